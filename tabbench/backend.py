@@ -1,0 +1,67 @@
+"""The base class every model backend plugin subclasses.
+
+A backend turns chat messages into completions. The host builds the messages (``Benchmark.prompt``) and
+records their hash, so every backend sees the same prompt; a backend that needs text applies the model's
+own chat template. ``fingerprint`` identifies the model for the response cache: a cache written by one
+fingerprint is never read for another.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+from tabbench.types import Example, Message
+
+
+@dataclass(frozen=True)
+class GenerationParams:
+    """How to sample. ``n`` completions per prompt; ``temperature == 0`` means greedy."""
+
+    max_new_tokens: int = 256
+    temperature: float = 0.0
+    top_p: float = 1.0
+    n: int = 1
+    seed: int = 0
+    stop: tuple[str, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class GenerationRequest:
+    """One prompt to complete.
+
+    ``example``, ``benchmark`` and ``gold_completion`` let oracle backends (gold, predictions) answer
+    without a model; model backends use ``messages`` only.
+    """
+
+    messages: list[Message]
+    example: Example
+    benchmark: str
+    gold_completion: str = ""
+
+
+class ModelBackend(ABC):
+    """Subclass, set ``name`` and implement ``generate`` and ``fingerprint``."""
+
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
+
+    def __init__(self, model: str, **options: Any) -> None:
+        self.model = model
+        self.options = options
+
+    @abstractmethod
+    def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
+        """Return ``params.n`` completions for each request, in order."""
+
+    @abstractmethod
+    def fingerprint(self) -> dict[str, Any]:
+        """What identifies the model's outputs (backend, path, weights hash, dtype, adapter)."""
+
+    def close(self) -> None:
+        """Release the model (GPU memory, server connections)."""

@@ -1,0 +1,115 @@
+"""The base class every benchmark plugin subclasses.
+
+A benchmark reads its official on-disk format from a local path, yields ``Example`` records, builds the
+chat messages for each, extracts the answer from a completion, and declares its metrics as reward plugins
+(the one rule: no metric is implemented inside a benchmark). The host does everything else: chat templates,
+generation, scoring, records.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+from tabbench.errors import ConfigError, DataError
+from tabbench.types import Example, Message, MetricSpec
+
+
+class Benchmark(ABC):
+    """Subclass and set the class attributes; implement ``examples``, ``prompt`` and ``extract``.
+
+    ``data_hint`` tells a user who has no data what to download and where to put it; it is shown when the
+    data path is missing. Bump ``version`` whenever the prompt, the extraction or a metric changes:
+    results and caches are keyed by it.
+    """
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    description: ClassVar[str] = ""
+    metrics: ClassVar[tuple[MetricSpec, ...]]
+    primary_metric: ClassVar[str]
+    breakdown_keys: ClassVar[tuple[str, ...]] = ()
+    splits: ClassVar[tuple[str, ...]] = ("dev",)
+    default_split: ClassVar[str] = "dev"
+    data_hint: ClassVar[str] = ""
+    needs_data: ClassVar[bool] = True
+
+    def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
+        if data_path is None and self.needs_data:
+            raise ConfigError(f"benchmark {self.name!r} needs data: {self.data_hint}")
+        self.data_path = Path(data_path) if data_path is not None else None
+        if self.data_path is not None and not self.data_path.exists():
+            raise ConfigError(f"benchmark {self.name!r}: data path {self.data_path} does not exist. {self.data_hint}")
+        self.options = options
+
+    @abstractmethod
+    def examples(self, split: str | None = None) -> Iterator[Example]:
+        """Yield the examples of ``split`` (default ``default_split``) in a stable order."""
+
+    @abstractmethod
+    def prompt(self, example: Example) -> list[Message]:
+        """Return the chat messages for ``example``; the host applies the model's chat template."""
+
+    @abstractmethod
+    def extract(self, example: Example, completion: str) -> str | None:
+        """Return the answer (SQL or text) in ``completion``, or ``None`` when there is none."""
+
+    @classmethod
+    def bundled_data(cls) -> Path | None:
+        """Data shipped inside the plugin package, used when no path is configured (demo benchmarks)."""
+        return None
+
+    def gold_completion(self, example: Example) -> str:
+        """A completion that answers with the reference, in the format ``extract`` reads (the gold backend)."""
+        return example.gold or ""
+
+    def data_files(self, split: str | None = None) -> list[Path]:
+        """The files read for ``split``; the run records their hashes."""
+        return []
+
+    def read_predictions(self, path: Path, split: str | None = None) -> dict[str, list[str]]:
+        """Read completions keyed by example id from ``path``.
+
+        The default reads JSON lines ``{"id": ..., "completion": str}`` (or ``"completions": [str, ...]``).
+        Benchmarks with an official predictions format override this and fall back to it.
+        """
+        return read_jsonl_predictions(path)
+
+    def check_split(self, split: str | None) -> str:
+        split = split or self.default_split
+        if split not in self.splits:
+            raise ConfigError(f"benchmark {self.name!r} has no split {split!r} (splits: {', '.join(self.splits)})")
+        return split
+
+    def metric(self, name: str) -> MetricSpec:
+        for spec in self.metrics:
+            if spec.name == name:
+                return spec
+        raise ConfigError(f"benchmark {self.name!r} has no metric {name!r}")
+
+
+def read_jsonl_predictions(path: Path) -> dict[str, list[str]]:
+    """Read ``{"id", "completion"|"completions"}`` lines; a bad line is a ``DataError`` naming it."""
+    predictions: dict[str, list[str]] = {}
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read predictions ({exc.strerror})") from exc
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            key = str(row["id"])
+            completions = row["completions"] if "completions" in row else [row["completion"]]
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise DataError(f"{path}:{number}: expected {{\"id\", \"completion\"}} JSON ({exc})") from exc
+        if not all(isinstance(c, str) for c in completions):
+            raise DataError(f"{path}:{number}: completions must be strings")
+        if key in predictions:
+            raise DataError(f"{path}:{number}: duplicate id {key!r}")
+        predictions[key] = list(completions)
+    return predictions

@@ -1,0 +1,180 @@
+"""The hooks a tabbench plugin can implement: this module is their reference documentation.
+
+A plugin is a module (or object) with functions decorated ``@tabbench.hookimpl`` whose names are the hooks
+below. Plugins are found through the ``tabbench`` entry-point group. Implementations may accept any subset
+of a hook's parameters (pluggy passes only the ones named), so new parameters can be added later without
+breaking plugins. Hooks are always called with keyword arguments.
+
+Registration hooks (``register_*``) fire once, the first time the host needs that registry (listing,
+resolving a name). They receive a ``register`` callable; call it once per thing the plugin provides.
+Registration is lazy: ``target`` is a ``"module:attr"`` string, imported only when the thing is used, so
+that ``tabbench --help`` never imports torch, transformers, trl or vllm. A class may be passed directly
+when its module is light.
+
+Lifecycle hooks fire during ``tabbench eval`` and ``tabbench score``, in this order::
+
+    before_run
+      before_benchmark            (for each benchmark)
+        after_sample_scored       (for each example, as its record is appended)
+      after_benchmark
+    after_run
+
+A lifecycle hook that raises aborts the run (the samples already appended stay, ``--resume`` continues).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pluggy
+
+if TYPE_CHECKING:
+    import click
+
+    from tabbench.benchmark import Benchmark
+    from tabbench.runner import Run
+    from tabbench.types import SampleRecord
+
+hookspec = pluggy.HookspecMarker("tabbench")
+hookimpl = pluggy.HookimplMarker("tabbench")
+
+
+class Register(Protocol):
+    """The ``register`` callable that registration hooks receive."""
+
+    def __call__(self, name: str, target: str | type, *, description: str = "") -> None: ...
+
+
+class RegisterSuite(Protocol):
+    """The ``register`` callable that ``register_suites`` receives."""
+
+    def __call__(self, name: str, benchmarks: list[str], *, description: str = "") -> None: ...
+
+
+# --- registration -------------------------------------------------------------------------------------
+
+
+@hookspec
+def register_benchmarks(register: Register) -> None:
+    """Register benchmark plugins.
+
+    Fires the first time the benchmark registry is needed.
+
+    :param register: ``register(name, target, description="")``. ``name`` is the benchmark's public
+        name (``bird``), used on the command line, in results and on leaderboards; ``target`` is a
+        ``"module:Class"`` string (or the class) of a ``tabbench.Benchmark`` subclass.
+    :returns: nothing. A name registered twice is an error that names both plugins.
+    """
+
+
+@hookspec
+def register_rewards(register: Register) -> None:
+    """Register reward plugins (the metrics of evaluation and the rewards of training).
+
+    Fires the first time the reward registry is needed.
+
+    :param register: ``register(name, target, description="")``; ``target`` names a
+        ``tabbench.Reward`` subclass. Instances are built with the options a benchmark's ``MetricSpec``
+        or a trainer's ``--reward`` gives.
+    :returns: nothing.
+    """
+
+
+@hookspec
+def register_models(register: Register) -> None:
+    """Register model backends.
+
+    Fires the first time the model backend registry is needed.
+
+    :param register: ``register(name, target, description="")``; ``target`` names a
+        ``tabbench.ModelBackend`` subclass. Import heavy libraries (torch, vllm) inside its methods, never
+        at module level.
+    :returns: nothing.
+    """
+
+
+@hookspec
+def register_trainers(register: Register) -> None:
+    """Register trainers; each becomes ``tabbench train NAME``.
+
+    Fires the first time the trainer registry is needed (``tabbench train --help`` included).
+
+    :param register: ``register(name, target, description="")``; ``target`` names a ``click.Command``
+        whose callback does the training. The command's module must import trl and torch lazily.
+    :returns: nothing.
+    """
+
+
+@hookspec
+def register_suites(register: RegisterSuite) -> None:
+    """Register named lists of benchmarks.
+
+    Fires the first time the suite registry is needed. The suite ``all`` is built in: every registered
+    benchmark.
+
+    :param register: ``register(name, benchmarks, description="")`` with benchmark names.
+    :returns: nothing.
+    """
+
+
+@hookspec
+def register_commands(cli: click.Group) -> None:
+    """Add commands to the ``tabbench`` command line.
+
+    Fires once, when the CLI is built.
+
+    :param cli: the root click group; call ``cli.add_command(...)`` or decorate with ``@cli.command()``.
+    :returns: nothing.
+    """
+
+
+# --- run lifecycle ------------------------------------------------------------------------------------
+
+
+@hookspec
+def before_run(run: Run) -> None:
+    """Called once before any benchmark of a run is evaluated.
+
+    :param run: the ``tabbench.runner.Run``: its ``out_dir``, ``config`` and ``benchmarks``.
+    """
+
+
+@hookspec
+def before_benchmark(run: Run, benchmark: Benchmark) -> None:
+    """Called before a benchmark's examples are generated and scored.
+
+    :param run: the current run.
+    :param benchmark: the benchmark instance about to run.
+    """
+
+
+@hookspec
+def after_sample_scored(run: Run, benchmark: Benchmark, record: SampleRecord) -> None:
+    """Called after each sample record is appended to ``samples/<benchmark>.jsonl``.
+
+    Not called again for samples that ``--resume`` found already scored.
+
+    :param run: the current run.
+    :param benchmark: the benchmark the sample belongs to.
+    :param record: the record as written.
+    """
+
+
+@hookspec
+def after_benchmark(run: Run, benchmark: Benchmark, result: dict[str, Any]) -> None:
+    """Called after a benchmark is aggregated.
+
+    :param run: the current run.
+    :param benchmark: the benchmark that finished.
+    :param result: its entry in ``results.json`` (``n``, ``primary_metric``, ``metrics``, ``breakdown``,
+        ``status_counts``).
+    """
+
+
+@hookspec
+def after_run(run: Run, results: dict[str, Any]) -> None:
+    """Called once after ``results.json`` is written.
+
+    :param run: the current run.
+    :param results: the full content of ``results.json``.
+    """

@@ -1,0 +1,69 @@
+"""Resolve registered names to objects: the functions plugins and commands use to find each other."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tabbench.backend import ModelBackend
+from tabbench.benchmark import Benchmark
+from tabbench.config import data_path
+from tabbench.errors import ConfigError, PluginLoadError
+from tabbench.plugins import host
+from tabbench.reward import Reward
+
+
+def _load_class(kind: str, name: str, base: type) -> Any:
+    cls = host().registry(kind).get(name).load()
+    if not (isinstance(cls, type) and issubclass(cls, base)):
+        raise PluginLoadError(f"{kind} {name!r} does not name a {base.__name__} subclass (got {cls!r})")
+    return cls
+
+
+def benchmark_class(name: str) -> type[Benchmark]:
+    return _load_class("benchmark", name, Benchmark)
+
+
+def get_benchmark(name: str, data: str | Path | None = None, **options: Any) -> Benchmark:
+    """Build benchmark ``name`` on its data (see ``tabbench.config`` for where the path comes from)."""
+    cls = benchmark_class(name)
+    path, _ = data_path(name, data)
+    if path is None:
+        path = cls.bundled_data()
+    return cls(path, **options)
+
+
+def get_reward(name: str, **options: Any) -> Reward:
+    """Build reward ``name`` with ``options``."""
+    cls = _load_class("reward", name, Reward)
+    try:
+        return cls(**options)
+    except TypeError as exc:
+        raise ConfigError(f"reward {name!r}: bad options {options!r} ({exc})") from exc
+
+
+def get_backend(name: str, model: str, **options: Any) -> ModelBackend:
+    """Build model backend ``name`` for ``model`` (a path or spec)."""
+    cls = _load_class("model", name, ModelBackend)
+    return cls(model, **options)
+
+
+def resolve_benchmarks(spec: str) -> list[str]:
+    """Expand ``all``, suite names and comma lists into benchmark names (deduplicated, in order)."""
+    benchmarks = host().registry("benchmark")
+    suites = host().registry("suite")
+    names: list[str] = []
+    for part in (p.strip() for p in spec.split(",")):
+        if not part:
+            continue
+        if part == "all":
+            members = benchmarks.names()
+        elif part in suites:
+            members = suites.get(part).benchmarks
+        else:
+            benchmarks.get(part)  # raises with suggestions when unknown
+            members = [part]
+        names.extend(m for m in members if m not in names)
+    if not names:
+        raise ConfigError(f"--suite {spec!r} names no benchmark")
+    return names

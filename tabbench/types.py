@@ -1,0 +1,122 @@
+"""The core records that flow between benchmarks, backends, rewards and the run store.
+
+Everything here is plain data: picklable (rewards run in worker processes and inside TRL), and convertible
+to JSON (records are written as JSON lines). Plugins build and read these; only the host creates
+``SampleRecord`` and ``RunResult``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Status(str, Enum):
+    """Why a score has its value: one taxonomy for every metric and every reward.
+
+    Counts of each status are reported next to every metric, so a score of 0 caused by unparseable output
+    is never confused with a wrong answer.
+    """
+
+    MATCH = "match"  # the prediction is judged correct
+    MISMATCH = "mismatch"  # valid prediction, wrong answer
+    PARTIAL = "partial"  # graded credit between wrong and right (ROUGE-L, F1, similarity)
+    EMPTY_BOTH = "empty_both"  # prediction and gold both produce an empty result (counted as a match by BIRD)
+    PARSE_FAIL = "parse_fail"  # no answer could be extracted from the completion
+    FORMAT_ERROR = "format_error"  # the completion breaks the required output format (tags, blocks)
+    NO_SQL = "no_sql"  # a SQL answer was expected and the completion holds none
+    EXEC_ERROR = "exec_error"  # the predicted SQL or code failed to run
+    TIMEOUT = "timeout"  # the prediction ran past its time or step budget
+    FORBIDDEN = "forbidden"  # the prediction tried something the sandbox refuses (writes, ATTACH, ...)
+    GOLD_ERROR = "gold_error"  # the reference itself failed: the sample is not applicable (value None)
+    GOLD_TIMEOUT = "gold_timeout"  # the reference ran past its budget: not applicable (value None)
+    JUDGE_ERROR = "judge_error"  # an LLM judge gave no usable verdict
+    REWARD_ERROR = "reward_error"  # the reward plugin itself failed on this sample (a bug to report)
+
+    @property
+    def not_applicable(self) -> bool:
+        """True when the gold side failed, so the sample is excluded rather than scored."""
+        return self in (Status.GOLD_ERROR, Status.GOLD_TIMEOUT)
+
+
+@dataclass(frozen=True)
+class Score:
+    """One reward's verdict on one completion.
+
+    ``value`` is ``None`` only when the sample is not applicable (the gold side failed); otherwise it is a
+    float on the reward's documented scale. ``details`` is JSON-serialisable and explains the verdict
+    (extracted answer, error message, component values).
+    """
+
+    value: float | None
+    status: Status
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "status": self.status.value, "details": self.details}
+
+
+@dataclass(frozen=True)
+class Example:
+    """One benchmark item.
+
+    ``id`` is unique within the benchmark and split. ``gold`` is the reference answer (SQL or text) or
+    ``None`` when the split has no labels. ``fields`` holds everything prompts and rewards need (database
+    path, question, evidence, table, answer type); it must be JSON-serialisable because trainers pass it to
+    rewards as dataset columns. ``meta`` holds the breakdown keys (difficulty, qtype) as strings.
+    """
+
+    id: str
+    gold: str | None
+    fields: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, str] = field(default_factory=dict)
+    split: str = "dev"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Example:
+        return cls(**data)
+
+
+Message = dict[str, str]  # {"role": "system" | "user" | "assistant", "content": str}
+
+
+@dataclass(frozen=True)
+class MetricSpec:
+    """A metric a benchmark reports: a reward plugin by name, with its options.
+
+    ``name`` is the key in results (e.g. ``ex``); ``reward`` the registered reward (e.g. ``bird-ex``).
+    """
+
+    name: str
+    reward: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SampleRecord:
+    """One scored example, as written to ``samples/<benchmark>.jsonl``.
+
+    ``completions`` holds every generated completion (one unless sampling several); ``answer`` is what the
+    benchmark extracted from the scored completion; ``score`` is the primary metric's value and ``scores``
+    every metric's full ``Score``.
+    """
+
+    id: str
+    prompt_hash: str
+    completions: list[str]
+    answer: str | None
+    status: str
+    score: float | None
+    scores: dict[str, dict[str, Any]]
+    meta: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SampleRecord:
+        return cls(**data)
