@@ -64,4 +64,5 @@ class ModelBackend(ABC):
         """What identifies the model's outputs (backend, path, weights hash, dtype, adapter)."""
 
     def close(self) -> None:
-        """Release the model (GPU memory, server connections)."""
+        """Release the model (GPU memory, server connections); nothing to do by default."""
+        return None

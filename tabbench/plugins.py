@@ -209,9 +209,12 @@ def host() -> Host:
     global _HOST
     if _HOST is None:
         _HOST = Host()
-        from tabbench import builtin  # the built-in suites, registered like any plugin
+        from tabbench import (
+            __version__,
+            builtin,  # the built-in suites, registered like any plugin
+        )
 
-        _HOST.register(builtin, PluginInfo(name="tabbench.builtin", distribution="tabbench", module="tabbench.builtin"))
+        _HOST.register(builtin, PluginInfo("tabbench.builtin", "tabbench", __version__, "tabbench.builtin"))
         _HOST.load_entry_points()
     return _HOST
 

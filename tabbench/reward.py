@@ -48,5 +48,5 @@ def safe_score(reward: Reward, example: Example, completion: str) -> Score:
     """Call ``reward.score``; an exception becomes a ``reward_error`` score with value 0."""
     try:
         return reward.score(example, completion)
-    except Exception as exc:  # noqa: BLE001 - rewards must never take down a run or a training step
+    except Exception as exc:
         return Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"})

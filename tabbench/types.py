@@ -8,11 +8,11 @@ to JSON (records are written as JSON lines). Plugins build and read these; only 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     """Why a score has its value: one taxonomy for every metric and every reward.
 
     Counts of each status are reported next to every metric, so a score of 0 caused by unparseable output

@@ -1,0 +1,5 @@
+"""``python -m tabbench`` is ``tabbench``."""
+
+from tabbench.cli import main
+
+main()

@@ -1,0 +1,95 @@
+"""The ``tabbench`` command line: noun then verb, built by ``build_cli`` (no work at import time).
+
+Subcommands are imported only when invoked (``LazyGroup``), so ``tabbench --help`` stays fast and never
+imports torch, transformers, trl or vllm. ``TabbenchError`` becomes a one-line message here and nowhere
+else; ``TABBENCH_RAISE_ERRORS=1`` lets the exception through for debugging.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Any
+
+import click
+
+from tabbench import __version__
+from tabbench.errors import TabbenchError
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
+
+# name -> "module:attribute" of a click command; imported on use.
+COMMANDS: dict[str, str] = {
+    "plugins": "tabbench.cli.listing:plugins_command",
+    "benchmarks": "tabbench.cli.listing:benchmarks_group",
+    "rewards": "tabbench.cli.listing:rewards_group",
+    "models": "tabbench.cli.listing:models_group",
+    "trainers": "tabbench.cli.listing:trainers_group",
+    "suites": "tabbench.cli.listing:suites_group",
+    "score": "tabbench.cli.score:score_command",
+    "train": "tabbench.cli.train:train_group",
+}
+
+
+class CommandFailed(click.ClickException):
+    """A ``TabbenchError`` on its way to the terminal, keeping its exit code."""
+
+    def __init__(self, message: str, exit_code: int) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are ``module:attr`` strings, imported only when used."""
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            module_name, _, attr = self.lazy[cmd_name].partition(":")
+            self.add_command(getattr(importlib.import_module(module_name), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except TabbenchError as exc:
+            if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
+                raise
+            raise CommandFailed(" ".join(str(exc).split()), exc.exit_code) from exc
+
+
+def build_cli() -> click.Group:
+    """Build the root group, with the commands plugins add through ``register_commands``."""
+
+    @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings=CONTEXT)
+    @click.version_option(__version__, "-V", "--version", prog_name="tabbench")
+    def cli() -> None:
+        """Evaluate and train Text-to-SQL and table-reasoning models with one body of scoring code.
+
+        Every metric and every reward comes from a reward plugin; benchmarks, rewards, model backends and
+        trainers are plugins (see `tabbench plugins`).
+        """
+
+    from tabbench.plugins import host
+
+    host().pm.hook.register_commands(cli=cli)
+    return cli
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point."""
+    try:
+        cli = build_cli()
+    except TabbenchError as exc:  # a strict plugin failure, before any command ran
+        if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
+            raise
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    cli.main(args=argv, prog_name="tabbench")

@@ -1,0 +1,124 @@
+"""``tabbench plugins`` and the ``list`` verbs of benchmarks, rewards, models, trainers and suites."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from tabbench.cli import CONTEXT, LazyGroup
+from tabbench.cli.output import JSON_OPTION, emit
+from tabbench.errors import TabbenchError
+from tabbench.plugins import host
+
+# Verbs that later features add to the noun groups: name -> "module:attr".
+BENCHMARK_VERBS: dict[str, str] = {}
+REWARD_VERBS: dict[str, str] = {}
+MODEL_VERBS: dict[str, str] = {}
+
+
+@click.command("plugins", context_settings=CONTEXT)
+@JSON_OPTION
+@click.option("--all", "show_all", is_flag=True, help="Include tabbench's own built-in plugins.")
+def plugins_command(as_json: bool, show_all: bool) -> None:
+    """List installed plugins with their versions, hooks and load status."""
+    h = host()
+    for kind in ("benchmark", "reward", "model", "trainer", "suite"):
+        h.registry(kind)  # registering surfaces plugins whose hooks fail
+    rows = [
+        info.to_json() for info in h.plugins.values() if show_all or not info.name.startswith("tabbench.")
+    ]
+    for row in rows:
+        row["hooks_text"] = ", ".join(row["hooks"])
+    emit(rows, ["name", "version", "distribution", "module", "status", "hooks_text", "error"],
+         as_json=as_json, title="tabbench plugins")
+
+
+def _entry_rows(kind: str, describe: Any = None) -> list[dict[str, Any]]:
+    rows = []
+    for name in host().registry(kind).names():
+        entry = host().registry(kind).get(name)
+        row: dict[str, Any] = {"name": name, "plugin": entry.plugin, "description": entry.description,
+                               "target": entry.target if isinstance(entry.target, str) else repr(entry.target)}
+        if describe is not None:
+            try:
+                row.update(describe(entry))
+            except TabbenchError as exc:
+                row["status"], row["error"] = "error", str(exc)
+        rows.append(row)
+    return rows
+
+
+def _benchmark_info(entry: Any) -> dict[str, Any]:
+    from tabbench.config import data_path
+
+    cls = entry.load()
+    path, source = data_path(entry.name)
+    if path is None and cls.bundled_data() is not None:
+        path, source = cls.bundled_data(), "bundled"
+    return {
+        "version": cls.version, "primary_metric": cls.primary_metric, "splits": list(cls.splits),
+        "metrics": [f"{m.name}={m.reward}" for m in cls.metrics], "breakdown": list(cls.breakdown_keys),
+        "data": str(path) if path else None, "data_source": source, "status": "ok" if path or not cls.needs_data
+        else "no data", "data_hint": cls.data_hint,
+    }
+
+
+def _reward_info(entry: Any) -> dict[str, Any]:
+    cls = entry.load()
+    return {"version": cls.version, "higher_is_better": cls.higher_is_better, "status": "ok"}
+
+
+def _list_command(kind: str, title: str, columns: list[str], describe: Any = None) -> click.Command:
+    @click.command("list", context_settings=CONTEXT, help=f"List registered {title}.")
+    @JSON_OPTION
+    def list_command(as_json: bool) -> None:
+        emit(_entry_rows(kind, describe), columns, as_json=as_json, title=title)
+
+    return list_command
+
+
+def _noun_group(name: str, help_text: str, verbs: dict[str, str], list_cmd: click.Command) -> click.Group:
+    group = LazyGroup(name, lazy=verbs, help=help_text, context_settings=CONTEXT)
+    group.add_command(list_cmd)
+    return group
+
+
+benchmarks_group = _noun_group(
+    "benchmarks", "Benchmarks: the data sets and how they are scored.", BENCHMARK_VERBS,
+    _list_command("benchmark", "benchmarks",
+                  ["name", "version", "plugin", "primary_metric", "status", "data", "description"], _benchmark_info),
+)
+rewards_group = _noun_group(
+    "rewards", "Rewards: the metrics of evaluation and the rewards of training.", REWARD_VERBS,
+    _list_command("reward", "rewards", ["name", "version", "plugin", "description"], _reward_info),
+)
+models_group = _noun_group(
+    "models", "Model backends: where completions come from.", MODEL_VERBS,
+    _list_command("model", "model backends", ["name", "plugin", "description"]),
+)
+trainers_group = _noun_group(
+    "trainers", "Trainers: `tabbench train NAME`.", {},
+    _list_command("trainer", "trainers", ["name", "plugin", "description"]),
+)
+
+
+def _suite_rows() -> list[dict[str, Any]]:
+    rows = _entry_rows("suite")
+    benchmarks = host().registry("benchmark").names()
+    for row in rows:
+        members = host().registry("suite").get(row["name"]).benchmarks or benchmarks
+        row["benchmarks"] = list(members)
+    return rows
+
+
+@click.command("list", context_settings=CONTEXT, help="List suites (named lists of benchmarks).")
+@JSON_OPTION
+def _suites_list(as_json: bool) -> None:
+    rows = _suite_rows()
+    if not as_json:
+        rows = [{**row, "benchmarks": ", ".join(row["benchmarks"])} for row in rows]
+    emit(rows, ["name", "plugin", "benchmarks", "description"], as_json=as_json, title="suites")
+
+
+suites_group = _noun_group("suites", "Suites: named lists of benchmarks.", {}, _suites_list)

@@ -1,0 +1,63 @@
+"""Options shared by ``tabbench eval`` and ``tabbench score``, and the helpers that read them."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tabbench.errors import UsageError
+
+
+def parse_key_values(pairs: tuple[str, ...], what: str) -> dict[str, Any]:
+    """``key=value`` pairs; values are parsed as JSON when they can be (numbers, booleans, lists)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"{what} {pair!r}: expected KEY=VALUE")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
+out_option = click.option(
+    "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), required=True, envvar="TABBENCH_OUT",
+    help="Run directory for results.json and samples/ (env TABBENCH_OUT).",
+)
+resume_option = click.option(
+    "--resume", is_flag=True, help="Continue the run in --out, skipping samples already scored.",
+)
+split_option = click.option("--split", default=None, help="Benchmark split (default: the benchmark's own).")
+limit_option = click.option(
+    "--limit", type=click.IntRange(min=1), default=None, help="Score only the first N examples."
+)
+workers_option = click.option(
+    "--workers", type=click.IntRange(min=0), default=None, envvar="TABBENCH_WORKERS",
+    help="Processes for scoring (SQL execution, sandboxed code); default: the number of CPUs "
+    "(env TABBENCH_WORKERS).",
+)
+timeout_option = click.option(
+    "--timeout", type=click.FloatRange(min=0.1), default=None, envvar="TABBENCH_TIMEOUT",
+    help="Time limit in seconds per query or program, for benchmarks that execute predictions "
+    "(env TABBENCH_TIMEOUT).",
+)
+benchmark_option_option = click.option(
+    "-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="KEY=VALUE",
+    help="An option passed to the benchmark plugin (see its README); repeatable.",
+)
+progress_option = click.option("--progress/--no-progress", default=True, help="Show progress bars.")
+
+
+def apply_runtime(workers: int | None, timeout: float | None, options: dict[str, Any]) -> dict[str, Any]:
+    """Make ``--workers`` visible to scoring services and fold ``--timeout`` into the benchmark options."""
+    if workers is not None:
+        os.environ["TABBENCH_WORKERS"] = str(workers)
+    if timeout is not None:
+        options = {**options, "timeout": timeout}
+    return options

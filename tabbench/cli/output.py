@@ -1,0 +1,27 @@
+"""Print listings as a rich table on a terminal or as JSON for machines, in one place."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+
+
+def emit(rows: Sequence[dict[str, Any]], columns: Sequence[str], *, as_json: bool, title: str) -> None:
+    """Print ``rows`` as JSON (every field) or as a table of ``columns``."""
+    if as_json:
+        click.echo(json.dumps(list(rows), indent=2, ensure_ascii=False, default=str))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        table.add_row(*("" if row.get(c) is None else str(row.get(c)) for c in columns))
+    Console(width=max(Console().width, 100)).print(table)

@@ -1,0 +1,123 @@
+"""The on-disk record of a run: ``OUT/run.json``, ``OUT/samples/<benchmark>.jsonl``, ``OUT/results.json``.
+
+Sample lines are appended and flushed as they are scored, so a run killed at any moment (SIGKILL
+included) loses at most the line being written; ``resume`` drops such a torn last line and reports the
+ids already done. ``run.json`` (the config) and ``results.json`` are replaced atomically, never half
+written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tabbench.errors import RunStoreError
+from tabbench.types import SampleRecord
+
+SCHEMA_VERSION = 1
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` through a temporary file and ``os.replace``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=2, sort_keys=True, ensure_ascii=False, default=str)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class RunStore:
+    """One run directory. Open with ``RunStore.create`` (new run) or ``RunStore.resume``."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = Path(out_dir)
+        self.samples_dir = self.out_dir / "samples"
+        self._handles: dict[str, Any] = {}
+
+    @property
+    def config_path(self) -> Path:
+        return self.out_dir / "run.json"
+
+    @property
+    def results_path(self) -> Path:
+        return self.out_dir / "results.json"
+
+    def samples_path(self, benchmark: str) -> Path:
+        return self.samples_dir / f"{benchmark}.jsonl"
+
+    @classmethod
+    def create(cls, out_dir: Path, config: dict[str, Any]) -> RunStore:
+        """Start a new run in ``out_dir``; refuses a directory that already holds one."""
+        store = cls(out_dir)
+        if store.config_path.exists() or (store.samples_dir.exists() and any(store.samples_dir.iterdir())):
+            raise RunStoreError(f"{out_dir} already holds a run: pass --resume to continue it, or choose another --out")
+        store.samples_dir.mkdir(parents=True, exist_ok=True)
+        write_json_atomic(store.config_path, {"schema_version": SCHEMA_VERSION, "config": config})
+        return store
+
+    @classmethod
+    def resume(cls, out_dir: Path, config: dict[str, Any]) -> RunStore:
+        """Reopen ``out_dir``; the config must equal the one the run started with."""
+        store = cls(out_dir)
+        if not store.config_path.exists():
+            return cls.create(out_dir, config)
+        try:
+            saved = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
+        except (OSError, ValueError, KeyError) as exc:
+            raise RunStoreError(f"{store.config_path}: unreadable run config ({exc})") from exc
+        if saved != json.loads(json.dumps(config, default=str)):
+            changed = sorted(k for k in set(saved) | set(config) if saved.get(k) != config.get(k))
+            raise RunStoreError(
+                f"{out_dir}: cannot resume with a different configuration (changed: {', '.join(changed)})"
+            )
+        store.samples_dir.mkdir(parents=True, exist_ok=True)
+        return store
+
+    def read_samples(self, benchmark: str, *, repair: bool = True) -> list[SampleRecord]:
+        """Read the records of ``benchmark``; a torn last line (from a kill) is dropped from the file."""
+        path = self.samples_path(benchmark)
+        if not path.exists():
+            return []
+        records: list[SampleRecord] = []
+        good_bytes = 0
+        with path.open("rb") as handle:
+            for number, raw in enumerate(handle, 1):
+                try:
+                    if not raw.endswith(b"\n"):
+                        raise ValueError("unterminated line")
+                    records.append(SampleRecord.from_json(json.loads(raw)))
+                except (ValueError, TypeError) as exc:
+                    if handle.read(1):  # damage before the last line is not a kill: refuse to guess
+                        raise RunStoreError(f"{path}:{number}: corrupt sample record ({exc})") from exc
+                    break
+                good_bytes += len(raw)
+        if repair and good_bytes < path.stat().st_size:
+            with path.open("r+b") as handle:
+                handle.truncate(good_bytes)
+        return records
+
+    def append(self, benchmark: str, record: SampleRecord) -> None:
+        """Append one record and flush it to the operating system."""
+        handle = self._handles.get(benchmark)
+        if handle is None:
+            handle = self._handles[benchmark] = self.samples_path(benchmark).open("a", encoding="utf-8")
+        handle.write(json.dumps(record.to_json(), ensure_ascii=False, default=str) + "\n")
+        handle.flush()
+
+    def write_results(self, results: dict[str, Any]) -> None:
+        write_json_atomic(self.results_path, results)
+
+    def close(self) -> None:
+        for handle in self._handles.values():
+            handle.close()
+        self._handles.clear()
