@@ -1,0 +1,60 @@
+"""TEMPTABQA-C's metrics as reward plugins: ``temptabqa-ems`` (0/1) and ``temptabqa-rems`` (0..1).
+
+Both read the answer from the completion with ``answers.extract_answer`` (the same function the benchmark
+uses for its records) and compare it with ``example.gold``. Options:
+
+- ``lowercase`` (default ``False``): compare case-insensitively; the official script is case-sensitive.
+- ``strict`` (default ``False``): parts must be equal and no extra parts are allowed; the official rule
+  lets a gold part match inside a longer predicted part, so ``"2, 3, 4"`` gets full credit for gold ``"2"``.
+- ``extract`` (default ``True``): ``False`` scores the completion as the answer itself (for completions
+  that are already bare answers, e.g. a predictions file of answers).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tabbench import Example, Reward, Score, Status
+from tabbench_temptabqa.answers import extract_answer, matched_share
+
+
+class _TempTabQAReward(Reward):
+    relaxed: ClassVar[bool]
+
+    def __init__(self, *, lowercase: bool = False, strict: bool = False, extract: bool = True, **options: Any) -> None:
+        super().__init__(lowercase=lowercase, strict=strict, extract=extract, **options)
+        self.lowercase, self.strict, self.extract = bool(lowercase), bool(strict), bool(extract)
+
+    def score(self, example: Example, completion: str) -> Score:
+        if example.gold is None:
+            return Score(None, Status.GOLD_ERROR, {"error": "example has no gold answer"})
+        answer = extract_answer(completion) if self.extract else (completion or "").strip() or None
+        if answer is None:
+            return Score(0.0, Status.PARSE_FAIL, {"answer": None})
+        share = matched_share(answer, example.gold, lowercase=self.lowercase, strict=self.strict)
+        value = round(share, 2) if self.relaxed else (1.0 if share == 1 else 0.0)
+        if value == 1.0:
+            status = Status.MATCH
+        elif value > 0:
+            status = Status.PARTIAL
+        else:
+            status = Status.MISMATCH
+        return Score(value, status, {"answer": answer, "gold": example.gold, "matched_share": round(share, 4)})
+
+
+class EMSReward(_TempTabQAReward):
+    """Exact Match Score of TEMPTABQA-C: 1 when every comma-separated gold part is found in the answer."""
+
+    name = "temptabqa-ems"
+    version = "1"
+    description = "TEMPTABQA-C exact match score (official part matching), 0 or 1"
+    relaxed = False
+
+
+class REMSReward(_TempTabQAReward):
+    """Relaxed Exact Match Score of TEMPTABQA-C: the share of gold parts found, rounded to 2 decimals."""
+
+    name = "temptabqa-rems"
+    version = "1"
+    description = "TEMPTABQA-C relaxed exact match score: share of gold parts matched (0..1)"
+    relaxed = True

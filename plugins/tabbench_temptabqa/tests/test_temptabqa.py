@@ -1,0 +1,206 @@
+"""TEMPTABQA-C: official EMS/REMS semantics, extraction, data reading and `tabbench score` end to end."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from tabbench_temptabqa.answers import ems, extract_answer, rems
+from tabbench_temptabqa.data import TEST_SUBSETS
+
+import tabbench
+from tabbench import DataError, Example, Status
+
+SHARED = Path(os.environ.get("TABBENCH_SHARED_DATA", Path(__file__).resolve().parents[3] / ".." / "shared" / "data"))
+
+CONTEXT = """Ada Runner
+
+Personal Information
+Birth Date
+1990-5-1\t
+
+Country Representing: NOR
+World Championships
+10000 m\tMedalGold | 2015 | Beijing, MedalBronze | 2017 | London
+Olympic Games
+5000 m\tMedalSilver | 2016 | Rio de Janeiro
+"""
+
+ROWS = [
+    ("How many medals did Ada Runner win?", "3", "52"),
+    ("Which city did Ada Runner win his/her most recent medal ?", "London", "34"),
+    ("In which format did Ada Runner win her first International medal ?", "10000 m, Team", "19"),
+    ("Did Ada Runner win international medals in the  2016  ?", "Yes", "54"),
+]
+
+
+def write_release(root: Path) -> Path:
+    """A miniature TEMPTABQA-C release: the seven test files, dev and train, in the official columns."""
+    for subset in TEST_SUBSETS:
+        path = root / subset.path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        extended = subset.name in ("easy", "medium", "hard")
+        header = ["Questions", "Answers", "Context", "Types"]
+        if extended:
+            header += ["Difficulty", "PlayerName", "SportCategory", "Popularity", "Unnamed: 0"]
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle, delimiter="\t")
+            writer.writerow(header)
+            for i, (question, answer, qtype) in enumerate(ROWS):
+                row = [question, answer, CONTEXT, qtype]
+                if extended:  # the released files leave Difficulty empty on some rows
+                    row += [subset.name.title() if i % 2 else "", "Ada Runner", "Athletics", "", ""]
+                writer.writerow(row)
+    for name in ("Dev_set/dev_set.tsv", "Train_set/train_set.tsv"):
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle, delimiter="\t")
+            writer.writerow(["Types", "Questions", "Answers", "PlayerName", "SportCategory", "Context", "Popularity",
+                             "Unnamed: 0"])
+            for question, answer, qtype in ROWS:
+                writer.writerow([qtype, question, answer, "Ada Runner", "Athletics", CONTEXT, "Neutral", ""])
+    return root
+
+
+# --- the official metric --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prediction", "gold", "expected_rems", "expected_ems"),
+    [
+        ("3", "3", 1.0, 1.0),
+        ("3 medals", "3", 1.0, 1.0),  # a gold part may sit inside a predicted part, as a whole phrase
+        ("13", "3", 0.0, 0.0),  # ... but only as a whole space-delimited phrase
+        ("London, Paris", "London", 1.0, 1.0),  # extra predicted parts are not penalised officially
+        ("10000 m", "10000 m, Team", 0.5, 0.0),
+        ("Team, 10000 m", "10000 m, Team", 1.0, 1.0),  # order does not matter
+        ("yes", "Yes", 0.0, 0.0),  # case-sensitive, as the official script
+        ("A, B", "A, B, C", 0.67, 0.0),  # REMS rounded to 2 decimals
+    ],
+)
+def test_official_semantics(prediction: str, gold: str, expected_rems: float, expected_ems: float) -> None:
+    assert rems(prediction, gold) == expected_rems
+    assert ems(prediction, gold) == expected_ems
+
+
+def test_options_lowercase_and_strict() -> None:
+    assert ems("yes", "Yes", lowercase=True) == 1.0
+    assert ems("London, Paris", "London", strict=True) == 0.0
+    assert ems("3 medals", "3", strict=True) == 0.0
+    assert ems("Team, 10000 m", "10000 m, Team", strict=True) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("completion", "answer"),
+    [
+        ("2 && two bronze medals are listed", "2"),
+        ("<think>count: 1, 2</think>Yes && because", "Yes"),
+        ("Reasoning...\nFinal Answer: Beijing, London\nDone", "Beijing, London"),
+        ("**Oslo**", "Oslo"),
+        ("\n\n  Rome  \nmore text", "Rome"),
+        ("", None),
+        ("   \n  ", None),
+        (" && reasoning only", None),
+    ],
+)
+def test_extract_answer(completion: str, answer: str | None) -> None:
+    assert extract_answer(completion) == answer
+
+
+def test_rewards_statuses_and_parse_fail() -> None:
+    example = Example("x", "10000 m, Team", {"question": "q", "context": "c"})
+    r = tabbench.get_reward("temptabqa-rems")
+    e = tabbench.get_reward("temptabqa-ems")
+    partial = r.score(example, "10000 m && ...")
+    assert (partial.value, partial.status, partial.details["answer"]) == (0.5, Status.PARTIAL, "10000 m")
+    assert e.score(example, "10000 m && ...").status == Status.MISMATCH
+    assert e.score(example, "Team, 10000 m && ...").status == Status.MATCH
+    failed = r.score(example, "")
+    assert (failed.value, failed.status) == (0.0, Status.PARSE_FAIL)
+    assert r.score(Example("y", None), "3").status == Status.GOLD_ERROR
+    # never raises, whatever it is given (a list where a string belongs becomes a reward_error or parse_fail)
+    assert r.score_batch([(example, None)])[0].status in (Status.PARSE_FAIL, Status.REWARD_ERROR)  # type: ignore[list-item]
+
+
+# --- data reading ---------------------------------------------------------------------------------------
+
+
+def test_examples_and_breakdown_labels(tmp_path: Path) -> None:
+    bench = tabbench.get_benchmark("temptabqa", write_release(tmp_path))
+    test = list(bench.examples())
+    assert len(test) == 7 * len(ROWS)
+    assert len({e.id for e in test}) == len(test)
+    first = test[0]
+    assert first.id == "original-1" and first.gold == "3"
+    assert first.meta["variant"] == "original"
+    counter = next(e for e in test if e.meta["subset"] == "counterfactual")
+    assert counter.meta["variant"] == "counterfactual"
+    hard = [e for e in test if e.meta["subset"] == "hard"]
+    assert {e.meta["difficulty"] for e in hard} == {"hard"}  # empty Difficulty cells fall back to the file
+    assert {e.meta["size"] for e in test if e.meta["subset"] == "large"} == {"large"}
+    assert [e.id for e in bench.examples("dev")] == [f"dev-{i}" for i in range(1, len(ROWS) + 1)]
+    messages = bench.prompt(first)
+    assert "MedalGold | 2015 | Beijing" in messages[-1]["content"] and ROWS[0][0] in messages[-1]["content"]
+    closed = tabbench.get_benchmark("temptabqa", tmp_path, prompt="no_context")
+    assert "MedalGold" not in closed.prompt(first)[-1]["content"]
+    assert all(bench.extract(e, bench.gold_completion(e)) == e.gold for e in test)
+
+
+def test_missing_file_and_column_are_data_errors(tmp_path: Path) -> None:
+    root = write_release(tmp_path)
+    (root / "Test_Dataset_with_Splits" / "Hard.tsv").unlink()
+    bench = tabbench.get_benchmark("temptabqa", root)
+    with pytest.raises(DataError, match=r"Hard\.tsv"):
+        list(bench.examples())
+    (root / "Test_Dataset_with_Splits" / "Hard.tsv").write_text("Questions\tAnswers\nq\ta\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"Hard.tsv:1: missing column\(s\) Context, Types"):
+        list(bench.examples("hard"))
+    with pytest.raises(tabbench.ConfigError, match="prompt"):
+        tabbench.get_benchmark("temptabqa", root, prompt="sql")
+
+
+# --- end to end -------------------------------------------------------------------------------------------
+
+
+def test_score_command_end_to_end(tmp_path: Path) -> None:
+    from tabbench.cli import build_cli
+
+    data = write_release(tmp_path / "data")
+    bench = tabbench.get_benchmark("temptabqa", data)
+    answers = {"3": "3 && counted", "London": "Final Answer: London", "10000 m, Team": "10000 m && first",
+               "Yes": ""}
+    predictions = tmp_path / "predictions.jsonl"
+    with predictions.open("w", encoding="utf-8") as handle:
+        for example in bench.examples():
+            handle.write(json.dumps({"id": example.id, "completion": answers[example.gold]}) + "\n")
+    out = tmp_path / "run"
+    result = CliRunner().invoke(
+        build_cli(),
+        ["score", "temptabqa", "--data", str(data), "--predictions", str(predictions), "--out", str(out),
+         "--no-progress"],
+    )
+    assert result.exit_code == 0, result.output
+    block = json.loads((out / "results.json").read_text())["benchmarks"]["temptabqa"]
+    assert block["metrics"]["ems"]["value"] == pytest.approx(0.5)
+    assert block["metrics"]["rems"]["value"] == pytest.approx((1 + 1 + 0.5 + 0) / 4)
+    assert block["status_counts"] == {"match": 14, "partial": 7, "parse_fail": 7}
+    assert set(block["breakdown"]["subset"]) == {s.name for s in TEST_SUBSETS}
+    assert set(block["breakdown"]["difficulty"]) == {"easy", "medium", "hard", "unknown"}
+    assert block["breakdown"]["variant"]["counterfactual"]["n"] == len(ROWS)
+
+
+@pytest.mark.skipif(not (SHARED / "temptabqa_c").is_dir(), reason="shared TEMPTABQA-C data not present")
+def test_real_release_reads_and_gold_scores_one() -> None:
+    bench = tabbench.get_benchmark("temptabqa", SHARED / "temptabqa_c")
+    counts = {s.name: sum(1 for _ in bench.examples(s.name)) for s in TEST_SUBSETS}
+    assert counts == {"original": 578, "counterfactual": 699, "large": 538, "small": 855, "easy": 732,
+                      "medium": 507, "hard": 719}
+    reward = tabbench.get_reward("temptabqa-ems")
+    examples = list(bench.examples("hard"))
+    scores = reward.score_batch([(e, bench.gold_completion(e)) for e in examples])
+    assert all(s.value == 1.0 for s in scores)
