@@ -172,7 +172,7 @@ class Host:
     def _build(self, kind: str) -> Registry:
         registry = Registry(kind)
         hook = getattr(self.pm.hook, f"register_{kind}s")
-        for impl in reversed(hook.get_hookimpls()):  # registration order, not pluggy's LIFO call order
+        for impl in hook.get_hookimpls():  # registration order (pluggy calls them in reverse)
             plugin_name = self.pm.get_name(impl.plugin) or repr(impl.plugin)
 
             def register(name: str, target: Any, *, description: str = "", _plugin: str = plugin_name) -> None:

@@ -51,6 +51,10 @@ benchmark_option_option = click.option(
     "-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="KEY=VALUE",
     help="An option passed to the benchmark plugin (see its README); repeatable.",
 )
+batch_size_option = click.option(
+    "--batch-size", type=click.IntRange(min=1), default=32, show_default=True, envvar="TABBENCH_BATCH_SIZE",
+    help="Examples generated and scored per batch; records are appended after each (env TABBENCH_BATCH_SIZE).",
+)
 progress_option = click.option("--progress/--no-progress", default=True, help="Show progress bars.")
 
 

@@ -12,6 +12,7 @@ from tabbench.benchmark import Benchmark
 from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
     apply_runtime,
+    batch_size_option,
     benchmark_option_option,
     limit_option,
     out_option,
@@ -65,11 +66,12 @@ def check_coverage(predictions: dict[str, list[str]], ids: list[str], path: Path
 @benchmark_option_option
 @out_option
 @resume_option
+@batch_size_option
 @progress_option
 def score_command(
     benchmark_name: str, data: Path | None, predictions: Path, split: str | None, limit: int | None,
     timeout: float | None, workers: int | None, benchmark_options: tuple[str, ...], out_dir: Path, resume: bool,
-    progress: bool,
+    batch_size: int, progress: bool,
 ) -> None:
     """Score an existing predictions file with BENCHMARK's metrics and write run records to --out."""
     options = apply_runtime(workers, timeout, parse_key_values(benchmark_options, "--benchmark-option"))
@@ -85,7 +87,7 @@ def score_command(
     }
     store = (RunStore.resume if resume else RunStore.create)(out_dir, config)
     run = Run(out_dir=out_dir, config=config, benchmarks=[benchmark], store=store, split=split, limit=limit,
-              model={"backend": "predictions", "path": str(predictions)}, show_progress=progress)
+              batch_size=batch_size, model={"backend": "predictions", "path": str(predictions)}, show_progress=progress)
     results = execute(run, PredictionsCompleter(preds))
     from tabbench.cli.summary import print_summary
 

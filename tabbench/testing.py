@@ -1,0 +1,207 @@
+"""A test kit for plugin authors: fixtures and contract test classes.
+
+Installed as a pytest plugin (entry point ``pytest11: tabbench``), so a plugin's own tests can use the
+fixtures directly and subclass the contracts::
+
+    from tabbench.testing import RewardContract
+
+    class TestMyReward(RewardContract):
+        def make_reward(self):
+            return MyReward()
+
+        def cases(self):
+            return [(example, "SELECT 1", expected_status), ...]
+
+Each contract checks what the host relies on: picklable objects, JSON-serialisable fields, statuses from
+the shared taxonomy, and rewards that never raise, whatever the completion.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from tabbench.backend import GenerationParams, GenerationRequest, ModelBackend
+from tabbench.benchmark import Benchmark
+from tabbench.plugins import Host, PluginInfo, host, reset_host
+from tabbench.reward import Reward
+from tabbench.types import Example, Score, Status
+
+HOSTILE_COMPLETIONS = [
+    "",
+    " ",
+    "\x00\x01",
+    "<think>" * 50,
+    "```sql\n```",
+    "<answer></answer>",
+    "SELECT",
+    "DROP TABLE x; --",
+    "'; ATTACH DATABASE '/tmp/x' AS y; --",
+    "x" * 20000,
+    "```python\nimport os\nos.system('echo hi')\n```",
+    "Final Answer: ",
+    "é漢字🙂",
+]
+
+
+@pytest.fixture
+def isolated_host() -> Iterator[Host]:
+    """A fresh host with only tabbench's built-in plugins; register test plugins on it.
+
+    ``isolated_host.register(module_or_object, PluginInfo("name"))`` adds a plugin for one test.
+    """
+    from tabbench import builtin
+
+    fresh = Host()
+    fresh.register(builtin, PluginInfo("tabbench.builtin", "tabbench", None, "tabbench.builtin"))
+    previous = reset_host(fresh)
+    try:
+        yield fresh
+    finally:
+        reset_host(previous)
+
+
+@pytest.fixture
+def cli_runner() -> Any:
+    """Invoke the ``tabbench`` CLI in-process: ``cli_runner(["plugins", "--json"])`` returns click's Result."""
+    from click.testing import CliRunner
+
+    from tabbench.cli import build_cli
+
+    runner = CliRunner()
+
+    def invoke(args: Sequence[str], **kwargs: Any) -> Any:
+        return runner.invoke(build_cli(), list(args), catch_exceptions=False, **kwargs)
+
+    return invoke
+
+
+def assert_json_roundtrip(value: Any) -> None:
+    assert json.loads(json.dumps(value)) == value, f"not JSON-serialisable without loss: {value!r}"
+
+
+class BenchmarkContract:
+    """Subclass and implement ``make_benchmark``; every test here then runs on your benchmark."""
+
+    split: str | None = None
+    max_examples: int = 50
+
+    def make_benchmark(self) -> Benchmark:
+        raise NotImplementedError
+
+    @pytest.fixture
+    def benchmark(self) -> Benchmark:
+        return self.make_benchmark()
+
+    @pytest.fixture
+    def examples(self, benchmark: Benchmark) -> list[Example]:
+        items = []
+        for i, example in enumerate(benchmark.examples(self.split)):
+            if i >= self.max_examples:
+                break
+            items.append(example)
+        assert items, f"benchmark {benchmark.name!r} yielded no examples"
+        return items
+
+    def test_declares_metrics(self, benchmark: Benchmark) -> None:
+        assert benchmark.version, "set a version: results and caches are keyed by it"
+        names = [m.name for m in benchmark.metrics]
+        assert len(names) == len(set(names)), f"duplicate metric names: {names}"
+        assert benchmark.primary_metric in names
+        registry = host().registry("reward")
+        for metric in benchmark.metrics:
+            assert metric.reward in registry, f"metric {metric.name!r} names unregistered reward {metric.reward!r}"
+
+    def test_examples_are_unique_and_serialisable(self, examples: list[Example]) -> None:
+        ids = [e.id for e in examples]
+        assert len(ids) == len(set(ids)), "example ids must be unique"
+        for example in examples:
+            assert_json_roundtrip(example.to_json())
+            assert all(isinstance(v, str) for v in example.meta.values()), "meta values must be strings"
+
+    def test_prompts_are_chat_messages(self, benchmark: Benchmark, examples: list[Example]) -> None:
+        for example in examples:
+            messages = benchmark.prompt(example)
+            assert messages and all(set(m) >= {"role", "content"} for m in messages)
+            assert all(m["role"] in ("system", "user", "assistant") for m in messages)
+            assert benchmark.prompt(example) == messages, "prompts must be deterministic"
+
+    def test_extract_never_raises(self, benchmark: Benchmark, examples: list[Example]) -> None:
+        for completion in HOSTILE_COMPLETIONS:
+            answer = benchmark.extract(examples[0], completion)
+            assert answer is None or isinstance(answer, str)
+
+    def test_gold_completion_extracts(self, benchmark: Benchmark, examples: list[Example]) -> None:
+        for example in examples:
+            if example.gold is not None:
+                assert benchmark.extract(example, benchmark.gold_completion(example)) is not None
+
+
+class RewardContract:
+    """Subclass and implement ``make_reward`` and ``cases`` (example, completion, expected status or None)."""
+
+    def make_reward(self) -> Reward:
+        raise NotImplementedError
+
+    def cases(self) -> list[tuple[Example, str, Status | None]]:
+        raise NotImplementedError
+
+    @pytest.fixture
+    def reward(self) -> Reward:
+        return self.make_reward()
+
+    def test_cases_score_as_expected(self, reward: Reward) -> None:
+        for example, completion, expected in self.cases():
+            score = reward.score(example, completion)
+            assert isinstance(score, Score) and isinstance(score.status, Status)
+            if expected is not None:
+                assert score.status is expected, f"{completion!r}: {score}"
+            assert (score.value is None) == score.status.not_applicable, score
+
+    def test_never_raises_on_hostile_completions(self, reward: Reward) -> None:
+        example = self.cases()[0][0]
+        for score in reward.score_batch([(example, c) for c in HOSTILE_COMPLETIONS]):
+            assert isinstance(score, Score)
+            assert score.value is None or isinstance(score.value, float | int)
+            assert_json_roundtrip(score.to_json())
+
+    def test_batch_equals_single(self, reward: Reward) -> None:
+        items = [(example, completion) for example, completion, _ in self.cases()]
+        assert reward.score_batch(items) == [reward.score(e, c) for e, c in items]
+
+    def test_picklable(self, reward: Reward) -> None:
+        clone = pickle.loads(pickle.dumps(reward))
+        example, completion, _ = self.cases()[0]
+        assert clone.score(example, completion) == reward.score(example, completion)
+
+
+class ModelBackendContract:
+    """Subclass and implement ``make_backend`` and ``requests``."""
+
+    def make_backend(self) -> ModelBackend:
+        raise NotImplementedError
+
+    def requests(self) -> list[GenerationRequest]:
+        raise NotImplementedError
+
+    @pytest.fixture
+    def backend(self) -> Iterator[ModelBackend]:
+        backend = self.make_backend()
+        try:
+            yield backend
+        finally:
+            backend.close()
+
+    def test_returns_n_completions_per_request(self, backend: ModelBackend) -> None:
+        requests = self.requests()
+        outputs = backend.generate(requests, GenerationParams(max_new_tokens=8, n=2, temperature=1.0, seed=1))
+        assert len(outputs) == len(requests)
+        assert all(len(o) == 2 and all(isinstance(c, str) for c in o) for o in outputs)
+
+    def test_fingerprint_is_stable_json(self, backend: ModelBackend) -> None:
+        assert_json_roundtrip(backend.fingerprint())
+        assert backend.fingerprint() == backend.fingerprint()

@@ -1,0 +1,61 @@
+"""The run store: atomic files, torn-line repair after a kill, refusing to mix runs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabbench.errors import RunStoreError
+from tabbench.runstore import RunStore, write_json_atomic
+from tabbench.types import SampleRecord
+
+
+def _record(i: int) -> SampleRecord:
+    return SampleRecord(id=f"q{i}", prompt_hash="h", completions=[str(i)], answer=str(i), status="match", score=1.0,
+                        scores={"exact": {"value": 1.0, "status": "match", "details": {}}})
+
+
+def test_torn_last_line_is_dropped_and_repaired(tmp_path):
+    store = RunStore.create(tmp_path, {"a": 1})
+    store.append("b", _record(0))
+    store.append("b", _record(1))
+    store.close()
+    path = store.samples_path("b")
+    with path.open("a") as handle:
+        handle.write('{"id": "q2", "prompt')  # what a SIGKILL mid-write leaves
+    records = RunStore.resume(tmp_path, {"a": 1}).read_samples("b")
+    assert [r.id for r in records] == ["q0", "q1"]
+    assert path.read_text().count("\n") == 2 and path.read_text().endswith("\n")
+
+
+def test_damage_before_the_last_line_is_an_error(tmp_path):
+    store = RunStore.create(tmp_path, {})
+    store.append("b", _record(0))
+    store.close()
+    path = store.samples_path("b")
+    path.write_text("garbage\n" + path.read_text())
+    with pytest.raises(RunStoreError, match=r"b.jsonl:1: corrupt sample record"):
+        store.read_samples("b")
+
+
+def test_new_run_refuses_a_used_directory_and_resume_refuses_another_config(tmp_path):
+    RunStore.create(tmp_path, {"model": "a"})
+    with pytest.raises(RunStoreError, match="already holds a run"):
+        RunStore.create(tmp_path, {"model": "a"})
+    with pytest.raises(RunStoreError, match="changed: model"):
+        RunStore.resume(tmp_path, {"model": "b"})
+
+
+def test_atomic_write_leaves_old_file_when_serialisation_fails(tmp_path):
+    path = tmp_path / "results.json"
+    write_json_atomic(path, {"ok": True})
+    with pytest.raises(ValueError):
+        write_json_atomic(path, {"bad": float("nan")} | {"x": object.__new__(_Unserialisable)})
+    assert json.loads(path.read_text()) == {"ok": True}
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
+
+
+class _Unserialisable:
+    def __str__(self) -> str:
+        raise ValueError("cannot serialise")

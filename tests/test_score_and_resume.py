@@ -1,0 +1,80 @@
+"""`tabbench score` end to end through a third-party plugin, and resume after SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from tests.toy_plugin import plugin_env, tabbench
+
+
+def _predictions(path, n=40):
+    # right for multiples of 3, empty for multiples of 5 (parse failures), wrong otherwise
+    lines = []
+    for i in range(n):
+        completion = "" if i % 5 == 0 else (str(i) if i % 3 == 0 else "nope")
+        lines.append(json.dumps({"id": f"q{i}", "completion": completion}))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _comparable(results):
+    return {name: {k: v for k, v in block.items() if k != "data"} for name, block in results["benchmarks"].items()}
+
+
+def test_score_writes_results_and_samples(plugin_site, tmp_path, toy_data):
+    out = tmp_path / "run"
+    result = tabbench(["score", "toy", "--data", str(toy_data), "--predictions", str(_predictions(tmp_path / "p")),
+                       "--out", str(out), "--no-progress"], plugin_env(plugin_site))
+    assert result.returncode == 0, result.stderr
+    results = json.loads((out / "results.json").read_text())
+    toy = results["benchmarks"]["toy"]
+    right = [i for i in range(40) if i % 3 == 0 and i % 5 != 0]
+    assert toy["n"] == 40
+    assert toy["primary_metric"]["name"] == "exact"
+    assert toy["primary_metric"]["value"] == len(right) / 40
+    assert toy["status_counts"] == {"match": len(right), "parse_fail": 8, "mismatch": 40 - 8 - len(right)}
+    assert toy["parse_fail_rate"] == 8 / 40
+    assert set(toy["breakdown"]["level"]) == {"easy", "hard"}
+    assert toy["breakdown"]["level"]["easy"]["n"] == 20
+    assert results["schema_version"] == 1 and results["plugins"]["toy"] == "1.2.3"
+    assert results["config"]["predictions"]["sha256"]
+    assert next(iter(toy["data"]["files"].values()))  # data file hash recorded
+    lines = (out / "samples" / "toy.jsonl").read_text().splitlines()
+    first = json.loads(lines[0])
+    assert len(lines) == 40
+    assert set(first) >= {"id", "prompt_hash", "completions", "answer", "status", "score", "scores"}
+    assert first["status"] == "parse_fail" and first["scores"]["length"]["value"] == 0.0
+
+
+def test_resume_after_sigkill_equals_an_uninterrupted_run(plugin_site, tmp_path, toy_data):
+    predictions = _predictions(tmp_path / "p")
+    common = ["score", "toy", "--data", str(toy_data), "--predictions", str(predictions), "--no-progress"]
+    straight = tmp_path / "straight"
+    assert tabbench([*common, "--out", str(straight)], plugin_env(plugin_site)).returncode == 0
+
+    killed = tmp_path / "killed"
+    env = plugin_env(plugin_site, TOY_SLEEP="0.02", TABBENCH_BATCH_SIZE="4")
+    proc = subprocess.Popen([sys.executable, "-m", "tabbench", *common, "--out", str(killed)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    samples = killed / "samples" / "toy.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not samples.exists() or samples.read_text().count("\n") < 10):
+        time.sleep(0.01)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    done_before = samples.read_text().count("\n")
+    assert 10 <= done_before < 40, "the kill must land mid-run"
+    assert not (killed / "results.json").exists()
+
+    resumed = tabbench([*common, "--out", str(killed), "--resume"], plugin_env(plugin_site))
+    assert resumed.returncode == 0, resumed.stderr
+    ids = [json.loads(line)["id"] for line in samples.read_text().splitlines()]
+    assert sorted(ids) == sorted(f"q{i}" for i in range(40)), "no sample redone or lost"
+    a = json.loads((straight / "results.json").read_text())
+    b = json.loads((killed / "results.json").read_text())
+    assert _comparable(a) == _comparable(b)
