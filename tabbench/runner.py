@@ -51,6 +51,7 @@ class Run:
     limit: int | None = None
     batch_size: int = 32
     model: dict[str, Any] = field(default_factory=dict)
+    seeds: dict[str, int] = field(default_factory=dict)
     show_progress: bool = True
 
 
@@ -168,6 +169,7 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> di
         "platform": platform.platform(),
         "plugins": {p.name: p.version for p in host().plugins.values() if p.status == "ok"},
         "config": run.config,
+        "seeds": run.seeds,
         "model": run.model,
         "benchmarks": {},
     }

@@ -14,7 +14,7 @@ from tabbench.plugins import host
 # Verbs that later features add to the noun groups: name -> "module:attr".
 BENCHMARK_VERBS: dict[str, str] = {}
 REWARD_VERBS: dict[str, str] = {}
-MODEL_VERBS: dict[str, str] = {}
+MODEL_VERBS: dict[str, str] = {"build-tiny": "tabbench.cli.models:build_tiny_command"}
 
 
 @click.command("plugins", context_settings=CONTEXT)
@@ -28,9 +28,9 @@ def plugins_command(as_json: bool, show_all: bool) -> None:
     rows = [
         info.to_json() for info in h.plugins.values() if show_all or not info.name.startswith("tabbench.")
     ]
-    for row in rows:
-        row["hooks_text"] = ", ".join(row["hooks"])
-    emit(rows, ["name", "version", "distribution", "module", "status", "hooks_text", "error"],
+    if not as_json:
+        rows = [{**row, "hooks": ", ".join(row["hooks"])} for row in rows]
+    emit(rows, ["name", "version", "distribution", "module", "status", "hooks", "error"],
          as_json=as_json, title="tabbench plugins")
 
 
