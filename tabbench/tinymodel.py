@@ -1,0 +1,209 @@
+"""Build a tiny causal language model entirely offline: the model tests, demos and CPU training use.
+
+The model is a randomly initialised Qwen2 (about 3M parameters) with a byte-level BPE tokenizer trained
+with ``tokenizers`` on a text corpus (by default the prompts and gold answers of the bundled ``demo``
+benchmark) and a ChatML chat template. Everything is seeded: the same corpus and seed give byte-identical
+files. Nothing is downloaded.
+
+Two details make the result usable for learning experiments (see docs/eval.md):
+
+- BPE merges are learned from the corpus with quoted literals and numbers blanked out, so values stay as
+  short character pieces and a model copies them from the question instead of memorising one token per
+  value;
+- for a Qwen2 model type, transformers 5's ``AutoTokenizer`` ignores a saved ``PreTrainedTokenizerFast``
+  class and rebuilds ``Qwen2Tokenizer`` from the vocabulary and merges, with Qwen2's own normaliser and
+  pre-tokenizer; a tokenizer trained with any other pipeline then reloads to different ids. So the
+  tokenizer is trained with exactly Qwen2's pipeline and saved as ``Qwen2Tokenizer``; ``check_reload``
+  proves after every build that ``AutoTokenizer`` reproduces the trained tokenizer's ids.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from tabbench.errors import ConfigError, TabbenchError
+
+TOKENIZER_CLASS = "Qwen2Tokenizer"
+PAD = "<|endoftext|>"
+IM_START = "<|im_start|>"
+IM_END = "<|im_end|>"
+SPECIAL_TOKENS = (PAD, IM_START, IM_END)
+
+# ChatML, as Qwen models use it. The {% generation %} markers let trainers compute an assistant-only loss
+# (``return_assistant_tokens_mask``); they render nothing.
+CHAT_TEMPLATE = (
+    "{%- for message in messages %}"
+    "{{- '<|im_start|>' + message['role'] + '\\n' }}"
+    "{%- if message['role'] == 'assistant' %}"
+    "{% generation %}{{- message['content'] + '<|im_end|>' }}{% endgeneration %}"
+    "{%- else %}"
+    "{{- message['content'] + '<|im_end|>' }}"
+    "{%- endif %}"
+    "{{- '\\n' }}"
+    "{%- endfor %}"
+    "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
+)
+
+# Qwen2's pre-tokenizer (transformers' Qwen2Tokenizer rebuilds exactly this pipeline on load): digits are
+# single pieces and a quote starts a new piece, which keeps quoted values copyable.
+QWEN2_PRETOKENIZE_REGEX = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+# Texts whose ids must survive a reload: digits, quotes, unicode (NFC), odd whitespace, special tokens.
+RELOAD_PROBES = (
+    "SELECT COUNT(*) FROM t WHERE city = 'Valencia' AND year >= 2019;",
+    "It's  two   spaces\tand a tab\n\nnew lines 1234567890 -3.25e10",
+    "Zürich Ångström naïve café \u0301e 東京 🙂",
+    "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n",
+    '"quoted" `ticks` [brackets] {braces} a_b-c.d/e\\f',
+)
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+_NUMBER = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class TinySpec:
+    """The model's size: the defaults learn SQL templates on a 2-core CPU in minutes."""
+
+    vocab_size: int = 512
+    hidden_size: int = 256
+    num_hidden_layers: int = 4
+    num_attention_heads: int = 4
+    num_key_value_heads: int = 2
+    intermediate_size: int = 768
+    max_position_embeddings: int = 1024
+    seed: int = 0
+
+
+def value_free(text: str) -> str:
+    """Blank quoted literals and numbers, so BPE merges come from the template text, not from values."""
+    return _NUMBER.sub("0", _QUOTED.sub("''", text))
+
+
+def train_tokenizer(corpus: Iterable[str], vocab_size: int) -> Any:
+    """A byte-level BPE ``tokenizers.Tokenizer`` trained on ``corpus`` (deterministic for a given corpus)."""
+    from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.normalizer = normalizers.NFC()
+    tokenizer.pre_tokenizer = pre_tokenizers.Sequence([
+        pre_tokenizers.Split(Regex(QWEN2_PRETOKENIZE_REGEX), behavior="isolated", invert=False),
+        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+    ])
+    tokenizer.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        special_tokens=list(SPECIAL_TOKENS),
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        show_progress=False,
+    )
+    tokenizer.train_from_iterator((value_free(t) for t in corpus), trainer=trainer)
+    return tokenizer
+
+
+def demo_corpus() -> list[str]:
+    """The prompts and gold answers of every split of the registered ``demo`` benchmark, in order."""
+    from tabbench.lookup import get_benchmark
+
+    try:
+        benchmark = get_benchmark("demo")
+    except TabbenchError as exc:
+        raise ConfigError(
+            f"build-tiny trains its tokenizer on the bundled demo data, which is unavailable ({exc}); "
+            "install the tabbench_demo plugin or pass --corpus FILE"
+        ) from exc
+    texts: list[str] = []
+    for split in benchmark.splits:
+        for example in benchmark.examples(split):
+            texts.extend(m["content"] for m in benchmark.prompt(example))
+            texts.append(benchmark.gold_completion(example))
+    return texts
+
+
+def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec: TinySpec = TinySpec()) -> Path:
+    """Write a tiny Qwen2 model, its tokenizer and chat template to ``path``; returns the path.
+
+    Loadable with ``AutoModelForCausalLM.from_pretrained(path)`` and ``AutoTokenizer.from_pretrained(path)``.
+    """
+    import torch
+    from transformers import PreTrainedTokenizerFast, Qwen2Config, Qwen2ForCausalLM
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+
+    out = Path(path)
+    if out.exists() and any(out.iterdir()):
+        raise ConfigError(f"{out} exists and is not empty: choose a new path for the tiny model")
+    texts = list(corpus) if corpus is not None else demo_corpus()
+    if not texts:
+        raise ConfigError("build-tiny: the tokenizer corpus is empty")
+    raw = train_tokenizer(texts, spec.vocab_size)
+    tokenizer = PreTrainedTokenizerFast(
+        tokenizer_object=raw,
+        bos_token=None,
+        eos_token=IM_END,
+        pad_token=PAD,
+        unk_token=None,
+        additional_special_tokens=[IM_START],
+        model_max_length=spec.max_position_embeddings,
+        padding_side="left",
+        clean_up_tokenization_spaces=False,
+    )
+    tokenizer.chat_template = CHAT_TEMPLATE
+    config = Qwen2Config(
+        vocab_size=len(tokenizer),
+        hidden_size=spec.hidden_size,
+        intermediate_size=spec.intermediate_size,
+        num_hidden_layers=spec.num_hidden_layers,
+        num_attention_heads=spec.num_attention_heads,
+        num_key_value_heads=spec.num_key_value_heads,
+        max_position_embeddings=spec.max_position_embeddings,
+        tie_word_embeddings=True,
+        bos_token_id=None,
+        eos_token_id=tokenizer.convert_tokens_to_ids(IM_END),
+        pad_token_id=tokenizer.convert_tokens_to_ids(PAD),
+    )
+    torch.manual_seed(spec.seed)
+    model = Qwen2ForCausalLM(config)
+    model.generation_config.eos_token_id = config.eos_token_id
+    model.generation_config.pad_token_id = config.pad_token_id
+    model.generation_config.bos_token_id = None
+    out.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(out)
+    tokenizer.save_pretrained(out)
+    _pin_tokenizer_class(out)
+    (out / "tabbench_tiny.json").write_text(
+        json.dumps({"spec": asdict(spec), "corpus_texts": len(texts)}, indent=2, sort_keys=True) + "\n",
+        encoding="utf-8",
+    )
+    check_reload(out, raw, [*texts[:50], *RELOAD_PROBES])
+    return out
+
+
+def _pin_tokenizer_class(out: Path) -> None:
+    """Declare the class ``AutoTokenizer`` will use anyway for a Qwen2 model, so what is written is what loads."""
+    config_path = out / "tokenizer_config.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config["tokenizer_class"] = TOKENIZER_CLASS
+    config_path.write_text(json.dumps(config, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def check_reload(path: Path, raw: Any, samples: Sequence[str]) -> None:
+    """Reload the saved tokenizer with ``AutoTokenizer`` and require the trained tokenizer's exact ids."""
+    from transformers import AutoTokenizer
+
+    reloaded = AutoTokenizer.from_pretrained(str(path), local_files_only=True)
+    for text in samples:
+        expected = raw.encode(text).ids
+        got = reloaded(text, add_special_tokens=True)["input_ids"]
+        if got != expected:
+            raise TabbenchError(
+                f"{path}: the reloaded tokenizer ({type(reloaded).__name__}) changes token ids for {text[:40]!r}: "
+                f"{got[:10]} != {expected[:10]}"
+            )
