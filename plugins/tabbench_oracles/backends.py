@@ -1,0 +1,139 @@
+"""Oracle backends: completions that come from the benchmark itself (``gold``) or from a file (``predictions``).
+
+Neither loads a model. ``gold`` is the harness's sanity check: every benchmark must score 100% with it, except
+for the samples whose gold side fails (documented per benchmark). ``predictions`` lets any external system be
+scored through ``tabbench eval`` (suites, voting, leaderboards) rather than only ``tabbench score``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tabbench import (
+    BackendError,
+    DataError,
+    GenerationParams,
+    GenerationRequest,
+    ModelBackend,
+    get_benchmark,
+    read_jsonl_predictions,
+)
+
+PREDICTION_SUFFIXES = (".jsonl", ".json", ".sql", ".txt")
+
+
+class GoldBackend(ModelBackend):
+    """Answers every request with ``GenerationRequest.gold_completion``, repeated ``n`` times.
+
+    The model spec is ignored (``--model gold`` reads well). A request without a reference (an unlabelled split)
+    is an error rather than an empty answer, so a 0% from the gold backend always means a scoring bug.
+    """
+
+    name = "gold"
+    description = "the reference answer of each example"
+
+    def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
+        outputs = []
+        for request in requests:
+            if not request.gold_completion:
+                raise BackendError(
+                    f"gold backend: example {request.example.id!r} of {request.benchmark!r} has no reference answer"
+                )
+            outputs.append([request.gold_completion] * params.n)
+        return outputs
+
+    def fingerprint(self) -> dict[str, Any]:
+        return {"backend": "gold"}
+
+
+class PredictionsBackend(ModelBackend):
+    """Completions read from the file (or folder of per-benchmark files) named by the model spec.
+
+    A file is read as JSON lines ``{"id", "completion" | "completions"}``; when it is not JSON lines, it is handed
+    to the benchmark's ``read_predictions`` (its official format, e.g. BIRD's ``{"0": "SQL\\t----- bird -----\\tdb"}``),
+    which needs the benchmark built on its data: pass ``data=PATH`` when the data path is not configured.
+    A folder holds one file per benchmark, named ``<benchmark>.jsonl`` (or ``.json``, ``.sql``, ``.txt``).
+
+    Options: ``data`` (benchmark data path for official formats), ``missing`` (``error``, the default, or
+    ``empty``: an example without a prediction gets an empty completion, scored as a parse failure).
+    """
+
+    name = "predictions"
+    description = "completions from a predictions file"
+
+    def __init__(self, model: str, **options: Any) -> None:
+        super().__init__(model, **options)
+        self.path = Path(model)
+        if not self.path.exists():
+            raise BackendError(f"predictions backend: {self.path} does not exist (--model names the predictions file)")
+        self.missing = options.get("missing", "error")
+        if self.missing not in ("error", "empty"):
+            raise BackendError(f"predictions backend: option missing={self.missing!r} must be 'error' or 'empty'")
+        self._loaded: dict[tuple[str, str], dict[str, list[str]]] = {}
+
+    def file_for(self, benchmark: str) -> Path:
+        """The predictions file of ``benchmark``: the spec itself, or ``<benchmark>.<suffix>`` in the folder."""
+        if self.path.is_file():
+            return self.path
+        for suffix in PREDICTION_SUFFIXES:
+            candidate = self.path / f"{benchmark}{suffix}"
+            if candidate.is_file():
+                return candidate
+        raise BackendError(
+            f"predictions backend: {self.path} has no predictions for {benchmark!r} "
+            f"(expected {benchmark}.jsonl, or one of {', '.join(PREDICTION_SUFFIXES)})"
+        )
+
+    def predictions(self, benchmark: str, split: str) -> dict[str, list[str]]:
+        key = (benchmark, split)
+        if key not in self._loaded:
+            path = self.file_for(benchmark)
+            try:
+                self._loaded[key] = read_jsonl_predictions(path)
+            except DataError as jsonl_error:
+                try:
+                    bench = get_benchmark(benchmark, self.options.get("data"))
+                except Exception as exc:
+                    raise BackendError(
+                        f"{path}: not JSON lines ({jsonl_error}), and benchmark {benchmark!r} cannot read it in its "
+                        f"official format without its data ({exc}); pass the backend option data=PATH"
+                    ) from exc
+                self._loaded[key] = bench.read_predictions(path, split)
+        return self._loaded[key]
+
+    def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
+        outputs = []
+        for request in requests:
+            table = self.predictions(request.benchmark, request.example.split)
+            completions = table.get(request.example.id)
+            if completions is None:
+                if self.missing == "empty":
+                    completions = [""]
+                else:
+                    raise BackendError(
+                        f"{self.file_for(request.benchmark)}: no prediction for example {request.example.id!r} of "
+                        f"{request.benchmark!r} (backend option missing=empty scores it as a parse failure)"
+                    )
+            if params.n > 1 and len(completions) < params.n:
+                raise BackendError(
+                    f"{self.file_for(request.benchmark)}: example {request.example.id!r} has {len(completions)} "
+                    f"completions, {params.n} samples were asked for"
+                )
+            outputs.append(list(completions[: params.n]))
+        return outputs
+
+    def fingerprint(self) -> dict[str, Any]:
+        files = [self.path] if self.path.is_file() else sorted(p for p in self.path.iterdir() if p.is_file())
+        return {"backend": "predictions", "path": str(self.path.resolve()),
+                "sha256": {p.name: _sha256(p) for p in files}}
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
