@@ -1,0 +1,155 @@
+"""The hostile-code battery: everything is contained, the evaluator survives, and the run stays fast."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from tabbench import Status
+from tabbench.sandbox import run_python
+
+
+def test_plain_run_captures_output_and_files() -> None:
+    result = run_python("print(open('in.txt').read().upper()); open('out.txt', 'w').write('made')",
+                        files={"in.txt": b"hello"})
+    assert result.ok and result.status is None
+    assert result.stdout.strip() == "HELLO"
+    assert result.files == {"out.txt": b"made"}
+
+
+def test_exception_is_exec_error_with_message() -> None:
+    result = run_python("1/0")
+    assert result.status is Status.EXEC_ERROR
+    assert result.error is not None and "ZeroDivisionError" in result.error
+
+
+def test_infinite_loop_is_killed_on_time() -> None:
+    started = time.monotonic()
+    result = run_python("while True:\n    pass", timeout_s=1.5)
+    assert result.status is Status.TIMEOUT and result.timed_out
+    assert time.monotonic() - started < 10
+
+
+def test_sleeping_forever_is_killed_on_wall_clock() -> None:
+    result = run_python("import time\ntime.sleep(1000)", timeout_s=1)
+    assert result.status is Status.TIMEOUT
+
+
+def test_fork_bomb_is_refused() -> None:
+    result = run_python("import os\nwhile True:\n    os.fork()", timeout_s=5)
+    assert result.status is Status.FORBIDDEN
+    assert "os.fork" in result.blocked
+
+
+def test_subprocess_and_system_are_refused() -> None:
+    result = run_python("import subprocess\nsubprocess.run(['true'])")
+    assert result.status is Status.FORBIDDEN
+    result = run_python("import os\nos.system('true')")
+    assert result.status is Status.FORBIDDEN
+
+
+def test_thread_bomb_hits_the_process_limit() -> None:
+    code = ("import threading, time\nwhile True:\n"
+            "    threading.Thread(target=time.sleep, args=(60,), daemon=True).start()")
+    result = run_python(code, timeout_s=10, processes=32)
+    assert result.status in (Status.EXEC_ERROR, Status.TIMEOUT)
+
+
+def test_huge_allocation_fails_inside_the_child() -> None:
+    result = run_python("x = bytearray(50 * 1024 ** 3)", memory_mb=512)
+    assert result.status is Status.EXEC_ERROR and "MemoryError" in (result.error or "")
+    result = run_python("chunks = []\nwhile True:\n    chunks.append(bytearray(10 ** 7))", memory_mb=512, timeout_s=10)
+    assert result.status is Status.EXEC_ERROR
+
+
+def test_writing_outside_the_working_directory_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "evil.txt"
+    for code in (f"open({str(target)!r}, 'w').write('x')", "open('/tmp/tabbench-evil.txt', 'w').write('x')",
+                 "open('../escape.txt', 'w').write('x')"):
+        result = run_python(code)
+        assert result.status is Status.FORBIDDEN, code
+    assert not target.exists()
+    assert not Path("/tmp/tabbench-evil.txt").exists()
+
+
+def test_deleting_files_outside_is_refused(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    for code in (f"import os\nos.remove({str(victim)!r})", f"import shutil\nshutil.rmtree({str(tmp_path)!r})",
+                 f"import os\nos.rename({str(victim)!r}, 'stolen.txt')"):
+        result = run_python(code)
+        assert result.status is Status.FORBIDDEN, code
+    assert victim.read_text() == "keep me"
+
+
+def test_sockets_are_refused() -> None:
+    code = "import socket\ns = socket.create_connection(('127.0.0.1', 9))"
+    result = run_python(code)
+    assert result.status is Status.FORBIDDEN
+    assert any(event.startswith("socket.") for event in result.blocked)
+
+
+def test_evaluator_environment_is_invisible(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABBENCH_TEST_SECRET", "s3cr3t-value")
+    code = (
+        "import os\nprint(dict(os.environ))\n"
+        "for path in (f'/proc/{os.getppid()}/environ', '/proc/1/environ'):\n"
+        "    try:\n        print(open(path, 'rb').read())\n    except Exception as exc:\n        print('denied', exc)\n"
+    )
+    result = run_python(code)
+    assert "s3cr3t-value" not in result.stdout
+    assert "TABBENCH_TEST_SECRET" not in result.stdout
+    assert "denied" in result.stdout
+
+
+def test_every_run_starts_from_a_fresh_interpreter() -> None:
+    first = run_python("import builtins, matplotlib.pyplot as plt\nbuiltins.LEFTOVER = 1\nplt.plot([1, 2])")
+    assert first.ok
+    second = run_python("import builtins, matplotlib.pyplot as plt\n"
+                        "print(hasattr(builtins, 'LEFTOVER'), len(plt.get_fignums()))")
+    assert second.stdout.split() == ["False", "0"]
+
+
+def test_output_is_capped() -> None:
+    result = run_python("print('x' * 5_000_000)", max_output_bytes=10_000)
+    assert result.stdout_truncated and len(result.stdout) == 10_000
+
+
+def test_file_size_is_capped() -> None:
+    result = run_python("open('big.bin', 'wb').write(b'0' * (8 * 1024 * 1024))", file_size_mb=1)
+    assert result.status is Status.EXEC_ERROR
+    assert len(result.files.get("big.bin", b"")) <= 1024 * 1024
+
+
+def test_symlinks_to_outside_are_not_collected() -> None:
+    result = run_python("import os\nos.symlink('/etc/passwd', 'leak.txt')")
+    assert "leak.txt" not in result.files
+
+
+def test_programs_share_one_interpreter_and_epilogue_reports() -> None:
+    result = run_python(["x = 1\nraise ValueError('first')", "import sys\nprint('second ran')"],
+                        epilogue="emit({'answer': 42})")
+    assert [s.ok for s in result.steps] == [False, True]
+    assert "second ran" in result.stdout
+    assert result.value == {"answer": 42}
+    assert result.status is Status.EXEC_ERROR
+
+
+def test_bad_file_name_is_refused() -> None:
+    with pytest.raises(ValueError):
+        run_python("pass", files={"../x": b""})
+
+
+def test_no_stray_processes_survive() -> None:
+    before = {p for p in os.listdir("/proc") if p.isdigit()}
+    run_python("import time\ntime.sleep(30)", timeout_s=1)
+    after = {p for p in os.listdir("/proc") if p.isdigit()}
+    for pid in after - before:
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        assert b"tabbench-sandbox" not in cmdline and b"time.sleep(30)" not in cmdline
