@@ -1,0 +1,311 @@
+"""Execution-based rewards: SQL-R1, Databricks RLVR, Arctic-Text2SQL-R1 and the execution-based RL paper.
+
+All four share one scoring core (``ExecutionReward.score_batch``): extract the SQL, run every distinct
+``(database, query)`` of the batch once through the host's execution service (the gold of a prompt once
+for its whole group, identical completions once), compare results with the host's comparators
+(``tabbench.sql.compare``), and map the verdict to a number. The verdict statuses are the shared taxonomy:
+
+``match`` / ``empty_both`` (both results empty; a match unless ``empty_both="mismatch"``) / ``mismatch`` /
+``partial`` (execution-partial only) / ``no_sql`` / ``format_error`` (SQL-R1) / ``exec_error`` /
+``timeout`` / ``forbidden`` (writes, ATTACH, several statements) / ``gold_error`` / ``gold_timeout``.
+
+A failing gold query makes the sample not applicable: value ``None`` (TRL leaves it out of the sum).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from tabbench import ConfigError, Example, Score, Status
+from tabbench.sql import Limits, QueryResult
+from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
+
+from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql
+from tabbench_sql_rewards.completion import TaggedAnswer, parse_think_answer
+from tabbench_sql_rewards.service import Job, run_distinct
+
+FAILURES = (Status.EXEC_ERROR, Status.TIMEOUT, Status.FORBIDDEN, Status.NO_SQL, Status.FORMAT_ERROR)
+SEMANTICS = ("set", "spider", "multiset", "list")
+
+
+@dataclass
+class Verdict:
+    """What executing one completion against its gold established, before a reward turns it into a number."""
+
+    status: Status
+    sql: str | None = None
+    pred: QueryResult | None = None
+    gold: QueryResult | None = None
+    error: str | None = None
+    parsed: TaggedAnswer | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def details(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"sql": self.sql}
+        if self.error:
+            out["error"] = self.error
+        if self.pred is not None and self.pred.ok:
+            out["rows"] = len(self.pred.rows)
+            if self.pred.truncated:
+                out["truncated"] = True
+        if self.gold is not None and self.gold.ok:
+            out["gold_rows"] = len(self.gold.rows)
+        out.update(self.extra)
+        return out
+
+
+class ExecutionReward(SqlReward):
+    """Base of the execution rewards. Options every one of them takes:
+
+    ``timeout`` (seconds per query; a timeout is a failure), ``max_steps`` (SQLite VM-instruction budget,
+    machine-independent), ``max_rows``, ``comparison`` (``set`` = BIRD EX, ``spider`` = bag up to column
+    permutation, ordered iff the gold has ORDER BY, ``multiset``, ``list``), ``remove_distinct`` and
+    ``fix_operators`` (Spider test-suite query normalisation, applied to both queries), ``empty_both``
+    (``match`` or ``mismatch``), ``extract`` (``auto`` = the host's extractor, ``block`` = last ```sql block),
+    ``db_field`` (the example field holding the SQLite path), ``workers`` (processes for execution).
+    """
+
+    defaults: ClassVar[dict[str, Any]] = {
+        "timeout": 30.0, "max_steps": None, "max_rows": 100_000, "comparison": "set", "remove_distinct": False,
+        "fix_operators": False, "empty_both": "match", "extract": "auto", "db_field": "db_path", "workers": None,
+    }
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.opt("comparison") not in SEMANTICS:
+            raise ConfigError(f"reward {self.name!r}: comparison must be one of {', '.join(SEMANTICS)}")
+        if self.opt("empty_both") not in ("match", "mismatch"):
+            raise ConfigError(f"reward {self.name!r}: empty_both must be match or mismatch")
+        timeout = self.opt("timeout")
+        self.limits = Limits(timeout=float(timeout) if timeout is not None else None,
+                             max_steps=self.opt("max_steps"), max_rows=self.opt("max_rows"))
+
+    # --- hooks for the concrete rewards -------------------------------------------------------------------
+
+    def answer_sql(self, completion: str) -> tuple[str | None, Verdict | None]:
+        """The SQL to run, or a verdict that ends scoring early (no SQL, bad format)."""
+        sql = extract_answer_sql(completion, self.opt("extract"))
+        if sql is None:
+            return None, Verdict(Status.NO_SQL, error="no SQL in the completion")
+        return sql, None
+
+    def value(self, verdict: Verdict) -> float:
+        """The reward for an applicable verdict (the gold ran)."""
+        raise NotImplementedError
+
+    # --- the shared core ----------------------------------------------------------------------------------
+
+    def _normalise(self, sql: str) -> str:
+        if self.opt("fix_operators"):
+            sql = fix_spaced_operators(sql)
+        if self.opt("remove_distinct"):
+            sql = remove_distinct(sql)
+        return sql
+
+    def verdicts(self, items: Sequence[tuple[Example, str]]) -> list[Verdict]:
+        """Execute and compare a batch: every distinct (database, query) runs once."""
+        plans: list[tuple[Verdict | None, Job | None, Job | None]] = []
+        jobs: list[Job] = []
+        for example, completion in items:
+            completion = completion if isinstance(completion, str) else ""
+            gold = gold_sql(example)
+            db = example.fields.get(self.opt("db_field"))
+            if gold is None or not isinstance(db, str) or not db:
+                what = "reference SQL" if gold is None else f"database path (field {self.opt('db_field')!r})"
+                plans.append((Verdict(Status.GOLD_ERROR, error=f"the example has no {what}"), None, None))
+                continue
+            sql, early = self.answer_sql(completion)
+            gold_job = (db, self._normalise(gold))
+            jobs.append(gold_job)
+            if early is not None or sql is None:
+                plans.append((early or Verdict(Status.NO_SQL), gold_job, None))
+                continue
+            pred_job = (db, self._normalise(sql))
+            jobs.append(pred_job)
+            plans.append((Verdict(Status.MISMATCH, sql=sql), gold_job, pred_job))
+        results = run_distinct(jobs, self.limits, self.opt("workers")) if jobs else {}
+        out = []
+        for (verdict, gold_job, pred_job), (example, completion) in zip(plans, items, strict=True):
+            assert verdict is not None
+            if gold_job is not None:
+                gold_result = results[gold_job]
+                verdict.gold = gold_result
+                if not gold_result.ok:
+                    timeout = gold_result.status is Status.TIMEOUT
+                    out.append(Verdict(Status.GOLD_TIMEOUT if timeout else Status.GOLD_ERROR, sql=verdict.sql,
+                                       error=f"gold query failed: {gold_result.error}", parsed=verdict.parsed))
+                    continue
+            if pred_job is not None:
+                verdict.pred = results[pred_job]
+                self._compare(verdict, gold_sql(example) or "")
+            out.append(verdict)
+        return out
+
+    def _compare(self, verdict: Verdict, gold_text: str) -> None:
+        pred, gold = verdict.pred, verdict.gold
+        assert pred is not None and gold is not None
+        if not pred.ok:
+            verdict.status = pred.status or Status.EXEC_ERROR
+            verdict.error = pred.error
+            return
+        if not pred.rows and not gold.rows:
+            verdict.status = Status.EMPTY_BOTH if self.opt("empty_both") == "match" else Status.MISMATCH
+            return
+        ordered = order_matters(gold_text)
+        same = results_match(pred.rows, gold.rows, self.opt("comparison"), ordered=ordered)
+        verdict.status = Status.MATCH if same else Status.MISMATCH
+
+    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
+        try:
+            verdicts = self.verdicts(items)
+        except Exception as exc:  # a bug here must cost these samples, not the training step
+            return [Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"}) for _ in items]
+        scores = []
+        for verdict in verdicts:
+            try:
+                if verdict.status.not_applicable:
+                    scores.append(Score(None, verdict.status, verdict.details()))
+                else:
+                    value = float(self.value(verdict))
+                    scores.append(Score(value, verdict.status, verdict.details()))
+            except Exception as exc:
+                scores.append(Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"}))
+        return scores
+
+    @staticmethod
+    def matched(verdict: Verdict) -> bool:
+        return verdict.status in (Status.MATCH, Status.EMPTY_BOTH)
+
+    @staticmethod
+    def executed(verdict: Verdict) -> bool:
+        return verdict.status in (Status.MATCH, Status.EMPTY_BOTH, Status.MISMATCH, Status.PARTIAL)
+
+
+class ArcticReward(ExecutionReward):
+    """Arctic-Text2SQL-R1: ``match`` (1.0) for a matching result, ``executes`` (0.1) for SQL that runs with a
+    wrong result, ``fail`` (0.0) otherwise. ``require_tags=True`` gives the 0.1 only when the completion has
+    ``<think>`` and ``<answer>`` tags (Think2SQL's reading of the paper)."""
+
+    name = "arctic"
+    version = "1"
+    description = "Arctic-Text2SQL-R1: 1 match, 0.1 executes with a wrong result, 0 otherwise"
+    defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.defaults, "match": 1.0, "executes": 0.1,
+                                          "fail": 0.0, "require_tags": False}
+
+    def verdicts(self, items: Sequence[tuple[Example, str]]) -> list[Verdict]:
+        verdicts = super().verdicts(items)
+        if self.opt("require_tags"):
+            for verdict, (_, completion) in zip(verdicts, items, strict=True):
+                text = completion if isinstance(completion, str) else ""
+                verdict.extra["tags"] = all(t in text for t in ("<think>", "</think>", "<answer>", "</answer>"))
+        return verdicts
+
+    def value(self, verdict: Verdict) -> float:
+        if self.matched(verdict):
+            return self.opt("match")
+        if verdict.status is Status.MISMATCH and (not self.opt("require_tags") or verdict.extra.get("tags")):
+            return self.opt("executes")
+        return self.opt("fail")
+
+
+class DatabricksRlvrReward(ExecutionReward):
+    """Databricks RLVR: ``match`` (1) for a matching result, ``mismatch`` (0) for a wrong one, ``fail`` (-1)
+    for SQL that does not parse or execute (no SQL, errors, timeouts, refused statements)."""
+
+    name = "databricks-rlvr"
+    version = "1"
+    description = "Databricks RLVR: 1 match, 0 mismatch, -1 for SQL that does not execute or parse"
+    defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.defaults, "match": 1.0, "mismatch": 0.0, "fail": -1.0}
+
+    def value(self, verdict: Verdict) -> float:
+        if self.matched(verdict):
+            return self.opt("match")
+        if verdict.status is Status.MISMATCH:
+            return self.opt("mismatch")
+        return self.opt("fail")
+
+
+class ExecutionPartialReward(ExecutionReward):
+    """The execution-based RL paper: ``fail`` (-100) when the query fails, else ``base`` (1) +
+    ``rems_scale`` (100) x REMS, plus ``exact_bonus`` (1000) for a matching result.
+
+    REMS is ``tabbench.sql.compare.rems``: the share of distinct gold cell values found in the predicted
+    result. Extra predicted values are free, which is what ``SELECT *`` exploits (``tabbench rewards audit``
+    flags it); ``rems_strict=True`` scores REMS 0 when the prediction holds values the gold lacks.
+    """
+
+    name = "execution-partial"
+    version = "1"
+    description = "execution-based RL paper: -100 fails, else 1 + 100*REMS, +1000 for an exact match"
+    defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.defaults, "fail": -100.0, "base": 1.0,
+                                          "rems_scale": 100.0, "exact_bonus": 1000.0, "rems_strict": False}
+
+    def _compare(self, verdict: Verdict, gold_text: str) -> None:
+        super()._compare(verdict, gold_text)
+        if verdict.pred is not None and verdict.pred.ok and verdict.gold is not None:
+            score = rems(verdict.pred.rows, verdict.gold.rows, strict=bool(self.opt("rems_strict")))
+            verdict.extra["rems"] = score
+            if verdict.status is Status.MISMATCH and score > 0:
+                verdict.status = Status.PARTIAL
+
+    def value(self, verdict: Verdict) -> float:
+        if not self.executed(verdict):
+            return self.opt("fail")
+        bonus = self.opt("exact_bonus") if self.matched(verdict) else 0.0
+        return self.opt("base") + self.opt("rems_scale") * verdict.extra.get("rems", 0.0) + bonus
+
+
+class SqlR1Reward(ExecutionReward):
+    """SQL-R1 (IDEA-FinAI/SQL-R1 ``synsql.py``): R = S_format + S_exec + S_result + S_length.
+
+    S_format = +1 when ``<think>``, ``</think>``, ``<answer>``, ``</answer>`` appear once each, in order, with
+    a ```sql block in the answer, else -1 (and nothing else is scored). With the format right:
+    unexecutable (error, timeout, refused) S_exec = -2, S_result = 0; mismatch +2, -3; match +2, +3 plus
+    S_length = 0.5 * min(L, length_limit) / length_limit + len(sql) / len(answer), L = len(think) + len(answer)
+    in characters. Values: -1 (format or execution failure), 0 (mismatch), 6 < R <= 7.5 (match).
+    Fixed bug: a failing gold query is not applicable (``None``), where SQL-R1 paid +5 to any executable SQL.
+    """
+
+    name = "sqlr1"
+    version = "1"
+    description = "SQL-R1: format +-1, execution +-2, result +-3, length term on a match; gold errors not applicable"
+    defaults: ClassVar[dict[str, Any]] = {
+        **ExecutionReward.defaults, "comparison": "spider", "remove_distinct": True, "fix_operators": True,
+        "format_reward": 1.0, "exec_reward": 2.0, "result_reward": 3.0, "length_limit": 2048,
+        "length_weight": 0.5, "length_term": True, "prefilled_think": False,
+    }
+
+    def answer_sql(self, completion: str) -> tuple[str | None, Verdict | None]:
+        parsed = parse_think_answer(completion, bool(self.opt("prefilled_think")))
+        if not parsed.format_ok:
+            return None, Verdict(Status.FORMAT_ERROR, sql=parsed.sql, error=parsed.reason, parsed=parsed)
+        return parsed.sql, None
+
+    def verdicts(self, items: Sequence[tuple[Example, str]]) -> list[Verdict]:
+        verdicts = super().verdicts(items)
+        for verdict, (_, completion) in zip(verdicts, items, strict=True):
+            if verdict.parsed is None:
+                verdict.parsed = parse_think_answer(completion if isinstance(completion, str) else "",
+                                                    bool(self.opt("prefilled_think")))
+        return verdicts
+
+    def length_term(self, parsed: TaggedAnswer) -> float:
+        think, answer, sql = parsed.think.strip(), parsed.answer.strip(), (parsed.sql or "")
+        total, limit = len(think) + len(answer), self.opt("length_limit")
+        share = len(sql) / len(answer) if answer else 0.0
+        return self.opt("length_weight") * min(total, limit) / limit + share
+
+    def value(self, verdict: Verdict) -> float:
+        s_format, s_exec, s_result = self.opt("format_reward"), self.opt("exec_reward"), self.opt("result_reward")
+        if verdict.status is Status.FORMAT_ERROR:
+            return -s_format
+        if self.matched(verdict):
+            parsed = verdict.parsed
+            length = self.length_term(parsed) if parsed is not None and self.opt("length_term") else 0.0
+            verdict.extra["length"] = length
+            return s_format + s_exec + s_result + length
+        if verdict.status is Status.MISMATCH:
+            return s_format + s_exec - s_result
+        return s_format - s_exec
