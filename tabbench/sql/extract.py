@@ -1,0 +1,198 @@
+"""Find the SQL in a model completion, and sqlglot helpers: statement splitting, validation, transpiling.
+
+Extraction precedence is explicit and configurable (``sources`` and ``prefer``) because benchmarks and
+reward papers disagree: SQL-R1 scores the ``<answer>`` block, Arctic-Text2SQL the last ```sql block, plain
+prompting the raw text. Reasoning in ``<think>...</think>`` is removed first, so a query drafted while
+thinking is never taken for the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+import sqlglot
+from sqlglot.errors import ErrorLevel, ParseError, TokenError
+from sqlglot.tokens import TokenType
+
+Source = Literal["answer_tag", "sql_block", "any_block", "raw"]
+
+#: Default precedence: an ``<answer>`` tag (or a SQL block inside it), then ```sql blocks, then any fenced
+#: block, then the raw text when it starts with a query keyword.
+DEFAULT_SOURCES: tuple[Source, ...] = ("answer_tag", "sql_block", "any_block", "raw")
+
+#: Fence languages counted as SQL by the ``sql_block`` source.
+SQL_LANGUAGES = frozenset({"sql", "sqlite", "mysql", "postgresql", "postgres", "psql", "duckdb", "tsql", "plsql"})
+
+_THINK_BLOCK = re.compile(r"<think>.*?</think>", re.S | re.I)
+_THINK_OPEN = re.compile(r"<think>", re.I)
+_THINK_CLOSE = re.compile(r"</think>", re.I)
+_ANSWER = re.compile(r"<answer>(.*?)</answer>", re.S | re.I)
+_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.S)
+_RAW_START = re.compile(r"^[ \t]*(SELECT|WITH)\b", re.I | re.M)
+
+
+def strip_think(text: str) -> str:
+    """Remove reasoning: closed ``<think>`` blocks, everything before a lone ``</think>`` (chat templates
+    often put the opening tag in the prompt), and everything after an unclosed ``<think>`` (truncated)."""
+    text = _THINK_BLOCK.sub("", text)
+    closes = list(_THINK_CLOSE.finditer(text))
+    if closes:
+        text = text[closes[-1].end():]
+    opening = _THINK_OPEN.search(text)
+    if opening:
+        text = text[: opening.start()]
+    return text
+
+
+def _fenced(text: str, *, sql_only: bool) -> list[str]:
+    blocks = []
+    for match in _FENCE.finditer(text):
+        language = match.group(1).lower()
+        if sql_only and language not in SQL_LANGUAGES:
+            continue
+        blocks.append(match.group(2))
+    return blocks
+
+
+def _answer_candidates(text: str) -> list[str]:
+    found = []
+    for match in _ANSWER.finditer(text):
+        inner = match.group(1)
+        blocks = _fenced(inner, sql_only=True) or _fenced(inner, sql_only=False)
+        found.append(blocks[-1] if blocks else inner)
+    return found
+
+
+def _raw_candidates(text: str) -> list[str]:
+    match = _RAW_START.search(text)
+    return [text[match.start():]] if match else []
+
+
+def _candidates(text: str, source: Source) -> list[str]:
+    if source == "answer_tag":
+        return _answer_candidates(text)
+    if source == "sql_block":
+        return _fenced(text, sql_only=True)
+    if source == "any_block":
+        return _fenced(text, sql_only=False)
+    if source == "raw":
+        return _raw_candidates(text)
+    raise ValueError(f"unknown SQL source {source!r}; expected one of {DEFAULT_SOURCES}")
+
+
+def extract_sql(
+    completion: str,
+    *,
+    prefer: Literal["last", "first"] = "last",
+    sources: Sequence[Source] = DEFAULT_SOURCES,
+    strip_reasoning: bool = True,
+) -> str | None:
+    """The SQL answer in ``completion``, or ``None`` when there is none.
+
+    Sources are tried in the order given; the first that yields a non-empty candidate wins, and among its
+    candidates ``prefer`` picks the first or the last. Sources: ``answer_tag`` (text inside
+    ``<answer>...</answer>``, or the SQL block inside it), ``sql_block`` (fenced blocks labelled sql, sqlite,
+    mysql, postgresql...), ``any_block`` (any fenced block), ``raw`` (the text from the first line that
+    starts with SELECT or WITH to the end). Only closed tags and fences count. The result is stripped of
+    surrounding whitespace and trailing semicolons.
+    """
+    if prefer not in ("last", "first"):
+        raise ValueError(f"prefer must be 'last' or 'first', not {prefer!r}")
+    text = strip_think(completion) if strip_reasoning else completion
+    for source in sources:
+        candidates = [c for c in (_clean(c) for c in _candidates(text, source)) if c]
+        if candidates:
+            return candidates[-1] if prefer == "last" else candidates[0]
+    return None
+
+
+def _clean(sql: str) -> str:
+    sql = sql.strip()
+    while sql.endswith(";"):
+        sql = sql[:-1].rstrip()
+    return sql
+
+
+# --- sqlglot helpers -----------------------------------------------------------------------------------
+
+
+class SqlParseError(ValueError):
+    """sqlglot could not tokenize, parse or transpile the SQL; the message is one line."""
+
+
+def split_statements(sql: str, dialect: str = "sqlite") -> list[str]:
+    """The statements in ``sql`` as their original text (semicolons inside strings and comments respected).
+
+    Empty statements (``;;``, a trailing ``;``) are dropped. Raises ``SqlParseError`` when the text cannot be
+    tokenized (an unterminated string).
+    """
+    try:
+        tokens = sqlglot.tokenize(sql, read=dialect)
+    except TokenError as exc:
+        raise SqlParseError(_one_line(exc)) from exc
+    statements, start, has_tokens = [], 0, False
+    for token in tokens:
+        if token.token_type == TokenType.SEMICOLON:
+            if has_tokens:
+                statements.append(sql[start: token.start].strip())
+            start, has_tokens = token.end + 1, False
+        else:
+            has_tokens = True
+    if has_tokens:
+        statements.append(sql[start:].strip())
+    return statements
+
+
+def is_single_statement(sql: str, dialect: str = "sqlite") -> bool:
+    """True when ``sql`` holds exactly one statement (a trailing semicolon is fine)."""
+    try:
+        return len(split_statements(sql, dialect)) == 1
+    except SqlParseError:
+        return False
+
+
+def validate(sql: str, dialect: str = "sqlite") -> str | None:
+    """``None`` when sqlglot parses ``sql`` as exactly one statement in ``dialect``, else a one-line reason.
+
+    This is sqlglot's view, more lenient than some engines: execution remains the final judge.
+    """
+    try:
+        statements = split_statements(sql, dialect)
+    except SqlParseError as exc:
+        return str(exc)
+    if not statements:
+        return "empty SQL"
+    if len(statements) > 1:
+        return f"{len(statements)} statements; expected one"
+    try:
+        sqlglot.parse_one(statements[0], read=dialect, error_level=ErrorLevel.RAISE)
+    except (ParseError, TokenError) as exc:
+        return _one_line(exc)
+    return None
+
+
+def transpile(sql: str, read: str, write: str, *, pretty: bool = False) -> str:
+    """Translate one statement from dialect ``read`` to ``write``; raises ``SqlParseError`` on failure."""
+    try:
+        out = sqlglot.transpile(sql, read=read, write=write, pretty=pretty, error_level=ErrorLevel.RAISE)
+    except (ParseError, TokenError) as exc:
+        raise SqlParseError(_one_line(exc)) from exc
+    except sqlglot.errors.SqlglotError as exc:  # unsupported constructs in the target dialect
+        raise SqlParseError(_one_line(exc)) from exc
+    if len(out) != 1:
+        raise SqlParseError(f"{len(out)} statements; expected one")
+    return out[0]
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _one_line(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if errors:
+        first = errors[0]
+        where = f" (line {first.get('line')}, col {first.get('col')})" if first.get("line") else ""
+        return f"{first.get('description')}{where}"
+    return " ".join(_ANSI.sub("", str(exc)).split())
