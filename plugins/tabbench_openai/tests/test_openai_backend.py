@@ -1,0 +1,175 @@
+"""The openai backend against a real ``transformers serve`` on loopback, serving the tiny model from a local path.
+
+No fake server: the server is transformers' own, started by the fixture; the tests are skipped (with the reason)
+when its serving dependencies (the ``serve`` extra) are not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import time
+from urllib.request import urlopen
+
+import pytest
+from tabbench_openai.backend import backoff_delay, choice_text, parse_spec, truncate_at_stop
+
+import tabbench
+from tabbench import BackendError, Example, GenerationParams, GenerationRequest
+
+SERVE_DEPS = ("fastapi", "uvicorn", "openai", "transformers", "torch")
+CORPUS = ["SELECT name FROM users WHERE id = 1;", "SELECT COUNT(*) FROM orders", "How many users are there?"] * 5
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """``transformers serve MODEL`` on a free loopback port, offline, on CPU; stopped after the module."""
+    missing = [m for m in SERVE_DEPS if importlib.util.find_spec(m) is None]
+    if missing:
+        pytest.skip(f"transformers serve needs {', '.join(missing)}: pip install -e '.[serve]'")
+    from tabbench.tinymodel import TinySpec, build_tiny_model
+
+    root = tmp_path_factory.mktemp("openai")
+    model = build_tiny_model(root / "tiny", CORPUS, TinySpec(vocab_size=300, hidden_size=32, num_hidden_layers=1,
+                                                               num_attention_heads=2, num_key_value_heads=1,
+                                                               intermediate_size=64, max_position_embeddings=256))
+    port = _free_port()
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(root / "hf"),
+           "CUDA_VISIBLE_DEVICES": ""}
+    log = (root / "serve.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from transformers.cli.transformers import main; sys.exit(main())",
+         "serve", str(model), "--host", "127.0.0.1", "--port", str(port), "--device", "cpu"],
+        stdout=log, stderr=subprocess.STDOUT, env=env,
+    )
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                tail = (root / "serve.log").read_text()[-800:]
+                pytest.fail(f"transformers serve exited with {proc.returncode}: {tail}")
+            try:
+                with urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as resp:
+                    if resp.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"transformers serve did not answer within 90 s: {(root / 'serve.log').read_text()[-800:]}")
+            time.sleep(0.3)
+        yield {"base": base, "model": str(model), "port": port}
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def _requests(k: int) -> list[GenerationRequest]:
+    return [GenerationRequest([{"role": "system", "content": "Answer with SQL."},
+                               {"role": "user", "content": f"How many users have id {i}?"}],
+                              Example(str(i), "SELECT 1"), "demo") for i in range(k)]
+
+
+@pytest.mark.slow
+def test_chat_endpoint_returns_n_samples_per_request(server):
+    backend = tabbench.get_backend("openai", f"{server['base']}#{server['model']}", concurrency=3)
+    outputs = backend.generate(_requests(5), GenerationParams(max_new_tokens=6, n=2, temperature=0.7, seed=3))
+    assert len(outputs) == 5 and all(len(o) == 2 and all(isinstance(t, str) for t in o) for o in outputs)
+    assert backend._server_honours_n is False  # transformers serve ignores n: the backend asked again
+    again = backend.generate(_requests(5), GenerationParams(max_new_tokens=6, n=2, temperature=0.7, seed=3))
+    assert len(again) == 5 and all(len(o) == 2 for o in again)
+
+
+@pytest.mark.slow
+def test_completions_endpoint_renders_the_chat_template_and_applies_stop(server):
+    backend = tabbench.get_backend("openai", server["model"], base_url=server["base"], endpoint="completions")
+    prompt = backend.render(_requests(1)[0].messages)
+    assert prompt.startswith("<|im_start|>system\nAnswer with SQL.<|im_end|>") and prompt.endswith("assistant\n")
+    [[free]] = backend.generate(_requests(1), GenerationParams(max_new_tokens=12))
+    assert free  # the random tiny model always writes something from its vocabulary
+    stop = free[len(free) // 2:][:2]
+    [[cut]] = backend.generate(_requests(1), GenerationParams(max_new_tokens=12, stop=(stop,)))
+    assert stop not in cut and free.startswith(cut)
+    assert backend.fingerprint() == {"backend": "openai", "base_url": server["base"], "model": server["model"],
+                                     "endpoint": "completions", "reasoning": "think", "extra_body": {},
+                                     "revision": None}
+
+
+@pytest.mark.slow
+def test_greedy_is_deterministic(server):
+    backend = tabbench.get_backend("openai", f"{server['base']}#{server['model']}", endpoint="completions")
+    first = backend.generate(_requests(2), GenerationParams(max_new_tokens=8))
+    assert first == backend.generate(_requests(2), GenerationParams(max_new_tokens=8))
+
+
+@pytest.mark.slow
+def test_client_error_is_one_line_and_not_retried(server):
+    backend = tabbench.get_backend("openai", f"{server['base']}#not-the-served-model", max_retries=5, backoff=5)
+    start = time.monotonic()
+    with pytest.raises(BackendError, match=r"HTTP 400: .*pinned") as info:
+        backend.generate(_requests(1), GenerationParams(max_new_tokens=4))
+    assert time.monotonic() - start < 4 and "\n" not in str(info.value)
+
+
+def test_refused_connection_is_retried_then_reported():
+    backend = tabbench.get_backend("openai", f"http://127.0.0.1:{_free_port()}/v1#m", max_retries=2, backoff=0.01)
+    with pytest.raises(BackendError, match=r"cannot reach .* after 3 attempts"):
+        backend.generate(_requests(1), GenerationParams())
+
+
+# --- pure helpers (no server) ---------------------------------------------------------------------------------
+
+
+def test_parse_spec_forms(monkeypatch):
+    monkeypatch.delenv("TABBENCH_OPENAI_BASE_URL", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    assert parse_spec("http://h:1/v1/#Qwen/Qwen2.5-7B", {}) == ("http://h:1/v1", "Qwen/Qwen2.5-7B")
+    assert parse_spec("http://h:1/v1", {"model_name": "m"}) == ("http://h:1/v1", "m")
+    assert parse_spec("http://h:1/v1", {}) == ("http://h:1/v1", None)
+    assert parse_spec("m", {}) == ("http://127.0.0.1:8000/v1", "m")
+    monkeypatch.setenv("TABBENCH_OPENAI_BASE_URL", "http://env:2/v1/")
+    assert parse_spec("m", {}) == ("http://env:2/v1", "m")
+    assert parse_spec("m", {"base_url": "http://opt:3/v1"}) == ("http://opt:3/v1", "m")
+
+
+def test_backoff_grows_is_capped_and_honours_retry_after():
+    assert [backoff_delay(k, 1.0, 10.0, rng=lambda: 1.0) for k in range(6)] == [1, 2, 4, 8, 10, 10]
+    assert backoff_delay(3, 1.0, 10.0, rng=lambda: 0.0) == 4.0  # jitter keeps at least half
+    assert backoff_delay(0, 1.0, 10.0, retry_after="3") == 3.0
+    assert backoff_delay(0, 1.0, 10.0, retry_after="Wed, 21 Oct 2015", rng=lambda: 1.0) == 1.0
+
+
+def test_reasoning_content_is_kept_in_think_tags():
+    choice = {"message": {"content": "```sql\nSELECT 1\n```", "reasoning_content": "count rows"}}
+    assert choice_text(choice, "think") == "<think>count rows</think>```sql\nSELECT 1\n```"
+    assert choice_text(choice, "drop") == "```sql\nSELECT 1\n```"
+    assert choice_text({"message": {"content": None, "reasoning": "r"}}, "think") == "<think>r</think>"
+    assert choice_text({"text": "abc"}, "think") == "abc"
+
+
+def test_truncate_at_stop_uses_the_earliest_stop():
+    assert truncate_at_stop("a;b\nc", (";", "\n")) == "a"
+    assert truncate_at_stop("abc", ("x", "")) == "abc"
+
+
+def test_bad_options_are_backend_errors():
+    with pytest.raises(BackendError, match="endpoint"):
+        tabbench.get_backend("openai", "m", endpoint="embeddings")
+    with pytest.raises(BackendError, match="concurrency"):
+        tabbench.get_backend("openai", "m", concurrency=0)
+    with pytest.raises(BackendError, match="tokenizer=PATH"):
+        tabbench.get_backend("openai", "remote-name", endpoint="completions").render([{"role": "user", "content": "x"}])
