@@ -1,0 +1,344 @@
+"""What the three trainers share: options, training data, rewards by name, device settings, checkpoints.
+
+Nothing here imports torch, transformers or trl at module level; the command modules import this for their
+click options, and ``tabbench train --help`` must stay light.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+import tabbench
+from tabbench import Benchmark, ConfigError, Example, UsageError
+
+# --- options ------------------------------------------------------------------------------------------
+
+
+def _parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def common_options(default_lr: float, default_steps: int | None) -> Callable[[Callable], Callable]:
+    """Options every trainer takes: model, data, rewards, output, schedule, device, LoRA."""
+    options = [
+        click.option("--model", "model_path", required=True, type=click.Path(exists=True, file_okay=False),
+                     help="Local checkpoint to start from (e.g. `tabbench models build-tiny PATH`)."),
+        click.option("--benchmark", "benchmarks", multiple=True, required=True, metavar="NAME",
+                     help="Benchmark whose training split is the data; repeatable or comma-separated."),
+        click.option("--data-dir", "data_dirs", multiple=True, metavar="NAME=PATH",
+                     help="Data path of a benchmark (default: its configured or bundled data); repeatable."),
+        click.option("--split", default="train", show_default=True, help="Split to train on."),
+        click.option("--limit", type=click.IntRange(min=1), default=None,
+                     help="Use only the first N examples of each benchmark."),
+        click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
+                     help="Where the checkpoint (model, tokenizer, chat template) and logs are written."),
+        click.option("--max-steps", type=click.IntRange(min=1), default=default_steps, show_default=True,
+                     help="Optimiser steps (overrides --epochs)."),
+        click.option("--epochs", type=click.FloatRange(min=0.0, min_open=True), default=1.0, show_default=True,
+                     help="Passes over the data when --max-steps is not given."),
+        click.option("--learning-rate", "--lr", "learning_rate", type=float, default=default_lr, show_default=True),
+        click.option("--warmup-steps", type=click.IntRange(min=0), default=0, show_default=True),
+        click.option("--grad-accum", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Gradient accumulation steps."),
+        click.option("--seed", type=int, default=0, show_default=True),
+        click.option("--logging-steps", type=click.IntRange(min=1), default=5, show_default=True),
+        click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True,
+                     help="auto: CUDA when available (bf16 where supported), else CPU (fp32)."),
+        click.option("--lora-r", type=click.IntRange(min=0), default=0, show_default=True,
+                     help="LoRA rank through peft; 0 trains every weight. Adapters are merged on save."),
+        click.option("--lora-alpha", type=int, default=None, help="LoRA alpha (default: 2 x rank)."),
+        click.option("--lora-dropout", type=float, default=0.05, show_default=True),
+        click.option("--lora-target-modules", default="all-linear", show_default=True,
+                     help="Comma-separated module names, or all-linear."),
+    ]
+
+    def decorate(func: Callable) -> Callable:
+        for option in reversed(options):
+            func = option(func)
+        return func
+
+    return decorate
+
+
+def reward_options(func: Callable) -> Callable:
+    """``--reward NAME[:WEIGHT]`` (repeatable) and ``--reward-option NAME.KEY=VALUE``."""
+    func = click.option(
+        "--reward-option", "reward_option_pairs", multiple=True, metavar="NAME.KEY=VALUE",
+        help="An option for reward NAME (values parsed as JSON when they can be); repeatable.",
+    )(func)
+    return click.option(
+        "--reward", "reward_specs", multiple=True, metavar="NAME[:WEIGHT]",
+        help="A reward plugin by name, with an optional weight (default 1); repeatable. "
+        "Default: the benchmark's primary metric reward.",
+    )(func)
+
+
+# --- benchmarks and examples ----------------------------------------------------------------------------
+
+
+def split_names(values: Sequence[str]) -> list[str]:
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def parse_data_dirs(pairs: Sequence[str]) -> dict[str, str]:
+    dirs: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not name or not path:
+            raise UsageError(f"--data-dir {pair!r}: expected NAME=PATH")
+        dirs[name] = path
+    return dirs
+
+
+def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str]) -> list[Benchmark]:
+    """Build each named benchmark (suites expand) on its configured, given or bundled data."""
+    dirs = parse_data_dirs(data_dirs)
+    resolved = tabbench.resolve_benchmarks(",".join(split_names(names)))
+    unknown = sorted(set(dirs) - set(resolved))
+    if unknown:
+        raise UsageError(f"--data-dir names {unknown[0]!r}, which is not among the benchmarks trained on")
+    return [tabbench.get_benchmark(name, dirs.get(name)) for name in resolved]
+
+
+def training_examples(benchmark: Benchmark, split: str, limit: int | None) -> list[Example]:
+    """The examples of ``split``, cut to ``limit``; a benchmark without that split is a one-line error."""
+    examples = list(benchmark.examples(benchmark.check_split(split)))
+    if limit is not None:
+        examples = examples[:limit]
+    if not examples:
+        raise ConfigError(f"benchmark {benchmark.name!r} split {split!r} has no examples to train on")
+    return examples
+
+
+# --- rewards ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RewardSpec:
+    """One ``--reward``: a registered reward plugin, its options and its weight in the sum."""
+
+    name: str
+    weight: float = 1.0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "weight": self.weight, "options": self.options}
+
+
+def parse_reward_spec(text: str) -> tuple[str, float]:
+    name, sep, weight = text.rpartition(":")
+    if not sep:
+        return text, 1.0
+    try:
+        return name, float(weight)
+    except ValueError:
+        raise UsageError(f"--reward {text!r}: the weight after ':' must be a number") from None
+
+
+def resolve_rewards(
+    specs: Sequence[str], option_pairs: Sequence[str], benchmarks: Sequence[Benchmark]
+) -> list[RewardSpec]:
+    """Rewards to optimise: the given names, else each benchmark's primary metric reward.
+
+    A reward that is also one of the benchmarks' metric rewards starts from that metric's options, so the
+    number trained on is the number reported; ``--reward-option`` overrides.
+    """
+    metric_options: dict[str, dict[str, Any]] = {}
+    for benchmark in benchmarks:
+        for metric in benchmark.metrics:
+            metric_options.setdefault(metric.reward, dict(metric.options))
+    if specs:
+        parsed = [parse_reward_spec(s) for s in specs]
+    else:
+        parsed = []
+        for benchmark in benchmarks:
+            name = benchmark.metric(benchmark.primary_metric).reward
+            if name not in [p[0] for p in parsed]:
+                parsed.append((name, 1.0))
+    names = [name for name, _ in parsed]
+    if len(set(names)) != len(names):
+        raise UsageError(f"--reward names a reward twice ({', '.join(names)}); give one weight per reward")
+    resolved = [RewardSpec(name, weight, dict(metric_options.get(name, {}))) for name, weight in parsed]
+    by_name = {spec.name: spec for spec in resolved}
+    for pair in option_pairs:
+        key, sep, value = pair.partition("=")
+        reward, dot, option = key.partition(".")
+        if not sep or not dot or not reward or not option:
+            raise UsageError(f"--reward-option {pair!r}: expected NAME.KEY=VALUE")
+        if reward not in by_name:
+            raise UsageError(f"--reward-option {pair!r}: {reward!r} is not one of the rewards ({', '.join(by_name)})")
+        by_name[reward].options[option] = _parse_value(value)
+    for spec in resolved:
+        tabbench.get_reward(spec.name, **spec.options)  # unknown names and bad options fail before training
+    return resolved
+
+
+def trl_reward_funcs(specs: Sequence[RewardSpec]) -> list[Any]:
+    """TRL reward functions for ``specs``, built by the host adapter (the one rule: plugins score)."""
+    from tabbench.adapters import trl_reward
+
+    return [trl_reward(spec.name, **spec.options) for spec in specs]
+
+
+# --- device, model, checkpoints ---------------------------------------------------------------------------
+
+
+def device_settings(device: str) -> dict[str, Any]:
+    """TrainingArguments for the device: CPU needs ``use_cpu`` and no bf16 (TRL defaults to bf16)."""
+    import torch
+
+    if device == "cuda" and not torch.cuda.is_available():
+        raise ConfigError("--device cuda: no CUDA device is available (use --device cpu)")
+    if device == "cpu" or (device == "auto" and not torch.cuda.is_available()):
+        return {"use_cpu": True, "bf16": False, "fp16": False}
+    return {"use_cpu": False, "bf16": torch.cuda.is_bf16_supported(), "fp16": False}
+
+
+def base_training_args(kw: dict[str, Any], out_dir: Path, num_examples: int) -> dict[str, Any]:
+    """Arguments shared by every TRL config: schedule, logging, device, no intermediate checkpoints."""
+    args: dict[str, Any] = {
+        "output_dir": str(out_dir / "trainer"),
+        "learning_rate": kw["learning_rate"],
+        "lr_scheduler_type": "constant_with_warmup",
+        "warmup_steps": kw["warmup_steps"],
+        "gradient_accumulation_steps": kw["grad_accum"],
+        "seed": kw["seed"],
+        "data_seed": kw["seed"],
+        "logging_steps": kw["logging_steps"],
+        "save_strategy": "no",
+        "report_to": "none",
+        "activation_checkpointing": False,
+        "dataloader_num_workers": 0,
+        "disable_tqdm": not sys.stderr.isatty(),
+        **device_settings(kw["device"]),
+    }
+    if kw.get("max_steps"):
+        args["max_steps"] = kw["max_steps"]
+    else:
+        args["num_train_epochs"] = kw["epochs"]
+    return args
+
+
+def peft_config(kw: dict[str, Any]) -> Any:
+    """A peft ``LoraConfig`` when ``--lora-r`` > 0, else ``None`` (full fine-tuning)."""
+    if not kw["lora_r"]:
+        return None
+    try:
+        from peft import LoraConfig
+    except ImportError as exc:
+        raise ConfigError("--lora-r needs peft: pip install peft") from exc
+    targets = kw["lora_target_modules"]
+    return LoraConfig(
+        r=kw["lora_r"],
+        lora_alpha=kw["lora_alpha"] or 2 * kw["lora_r"],
+        lora_dropout=kw["lora_dropout"],
+        target_modules=targets if targets == "all-linear" else [t.strip() for t in targets.split(",") if t.strip()],
+        task_type="CAUSAL_LM",
+    )
+
+
+def seed_everything(seed: int) -> None:
+    import torch
+
+    random.seed(seed)
+    torch.manual_seed(seed)
+
+
+def load_model(path: str | Path) -> tuple[Any, Any]:
+    """Model and tokenizer from a local path; the tokenizer must carry a chat template."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(path), local_files_only=True)
+    if not tokenizer.chat_template:
+        raise ConfigError(f"{path}: the tokenizer has no chat template; tabbench prompts are chat messages")
+    if tokenizer.pad_token is None:
+        tokenizer.pad_token = tokenizer.eos_token
+    model = AutoModelForCausalLM.from_pretrained(str(path), local_files_only=True, dtype="float32")
+    return model, tokenizer
+
+
+def save_checkpoint(model: Any, tokenizer: Any, out_dir: Path) -> None:
+    """Save weights (LoRA merged), tokenizer and chat template where ``tabbench eval --model`` reads them."""
+    if hasattr(model, "merge_and_unload"):
+        model = model.merge_and_unload()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(out_dir / "trainer", ignore_errors=True)  # TRL's output_dir: empty, nothing is saved there
+    model.save_pretrained(str(out_dir))
+    tokenizer.save_pretrained(str(out_dir))
+    _keep_tokenizer_class(out_dir, tokenizer)
+
+
+def _keep_tokenizer_class(out_dir: Path, tokenizer: Any) -> None:
+    """Record the tokenizer's own class, so AutoTokenizer does not swap in the model type's class on reload."""
+    path = out_dir / "tokenizer_config.json"
+    if not path.is_file():
+        return
+    config = json.loads(path.read_text(encoding="utf-8"))
+    if config.get("tokenizer_class") != type(tokenizer).__name__:
+        config["tokenizer_class"] = type(tokenizer).__name__
+        path.write_text(json.dumps(config, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def write_run_info(out_dir: Path, info: dict[str, Any]) -> None:
+    """``tabbench_train.json``: what produced the checkpoint (trainer, base model, data, rewards, settings)."""
+    from tabbench_trainers import __version__
+
+    record = {
+        "trainer_plugin_version": __version__,
+        "tabbench_version": tabbench.__version__,
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        **info,
+    }
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "tabbench_train.json").write_text(json.dumps(record, indent=2, sort_keys=True, default=str) + "\n",
+                                                 encoding="utf-8")
+
+
+def append_log(out_dir: Path, entries: Sequence[dict[str, Any]], name: str = "train_log.jsonl") -> None:
+    """Append TRL's log entries (losses, reward means, status rates) as JSON lines."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with (out_dir / name).open("a", encoding="utf-8") as handle:
+        for entry in entries:
+            handle.write(json.dumps(entry, sort_keys=True, default=str) + "\n")
+
+
+def prepare_out_dir(out_dir: Path) -> None:
+    """Refuse to train into a directory that already holds a checkpoint or logs (no silent overwrite)."""
+    if out_dir.exists() and any(out_dir.iterdir()):
+        raise UsageError(f"--out {out_dir} exists and is not empty: choose a new directory")
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+
+def configure_threads() -> None:
+    """Keep tokenizers' thread pool out of the way of torch's on small CPU machines."""
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+class Timer:
+    """Seconds since creation, for the run summary."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+
+    def __call__(self) -> float:
+        return round(time.perf_counter() - self.start, 2)
+
+
+def echo(message: str) -> None:
+    """Progress goes to stderr, so stdout stays for machine-readable output."""
+    click.echo(message, err=True)

@@ -1,0 +1,163 @@
+"""``tabbench train grpo``: online RL with TRL's GRPOTrainer, the reward plugins as its reward functions.
+
+Every reward function is built by the host adapter (``tabbench.adapters.trl_reward``) from a registered
+reward plugin, so the reward a step optimises is the metric ``tabbench eval`` reports. TRL logs each
+function's mean and std (``rewards/<name>/mean``); the adapter adds the rate of each status
+(``<name>/status/<status>``), so a falling reward is told apart from a rising parse-failure rate.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tabbench import Benchmark, ConfigError, UsageError
+from tabbench_trainers import common
+
+LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
+
+
+def grpo_rows(benchmarks: list[Benchmark], split: str, limit: int | None) -> list[dict[str, Any]]:
+    """TRL rows (prompt + the columns rewards read) from each benchmark's split, built by the host adapter."""
+    from tabbench.adapters import dataset_rows
+
+    rows: list[dict[str, Any]] = []
+    for benchmark in benchmarks:
+        benchmark.check_split(split)
+        part = list(dataset_rows(benchmark, split))
+        if limit is not None:
+            part = part[:limit]
+        if not part:
+            raise ConfigError(f"benchmark {benchmark.name!r} split {split!r} has no examples to train on")
+        rows.extend(part)
+    return rows
+
+
+def drop_long_prompts(rows: list[dict[str, Any]], tokenizer: Any, max_tokens: int | None) -> tuple[list, int]:
+    """Drop rows whose templated prompt exceeds ``max_tokens`` (TRL 1.16 has no prompt truncation)."""
+    if max_tokens is None:
+        return rows, 0
+    kept = [
+        row for row in rows
+        if len(tokenizer.apply_chat_template(row["prompt"], add_generation_prompt=True, tokenize=True,
+                                             return_dict=False)) <= max_tokens
+    ]
+    return kept, len(rows) - len(kept)
+
+
+def check_vllm(use_vllm: bool) -> None:
+    if use_vllm and importlib.util.find_spec("vllm") is None:
+        raise ConfigError("--use-vllm: vllm is not installed (pip install 'tabbench[vllm]' on a CUDA machine)")
+
+
+@click.command("grpo")
+@common.common_options(default_lr=1e-4, default_steps=None)
+@common.reward_options
+@click.option("--num-generations", type=click.IntRange(min=2), default=8, show_default=True,
+              help="Completions sampled per prompt (the GRPO group).")
+@click.option("--prompts-per-step", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Prompts per device per step; the batch is prompts x generations completions.")
+@click.option("--max-prompt-length", type=click.IntRange(min=1), default=None,
+              help="Skip training prompts longer than this many tokens.")
+@click.option("--max-completion-length", type=click.IntRange(min=1), default=128, show_default=True)
+@click.option("--temperature", type=click.FloatRange(min=0.0, min_open=True), default=1.0, show_default=True)
+@click.option("--top-p", type=click.FloatRange(min=0.0, max=1.0, min_open=True), default=1.0, show_default=True)
+@click.option("--beta", type=click.FloatRange(min=0.0), default=0.0, show_default=True,
+              help="KL coefficient; 0 loads no reference model.")
+@click.option("--epsilon", type=click.FloatRange(min=0.0), default=0.2, show_default=True,
+              help="Lower clip range.")
+@click.option("--epsilon-high", type=click.FloatRange(min=0.0), default=None,
+              help="Upper clip range (default: --epsilon; DAPO uses 0.28).")
+@click.option("--num-iterations", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Optimisation passes per generation batch (mu).")
+@click.option("--loss-type", type=click.Choice(LOSS_TYPES), default="dapo", show_default=True)
+@click.option("--scale-rewards", type=click.Choice(["group", "batch", "none"]), default="group", show_default=True,
+              help="Divide advantages by the group's or the batch's reward std, or not (Dr. GRPO).")
+@click.option("--mask-truncated-completions", is_flag=True, help="Leave truncated completions out of the loss.")
+@click.option("--use-vllm", is_flag=True, help="Generate with vLLM (CUDA; pip install 'tabbench[vllm]').")
+@click.option("--vllm-mode", type=click.Choice(["colocate", "server"]), default="colocate", show_default=True)
+@click.option("--vllm-server-url", default=None, help="Base URL of `trl vllm-serve` in server mode.")
+@click.option("--vllm-gpu-memory-utilization", type=float, default=0.3, show_default=True)
+@click.option("--log-completions", is_flag=True, help="Print a table of sampled completions at each log step.")
+def grpo_command(**kw: Any) -> None:
+    """GRPO on a benchmark's training split, rewarded by reward plugins (weights from --reward NAME:WEIGHT)."""
+    run_grpo(**kw)
+
+
+def run_grpo(**kw: Any) -> Path:
+    """The body of ``tabbench train grpo``; returns the checkpoint directory."""
+    common.configure_threads()
+    check_vllm(kw["use_vllm"])
+    if kw["vllm_mode"] == "server" and kw["use_vllm"] and not kw["vllm_server_url"]:
+        raise UsageError("--vllm-mode server needs --vllm-server-url (start one with `trl vllm-serve`)")
+    out_dir: Path = kw["out_dir"]
+    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"])
+    specs = common.resolve_rewards(kw["reward_specs"], kw["reward_option_pairs"], benchmarks)
+    rows = grpo_rows(benchmarks, kw["split"], kw["limit"])
+    common.prepare_out_dir(out_dir)
+    timer = common.Timer()
+
+    from datasets import Dataset
+    from trl import GRPOConfig, GRPOTrainer
+
+    common.seed_everything(kw["seed"])
+    model, tokenizer = common.load_model(kw["model_path"])
+    rows, dropped = drop_long_prompts(rows, tokenizer, kw["max_prompt_length"])
+    if not rows:
+        raise ConfigError(f"--max-prompt-length {kw['max_prompt_length']}: every training prompt is longer")
+    reward_funcs = common.trl_reward_funcs(specs)
+    vllm: dict[str, Any] = {}
+    if kw["use_vllm"]:
+        vllm = {"use_vllm": True, "vllm_mode": kw["vllm_mode"],
+                "vllm_gpu_memory_utilization": kw["vllm_gpu_memory_utilization"]}
+        if kw["vllm_server_url"]:
+            vllm["vllm_server_base_url"] = kw["vllm_server_url"]
+    config = GRPOConfig(
+        **common.base_training_args(kw, out_dir, len(rows)),
+        per_device_train_batch_size=kw["prompts_per_step"] * kw["num_generations"],
+        num_generations=kw["num_generations"],
+        max_completion_length=kw["max_completion_length"],
+        temperature=kw["temperature"],
+        top_p=kw["top_p"],
+        beta=kw["beta"],
+        epsilon=kw["epsilon"],
+        epsilon_high=kw["epsilon_high"],
+        num_iterations=kw["num_iterations"],
+        loss_type=kw["loss_type"],
+        scale_rewards=kw["scale_rewards"],
+        mask_truncated_completions=kw["mask_truncated_completions"],
+        reward_weights=[spec.weight for spec in specs],
+        log_completions=kw["log_completions"],
+        remove_unused_columns=False,
+        **vllm,
+    )
+    common.echo(f"grpo: {len(rows)} prompts from {', '.join(b.name for b in benchmarks)}"
+                + (f" ({dropped} over --max-prompt-length skipped)" if dropped else "")
+                + f"; rewards {', '.join(f'{s.name}x{s.weight:g}' for s in specs)}; "
+                f"{kw['prompts_per_step']} prompts x {kw['num_generations']} generations per step")
+    trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=config,
+                          train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
+                          peft_config=common.peft_config(kw))
+    result = trainer.train()
+    common.save_checkpoint(trainer.model, tokenizer, out_dir)
+    common.append_log(out_dir, trainer.state.log_history)
+    rewards_logged = [e for e in trainer.state.log_history if "reward" in e]
+    common.write_run_info(out_dir, {
+        "trainer": "grpo",
+        "base_model": str(kw["model_path"]),
+        "benchmarks": [b.name for b in benchmarks],
+        "split": kw["split"],
+        "prompts": len(rows),
+        "prompts_skipped_too_long": dropped,
+        "rewards": [spec.to_json() for spec in specs],
+        "settings": {k: v for k, v in kw.items() if k not in ("out_dir", "reward_specs", "reward_option_pairs")},
+        "steps": trainer.state.global_step,
+        "train_loss": result.training_loss,
+        "reward_first_last": [rewards_logged[0]["reward"], rewards_logged[-1]["reward"]] if rewards_logged else None,
+        "seconds": timer(),
+    })
+    common.echo(f"grpo: {trainer.state.global_step} steps, {timer()} s; checkpoint in {out_dir}")
+    return out_dir

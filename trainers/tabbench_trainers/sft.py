@@ -1,0 +1,122 @@
+"""``tabbench train sft``: the supervised cold start, on gold answers or chain-of-thought traces.
+
+Rows are conversational prompt/completion pairs: the prompt is exactly what ``tabbench eval`` sends
+(``Benchmark.prompt``), the completion the benchmark's gold completion (``Benchmark.gold_completion``, in the
+format its ``extract`` reads) or, when an example carries a trace in ``--trace-field``, that trace. The loss
+covers the completion only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tabbench import Benchmark, ConfigError, Example
+from tabbench_trainers import common
+
+
+def sft_rows(
+    benchmarks: list[Benchmark], split: str, limit: int | None, target: str, trace_field: str
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Prompt/completion rows and counts of where each completion came from (gold, trace, skipped)."""
+    rows: list[dict[str, Any]] = []
+    counts = {"gold": 0, "trace": 0, "unusable_trace": 0, "no_target": 0}
+    for benchmark in benchmarks:
+        for example in common.training_examples(benchmark, split, limit):
+            text = completion_target(benchmark, example, target, trace_field, counts)
+            if text is None:
+                counts["no_target"] += 1
+                continue
+            rows.append({
+                "prompt": benchmark.prompt(example),
+                "completion": [{"role": "assistant", "content": text}],
+            })
+    if not rows:
+        raise ConfigError(f"sft: no example of split {split!r} has a gold answer or a trace to train on")
+    return rows, counts
+
+
+def completion_target(
+    benchmark: Benchmark, example: Example, target: str, trace_field: str, counts: dict[str, int]
+) -> str | None:
+    """The trace when asked for (or, with ``auto``, when present and readable by ``extract``), else the gold."""
+    if target in ("trace", "auto"):
+        trace = example.fields.get(trace_field)
+        if isinstance(trace, str) and trace.strip():
+            if benchmark.extract(example, trace) is not None:
+                counts["trace"] += 1
+                return trace
+            counts["unusable_trace"] += 1
+        if target == "trace":
+            return None
+    if example.gold is None:
+        return None
+    counts["gold"] += 1
+    return benchmark.gold_completion(example)
+
+
+@click.command("sft")
+@common.common_options(default_lr=1e-3, default_steps=None)
+@click.option("--batch-size", type=click.IntRange(min=1), default=16, show_default=True,
+              help="Examples per device per step.")
+@click.option("--max-length", type=click.IntRange(min=8), default=512, show_default=True,
+              help="Tokens per row (prompt + completion); longer rows are truncated.")
+@click.option("--target", type=click.Choice(["auto", "gold", "trace"]), default="auto", show_default=True,
+              help="auto: a trace when the example has a usable one, else the gold answer.")
+@click.option("--trace-field", default="trace", show_default=True,
+              help="Example field holding a chain-of-thought completion (it must end in an answer `extract` "
+              "reads).")
+def sft_command(**kw: Any) -> None:
+    """Supervised fine-tuning on a benchmark's training split (completion-only loss)."""
+    run_sft(**kw)
+
+
+def run_sft(**kw: Any) -> Path:
+    """The body of ``tabbench train sft``; returns the checkpoint directory."""
+    common.configure_threads()
+    out_dir: Path = kw["out_dir"]
+    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"])
+    rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"])
+    common.prepare_out_dir(out_dir)
+    timer = common.Timer()
+
+    from datasets import Dataset
+    from trl import SFTConfig, SFTTrainer
+
+    common.seed_everything(kw["seed"])
+    model, tokenizer = common.load_model(kw["model_path"])
+    config = SFTConfig(
+        **common.base_training_args(kw, out_dir, len(rows)),
+        per_device_train_batch_size=kw["batch_size"],
+        max_length=kw["max_length"],
+        completion_only_loss=True,
+        packing=False,
+    )
+    common.echo(f"sft: {len(rows)} rows ({counts['gold']} gold, {counts['trace']} traces) from "
+                f"{', '.join(b.name for b in benchmarks)}; {_schedule(kw)}")
+    trainer = SFTTrainer(model=model, args=config, train_dataset=Dataset.from_list(rows),
+                         processing_class=tokenizer, peft_config=common.peft_config(kw))
+    result = trainer.train()
+    common.save_checkpoint(trainer.model, tokenizer, out_dir)
+    common.append_log(out_dir, trainer.state.log_history)
+    common.write_run_info(out_dir, {
+        "trainer": "sft",
+        "base_model": str(kw["model_path"]),
+        "benchmarks": [b.name for b in benchmarks],
+        "split": kw["split"],
+        "rows": len(rows),
+        "targets": counts,
+        "settings": {k: v for k, v in kw.items() if k not in ("out_dir",)},
+        "steps": trainer.state.global_step,
+        "train_loss": result.training_loss,
+        "seconds": timer(),
+    })
+    common.echo(f"sft: {trainer.state.global_step} steps, loss {result.training_loss:.4f}, {timer()} s; "
+                f"checkpoint in {out_dir}")
+    return out_dir
+
+
+def _schedule(kw: dict[str, Any]) -> str:
+    return f"{kw['max_steps']} steps" if kw.get("max_steps") else f"{kw['epochs']} epochs"

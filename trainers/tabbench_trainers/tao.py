@@ -1,0 +1,349 @@
+"""``tabbench train tao``: TAO-style offline rounds (explore, score, optimise, repeat).
+
+Each round samples ``k`` completions per training prompt from the current checkpoint (through the ``hf``
+model backend, with the prompts ``tabbench eval`` sends), scores every completion with the same reward
+plugins a GRPO run would use (weighted sum, ``None`` left out as in TRL), and trains on the scored samples:
+
+- ``rft``: rejection-sampling fine-tuning, SFT on accepted samples (reward >= ``--min-reward``), deduplicated
+  by extracted answer, shortest first;
+- ``dpo``: pairs of an accepted sample and the best rejected one (an executable wrong query beats a format
+  error as the harder negative);
+- ``kto``: every scored sample with a binary label, class weights balanced.
+
+A prompt without gold is scored against the self-consistency vote of its own samples: the voted answer
+becomes the reference the reward plugins compare with (a pseudo-label, as TAO does with unlabeled usage
+data). The checkpoint of each round is kept in ``round-N/``; the last one is also written to ``--out``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import click
+
+import tabbench
+from tabbench import Benchmark, ConfigError, Example, GenerationParams, GenerationRequest, Reward
+from tabbench_trainers import common
+
+
+@dataclass
+class Sample:
+    """One sampled completion and its verdicts."""
+
+    completion: str
+    answer: str | None
+    reward: float | None
+    statuses: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Group:
+    """The k samples of one prompt; ``pseudo`` marks a prompt scored against its own vote."""
+
+    benchmark: Benchmark
+    example: Example
+    samples: list[Sample]
+    pseudo: bool = False
+
+
+# --- explore -----------------------------------------------------------------------------------------------
+
+
+def sample_groups(
+    model_path: Path | str, items: list[tuple[Benchmark, Example]], params: GenerationParams, batch_size: int,
+) -> list[list[str]]:
+    """``params.n`` completions per item from the ``hf`` backend, in item order."""
+    backend = tabbench.get_backend("hf", str(model_path))
+    try:
+        outputs: list[list[str]] = []
+        for start in range(0, len(items), batch_size):
+            chunk = items[start:start + batch_size]
+            requests = [GenerationRequest(b.prompt(e), e, b.name, b.gold_completion(e)) for b, e in chunk]
+            outputs.extend(backend.generate(requests, params))
+        return outputs
+    finally:
+        backend.close()
+
+
+# --- score -------------------------------------------------------------------------------------------------
+
+
+def score_group(
+    benchmark: Benchmark, example: Example, completions: list[str], rewards: list[tuple[common.RewardSpec, Reward]]
+) -> Group:
+    """Score ``completions`` with every reward; a prompt without gold is scored against its vote winner."""
+    pseudo = example.gold is None
+    target = example
+    if pseudo:
+        gold = vote_answer(benchmark, example, completions)
+        if gold is None:
+            answers = [benchmark.extract(example, c) for c in completions]
+            return Group(benchmark, example, [Sample(c, a, None) for c, a in zip(completions, answers, strict=True)],
+                         pseudo=True)
+        target = replace(example, gold=gold)
+    per_reward = {spec.name: reward.score_batch([(target, c) for c in completions]) for spec, reward in rewards}
+    samples = []
+    for i, completion in enumerate(completions):
+        values = [(spec.weight, per_reward[spec.name][i].value) for spec, _ in rewards]
+        present = [w * v for w, v in values if v is not None]
+        samples.append(Sample(
+            completion=completion,
+            answer=benchmark.extract(example, completion),
+            reward=sum(present) if present else None,
+            statuses={spec.name: per_reward[spec.name][i].status.value for spec, _ in rewards},
+        ))
+    return Group(benchmark, example, samples, pseudo=pseudo)
+
+
+def vote_answer(benchmark: Benchmark, example: Example, completions: list[str]) -> str | None:
+    """The self-consistency winner's answer (``tabbench.voting``), the pseudo-gold of an unlabeled prompt."""
+    from tabbench.voting import vote
+
+    if not completions:
+        return None
+    winner = vote(benchmark, example, completions)
+    return benchmark.extract(example, completions[winner])
+
+
+# --- optimise: build the round's training rows -----------------------------------------------------------
+
+
+def _message(text: str) -> list[dict[str, str]]:
+    return [{"role": "assistant", "content": text}]
+
+
+def _key(answer: str | None, completion: str) -> str:
+    return " ".join((answer if answer is not None else completion).split()).lower()
+
+
+def rft_rows(groups: list[Group], min_reward: float, keep: int) -> list[dict[str, Any]]:
+    """SFT rows from accepted samples, one per distinct answer, shortest completion first."""
+    rows = []
+    for group in groups:
+        accepted = sorted((s for s in group.samples if s.reward is not None and s.reward >= min_reward),
+                          key=lambda s: (len(s.completion), s.completion))
+        seen: set[str] = set()
+        for sample in accepted:
+            key = _key(sample.answer, sample.completion)
+            if key in seen:
+                continue
+            seen.add(key)
+            rows.append({"prompt": group.benchmark.prompt(group.example), "completion": _message(sample.completion)})
+            if len(seen) >= keep:
+                break
+    return rows
+
+
+def dpo_rows(groups: list[Group], min_reward: float, pairs: int) -> list[dict[str, Any]]:
+    """Preference pairs: accepted (shortest first) against rejected (highest reward first)."""
+    rows = []
+    for group in groups:
+        scored = [s for s in group.samples if s.reward is not None]
+        chosen = sorted((s for s in scored if s.reward >= min_reward), key=lambda s: (len(s.completion), s.completion))
+        rejected = sorted((s for s in scored if s.reward < min_reward), key=lambda s: (-s.reward, s.completion))
+        chosen = list({_key(s.answer, s.completion): s for s in reversed(chosen)}.values())[::-1]
+        rejected = list({s.completion: s for s in reversed(rejected)}.values())[::-1]
+        for good, bad in list(zip(chosen, rejected, strict=False))[:pairs]:
+            rows.append({"prompt": group.benchmark.prompt(group.example),
+                         "chosen": _message(good.completion), "rejected": _message(bad.completion)})
+    return rows
+
+
+def kto_rows(groups: list[Group], min_reward: float, seed: int) -> list[dict[str, Any]]:
+    """Unpaired rows labelled desirable when accepted; deduplicated per prompt and shuffled (KTO reads in order)."""
+    rows = []
+    for group in groups:
+        seen: set[str] = set()
+        for sample in group.samples:
+            if sample.reward is None or sample.completion in seen:
+                continue
+            seen.add(sample.completion)
+            rows.append({"prompt": group.benchmark.prompt(group.example), "completion": _message(sample.completion),
+                         "label": sample.reward >= min_reward})
+    random.Random(seed).shuffle(rows)
+    return rows
+
+
+def round_summary(groups: list[Group], min_reward: float, primary: str) -> dict[str, Any]:
+    """What a round's samples look like: mean reward, accept rates, pass@k and the primary reward's statuses."""
+    scored = [s for g in groups for s in g.samples if s.reward is not None]
+    total = sum(len(g.samples) for g in groups)
+    statuses = Counter(s.statuses.get(primary, "unscored") for g in groups for s in g.samples)
+    return {
+        "prompts": len(groups),
+        "pseudo_labelled_prompts": sum(g.pseudo for g in groups),
+        "samples": total,
+        "unscorable_samples": total - len(scored),
+        "mean_reward": sum(s.reward for s in scored) / len(scored) if scored else None,
+        "accept_rate": sum(s.reward >= min_reward for s in scored) / total if total else None,
+        "pass_at_k": sum(any(s.reward is not None and s.reward >= min_reward for s in g.samples) for g in groups)
+        / len(groups) if groups else None,
+        "status_rates": {k: v / total for k, v in sorted(statuses.items())} if total else {},
+    }
+
+
+# --- the command --------------------------------------------------------------------------------------------
+
+
+@click.command("tao")
+@common.common_options(default_lr=1e-4, default_steps=None)
+@common.reward_options
+@click.option("--rounds", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Explore-score-optimise rounds; each starts from the previous round's checkpoint.")
+@click.option("--mode", type=click.Choice(["rft", "dpo", "kto"]), default="rft", show_default=True,
+              help="rft: SFT on accepted samples; dpo: accepted vs rejected pairs; kto: binary labels.")
+@click.option("-k", "--samples", "k", type=click.IntRange(min=1), default=8, show_default=True,
+              help="Completions sampled per prompt.")
+@click.option("--temperature", type=click.FloatRange(min=0.0, min_open=True), default=1.0, show_default=True)
+@click.option("--top-p", type=click.FloatRange(min=0.0, max=1.0, min_open=True), default=1.0, show_default=True)
+@click.option("--max-new-tokens", type=click.IntRange(min=1), default=128, show_default=True)
+@click.option("--generation-batch-size", type=click.IntRange(min=1), default=16, show_default=True,
+              help="Prompts per generation call.")
+@click.option("--min-reward", type=float, default=1.0, show_default=True,
+              help="A sample is accepted (kept, chosen, desirable) when its weighted reward is at least this.")
+@click.option("--keep-per-prompt", type=click.IntRange(min=1), default=2, show_default=True,
+              help="rft: distinct accepted answers kept per prompt.")
+@click.option("--pairs-per-prompt", type=click.IntRange(min=1), default=1, show_default=True,
+              help="dpo: preference pairs per prompt.")
+@click.option("--batch-size", type=click.IntRange(min=2), default=16, show_default=True,
+              help="Rows per device per optimiser step.")
+@click.option("--max-length", type=click.IntRange(min=8), default=512, show_default=True)
+@click.option("--dpo-beta", type=click.FloatRange(min=0.0, min_open=True), default=0.1, show_default=True,
+              help="dpo/kto: strength of the pull towards the reference model.")
+@click.option("--dpo-sft-weight", type=click.FloatRange(min=0.0), default=1.0, show_default=True,
+              help="dpo: weight of the added SFT loss on chosen samples (0 for pure sigmoid DPO).")
+def tao_command(**kw: Any) -> None:
+    """TAO-style offline RL: sample k per prompt, score with reward plugins, train by RFT, DPO or KTO; repeat."""
+    run_tao(**kw)
+
+
+def run_tao(**kw: Any) -> Path:
+    """The body of ``tabbench train tao``; returns the final checkpoint directory."""
+    common.configure_threads()
+    out_dir: Path = kw["out_dir"]
+    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"])
+    specs = common.resolve_rewards(kw["reward_specs"], kw["reward_option_pairs"], benchmarks)
+    rewards = [(spec, tabbench.get_reward(spec.name, **spec.options)) for spec in specs]
+    items = [(b, e) for b in benchmarks for e in common.training_examples(b, kw["split"], kw["limit"])]
+    common.prepare_out_dir(out_dir)
+    timer = common.Timer()
+    current: Path | str = kw["model_path"]
+    history = []
+    for number in range(1, kw["rounds"] + 1):
+        common.echo(f"tao round {number}/{kw['rounds']}: sampling {kw['k']} completions for {len(items)} prompts")
+        params = GenerationParams(max_new_tokens=kw["max_new_tokens"], temperature=kw["temperature"],
+                                  top_p=kw["top_p"], n=kw["k"], seed=kw["seed"] + number)
+        completions = sample_groups(current, items, params, kw["generation_batch_size"])
+        groups = [score_group(b, e, c, rewards) for (b, e), c in zip(items, completions, strict=True)]
+        summary = round_summary(groups, kw["min_reward"], specs[0].name)
+        _write_samples(out_dir / f"round-{number}" / "samples.jsonl", groups)
+        rows = _rows(kw, groups, number)
+        common.echo(f"tao round {number}: mean reward {_fmt(summary['mean_reward'])}, accepted "
+                    f"{_fmt(summary['accept_rate'])}, pass@{kw['k']} {_fmt(summary['pass_at_k'])}; "
+                    f"{len(rows)} {kw['mode']} rows")
+        round_dir = out_dir / f"round-{number}"
+        if rows:
+            loss = _train(kw, current, rows, round_dir, number)
+            current = round_dir
+        else:
+            loss = None
+            common.echo(f"tao round {number}: nothing to train on; the checkpoint is unchanged")
+        record = {"round": number, **summary, "mode": kw["mode"], "train_rows": len(rows), "train_loss": loss,
+                  "seconds": timer()}
+        history.append(record)
+        common.append_log(out_dir, [record], name="rounds.jsonl")
+    if Path(current) == Path(kw["model_path"]):
+        raise ConfigError(f"tao: no round produced {kw['mode']} training rows (rft needs samples reaching --min-reward "
+                          f"{kw['min_reward']}, dpo and kto also samples below it); try more samples (-k), a "
+                          "higher temperature or an SFT cold start")
+    for name in sorted(p.name for p in Path(current).iterdir() if p.is_file() and p.name != "samples.jsonl"):
+        shutil.copy2(Path(current) / name, out_dir / name)
+    common.write_run_info(out_dir, {
+        "trainer": "tao",
+        "base_model": str(kw["model_path"]),
+        "benchmarks": [b.name for b in benchmarks],
+        "split": kw["split"],
+        "prompts": len(items),
+        "rewards": [spec.to_json() for spec in specs],
+        "settings": {k: v for k, v in kw.items() if k not in ("out_dir", "reward_specs", "reward_option_pairs")},
+        "rounds": history,
+        "final_round_checkpoint": str(current),
+        "seconds": timer(),
+    })
+    common.echo(f"tao: {kw['rounds']} rounds, {timer()} s; checkpoint in {out_dir}")
+    return out_dir
+
+
+def _fmt(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
+
+
+def _write_samples(path: Path, groups: list[Group]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as handle:
+        for group in groups:
+            handle.write(json.dumps({
+                "benchmark": group.benchmark.name, "id": group.example.id, "pseudo_label": group.pseudo,
+                "samples": [{"completion": s.completion, "answer": s.answer, "reward": s.reward,
+                             "statuses": s.statuses} for s in group.samples],
+            }, sort_keys=True) + "\n")
+
+
+def _rows(kw: dict[str, Any], groups: list[Group], number: int) -> list[dict[str, Any]]:
+    if kw["mode"] == "rft":
+        return rft_rows(groups, kw["min_reward"], kw["keep_per_prompt"])
+    if kw["mode"] == "dpo":
+        return dpo_rows(groups, kw["min_reward"], kw["pairs_per_prompt"])
+    rows = kto_rows(groups, kw["min_reward"], kw["seed"] + number)
+    return rows if any(r["label"] for r in rows) and not all(r["label"] for r in rows) else []
+
+
+def _train(kw: dict[str, Any], model_path: Path | str, rows: list[dict[str, Any]], round_dir: Path,
+           number: int) -> float:
+    """One round's optimisation with TRL; saves the checkpoint to ``round_dir``."""
+    from datasets import Dataset
+
+    common.seed_everything(kw["seed"] + number)
+    model, tokenizer = common.load_model(model_path)
+    args = {
+        **common.base_training_args(kw, round_dir, len(rows)),
+        "per_device_train_batch_size": kw["batch_size"],
+        "max_length": kw["max_length"],
+    }
+    dataset = Dataset.from_list(rows)
+    peft = common.peft_config(kw)
+    if kw["mode"] == "rft":
+        from trl import SFTConfig, SFTTrainer
+
+        trainer = SFTTrainer(model=model, args=SFTConfig(**args, completion_only_loss=True, packing=False),
+                             train_dataset=dataset, processing_class=tokenizer, peft_config=peft)
+    elif kw["mode"] == "dpo":
+        from trl import DPOConfig, DPOTrainer
+
+        losses = ["sigmoid", "sft"] if kw["dpo_sft_weight"] > 0 else ["sigmoid"]
+        weights = [1.0, kw["dpo_sft_weight"]] if kw["dpo_sft_weight"] > 0 else [1.0]
+        config = DPOConfig(**args, beta=kw["dpo_beta"], loss_type=losses, loss_weights=weights,
+                           precompute_ref_log_probs=True)
+        ref = None if peft is not None else common.load_model(model_path)[0]
+        trainer = DPOTrainer(model=model, ref_model=ref, args=config, train_dataset=dataset,
+                             processing_class=tokenizer, peft_config=peft)
+    else:
+        from trl import KTOConfig, KTOTrainer
+
+        desirable = sum(r["label"] for r in rows)
+        undesirable = len(rows) - desirable
+        config = KTOConfig(**args, beta=kw["dpo_beta"], desirable_weight=max(1.0, undesirable / desirable),
+                           undesirable_weight=max(1.0, desirable / undesirable))
+        ref = None if peft is not None else common.load_model(model_path)[0]
+        trainer = KTOTrainer(model=model, ref_model=ref, args=config, train_dataset=dataset,
+                             processing_class=tokenizer, peft_config=peft)
+    result = trainer.train()
+    common.save_checkpoint(trainer.model, tokenizer, round_dir)
+    common.append_log(round_dir, trainer.state.log_history)
+    return result.training_loss
