@@ -1,0 +1,237 @@
+"""The table-QA reward plugins: exact match, EM within a tolerance, ROUGE-L, chart pass and chart ECR.
+
+Each reward reads the raw completion, extracts the answer itself (so a trainer can use it unchanged) and
+scores it with the helpers of ``tabbench_tableqa_rewards.answers``. Examples carry what the rewards need in
+``fields`` (the conventions other table benchmarks follow):
+
+- ``instruction_type``: ``"PoT"`` makes the text rewards run the completion's last python block in the
+  sandbox (with ``table.csv``) and score what it prints, as TableBench's parser does.
+- ``chart_type``: set on chart questions only. Text rewards do not apply to chart questions and chart rewards
+  do not apply to others: such a score has value ``None`` (excluded from means) and a not-applicable status.
+- ``table`` (TableBench ``{columns, data}``) and/or ``files`` (``{name: path}``): the program's files.
+
+Options shared by the text rewards: ``extraction`` (``"tablebench"``: first ``Final Answer:`` line;
+``"realhitbench"``: after the last ``[Final Answer]:``; ``"raw"``: the whole completion), ``normalize``
+(SQuAD normalisation of both sides, default true as officially), ``decimals`` (round decimals first, as
+RealHiTBench does with 1), ``empty_prediction`` (what an empty answer becomes, RealHiTBench uses ``"#"``),
+``pot_timeout_s``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tabbench import Example, Reward, Score, Status
+from tabbench_tableqa_rewards import answers
+
+# Value None needs a status the host treats as not applicable; use a dedicated one when the host has it.
+NOT_APPLICABLE: Status = getattr(Status, "NOT_APPLICABLE", Status.GOLD_ERROR)
+
+EXTRACTIONS = ("tablebench", "realhitbench", "raw")
+
+
+def is_chart(example: Example) -> bool:
+    """Chart questions are those with a ``chart_type`` field."""
+    return bool(example.fields.get("chart_type"))
+
+
+def _not_applicable(why: str) -> Score:
+    return Score(None, NOT_APPLICABLE, {"not_applicable": why})
+
+
+def _graded(value: float, details: dict[str, Any]) -> Score:
+    status = Status.MATCH if value >= 1.0 else Status.MISMATCH if value <= 0.0 else Status.PARTIAL
+    return Score(float(value), status, details)
+
+
+def extract_answer(example: Example, completion: str, *, extraction: str = "tablebench",
+                   pot_timeout_s: float = 15.0) -> tuple[str | None, dict[str, Any]]:
+    """The answer in ``completion`` and how it was found (``details``); ``None`` when there is none.
+
+    With ``extraction="tablebench"`` and a PoT example the program is run in the sandbox (cached).
+    """
+    if extraction == "tablebench" and example.fields.get("instruction_type") == "PoT":
+        from tabbench_tableqa_rewards.execution import run_pot, table_files
+
+        code = answers.extract_python_code(completion)
+        if code is None:
+            return None, {"ecr": False, "error": "no ```python block"}
+        run = run_pot(code, table_files(example.fields), timeout_s=pot_timeout_s)
+        details: dict[str, Any] = {"ecr": run.ecr}
+        if run.error:
+            details["error"] = run.error[:500]
+        return run.answer, details
+    if extraction == "tablebench":
+        return answers.extract_final_answer(completion), {}
+    if extraction == "realhitbench":
+        return answers.extract_after_last_marker(completion), {}
+    if extraction == "raw":
+        return (completion.strip() if isinstance(completion, str) else None), {}
+    raise ValueError(f"unknown extraction {extraction!r} (choose from {', '.join(EXTRACTIONS)})")
+
+
+class _TextReward(Reward):
+    """Shared option handling and extraction for the text rewards; subclasses implement ``compare``."""
+
+    def __init__(self, *, extraction: str = "tablebench", normalize: bool = True, decimals: int | None = None,
+                 empty_prediction: str | None = None, pot_timeout_s: float = 15.0, **options: Any) -> None:
+        if extraction not in EXTRACTIONS:
+            raise TypeError(f"extraction must be one of {', '.join(EXTRACTIONS)}")
+        super().__init__(extraction=extraction, normalize=normalize, decimals=decimals,
+                         empty_prediction=empty_prediction, pot_timeout_s=pot_timeout_s, **options)
+        self.extraction, self.normalize, self.decimals = extraction, normalize, decimals
+        self.empty_prediction, self.pot_timeout_s = empty_prediction, pot_timeout_s
+
+    def compare(self, gold: str, pred: str) -> float:
+        raise NotImplementedError
+
+    def score(self, example: Example, completion: str) -> Score:
+        if is_chart(example):
+            return _not_applicable("chart question: scored by chart-pass / chart-ecr")
+        if example.gold is None:
+            return _not_applicable("no reference answer")
+        answer, details = extract_answer(example, completion, extraction=self.extraction,
+                                         pot_timeout_s=self.pot_timeout_s)
+        if answer is not None and not answer.strip() and self.empty_prediction is not None:
+            answer = self.empty_prediction
+        if answer is None:
+            return Score(0.0, Status.PARSE_FAIL, {**details, "answer": None})
+        gold = answers.prepare(str(example.gold), normalize=self.normalize, decimals=self.decimals)
+        pred = answers.prepare(answer, normalize=self.normalize, decimals=self.decimals)
+        return _graded(self.compare(gold, pred), {**details, "answer": answer, "pred": pred, "gold": gold})
+
+
+class ExactMatch(_TextReward):
+    """Exact match after TableBench's normalisation; ``match="tablebench"`` (default) uses TableBench's
+    per-item numeric rounding (``compute_em``), ``match="string"`` plain equality (HF ``exact_match``)."""
+
+    name: ClassVar[str] = "exact-match"
+    version: ClassVar[str] = "1"
+    description: ClassVar[str] = "exact match of the final answer (TableBench normalisation and numeric rules)"
+
+    def __init__(self, *, match: str = "tablebench", **options: Any) -> None:
+        if match not in ("tablebench", "string"):
+            raise TypeError("match must be 'tablebench' or 'string'")
+        super().__init__(match=match, **options)
+        self.match = match
+
+    def compare(self, gold: str, pred: str) -> float:
+        if self.match == "string":
+            return 1.0 if gold == pred else 0.0
+        return answers.em_score(gold, pred)
+
+
+class EmWithinTolerance(_TextReward):
+    """Exact match with a relative tolerance on numbers (TableBench ``EM_with_error_10`` by default)."""
+
+    name: ClassVar[str] = "em-within-10"
+    version: ClassVar[str] = "1"
+    description: ClassVar[str] = "exact match with numbers within 10% (TableBench EM_with_error_10)"
+
+    def __init__(self, *, error_pct: float = 10, **options: Any) -> None:
+        super().__init__(error_pct=error_pct, **options)
+        self.error_pct = float(error_pct)
+
+    def compare(self, gold: str, pred: str) -> float:
+        return answers.em_tolerance_score(gold, pred, self.error_pct)
+
+
+class RougeL(_TextReward):
+    """ROUGE-L F1 of the normalised answer against the reference (rouge-score, deterministic per sample)."""
+
+    name: ClassVar[str] = "rouge-l"
+    version: ClassVar[str] = "1"
+    description: ClassVar[str] = "ROUGE-L F1 of the final answer (rouge-score, TableBench normalisation)"
+
+    def compare(self, gold: str, pred: str) -> float:
+        return answers.rouge_l_f1(gold, pred)
+
+
+class _ChartReward(Reward):
+    """Run the completion's chart code in the sandbox (cached, so pass and ECR share one run)."""
+
+    def __init__(self, *, official_figure_state: bool = False, code_extraction: str = "tablebench",
+                 timeout_s: float = 15.0, **options: Any) -> None:
+        if code_extraction not in ("tablebench", "realhitbench"):
+            raise TypeError("code_extraction must be 'tablebench' or 'realhitbench'")
+        super().__init__(official_figure_state=official_figure_state, code_extraction=code_extraction,
+                         timeout_s=timeout_s, **options)
+        self.official_figure_state, self.code_extraction = official_figure_state, code_extraction
+        self.timeout_s = timeout_s
+
+    def code(self, completion: str) -> str | None:
+        """The chart program: the last python block (TableBench) or RealHiTBench's pandas...plt.show() span."""
+        if self.code_extraction == "realhitbench":
+            import re
+
+            if not isinstance(completion, str):
+                return None
+            for pattern in (r"import pandas as pd.*?plt\.show\(\)", r"import matplotlib.pyplot as plt.*?plt\.show\(\)"):
+                found = re.findall(pattern, completion, flags=re.S)
+                if found:
+                    return found[-1]
+            return None
+        return answers.extract_python_code(completion)
+
+    def run(self, example: Example, completion: str) -> tuple[Any, dict[str, Any]] | Score:
+        from tabbench_tableqa_rewards.execution import run_chart, table_files
+
+        if not is_chart(example):
+            return _not_applicable("not a chart question")
+        code = self.code(completion)
+        if code is None:
+            return Score(0.0, Status.PARSE_FAIL, {"error": "no chart code found"})
+        run = run_chart(code, str(example.fields["chart_type"]), table_files(example.fields),
+                        official_figure_state=self.official_figure_state, timeout_s=self.timeout_s)
+        details: dict[str, Any] = {"ecr": run.ecr}
+        if run.error:
+            details["error"] = run.error[:500]
+        return run, details
+
+
+class ChartPass(_ChartReward):
+    """TableBench Pass@1 for one chart: the plotted y-values equal the references (sorted, 2 places)."""
+
+    name: ClassVar[str] = "chart-pass"
+    version: ClassVar[str] = "1"
+    description: ClassVar[str] = "chart code runs in the sandbox and plots the reference y-values (Pass@1)"
+
+    def score(self, example: Example, completion: str) -> Score:
+        from tabbench_tableqa_rewards.execution import chart_matches, parse_references
+
+        if not is_chart(example):
+            return _not_applicable("not a chart question")
+        try:
+            references = parse_references(str(example.gold))
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
+            return Score(None, Status.GOLD_ERROR, {"error": f"unreadable chart reference: {exc}"})
+        outcome = self.run(example, completion)
+        if isinstance(outcome, Score):
+            return outcome
+        run, details = outcome
+        if run.values is None:
+            status = Status.TIMEOUT if run.error == "timeout" else Status.EXEC_ERROR
+            return Score(0.0, status, details)
+        try:
+            passed = chart_matches(references, run.values, str(example.fields["chart_type"]))
+        except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:
+            passed, details["error"] = False, f"comparison failed: {type(exc).__name__}: {exc}"
+        details["values"] = run.values[:200]
+        return Score(1.0 if passed else 0.0, Status.MATCH if passed else Status.MISMATCH, details)
+
+
+class ChartEcr(_ChartReward):
+    """Execution-correct rate for one chart: the code ran without an exception or timeout (ECR@1)."""
+
+    name: ClassVar[str] = "chart-ecr"
+    version: ClassVar[str] = "1"
+    description: ClassVar[str] = "chart code runs without error in the sandbox (ECR@1)"
+
+    def score(self, example: Example, completion: str) -> Score:
+        outcome = self.run(example, completion)
+        if isinstance(outcome, Score):
+            return outcome
+        run, details = outcome
+        if run.ecr:
+            return Score(1.0, Status.MATCH, details)
+        return Score(0.0, Status.TIMEOUT if run.error == "timeout" else Status.EXEC_ERROR, details)
