@@ -1,0 +1,267 @@
+"""Self-consistency: choose one of an example's n sampled completions by their agreement.
+
+Two votes, as the seed papers run them:
+
+- ``execution`` (SQL-R1 and OmniSQL, ``evaluation_bird_post.py``): every candidate's SQL is executed (each
+  distinct query once, read-only and bounded, through ``tabbench.sql``); candidates are grouped by result as a
+  set of rows (``frozenset(fetchall())``: row order and duplicates ignored); the largest group wins, a tie goes
+  to the group seen first, and the winner is that group's first candidate. Candidates whose SQL is missing or
+  fails do not vote. When every candidate fails, the first one is chosen (OmniSQL picks one at random; the
+  first keeps runs reproducible).
+- ``similarity`` (Arctic-Text2SQL-R1's default "Snow" mode): each executed result is a multiset of
+  ``(column name, value)`` pairs; two results agree by the weighted Jaccard ``Σ min(f1, f2) / Σ max(f1, f2)``
+  over those pairs (a column only one side has counts as full disagreement); a failed or empty result agrees
+  with nothing. The candidate with the largest total agreement with all candidates (itself included) wins,
+  ties to the first.
+
+An example without a database (table QA) votes on the benchmark's extracted answers instead: ``execution``
+becomes a majority over whitespace- and case-normalised answers, ``similarity`` the same weighted Jaccard over
+answer tokens. The database is the example field ``db_path`` (option ``db_field``).
+
+The functions below are also what trainers reuse: ``vote`` for a pseudo-label (TAO on prompts without gold) and
+``agreement`` for a self-consistency reward (1 for candidates that agree with the winner).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabbench.benchmark import Benchmark
+from tabbench.errors import UsageError
+from tabbench.runner import Chooser
+from tabbench.types import Example
+
+METHODS = ("execution", "similarity")
+#: Bounds for executing candidates: 10 s per query as in SQL-R1's and Arctic's voting scripts.
+VOTE_TIMEOUT = 10.0
+VOTE_MAX_ROWS = 10_000
+
+Denotation = tuple[tuple[str, ...], tuple[tuple[Any, ...], ...]]  # (column names, rows)
+
+
+# --- pure functions over results ----------------------------------------------------------------------------
+
+
+def result_key(rows: Sequence[Sequence[Any]], semantics: str = "set") -> Hashable:
+    """The value candidates are grouped by: ``set`` (OmniSQL/SQL-R1, the default), ``multiset`` or ``list``."""
+    tuples = [tuple(row) for row in rows]
+    if semantics == "set":
+        return frozenset(tuples)
+    if semantics == "multiset":
+        return frozenset(Counter(tuples).items())
+    if semantics == "list":
+        return tuple(tuples)
+    raise UsageError(f"unknown vote semantics {semantics!r} (set, multiset, list)")
+
+
+def answer_key(answer: str | None) -> Hashable | None:
+    """A text answer's vote key: whitespace collapsed and lower-cased; ``None`` (no answer) does not vote."""
+    if answer is None:
+        return None
+    key = " ".join(answer.split()).lower()
+    return key or None
+
+
+def majority(keys: Sequence[Hashable | None]) -> int | None:
+    """Index of the winning candidate: first member of the most frequent non-``None`` key, ties to the key seen
+    first; ``None`` when no candidate has a key."""
+    counts = Counter(k for k in keys if k is not None)
+    if not counts:
+        return None
+    top = max(counts.values())
+    for index, key in enumerate(keys):
+        if key is not None and counts[key] == top:
+            return index
+    raise AssertionError("unreachable")
+
+
+def agreement(keys: Sequence[Hashable | None]) -> list[float]:
+    """1.0 for each candidate whose key equals the majority winner's, else 0.0 (a self-consistency reward)."""
+    winner = majority(keys)
+    if winner is None:
+        return [0.0] * len(keys)
+    return [1.0 if key is not None and key == keys[winner] else 0.0 for key in keys]
+
+
+def denotation_similarity(a: Denotation | None, b: Denotation | None) -> float:
+    """Arctic's soft denotation similarity of two results, in [0, 1]: weighted Jaccard over (column, value)."""
+    if a is None or b is None:
+        return 0.0
+    fa, fb = _pairs(a), _pairs(b)
+    union = sum((fa | fb).values())
+    return sum((fa & fb).values()) / union if union else 0.0
+
+
+def _pairs(denotation: Denotation) -> Counter:
+    columns, rows = denotation
+    counts: Counter = Counter()
+    for row in rows:
+        for position, value in enumerate(row):
+            name = columns[position] if position < len(columns) else str(position)
+            counts[(name, _hashable(value))] += 1
+    return counts
+
+
+def _hashable(value: Any) -> Hashable:
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
+
+
+def similarity_scores(denotations: Sequence[Denotation | None]) -> list[float]:
+    """Each candidate's total agreement with all candidates (itself included: 1 for a non-empty result)."""
+    n = len(denotations)
+    scores = [0.0] * n
+    for i in range(n):
+        for j in range(i, n):
+            sim = denotation_similarity(denotations[i], denotations[j])
+            scores[i] += sim
+            if j != i:
+                scores[j] += sim
+    return scores
+
+
+def most_similar(denotations: Sequence[Denotation | None]) -> int | None:
+    """Index with the highest similarity score (ties to the first); ``None`` when every score is 0."""
+    scores = similarity_scores(denotations)
+    best = max(scores, default=0.0)
+    return scores.index(best) if best > 0 else None
+
+
+def text_denotation(answer: str | None) -> Denotation | None:
+    """A text answer as a one-column result of its lower-cased tokens, for the similarity vote."""
+    if answer is None or not answer.split():
+        return None
+    return ("answer",), tuple((token,) for token in answer.lower().split())
+
+
+# --- candidates of one example ----------------------------------------------------------------------------
+
+
+@dataclass
+class Candidate:
+    """One completion as the vote sees it: the extracted answer and, for SQL, its execution."""
+
+    answer: str | None
+    columns: tuple[str, ...] = ()
+    rows: tuple[tuple[Any, ...], ...] | None = None  # None: not executed or failed
+    error: str | None = None
+
+    def denotation(self) -> Denotation | None:
+        return (self.columns, self.rows) if self.rows else None
+
+
+@dataclass
+class VoteOutcome:
+    """The vote's winner and why: ``support`` is each candidate's agreement (group size or similarity score)."""
+
+    index: int
+    method: str
+    executed: bool
+    support: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "method": self.method, "executed": self.executed, "support": self.support}
+
+
+def database_of(example: Example, db_field: str = "db_path") -> Path | None:
+    """The SQLite file the example's SQL runs on, or ``None`` for examples without one (table QA)."""
+    value = example.fields.get(db_field)
+    if not value:
+        return None
+    path = Path(str(value))
+    return path if path.is_file() else None
+
+
+def candidates(
+    benchmark: Benchmark, example: Example, completions: Sequence[str], *, db_field: str = "db_path",
+    timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS,
+) -> tuple[list[Candidate], bool]:
+    """Extract every completion's answer and, when the example has a database, execute each distinct SQL once.
+
+    Returns the candidates and whether they were executed.
+    """
+    answers = [_extract(benchmark, example, c) for c in completions]
+    database = database_of(example, db_field)
+    if database is None:
+        return [Candidate(a) for a in answers], False
+    from tabbench.sql import Limits, execute_sqlite
+
+    limits = Limits(timeout=timeout, max_rows=max_rows)
+    results = {sql: execute_sqlite(database, sql, limits) for sql in dict.fromkeys(a for a in answers if a)}
+    out = []
+    for answer in answers:
+        result = results.get(answer) if answer else None
+        if result is None:
+            out.append(Candidate(answer, error="no SQL"))
+        elif not result.ok:
+            out.append(Candidate(answer, error=result.error or str(result.status)))
+        else:
+            out.append(Candidate(answer, tuple(result.columns), tuple(tuple(r) for r in result.rows)))
+    return out, True
+
+
+def _extract(benchmark: Benchmark, example: Example, completion: str) -> str | None:
+    try:
+        return benchmark.extract(example, completion)
+    except Exception:  # a benchmark bug must not take the vote down; the scorer will report it
+        return None
+
+
+def decide(
+    cands: Sequence[Candidate], executed: bool, method: str = "execution", semantics: str = "set"
+) -> VoteOutcome:
+    """The vote over prepared candidates (see ``candidates``)."""
+    if method == "execution":
+        if executed:
+            keys = [result_key(c.rows, semantics) if c.rows is not None else None for c in cands]
+        else:
+            keys = [answer_key(c.answer) for c in cands]
+        counts = Counter(k for k in keys if k is not None)
+        support = [float(counts[k]) if k is not None else 0.0 for k in keys]
+        winner = majority(keys)
+    elif method == "similarity":
+        denotations = [c.denotation() if executed else text_denotation(c.answer) for c in cands]
+        support = similarity_scores(denotations)
+        winner = most_similar(denotations)
+    else:
+        raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
+    return VoteOutcome(0 if winner is None else winner, method, executed, support)
+
+
+def vote_outcome(
+    benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution", *,
+    semantics: str = "set", db_field: str = "db_path", timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS,
+) -> VoteOutcome:
+    """Vote among ``completions`` of ``example``; see the module docstring for the rules."""
+    if method not in METHODS:
+        raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
+    if not completions:
+        raise UsageError("a vote needs at least one completion")
+    cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout,
+                                 max_rows=max_rows)
+    return decide(cands, executed, method, semantics)
+
+
+def vote(benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution",
+         **options: Any) -> int:
+    """Index of the winning completion (a ``Chooser`` when ``method`` and options are bound)."""
+    return vote_outcome(benchmark, example, completions, method, **options).index
+
+
+def chooser(method: str, **options: Any) -> Chooser:
+    """A ``tabbench.runner.Chooser`` for ``--vote METHOD``; options as in ``vote_outcome``."""
+    if method not in METHODS:
+        raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
+
+    def choose(benchmark: Benchmark, example: Example, completions: list[str]) -> int:
+        return vote(benchmark, example, completions, method, **options)
+
+    choose.__name__ = f"{method}_vote"
+    return choose
