@@ -192,7 +192,7 @@ def trl_reward_funcs(specs: Sequence[RewardSpec]) -> list[Any]:
     """TRL reward functions for ``specs``, built by the host adapter (the one rule: plugins score)."""
     from tabbench.adapters import trl_reward
 
-    return [trl_reward(spec.name, **spec.options) for spec in specs]
+    return [trl_reward(spec.name, name=spec.name, **spec.options) for spec in specs]
 
 
 # --- device, model, checkpoints ---------------------------------------------------------------------------
@@ -272,15 +272,25 @@ def load_model(path: str | Path) -> tuple[Any, Any]:
     return model, tokenizer
 
 
-def save_checkpoint(model: Any, tokenizer: Any, out_dir: Path) -> None:
-    """Save weights (LoRA merged), tokenizer and chat template where ``tabbench eval --model`` reads them."""
-    if hasattr(model, "merge_and_unload"):
-        model = model.merge_and_unload()
-    out_dir.mkdir(parents=True, exist_ok=True)
+def save_checkpoint(trainer: Any, tokenizer: Any, out_dir: Path) -> bool:
+    """Save weights (LoRA merged), tokenizer and chat template where ``tabbench eval --model`` reads them.
+
+    ``trainer.save_model`` gathers ZeRO-3 shards and writes on the main process only; returns whether this
+    process is the main one (the one that should write logs).
+    """
     shutil.rmtree(out_dir / "trainer", ignore_errors=True)  # TRL's output_dir: empty, nothing is saved there
-    model.save_pretrained(str(out_dir))
-    tokenizer.save_pretrained(str(out_dir))
-    _keep_tokenizer_class(out_dir, tokenizer)
+    main = trainer.is_world_process_zero()
+    model = trainer.accelerator.unwrap_model(trainer.model)
+    if hasattr(model, "merge_and_unload"):
+        if main:
+            model.merge_and_unload().save_pretrained(str(out_dir))
+    else:
+        trainer.save_model(str(out_dir))
+    if main:
+        tokenizer.save_pretrained(str(out_dir))
+        _keep_tokenizer_class(out_dir, tokenizer)
+    trainer.accelerator.wait_for_everyone()
+    return main
 
 
 def _keep_tokenizer_class(out_dir: Path, tokenizer: Any) -> None:

@@ -103,6 +103,8 @@ def run_grpo(**kw: Any) -> Path:
     from datasets import Dataset
     from trl import GRPOConfig, GRPOTrainer
 
+    from tabbench.adapters import status_counts_callback
+
     common.seed_everything(kw["seed"])
     model, tokenizer = common.load_model(kw["model_path"])
     rows, dropped = drop_long_prompts(rows, tokenizer, kw["max_prompt_length"])
@@ -140,9 +142,10 @@ def run_grpo(**kw: Any) -> Path:
                 f"{kw['prompts_per_step']} prompts x {kw['num_generations']} generations per step")
     trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=config,
                           train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
-                          peft_config=common.peft_config(kw))
+                          peft_config=common.peft_config(kw), callbacks=[status_counts_callback(*reward_funcs)])
     result = trainer.train()
-    common.save_checkpoint(trainer.model, tokenizer, out_dir)
+    if not common.save_checkpoint(trainer, tokenizer, out_dir):
+        return out_dir
     common.append_log(out_dir, trainer.state.log_history)
     rewards_logged = [e for e in trainer.state.log_history if "reward" in e]
     common.write_run_info(out_dir, {

@@ -99,7 +99,8 @@ def run_sft(**kw: Any) -> Path:
     trainer = SFTTrainer(model=model, args=config, train_dataset=Dataset.from_list(rows),
                          processing_class=tokenizer, peft_config=common.peft_config(kw))
     result = trainer.train()
-    common.save_checkpoint(trainer.model, tokenizer, out_dir)
+    if not common.save_checkpoint(trainer, tokenizer, out_dir):
+        return out_dir
     common.append_log(out_dir, trainer.state.log_history)
     common.write_run_info(out_dir, {
         "trainer": "sft",

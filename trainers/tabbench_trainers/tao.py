@@ -28,7 +28,7 @@ from typing import Any
 import click
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, GenerationParams, GenerationRequest, Reward
+from tabbench import Benchmark, ConfigError, Example, GenerationParams, GenerationRequest
 from tabbench_trainers import common
 
 
@@ -74,10 +74,12 @@ def sample_groups(
 # --- score -------------------------------------------------------------------------------------------------
 
 
-def score_group(
-    benchmark: Benchmark, example: Example, completions: list[str], rewards: list[tuple[common.RewardSpec, Reward]]
-) -> Group:
-    """Score ``completions`` with every reward; a prompt without gold is scored against its vote winner."""
+def score_group(benchmark: Benchmark, example: Example, completions: list[str],
+                rewards: list[tuple[common.RewardSpec, Any]]) -> Group:
+    """Score ``completions`` through the same TRL reward functions GRPO uses (``tabbench.adapters``).
+
+    A prompt without gold is scored against its vote winner; the weighted sum leaves ``None`` out, as TRL does.
+    """
     pseudo = example.gold is None
     target = example
     if pseudo:
@@ -87,11 +89,12 @@ def score_group(
             return Group(benchmark, example, [Sample(c, a, None) for c, a in zip(completions, answers, strict=True)],
                          pseudo=True)
         target = replace(example, gold=gold)
-    per_reward = {spec.name: reward.score_batch([(target, c) for c in completions]) for spec, reward in rewards}
+    columns = {"example": [json.dumps(target.to_json(), sort_keys=True)] * len(completions)}
+    per_reward = {spec.name: function.scores(list(completions), columns) for spec, function in rewards}
     samples = []
     for i, completion in enumerate(completions):
-        values = [(spec.weight, per_reward[spec.name][i].value) for spec, _ in rewards]
-        present = [w * v for w, v in values if v is not None]
+        scores = [(spec.weight, per_reward[spec.name][i]) for spec, _ in rewards]
+        present = [w * (s.value or 0.0) for w, s in scores if not s.status.not_applicable]
         samples.append(Sample(
             completion=completion,
             answer=benchmark.extract(example, completion),
@@ -102,13 +105,18 @@ def score_group(
 
 
 def vote_answer(benchmark: Benchmark, example: Example, completions: list[str]) -> str | None:
-    """The self-consistency winner's answer (``tabbench.voting``), the pseudo-gold of an unlabeled prompt."""
-    from tabbench.voting import vote
+    """The self-consistency winner's answer (``tabbench.voting``), the pseudo-gold of an unlabeled prompt.
+
+    ``None`` when no candidate voted (no SQL executed, no answer extracted): the prompt is then unscorable.
+    """
+    from tabbench.voting import vote_outcome
 
     if not completions:
         return None
-    winner = vote(benchmark, example, completions)
-    return benchmark.extract(example, completions[winner])
+    outcome = vote_outcome(benchmark, example, completions)
+    if not outcome.support or outcome.support[outcome.index] <= 0:
+        return None
+    return benchmark.extract(example, completions[outcome.index])
 
 
 # --- optimise: build the round's training rows -----------------------------------------------------------
@@ -229,7 +237,7 @@ def run_tao(**kw: Any) -> Path:
     out_dir: Path = kw["out_dir"]
     benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"])
     specs = common.resolve_rewards(kw["reward_specs"], kw["reward_option_pairs"], benchmarks)
-    rewards = [(spec, tabbench.get_reward(spec.name, **spec.options)) for spec in specs]
+    rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
     items = [(b, e) for b in benchmarks for e in common.training_examples(b, kw["split"], kw["limit"])]
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
@@ -344,6 +352,6 @@ def _train(kw: dict[str, Any], model_path: Path | str, rows: list[dict[str, Any]
         trainer = KTOTrainer(model=model, ref_model=ref, args=config, train_dataset=dataset,
                              processing_class=tokenizer, peft_config=peft)
     result = trainer.train()
-    common.save_checkpoint(trainer.model, tokenizer, round_dir)
+    common.save_checkpoint(trainer, tokenizer, round_dir)
     common.append_log(round_dir, trainer.state.log_history)
     return result.training_loss
