@@ -1,0 +1,569 @@
+"""Write the demo data: small SQLite databases and questions in BIRD, Spider, TableBench and CRT-QA formats.
+
+Everything is generated from this file with a fixed seed, so ``python -m tabbench_demo.build OUT`` rebuilds
+the committed ``data/`` folder exactly (a test checks it). The SQL questions are templated on purpose: each
+template has three phrasings and a fixed SQL skeleton, literal values are quoted in the question (so a
+model can copy them), and the test split holds (template, value) combinations that never occur in
+training while every value and every template does (compositional over seen values; see
+``docs/eval.md`` for why a tiny model can then learn something measurable). Items whose gold result is
+empty, NULL or 0, or whose ``LIMIT 1`` answer is tied, are dropped.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import random
+import shutil
+import sqlite3
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SEED = 20240611
+N_TEST = 100
+N_SPIDER = 50
+N_TRAIN = 1500
+
+FIRST = ["Ana", "Ben", "Chen", "Dana", "Emil", "Fay", "Goran", "Hana", "Ivo", "Jana", "Kai", "Lena", "Marco", "Nora",
+         "Omar", "Pia", "Quin", "Rosa", "Sami", "Tara", "Uma", "Vito", "Wen", "Yara", "Zoe"]
+LAST = ["Abel", "Berg", "Costa", "Diaz", "Eze", "Falk", "Gil", "Holm", "Ito", "Jung", "Kern", "Lund", "Moro", "Nagy",
+        "Ortiz", "Petr", "Roth", "Sato", "Tan", "Voss"]
+CITIES = ["Valencia", "Vienna", "Oslo", "Lyon", "Porto", "Krakow", "Dublin", "Turin", "Ghent", "Bergen", "Leeds",
+          "Basel"]
+CATEGORIES = ["books", "games", "garden", "kitchen", "music", "sports", "tools", "toys"]
+DEPARTMENTS = ["biology", "chemistry", "history", "mathematics", "physics", "art"]
+GENRES = ["crime", "drama", "fantasy", "history", "poetry", "science", "travel"]
+COUNTRIES = ["Austria", "Brazil", "Canada", "Denmark", "Egypt", "France", "Ghana", "India"]
+YEARS = [2019, 2020, 2021, 2022, 2023]
+
+
+# --- databases ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    name: str
+    columns: list[tuple[str, str]]  # (name, SQL type); the first column is the primary key
+    rows: list[tuple[Any, ...]]
+    foreign: dict[str, tuple[str, str]]  # column -> (table, column)
+    descriptions: dict[str, str]
+
+
+def _people(rng: random.Random, n: int) -> list[str]:
+    names = [f"{f} {s}" for f, s in itertools.product(FIRST, LAST)]
+    rng.shuffle(names)
+    return names[:n]
+
+
+def shop(rng: random.Random) -> list[Table]:
+    customers = [(i + 1, name, rng.choice(CITIES), rng.randint(18, 80)) for i, name in enumerate(_people(rng, 150))]
+    adjectives = ["Red", "Blue", "Green", "Big", "Small", "Fast", "Quiet", "Bright", "Smart", "Wild"]
+    products = []
+    prices = rng.sample(range(300, 20000), 48)
+    for i in range(48):
+        category = CATEGORIES[i % len(CATEGORIES)]
+        products.append((i + 1, f"{adjectives[i // len(CATEGORIES) % len(adjectives)]} {category[:-1]} {i + 1}",
+                         category, prices[i] / 100))
+    orders = [(i + 1, rng.randint(1, 150), rng.randint(1, 48), rng.randint(1, 9), rng.choice(YEARS))
+              for i in range(700)]
+    return [
+        Table("customers", [("customer_id", "INTEGER"), ("name", "TEXT"), ("city", "TEXT"), ("age", "INTEGER")],
+              customers, {}, {"age": "age in years", "city": "home city of the customer"}),
+        Table("products", [("product_id", "INTEGER"), ("name", "TEXT"), ("category", "TEXT"), ("price", "REAL")],
+              products, {}, {"price": "unit price in euros"}),
+        Table("orders", [("order_id", "INTEGER"), ("customer_id", "INTEGER"), ("product_id", "INTEGER"),
+                         ("quantity", "INTEGER"), ("year", "INTEGER")],
+              orders, {"customer_id": ("customers", "customer_id"), "product_id": ("products", "product_id")},
+              {"quantity": "units ordered", "year": "year the order was placed"}),
+    ]
+
+
+def school(rng: random.Random) -> list[Table]:
+    students = [(i + 1, name, rng.choice(CITIES), rng.randint(1, 12)) for i, name in enumerate(_people(rng, 120))]
+    levels = ["Intro to", "Advanced", "Topics in", "Seminar in"]
+    courses = [(i + 1, f"{levels[i // len(DEPARTMENTS)]} {d}", d, rng.choice([2, 3, 4, 5, 6]))
+               for i, d in enumerate(DEPARTMENTS * len(levels))]
+    enrollments = [(i + 1, rng.randint(1, 120), rng.randint(1, len(courses)), rng.randint(40, 100), rng.choice(YEARS))
+                   for i in range(500)]
+    return [
+        Table("students", [("student_id", "INTEGER"), ("name", "TEXT"), ("city", "TEXT"), ("grade", "INTEGER")],
+              students, {}, {"grade": "school grade from 1 to 12"}),
+        Table("courses", [("course_id", "INTEGER"), ("title", "TEXT"), ("department", "TEXT"), ("credits", "INTEGER")],
+              courses, {}, {"credits": "credit points of the course"}),
+        Table("enrollments", [("enrollment_id", "INTEGER"), ("student_id", "INTEGER"), ("course_id", "INTEGER"),
+                              ("score", "INTEGER"), ("year", "INTEGER")],
+              enrollments, {"student_id": ("students", "student_id"), "course_id": ("courses", "course_id")},
+              {"score": "final score from 0 to 100"}),
+    ]
+
+
+def library(rng: random.Random) -> list[Table]:
+    authors = [(i + 1, name, rng.choice(COUNTRIES)) for i, name in enumerate(_people(rng, 40))]
+    nouns = ["River", "Stone", "Window", "Garden", "Letter", "Mirror", "Harbor", "Lantern", "Forest", "Bridge"]
+    books = []
+    for i in range(90):
+        books.append((i + 1, f"The {nouns[i % len(nouns)]} {i + 1}", GENRES[i % len(GENRES)], rng.randint(1950, 2023),
+                      rng.randint(80, 900), rng.randint(1, 40)))
+    loans = [(i + 1, rng.randint(1, 90), rng.choice(CITIES), rng.choice(YEARS)) for i in range(400)]
+    return [
+        Table("authors", [("author_id", "INTEGER"), ("name", "TEXT"), ("country", "TEXT")], authors, {}, {}),
+        Table("books", [("book_id", "INTEGER"), ("title", "TEXT"), ("genre", "TEXT"), ("published", "INTEGER"),
+                        ("pages", "INTEGER"), ("author_id", "INTEGER")],
+              books, {"author_id": ("authors", "author_id")}, {"published": "year of first publication"}),
+        Table("loans", [("loan_id", "INTEGER"), ("book_id", "INTEGER"), ("branch_city", "TEXT"), ("year", "INTEGER")],
+              loans, {"book_id": ("books", "book_id")}, {"branch_city": "city of the library branch"}),
+    ]
+
+
+DATABASES = {"shop": shop, "school": school, "library": library}
+
+
+def write_sqlite(path: Path, tables: list[Table]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    conn = sqlite3.connect(path)
+    try:
+        for table in tables:
+            cols = [f"{name} {kind}" + (" PRIMARY KEY" if i == 0 else "") for i, (name, kind) in enumerate(table.columns)]
+            cols += [f"FOREIGN KEY ({c}) REFERENCES {t}({tc})" for c, (t, tc) in table.foreign.items()]
+            conn.execute(f"CREATE TABLE {table.name} ({', '.join(cols)})")
+            marks = ", ".join("?" * len(table.columns))
+            conn.executemany(f"INSERT INTO {table.name} VALUES ({marks})", table.rows)
+        conn.commit()
+        conn.execute("VACUUM")
+    finally:
+        conn.close()
+
+
+# --- question templates -------------------------------------------------------------------------------
+
+
+@dataclass
+class Template:
+    db: str
+    key: str
+    difficulty: str
+    phrasings: tuple[str, str, str]
+    sql: str
+    slots: dict[str, list[Any]]
+    evidence: str = ""
+    tie_check: str = ""  # SQL returning the top two ranking values; equal values mean a tie
+
+
+def templates(dbs: dict[str, list[Table]]) -> list[Template]:
+    products = [r[1] for r in dbs["shop"][1].rows]
+    courses = [r[1] for r in dbs["school"][1].rows]
+    books = [r[1] for r in dbs["library"][1].rows]
+    ages = [25, 30, 35, 40, 45, 50, 55, 60, 65, 70]
+    return [
+        # shop
+        Template("shop", "shop_count_city", "simple",
+                 ("How many customers live in '{city}'?", "Count the customers from '{city}'.",
+                  "What is the number of customers whose city is '{city}'?"),
+                 "SELECT COUNT(*) FROM customers WHERE city = '{city}'", {"city": CITIES}),
+        Template("shop", "shop_products_category", "simple",
+                 ("List the names of products in the '{category}' category.",
+                  "Which products belong to the '{category}' category?",
+                  "Give the product names of category '{category}'."),
+                 "SELECT name FROM products WHERE category = '{category}'", {"category": CATEGORIES}),
+        Template("shop", "shop_older", "simple",
+                 ("How many customers are older than {age}?", "Count the customers older than {age}.",
+                  "What is the number of customers aged over {age}?"),
+                 "SELECT COUNT(*) FROM customers WHERE age > {age}", {"age": ages},
+                 evidence="older than {age} refers to age > {age}"),
+        Template("shop", "shop_price", "simple",
+                 ("What is the price of '{product}'?", "How much does '{product}' cost?",
+                  "Give the price of the product '{product}'."),
+                 "SELECT price FROM products WHERE name = '{product}'", {"product": products}),
+        Template("shop", "shop_orders_city", "moderate",
+                 ("How many orders were placed by customers from '{city}'?",
+                  "Count the orders of customers living in '{city}'.",
+                  "What is the number of orders made by customers in '{city}'?"),
+                 "SELECT COUNT(*) FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = T2.customer_id "
+                 "WHERE T2.city = '{city}'", {"city": CITIES}),
+        Template("shop", "shop_quantity_category_year", "moderate",
+                 ("What is the total quantity of '{category}' products ordered in {year}?",
+                  "How many units of '{category}' products were ordered in {year}?",
+                  "Sum the quantity of '{category}' orders placed in {year}."),
+                 "SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id "
+                 "WHERE T2.category = '{category}' AND T1.year = {year}", {"category": CATEGORIES, "year": YEARS},
+                 evidence="total quantity refers to SUM(quantity)"),
+        Template("shop", "shop_most_expensive", "moderate",
+                 ("Which product in the '{category}' category is the most expensive?",
+                  "Name the most expensive '{category}' product.",
+                  "What is the name of the priciest product in category '{category}'?"),
+                 "SELECT name FROM products WHERE category = '{category}' ORDER BY price DESC LIMIT 1",
+                 {"category": CATEGORIES}, evidence="most expensive refers to MAX(price)"),
+        Template("shop", "shop_top_city_category", "challenging",
+                 ("Which city has the most orders of '{category}' products?",
+                  "In which city do customers order '{category}' products most often?",
+                  "Name the city with the highest number of '{category}' orders."),
+                 "SELECT T2.city FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = T2.customer_id "
+                 "INNER JOIN products AS T3 ON T1.product_id = T3.product_id WHERE T3.category = '{category}' "
+                 "GROUP BY T2.city ORDER BY COUNT(*) DESC LIMIT 1", {"category": CATEGORIES},
+                 tie_check="SELECT COUNT(*) FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = "
+                 "T2.customer_id INNER JOIN products AS T3 ON T1.product_id = T3.product_id WHERE T3.category = "
+                 "'{category}' GROUP BY T2.city ORDER BY COUNT(*) DESC LIMIT 2"),
+        Template("shop", "shop_avg_price_city", "challenging",
+                 ("What is the average price of products ordered by customers from '{city}'?",
+                  "Give the average product price over orders of customers in '{city}'.",
+                  "On average, how expensive are the products ordered by customers living in '{city}'?"),
+                 "SELECT AVG(T3.price) FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = "
+                 "T2.customer_id INNER JOIN products AS T3 ON T1.product_id = T3.product_id WHERE T2.city = '{city}'",
+                 {"city": CITIES}, evidence="average price refers to AVG(price)"),
+        # school
+        Template("school", "school_count_city", "simple",
+                 ("How many students live in '{city}'?", "Count the students from '{city}'.",
+                  "What is the number of students whose city is '{city}'?"),
+                 "SELECT COUNT(*) FROM students WHERE city = '{city}'", {"city": CITIES}),
+        Template("school", "school_courses_department", "simple",
+                 ("List the titles of courses in the '{department}' department.",
+                  "Which courses does the '{department}' department offer?",
+                  "Give the course titles of department '{department}'."),
+                 "SELECT title FROM courses WHERE department = '{department}'", {"department": DEPARTMENTS}),
+        Template("school", "school_grade", "simple",
+                 ("How many students are in grade {grade}?", "Count the students of grade {grade}.",
+                  "What is the number of students whose grade is {grade}?"),
+                 "SELECT COUNT(*) FROM students WHERE grade = {grade}", {"grade": list(range(1, 13))}),
+        Template("school", "school_credits", "simple",
+                 ("How many credits is '{course}' worth?", "What are the credits of the course '{course}'?",
+                  "Give the number of credits of '{course}'."),
+                 "SELECT credits FROM courses WHERE title = '{course}'", {"course": courses}),
+        Template("school", "school_avg_score_course", "moderate",
+                 ("What is the average score in '{course}'?", "Give the average score of students in '{course}'.",
+                  "On average, what did students score in the course '{course}'?"),
+                 "SELECT AVG(T1.score) FROM enrollments AS T1 INNER JOIN courses AS T2 ON T1.course_id = T2.course_id "
+                 "WHERE T2.title = '{course}'", {"course": courses}, evidence="average score refers to AVG(score)"),
+        Template("school", "school_enrollments_dept_year", "moderate",
+                 ("How many enrollments did the '{department}' department have in {year}?",
+                  "Count the '{department}' enrollments in {year}.",
+                  "What is the number of enrollments in '{department}' courses in {year}?"),
+                 "SELECT COUNT(*) FROM enrollments AS T1 INNER JOIN courses AS T2 ON T1.course_id = T2.course_id "
+                 "WHERE T2.department = '{department}' AND T1.year = {year}",
+                 {"department": DEPARTMENTS, "year": YEARS}),
+        Template("school", "school_best_student_course", "challenging",
+                 ("Who got the highest score in '{course}'?", "Name the student with the best score in '{course}'.",
+                  "Which student scored highest in the course '{course}'?"),
+                 "SELECT T3.name FROM enrollments AS T1 INNER JOIN courses AS T2 ON T1.course_id = T2.course_id "
+                 "INNER JOIN students AS T3 ON T1.student_id = T3.student_id WHERE T2.title = '{course}' "
+                 "ORDER BY T1.score DESC LIMIT 1", {"course": courses},
+                 evidence="highest score refers to MAX(score)",
+                 tie_check="SELECT T1.score FROM enrollments AS T1 INNER JOIN courses AS T2 ON T1.course_id = "
+                 "T2.course_id WHERE T2.title = '{course}' ORDER BY T1.score DESC LIMIT 2"),
+        # library
+        Template("library", "library_books_genre", "simple",
+                 ("How many '{genre}' books are there?", "Count the books of genre '{genre}'.",
+                  "What is the number of books in the '{genre}' genre?"),
+                 "SELECT COUNT(*) FROM books WHERE genre = '{genre}'", {"genre": GENRES}),
+        Template("library", "library_published_after", "simple",
+                 ("How many books were published after {year}?", "Count the books published after {year}.",
+                  "What is the number of books first published later than {year}?"),
+                 "SELECT COUNT(*) FROM books WHERE published > {year}",
+                 {"year": [1960, 1970, 1980, 1990, 2000, 2005, 2010, 2015]},
+                 evidence="published after {year} refers to published > {year}"),
+        Template("library", "library_authors_country", "simple",
+                 ("List the names of authors from '{country}'.", "Which authors come from '{country}'?",
+                  "Give the names of the authors whose country is '{country}'."),
+                 "SELECT name FROM authors WHERE country = '{country}'", {"country": COUNTRIES}),
+        Template("library", "library_pages", "simple",
+                 ("How many pages does '{book}' have?", "What is the page count of '{book}'?",
+                  "Give the number of pages of the book '{book}'."),
+                 "SELECT pages FROM books WHERE title = '{book}'", {"book": books}),
+        Template("library", "library_loans_city_year", "moderate",
+                 ("How many loans did the '{city}' branch make in {year}?",
+                  "Count the loans of the '{city}' branch in {year}.",
+                  "What is the number of books lent by the branch in '{city}' in {year}?"),
+                 "SELECT COUNT(*) FROM loans WHERE branch_city = '{city}' AND year = {year}",
+                 {"city": CITIES, "year": YEARS}),
+        Template("library", "library_books_country", "moderate",
+                 ("How many books were written by authors from '{country}'?",
+                  "Count the books of authors from '{country}'.",
+                  "What is the number of books whose author comes from '{country}'?"),
+                 "SELECT COUNT(*) FROM books AS T1 INNER JOIN authors AS T2 ON T1.author_id = T2.author_id "
+                 "WHERE T2.country = '{country}'", {"country": COUNTRIES}),
+        Template("library", "library_loans_genre_city", "challenging",
+                 ("How many '{genre}' books did the '{city}' branch lend?",
+                  "Count the loans of '{genre}' books at the '{city}' branch.",
+                  "What is the number of '{genre}' loans made by the branch in '{city}'?"),
+                 "SELECT COUNT(*) FROM loans AS T1 INNER JOIN books AS T2 ON T1.book_id = T2.book_id "
+                 "WHERE T2.genre = '{genre}' AND T1.branch_city = '{city}'", {"genre": GENRES, "city": CITIES}),
+    ]
+
+
+@dataclass
+class Item:
+    template: Template
+    values: dict[str, Any]
+    phrasing: int
+
+    @property
+    def question(self) -> str:
+        return self.template.phrasings[self.phrasing].format(**self.values)
+
+    @property
+    def sql(self) -> str:
+        return self.template.sql.format(**self.values)
+
+    @property
+    def evidence(self) -> str:
+        return self.template.evidence.format(**self.values)
+
+
+def _usable(conn: sqlite3.Connection, item: Item) -> bool:
+    """Drop questions whose answer is empty, NULL or 0, or whose LIMIT 1 answer is tied."""
+    rows = conn.execute(item.sql).fetchall()
+    if not rows or any(v is None or v == 0 for row in rows for v in row):
+        return False
+    if item.template.tie_check:
+        top = conn.execute(item.template.tie_check.format(**item.values)).fetchall()
+        if len(top) == 2 and top[0][0] == top[1][0]:
+            return False
+    return True
+
+
+def make_items(rng: random.Random, dbs: dict[str, Path], tmpls: list[Template]) -> tuple[list, list, list]:
+    """Split every usable (template, values) combination into test, spider and train: disjoint combinations."""
+    conns = {name: sqlite3.connect(path) for name, path in dbs.items()}
+    try:
+        pools: list[list[Item]] = []
+        for t in tmpls:
+            combos = [dict(zip(t.slots, vals, strict=True)) for vals in itertools.product(*t.slots.values())]
+            items = [Item(t, values, rng.randrange(3)) for values in combos]
+            pools.append([i for i in items if _usable(conns[t.db], i)])
+    finally:
+        for conn in conns.values():
+            conn.close()
+    for pool in pools:
+        rng.shuffle(pool)
+    # Round-robin over templates, so every template has held-out combinations and training combinations.
+    order = [item for group in itertools.zip_longest(*pools) for item in group if item is not None]
+    test, spider, train = [], [], []
+    per_template: dict[str, int] = {}
+    for item in order:
+        seen = per_template.get(item.template.key, 0)
+        per_template[item.template.key] = seen + 1
+        if seen == 0 or len(test) >= N_TEST and len(spider) >= N_SPIDER:
+            train.append(item)  # the first combination of each template always goes to training
+        elif len(test) < N_TEST and seen % 3 == 1:
+            test.append(item)
+        elif len(spider) < N_SPIDER and seen % 3 == 2:
+            spider.append(item)
+        else:
+            train.append(item)
+    # Training sees every phrasing of its combinations; held-out items have one phrasing each.
+    train = [Item(i.template, i.values, p) for i in train for p in range(3)][:N_TRAIN]
+    return test, spider, train
+
+
+# --- writers ------------------------------------------------------------------------------------------
+
+
+def bird_tables(name: str, tables: list[Table]) -> dict[str, Any]:
+    columns: list[list[Any]] = [[-1, "*"]]
+    types = ["text"]
+    primary, foreign = [], []
+    index: dict[tuple[str, str], int] = {}
+    for t_i, table in enumerate(tables):
+        for c_i, (col, kind) in enumerate(table.columns):
+            index[(table.name, col)] = len(columns)
+            if c_i == 0:
+                primary.append(len(columns))
+            columns.append([t_i, col])
+            types.append("integer" if kind == "INTEGER" else "real" if kind == "REAL" else "text")
+    for table in tables:
+        for col, target in table.foreign.items():
+            foreign.append([index[(table.name, col)], index[target]])
+    return {
+        "db_id": name,
+        "table_names_original": [t.name for t in tables],
+        "table_names": [t.name.replace("_", " ") for t in tables],
+        "column_names_original": columns,
+        "column_names": [[t, c.replace("_", " ")] for t, c in columns],
+        "column_types": types,
+        "primary_keys": primary,
+        "foreign_keys": foreign,
+    }
+
+
+def write_json(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def write_bird(root: Path, dbs: dict[str, list[Table]], test: list[Item], train: list[Item]) -> None:
+    for name, tables in dbs.items():
+        write_sqlite(root / "dev_databases" / name / f"{name}.sqlite", tables)
+        desc = root / "dev_databases" / name / "database_description"
+        desc.mkdir(parents=True, exist_ok=True)
+        for table in tables:
+            with (desc / f"{table.name}.csv").open("w", encoding="utf-8", newline="") as handle:
+                writer = csv.writer(handle)
+                writer.writerow(["original_column_name", "column_name", "column_description", "data_format",
+                                 "value_description"])
+                for col, kind in table.columns:
+                    writer.writerow([col, col.replace("_", " "), table.descriptions.get(col, col.replace("_", " ")),
+                                     kind.lower(), ""])
+    write_json(root / "dev_tables.json", [bird_tables(n, t) for n, t in dbs.items()])
+    for split, items in (("dev", test), ("train", train)):
+        rows = [
+            {"question_id": i, "db_id": it.template.db, "question": it.question, "evidence": it.evidence,
+             "SQL": it.sql, "difficulty": it.template.difficulty}
+            for i, it in enumerate(items)
+        ]
+        write_json(root / f"{split}.json", rows)
+        if split == "dev":  # BIRD's official gold file; the training split needs none
+            (root / "dev_gold.sql").write_text("".join(f"{r['SQL']}\t{r['db_id']}\n" for r in rows), encoding="utf-8")
+
+
+def _toks(text: str) -> list[str]:
+    return text.replace("?", " ?").replace(".", " .").replace(",", " ,").split()
+
+
+def write_spider(root: Path, dbs: dict[str, list[Table]], items: list[Item], bird_db_root: Path) -> None:
+    for name in dbs:
+        target = root / "database" / name / f"{name}.sqlite"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(bird_db_root / name / f"{name}.sqlite", target)
+    rows = []
+    for it in items:
+        rows.append({"db_id": it.template.db, "query": it.sql, "query_toks": _toks(it.sql),
+                     "query_toks_no_value": _toks(it.template.sql.lower()), "question": it.question,
+                     "question_toks": _toks(it.question)})
+    write_json(root / "dev.json", rows)
+    (root / "dev_gold.sql").write_text("".join(f"{r['query']}\t{r['db_id']}\n" for r in rows), encoding="utf-8")
+    write_json(root / "tables.json", [bird_tables(n, t) for n, t in dbs.items()])
+
+
+TB_INSTRUCTION = (
+    "You are a table analyst. Answer the question using the table.\n\n"
+    "The answer should follow the format below:\n[Answer Format]\nFinal Answer: AnswerName1, AnswerName2...\n\n"
+    "The last line of your output must be \"Final Answer: \" followed by the answer: numbers or entity names, "
+    "as short as possible, without explanation.\n\nRead the table below in JSON format:\n[TABLE] \n{table}\n\n"
+    "Let's get started!\n\nQuestion: {question}\n"
+)
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+def write_tablebench(root: Path, dbs: dict[str, list[Table]], rng: random.Random) -> None:
+    """TableBench DP-format items over small slices of the demo tables (qtype/qsubtype as the release names them)."""
+    products = dbs["shop"][1].rows
+    books = dbs["library"][1].rows
+    items = []
+    for n, category in enumerate(CATEGORIES[:4]):
+        rows = [[r[1], r[3]] for r in products if r[2] == category]
+        table = {"columns": ["product", "price"], "data": rows}
+        prices = [r[1] for r in rows]
+        items.append(("NumericalReasoning", "Aggregation", table,
+                      "What is the average price of the products in the table?", _fmt(sum(prices) / len(prices))))
+        items.append(("NumericalReasoning", "Ranking", table, "Which product has the highest price?",
+                      max(rows, key=lambda r: r[1])[0]))
+        cut = sorted(prices)[len(prices) // 2]
+        items.append(("FactChecking", "MatchBased", table, f"How many products cost more than {_fmt(cut)}?",
+                      str(sum(p > cut for p in prices))))
+        if n < 2:
+            genre = GENRES[n]
+            brows = [[r[1], r[3], r[4]] for r in books if r[2] == genre][:8]
+            btable = {"columns": ["title", "published", "pages"], "data": brows}
+            items.append(("DataAnalysis", "StatisticalAnalysis", btable,
+                          "What is the total number of pages of the books in the table?",
+                          str(sum(r[2] for r in brows))))
+            items.append(("NumericalReasoning", "Time-basedCalculation", btable,
+                          "Which book was published first?", min(brows, key=lambda r: (r[1], r[0]))[0]))
+    out = []
+    for i, (qtype, qsubtype, table, question, answer) in enumerate(items):
+        out.append({
+            "id": f"demo-tb-{i:03d}", "qtype": qtype, "qsubtype": qsubtype, "table": table, "question": question,
+            "answer": answer, "instruction_type": "DP",
+            "instruction": TB_INSTRUCTION.format(table=str(table), question=question),
+        })
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "TableBench_DP.jsonl").write_text(
+        "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in out), encoding="utf-8"
+    )
+
+
+def write_crtqa(root: Path, dbs: dict[str, list[Table]]) -> None:
+    """CRT-QA release layout: dataset.json keyed by table file, tables '#'-separated in all_csv_new/."""
+    courses = dbs["school"][1].rows
+    authors = dbs["library"][0].rows
+    tables = {
+        "demo-courses.csv": (["title", "department", "credits"], [[r[1], r[2], r[3]] for r in courses[:12]],
+                             "Demo courses"),
+        "demo-authors.csv": (["name", "country"], [[r[1], r[2]] for r in authors[:14]], "Demo authors"),
+    }
+    (root / "all_csv_new").mkdir(parents=True, exist_ok=True)
+    for file, (header, rows, _) in tables.items():
+        with (root / "all_csv_new" / file).open("w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle, delimiter="#")
+            writer.writerow(header)
+            writer.writerows(rows)
+
+    def step(kind: str, name: str, detail: str) -> dict[str, str]:
+        return {"type": kind, "name": name, "detail": detail}
+
+    course_rows = tables["demo-courses.csv"][1]
+    top = max(course_rows, key=lambda r: (r[2], r[0]))
+    dept = course_rows[0][1]
+    author_rows = tables["demo-authors.csv"][1]
+    country = author_rows[0][1]
+    counts: dict[str, int] = {}
+    for _, c in author_rows:
+        counts[c] = counts.get(c, 0) + 1
+    most = max(sorted(counts), key=lambda c: counts[c])
+    dataset = {
+        "demo-courses.csv": [
+            {"Question name": f"How many courses of the {dept} department are listed?", "Tittle": "Demo courses",
+             "step1": step("Operation", "Filtering", f"keep rows whose department is {dept}"),
+             "step2": step("Reasoning", "Aggregating", "count the rows"),
+             "Answer": str(sum(r[1] == dept for r in course_rows)), "Directness": "Explicit",
+             "Composition Type": "Bridging"},
+            {"Question name": "Which course has the most credits?", "Tittle": "Demo courses",
+             "step1": step("Operation", "Sorting", "sort by credits"), "step2": {},
+             "Answer": top[0] if sum(r[2] == top[2] for r in course_rows) == 1 else str(top[2]),
+             "Directness": "Explicit", "Composition Type": "Comparison"},
+            {"Question name": "What is the total number of credits of all listed courses?", "Tittle": "Demo courses",
+             "step1": step("Reasoning", "Arithmetic", "add the credits"), "Answer": str(sum(r[2] for r in course_rows)),
+             "Directness": "Implicit", "Composition Type": "Bridging"},
+        ],
+        "demo-authors.csv": [
+            {"Question name": f"How many authors come from {country}?", "Tittle": "Demo authors",
+             "step1": step("Operation", "Filtering", f"keep authors from {country}"),
+             "step2": step("Reasoning", "Aggregating", "count them"),
+             "Answer": str(counts[country]), "Directness": "Explicit", "Composition Type": "Bridging"},
+            {"Question name": "Which country do most of the listed authors come from?", "Tittle": "Demo authors",
+             "step1": step("Operation", "Grouping", "group authors by country"),
+             "step2": step("Reasoning", "Aggregating", "count each group and take the largest"),
+             "Answer": most, "Directness": "Implicit", "Composition Type": "Comparison"},
+            {"Question name": f"Are there more authors from {country} than from {most}?", "Tittle": "Demo authors",
+             "step1": step("Operation", "Grouping", "count authors per country"),
+             "step2": step("Reasoning", "Quantifiers", "compare the two counts"),
+             "Answer": "yes" if counts[country] > counts[most] else "no", "Directness": "Implicit",
+             "Composition Type": "Intersection"},
+        ],
+    }
+    write_json(root / "dataset.json", dataset)
+
+
+def build(out: Path) -> None:
+    """Write the whole demo data tree to ``out`` (bird/, spider/, tablebench/, crtqa/)."""
+    rng = random.Random(SEED)
+    dbs = {name: make(rng) for name, make in DATABASES.items()}
+    bird_root = out / "bird"
+    for name, tables in dbs.items():
+        write_sqlite(bird_root / "dev_databases" / name / f"{name}.sqlite", tables)
+    paths = {name: bird_root / "dev_databases" / name / f"{name}.sqlite" for name in dbs}
+    test, spider, train = make_items(rng, paths, templates(dbs))
+    write_bird(bird_root, dbs, test, train)
+    write_spider(out / "spider", dbs, spider, bird_root / "dev_databases")
+    write_tablebench(out / "tablebench", dbs, rng)
+    write_crtqa(out / "crtqa", dbs)
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent / "data")

@@ -1,0 +1,25 @@
+"""Other benchmark plugins pointed at the demo data in their own formats (``data/crtqa``, ...).
+
+Each subclass changes only the name, the description and where the bundled data is; prompts, extraction
+and metrics are the parent plugin's, so the demo exercises exactly the code the real benchmarks run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabbench_crtqa.benchmark import CRTQABenchmark
+
+DATA = Path(__file__).parent / "data"
+
+
+class DemoCRTQA(CRTQABenchmark):
+    """CRT-QA's benchmark on six demo questions over two small '#'-separated tables."""
+
+    name = "demo-crtqa"
+    description = "bundled CRT-QA-format demo items (the crtqa plugin on demo data)"
+    data_hint = "the demo data ships with the tabbench_demo package (data/crtqa)"
+
+    @classmethod
+    def bundled_data(cls) -> Path | None:
+        return DATA / "crtqa"

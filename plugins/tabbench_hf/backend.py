@@ -1,0 +1,307 @@
+"""The ``hf`` backend: a local transformers checkpoint, its chat template, batched generation, LoRA adapters.
+
+Nothing is downloaded: the model must be a local directory (``HF_HUB_OFFLINE`` and ``local_files_only`` are
+set), and a hub id or a missing path is a one-line ``ConfigError``. torch, transformers and peft are
+imported only when the model is loaded.
+
+Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapter`` shortcuts):
+
+- ``dtype``: ``auto`` (bfloat16 on a GPU that supports it, else float32), ``float32``, ``bfloat16``,
+  ``float16``;
+- ``device``: ``auto`` (cuda, then mps, then cpu), or any torch device string;
+- ``adapter``: a LoRA adapter folder (``adapter_config.json``); the model path itself may also be an
+  adapter folder, whose ``base_model_name_or_path`` must then be a local directory (or pass ``base``);
+- ``batch_size``: prompts per ``generate`` call (default: the whole batch the host hands over);
+- ``threads``: torch CPU threads.
+
+Sampling (temperature > 0) is seeded per prompt: each prompt's ``n`` samples come from a generator seeded
+with the run seed and the prompt's text, so a completion does not depend on which other prompts shared its
+batch (resume and caching rely on this).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tabbench import BackendError, ConfigError, GenerationParams, GenerationRequest, ModelBackend
+
+DTYPES = ("auto", "float32", "bfloat16", "float16")
+HASHED_SUFFIXES = (".safetensors", ".bin", ".json", ".jinja", ".model", ".txt")
+HASH_CACHE = Path(os.environ.get("TABBENCH_CACHE_DIR", Path.home() / ".cache" / "tabbench")) / "file-hashes.json"
+
+
+def _missing_model(model: str, what: str = "model") -> ConfigError:
+    looks_like_hub_id = "/" in model and not model.startswith(("/", ".", "~")) and model.count("/") == 1
+    hint = (
+        f" (it looks like a hub id: download it first, e.g. `huggingface-cli download {model} --local-dir DIR`, "
+        "then pass --model DIR; tabbench never downloads)"
+        if looks_like_hub_id else "; tabbench loads local checkpoints only and never downloads"
+    )
+    return ConfigError(f"hf: {what} path {model!r} is not a local directory{hint}")
+
+
+def file_digest(path: Path) -> str:
+    """sha256 of a file, cached on disk by (path, size, mtime) so multi-GB weights are hashed once."""
+    stat = path.stat()
+    key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
+    try:
+        cache = json.loads(HASH_CACHE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        cache = {}
+    if key in cache:
+        return str(cache[key])
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    cache[key] = digest.hexdigest()
+    try:
+        HASH_CACHE.parent.mkdir(parents=True, exist_ok=True)
+        tmp = HASH_CACHE.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(cache, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, HASH_CACHE)
+    except OSError:
+        pass  # an unwritable cache only costs re-hashing next time
+    return cache[key]
+
+
+def folder_files(folder: Path) -> dict[str, dict[str, Any]]:
+    """Size and sha256 of the files that determine a checkpoint's outputs (weights, configs, tokenizer)."""
+    return {
+        p.name: {"size": p.stat().st_size, "sha256": file_digest(p)}
+        for p in sorted(folder.iterdir())
+        if p.is_file() and p.suffix in HASHED_SUFFIXES and not p.name.startswith(".")
+    }
+
+
+def chat_template_text(folder: Path) -> str | None:
+    """The chat template a tokenizer folder defines (chat_template.jinja or tokenizer_config.json), if any."""
+    jinja = folder / "chat_template.jinja"
+    if jinja.is_file():
+        return jinja.read_text(encoding="utf-8")
+    config = folder / "tokenizer_config.json"
+    if config.is_file():
+        try:
+            template = json.loads(config.read_text(encoding="utf-8")).get("chat_template")
+        except ValueError:
+            return None
+        if isinstance(template, str):
+            return template
+        if isinstance(template, list):  # named templates: the default one
+            for entry in template:
+                if isinstance(entry, dict) and entry.get("name") == "default":
+                    return str(entry.get("template"))
+    return None
+
+
+class HFBackend(ModelBackend):
+    """A transformers causal LM from a local folder, optionally with a peft LoRA adapter."""
+
+    name = "hf"
+    description = "transformers AutoModelForCausalLM from a local path"
+
+    def __init__(self, model: str, **options: Any) -> None:
+        super().__init__(model, **options)
+        unknown = sorted(set(options) - {"dtype", "device", "adapter", "base", "batch_size", "threads"})
+        if unknown:
+            raise ConfigError(f"hf: unknown option(s) {', '.join(unknown)} (known: adapter, base, batch_size, "
+                              "device, dtype, threads)")
+        self.dtype_name = str(options.get("dtype", "auto"))
+        if self.dtype_name not in DTYPES:
+            raise ConfigError(f"hf: dtype={self.dtype_name!r}: choose one of {', '.join(DTYPES)}")
+        self.device_name = str(options.get("device", "auto"))
+        self.batch_size = int(options["batch_size"]) if options.get("batch_size") else None
+        self.threads = int(options["threads"]) if options.get("threads") else None
+        path = Path(model).expanduser()
+        if not path.is_dir():
+            raise _missing_model(model)
+        self.path = path.resolve()
+        adapter = options.get("adapter")
+        self.adapter: Path | None = None
+        if adapter:
+            self.adapter = Path(str(adapter)).expanduser()
+            if not (self.adapter / "adapter_config.json").is_file():
+                raise ConfigError(f"hf: adapter {adapter!r} has no adapter_config.json")
+            self.adapter = self.adapter.resolve()
+            self.base = self.path
+        elif (self.path / "adapter_config.json").is_file():
+            self.adapter = self.path
+            base = options.get("base") or self._adapter_base(self.path)
+            self.base = Path(str(base)).expanduser()
+            if not self.base.is_dir():
+                raise _missing_model(str(base), "adapter base model")
+            self.base = self.base.resolve()
+        else:
+            self.base = self.path
+        if not (self.base / "config.json").is_file():
+            raise ConfigError(f"hf: {self.base} has no config.json: not a transformers checkpoint folder")
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        self._model: Any = None
+        self._tokenizer: Any = None
+        self._fingerprint: dict[str, Any] | None = None
+        self.load_seconds = 0.0
+        self.tokens_generated = 0  # new tokens (padding excluded): throughput figures
+
+    @staticmethod
+    def _adapter_base(adapter: Path) -> str:
+        try:
+            config = json.loads((adapter / "adapter_config.json").read_text(encoding="utf-8"))
+        except ValueError as exc:
+            raise ConfigError(f"{adapter / 'adapter_config.json'}: invalid JSON ({exc})") from exc
+        base = config.get("base_model_name_or_path")
+        if not base:
+            raise ConfigError(f"{adapter / 'adapter_config.json'}: no base_model_name_or_path; pass -m base=PATH")
+        return str(base)
+
+    @property
+    def tokenizer_folder(self) -> Path:
+        """Adapters trained with added tokens ship their own tokenizer; otherwise the base model's."""
+        if self.adapter is not None and (self.adapter / "tokenizer_config.json").is_file():
+            return self.adapter
+        return self.base
+
+    # --- resolution ------------------------------------------------------------------------------------
+
+    def resolved_device(self) -> str:
+        if self.device_name != "auto":
+            return self.device_name
+        import torch
+
+        if torch.cuda.is_available():
+            return "cuda"
+        if getattr(torch.backends, "mps", None) is not None and torch.backends.mps.is_available():
+            return "mps"
+        return "cpu"
+
+    def resolved_dtype(self) -> str:
+        if self.dtype_name != "auto":
+            return self.dtype_name
+        import torch
+
+        device = self.resolved_device()
+        if device.startswith("cuda") and torch.cuda.is_bf16_supported():
+            return "bfloat16"
+        return "float32"
+
+    def chat_template_sha256(self) -> str | None:
+        template = chat_template_text(self.tokenizer_folder)
+        return hashlib.sha256(template.encode("utf-8")).hexdigest() if template is not None else None
+
+    def fingerprint(self) -> dict[str, Any]:
+        """Backend, resolved paths, size+sha256 of every config/weight/tokenizer file, dtype and adapter."""
+        if self._fingerprint is None:
+            self._fingerprint = {
+                "backend": self.name,
+                "path": str(self.base),
+                "files": folder_files(self.base),
+                "dtype": self.resolved_dtype(),
+                "chat_template_sha256": self.chat_template_sha256(),
+                "adapter": None if self.adapter is None else {
+                    "path": str(self.adapter), "files": folder_files(self.adapter),
+                },
+            }
+        return self._fingerprint
+
+    # --- loading and generation ------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Load tokenizer and model (once)."""
+        if self._model is not None:
+            return
+        start = time.perf_counter()
+        import torch
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+        if self.threads:
+            torch.set_num_threads(self.threads)
+        try:
+            tokenizer = AutoTokenizer.from_pretrained(str(self.tokenizer_folder), local_files_only=True)
+            model = AutoModelForCausalLM.from_pretrained(
+                str(self.base), local_files_only=True, dtype=getattr(torch, self.resolved_dtype())
+            )
+        except (OSError, ValueError) as exc:
+            raise BackendError(f"hf: cannot load {self.base}: {' '.join(str(exc).split())[:300]}") from exc
+        if self.adapter is not None:
+            try:
+                from peft import PeftModel
+            except ImportError as exc:
+                raise BackendError("hf: LoRA adapters need peft: pip install 'tabbench[hf]'") from exc
+            model = PeftModel.from_pretrained(model, str(self.adapter), is_trainable=False)
+        if tokenizer.chat_template is None:
+            raise BackendError(f"hf: the tokenizer in {self.tokenizer_folder} has no chat template")
+        tokenizer.padding_side = "left"
+        if tokenizer.pad_token_id is None:
+            tokenizer.pad_token = tokenizer.eos_token
+        self._tokenizer = tokenizer
+        self._model = model.to(self.resolved_device()).eval()
+        self.load_seconds = time.perf_counter() - start
+
+    def render(self, request: GenerationRequest) -> str:
+        """The prompt text: the host's messages through the model's own chat template."""
+        self.load()
+        return self._tokenizer.apply_chat_template(request.messages, tokenize=False, add_generation_prompt=True)
+
+    def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
+        if not requests:
+            return []
+        self.load()
+        texts = [self.render(r) for r in requests]
+        if params.temperature > 0:
+            return [self._sample(text, params) for text in texts]
+        size = self.batch_size or len(texts)
+        outputs: list[list[str]] = []
+        for start in range(0, len(texts), size):
+            batch = self._run(texts[start : start + size], params, do_sample=False, num_return_sequences=1)
+            outputs.extend([completion] * params.n for completion in batch)
+        return outputs
+
+    def _sample(self, text: str, params: GenerationParams) -> list[str]:
+        import torch
+
+        seed = int.from_bytes(hashlib.sha256(f"{params.seed}\0{text}".encode()).digest()[:4], "big")
+        torch.manual_seed(seed)
+        return self._run([text], params, do_sample=True, num_return_sequences=params.n)
+
+    def _run(
+        self, texts: list[str], params: GenerationParams, *, do_sample: bool, num_return_sequences: int
+    ) -> list[str]:
+        import torch
+
+        tokenizer, model = self._tokenizer, self._model
+        inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False).to(model.device)
+        kwargs: dict[str, Any] = {
+            "max_new_tokens": params.max_new_tokens, "do_sample": do_sample,
+            "num_return_sequences": num_return_sequences, "pad_token_id": tokenizer.pad_token_id,
+        }
+        if do_sample:
+            kwargs.update(temperature=params.temperature, top_p=params.top_p, top_k=0)
+        else:
+            kwargs.update(temperature=None, top_p=None, top_k=None)
+        if params.stop:
+            kwargs.update(stop_strings=list(params.stop), tokenizer=tokenizer)
+        with torch.inference_mode():
+            generated = model.generate(**inputs, **kwargs)
+        new = generated[:, inputs["input_ids"].shape[1] :]
+        decoded = tokenizer.batch_decode(new, skip_special_tokens=True)
+        completions = [truncate_at_stop(text, params.stop) for text in decoded]
+        self.tokens_generated += int((new != tokenizer.pad_token_id).sum().item())
+        return completions
+
+    def close(self) -> None:
+        self._model = None
+        self._tokenizer = None
+
+
+def truncate_at_stop(text: str, stop: Sequence[str]) -> str:
+    """Cut ``text`` at the earliest stop string (the stop string itself is not returned, as in OpenAI's API)."""
+    cut = min((i for i in (text.find(s) for s in stop if s) if i >= 0), default=-1)
+    return text[:cut] if cut >= 0 else text
