@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Reward, Score, Status
-
 from tabbench_sql_rewards.completion import last_sql_block
 
 EXTRACT_MODES = ("block", "auto")

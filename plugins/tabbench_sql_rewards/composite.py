@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Reward, Score, Status, TabbenchError
-
 from tabbench_sql_rewards.base import SqlReward
 
 #: Named component lists: (reward name, weight, options).
@@ -150,7 +149,6 @@ class HybridReward(SqlReward):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         from tabbench import get_reward
-
         from tabbench_sql_rewards.execution import ArcticReward
 
         self._sql = ArcticReward(**{"executes": 0.0, "db_field": self.opt("db_field"), **self.opt("sql_options")})

@@ -21,12 +21,10 @@ from typing import Any, ClassVar
 from tabbench import ConfigError, Example, Score, Status
 from tabbench.sql import Limits, QueryResult
 from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
-
 from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql
 from tabbench_sql_rewards.completion import TaggedAnswer, parse_think_answer
 from tabbench_sql_rewards.service import Job, run_distinct
 
-FAILURES = (Status.EXEC_ERROR, Status.TIMEOUT, Status.FORBIDDEN, Status.NO_SQL, Status.FORMAT_ERROR)
 SEMANTICS = ("set", "spider", "multiset", "list")
 
 
@@ -127,7 +125,7 @@ class ExecutionReward(SqlReward):
             plans.append((Verdict(Status.MISMATCH, sql=sql), gold_job, pred_job))
         results = run_distinct(jobs, self.limits, self.opt("workers")) if jobs else {}
         out = []
-        for (verdict, gold_job, pred_job), (example, completion) in zip(plans, items, strict=True):
+        for (verdict, gold_job, pred_job), (example, _) in zip(plans, items, strict=True):
             assert verdict is not None
             if gold_job is not None:
                 gold_result = results[gold_job]

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, ModelBackend, Score, Status
-
 from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql, group_key
 
 DEFAULT_GRADES = {"excellent": 1.0, "good": 0.8, "above average": 0.6, "average": 0.4, "bad": 0.2,

@@ -75,11 +75,13 @@ def _alias_map(tree: exp.Expression) -> dict[str, str]:
 
 
 def _normalise(tree: exp.Expression, dialect: str) -> exp.Expression:
-    """Resolve table aliases in column references and lower-case names, so ``T1.a`` equals ``tab.a``."""
+    """Resolve table aliases in column references and lower-case names, so ``T1.a`` equals ``tab.a``; in a
+    query over a single table, qualifiers are dropped, so ``s.a`` equals ``a``."""
     aliases = _alias_map(tree)
+    single = len({t.name.lower() for t in tree.find_all(exp.Table)}) == 1
 
     def fix(node: exp.Expression) -> exp.Expression:
-        if isinstance(node, exp.Column) and node.table:
+        if isinstance(node, exp.Column) and node.table and not single:
             table = node.table.lower()
             return exp.column(node.name.lower(), table=aliases.get(table, table))
         if isinstance(node, exp.Column):

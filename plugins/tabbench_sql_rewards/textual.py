@@ -10,7 +10,6 @@ import difflib
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Score, Status
-
 from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql, no_gold_score
 from tabbench_sql_rewards.sqltext import COMPONENTS, components, edit_distance, render, set_f1, tokens
 

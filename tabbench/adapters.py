@@ -1,0 +1,357 @@
+"""Reward plugins as trainer reward functions: TRL (``trl_reward``) and verl (``compute_score``).
+
+The one rule holds across the boundary: an adapter never scores anything itself. It turns the trainer's
+arguments into ``(Example, completion text)`` pairs, calls the same ``Reward.score_batch`` that
+``tabbench eval`` calls, and hands back ``Score.value``. So the number a model is trained on is the number it
+is judged by (``tests/test_adapters.py`` proves it sample by sample).
+
+Dataset rows (TRL): ``dataset_rows(benchmark, split)`` yields ``{"prompt": messages, "example": JSON,
+"benchmark": name, "id": example id}``. ``example`` is ``json.dumps(Example.to_json())``: one string column
+that carries the gold answer and every field a reward reads (database path, question, table...), whatever
+the benchmark, and that Arrow stores without a schema per benchmark. Rows without an ``example`` column are
+read as flattened fields: ``gold`` (or ``gold_sql``, ``answer``, ``solution``) is the reference, ``id`` the
+id, every other column a field.
+
+Contract of the TRL reward function (TRL 1.16 ``GRPOTrainer``, ``RLOOTrainer``, ``OnlineDPOTrainer``,
+``AsyncGRPOTrainer``): a picklable callable object with a distinct ``__name__`` (the reward's name, or
+``name=``), called as ``f(prompts, completions, completion_ids=None, **columns)``, returning one
+``float | None`` per completion. Completions may be strings or conversational message lists; a message's
+``reasoning_content`` (what ``parse_response`` splits off) is put back as ``<think>...</think>`` before
+``content``. It never raises; ``None`` only when the gold side failed (TRL then leaves the function out of
+that row's sum). Each call logs, through TRL's ``log_metric``, the rate of every status as
+``<name>/status/<status>`` (all statuses every time, so ranks agree on the keys) and, through
+``log_extra``, a ``<name>/status`` column in the completions table; counts also accumulate on the object
+(``status_counts``) for ``StatusCountsCallback``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tabbench.benchmark import Benchmark
+from tabbench.reward import Reward, safe_score
+from tabbench.types import Example, Score, Status
+
+#: Keyword arguments TRL passes that are not dataset columns.
+TRAINER_KWARGS = frozenset({"trainer_state", "log_extra", "log_metric", "environments", "prompt", "completion",
+                            "completion_ids"})
+#: Columns read as the reference answer in flattened rows, in order.
+GOLD_COLUMNS = ("gold", "gold_sql", "answer", "solution", "ground_truth")
+
+
+# --- dataset rows -------------------------------------------------------------------------------------------
+
+
+def example_row(benchmark: Benchmark, example: Example) -> dict[str, Any]:
+    """One TRL row: the chat prompt plus the ``example`` column rewards read."""
+    return {
+        "prompt": benchmark.prompt(example),
+        "example": json.dumps(example.to_json(), ensure_ascii=False, sort_keys=True),
+        "benchmark": benchmark.name,
+        "id": example.id,
+    }
+
+
+def dataset_rows(benchmark: Benchmark | str, split: str | None = None, data: str | None = None) -> Iterator[dict]:
+    """TRL rows for every example of ``split``: ``{"prompt", "example", "benchmark", "id"}``.
+
+    ``benchmark`` is a ``Benchmark`` or a registered name (then ``data`` is its data path, resolved as
+    ``tabbench eval`` does). Use with ``datasets.Dataset.from_list(list(dataset_rows(...)))`` and
+    ``GRPOConfig(remove_unused_columns=False)`` (TRL's default) so the columns reach the rewards.
+    """
+    if isinstance(benchmark, str):
+        from tabbench.lookup import get_benchmark
+
+        benchmark = get_benchmark(benchmark, data)
+    for example in benchmark.examples(benchmark.check_split(split)):
+        yield example_row(benchmark, example)
+
+
+def row_example(columns: dict[str, Any], index: int, memo: dict[str, Example] | None = None) -> Example:
+    """The ``Example`` of row ``index`` from TRL's column lists (``example`` JSON, or flattened fields)."""
+    column = columns.get("example")
+    if column is not None:
+        value = column[index]
+        if isinstance(value, Example):
+            return value
+        if isinstance(value, dict):
+            return Example.from_json(value)
+        key = str(value)
+        if memo is not None and key in memo:
+            return memo[key]
+        example = Example.from_json(json.loads(key))
+        if memo is not None:
+            memo[key] = example
+        return example
+    fields = {
+        key: values[index]
+        for key, values in columns.items()
+        if key not in TRAINER_KWARGS and isinstance(values, list | tuple) and len(values) > index
+    }
+    gold = next((fields[k] for k in GOLD_COLUMNS if isinstance(fields.get(k), str)), None)
+    meta = fields.pop("meta", None)
+    return Example(
+        id=str(fields.get("id", index)),
+        gold=gold,
+        fields=fields,
+        meta=dict(meta) if isinstance(meta, dict) else {},
+        split=str(fields.get("split", "train")),
+    )
+
+
+# --- completions ------------------------------------------------------------------------------------------
+
+
+def completion_text(completion: Any) -> str:
+    """The text a reward scores: a string as is; for chat messages, each assistant message's
+    ``<think>reasoning_content</think>`` (when present) followed by its ``content``."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, dict):
+        completion = [completion]
+    if not isinstance(completion, list | tuple):
+        return "" if completion is None else str(completion)
+    parts = []
+    for message in completion:
+        if isinstance(message, str):
+            parts.append(message)
+            continue
+        if not isinstance(message, dict) or message.get("role", "assistant") != "assistant":
+            continue
+        reasoning = message.get("reasoning_content") or message.get("reasoning")
+        content = message.get("content")
+        if isinstance(content, list):  # multimodal content blocks
+            content = "".join(b.get("text", "") for b in content if isinstance(b, dict))
+        text = f"<think>{reasoning}</think>" if isinstance(reasoning, str) and reasoning else ""
+        parts.append(text + (content if isinstance(content, str) else ""))
+    return "\n".join(parts)
+
+
+# --- TRL --------------------------------------------------------------------------------------------------
+
+
+def _resolve(reward: Reward | str, options: dict[str, Any]) -> Reward:
+    if isinstance(reward, Reward):
+        if options:
+            raise TypeError("options are for a reward given by name; configure a Reward object directly")
+        return reward
+    from tabbench.lookup import get_reward
+
+    return get_reward(reward, **options)
+
+
+def _clean_value(score: Score) -> float | None:
+    """``None`` exactly when the gold side failed; otherwise a finite float (NaN would poison TRL's sums)."""
+    if score.status.not_applicable:
+        return None
+    if score.value is None:
+        return 0.0
+    value = float(score.value)
+    return value if math.isfinite(value) else 0.0
+
+
+class TrlReward:
+    """A reward plugin as a TRL reward function (see the module docstring for the contract)."""
+
+    def __init__(self, reward: Reward, name: str | None = None) -> None:
+        self.reward = reward
+        self.__name__ = name or reward.name
+        self.status_counts: Counter[str] = Counter()
+
+    def __repr__(self) -> str:
+        return f"TrlReward({self.__name__!r}, {self.reward!r})"
+
+    def __call__(self, prompts: Sequence[Any] | None = None, completions: Sequence[Any] | None = None,
+                 completion_ids: Sequence[Any] | None = None, **kwargs: Any) -> list[float | None]:
+        try:
+            n = len(completions) if completions is not None else 0
+        except TypeError:
+            return []
+        if n == 0:
+            return []
+        scores = self.scores(list(completions), kwargs)  # type: ignore[arg-type]
+        values = [_clean_value(s) for s in scores]
+        self._log(scores, kwargs)
+        return values
+
+    def scores(self, completions: list[Any], columns: dict[str, Any]) -> list[Score]:
+        """Score ``completions`` with their rows' examples; never raises (failures become ``reward_error``)."""
+        n = len(completions)
+        memo: dict[str, Example] = {}
+        items: list[tuple[Example, str] | None] = []
+        for i, completion in enumerate(completions):
+            try:
+                items.append((row_example(columns, i, memo), completion_text(completion)))
+            except Exception:
+                items.append(None)
+        good = [item for item in items if item is not None]
+        try:
+            batch = self.reward.score_batch(good)
+            if len(batch) != len(good):
+                raise ValueError(f"score_batch returned {len(batch)} scores for {len(good)} items")
+        except Exception:
+            batch = [safe_score(self.reward, example, text) for example, text in good]
+        out: list[Score] = []
+        it = iter(batch)
+        for item in items:
+            if item is None:
+                out.append(Score(0.0, Status.REWARD_ERROR, {"error": "the row's example could not be read"}))
+            else:
+                score = next(it)
+                out.append(score if isinstance(score, Score) else
+                           Score(0.0, Status.REWARD_ERROR, {"error": f"not a Score: {score!r}"}))
+        assert len(out) == n
+        return out
+
+    def _log(self, scores: list[Score], kwargs: dict[str, Any]) -> None:
+        statuses = [s.status.value for s in scores]
+        counts = Counter(statuses)
+        self.status_counts.update(counts)
+        try:
+            log_metric = kwargs.get("log_metric")
+            if callable(log_metric):
+                for status in Status:
+                    log_metric(f"{self.__name__}/status/{status.value}", counts.get(status.value, 0) / len(scores))
+            log_extra = kwargs.get("log_extra")
+            if callable(log_extra):
+                log_extra(f"{self.__name__}/status", statuses)
+        except Exception:  # logging must never cost a training step
+            pass
+
+    def reset_status_counts(self) -> Counter[str]:
+        """Return the counts accumulated so far and start again from zero."""
+        counts, self.status_counts = self.status_counts, Counter()
+        return counts
+
+
+def trl_reward(reward: Reward | str, name: str | None = None, **options: Any) -> TrlReward:
+    """A TRL reward function for ``reward`` (a registered name, built with ``options``, or a ``Reward``).
+
+    ``name`` overrides ``__name__`` (TRL logs ``rewards/<name>/mean``): give it when one reward is used twice
+    with different options, or their curves merge.
+    """
+    return TrlReward(_resolve(reward, options), name)
+
+
+def status_counts_callback(*functions: TrlReward) -> Any:
+    """A ``transformers.TrainerCallback`` adding each function's cumulative status counts to every log
+    (``<name>/status_count/<status>``), for trainers without ``log_metric`` (RLOO, online DPO, custom loops)."""
+    from transformers import TrainerCallback
+
+    class StatusCountsCallback(TrainerCallback):
+        def on_log(self, args: Any, state: Any, control: Any, logs: dict | None = None, **kwargs: Any) -> None:
+            if logs is None:
+                return
+            for function in functions:
+                for status, count in sorted(function.status_counts.items()):
+                    logs[f"{function.__name__}/status_count/{status}"] = count
+
+    return StatusCountsCallback()
+
+
+# --- verl -------------------------------------------------------------------------------------------------
+
+_VERL_REWARDS: dict[str, Reward] = {}
+
+
+def _verl_reward(data_source: str, extra_info: dict[str, Any], kwargs: dict[str, Any]) -> Reward:
+    name = kwargs.get("reward") or extra_info.get("reward") or data_source
+    options = kwargs.get("reward_options") or extra_info.get("reward_options") or {}
+    if isinstance(options, str):
+        options = json.loads(options)
+    key = f"{name}\0{json.dumps(options, sort_keys=True, default=str)}"
+    if key not in _VERL_REWARDS:
+        from tabbench.lookup import get_reward
+        from tabbench.plugins import host
+
+        if name not in host().registry("reward") and name in host().registry("benchmark"):
+            from tabbench.lookup import benchmark_class
+
+            cls = benchmark_class(name)
+            spec = cls.metric(cls.primary_metric)  # type: ignore[attr-defined]
+            _VERL_REWARDS[key] = get_reward(spec.reward, **{**spec.options, **options})
+        else:
+            _VERL_REWARDS[key] = get_reward(name, **options)
+    return _VERL_REWARDS[key]
+
+
+def _verl_example(ground_truth: Any, extra_info: dict[str, Any]) -> Example:
+    data = extra_info.get("example")
+    if isinstance(data, str):
+        data = json.loads(data)
+    if isinstance(data, dict):
+        return Example.from_json(data)
+    fields = {k: v for k, v in extra_info.items() if k not in ("reward", "reward_options")}
+    gold = ground_truth if isinstance(ground_truth, str) or ground_truth is None else json.dumps(ground_truth)
+    return Example(id=str(extra_info.get("id", extra_info.get("index", ""))), gold=gold, fields=fields)
+
+
+def _verl_result(score: Score, name: str) -> dict[str, Any]:
+    value = _clean_value(score)
+    return {"score": 0.0 if value is None else value, "status": score.status.value,
+            "applicable": value is not None, "reward": name}
+
+
+def compute_score(data_source: str, solution_str: str, ground_truth: Any, extra_info: dict[str, Any] | None = None,
+                  **kwargs: Any) -> dict[str, Any]:
+    """verl's custom reward function: ``custom_reward_function.path=<tabbench/adapters.py>``,
+    ``.name=compute_score``.
+
+    The reward is ``reward_kwargs.reward`` (with ``reward_options``), else ``extra_info["reward"]``, else
+    ``data_source`` when it names a reward, else the primary metric of the benchmark ``data_source`` names.
+    The example is ``extra_info["example"]`` (the JSON of ``Example.to_json()``, as in ``dataset_rows``), else
+    ``ground_truth`` as gold with ``extra_info`` as fields. Returns ``{"score", "status", "applicable",
+    "reward"}``; verl cannot skip a sample, so a failed gold scores 0.0 with ``applicable`` false.
+    """
+    extra = dict(extra_info or {})
+    try:
+        reward = _verl_reward(data_source, extra, kwargs)
+    except Exception as exc:
+        return {"score": 0.0, "status": Status.REWARD_ERROR.value, "applicable": True,
+                "reward": f"unavailable: {type(exc).__name__}: {exc}"}
+    try:
+        example = _verl_example(ground_truth, extra)
+        score = safe_score(reward, example, completion_text(solution_str))
+    except Exception as exc:
+        score = Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"})
+    return _verl_result(score, reward.name)
+
+
+def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[Any],
+                        extra_infos: Sequence[dict[str, Any] | None], **kwargs: Any) -> list[dict[str, Any]]:
+    """verl's ``batch`` reward manager variant: one ``score_batch`` per reward, so gold queries run once per
+    prompt and identical responses once."""
+    results: list[dict[str, Any] | None] = [None] * len(solution_strs)
+    groups: dict[int, tuple[Reward, list[int]]] = {}
+    for i, (source, extra) in enumerate(zip(data_sources, extra_infos, strict=True)):
+        try:
+            reward = _verl_reward(source, dict(extra or {}), kwargs)
+        except Exception as exc:
+            results[i] = {"score": 0.0, "status": Status.REWARD_ERROR.value, "applicable": True,
+                          "reward": f"unavailable: {type(exc).__name__}: {exc}"}
+            continue
+        groups.setdefault(id(reward), (reward, []))[1].append(i)
+    for reward, members in groups.values():
+        indices, items = [], []
+        for i in members:
+            try:
+                items.append((_verl_example(ground_truths[i], dict(extra_infos[i] or {})),
+                              completion_text(solution_strs[i])))
+                indices.append(i)
+            except Exception as exc:
+                results[i] = {"score": 0.0, "status": Status.REWARD_ERROR.value, "applicable": True,
+                              "reward": f"bad example: {type(exc).__name__}: {exc}"}
+        try:
+            scores = reward.score_batch(items)
+            if len(scores) != len(items):
+                raise ValueError("score_batch returned the wrong number of scores")
+        except Exception:
+            scores = [safe_score(reward, example, text) for example, text in items]
+        for i, score in zip(indices, scores, strict=True):
+            results[i] = _verl_result(score, reward.name)
+    return [r if r is not None else {"score": 0.0, "status": Status.REWARD_ERROR.value, "applicable": True,
+                                     "reward": ""} for r in results]
