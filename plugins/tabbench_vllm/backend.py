@@ -1,0 +1,190 @@
+"""The ``vllm`` backend: vLLM's offline ``LLM.generate`` on a local checkpoint, with tensor parallelism.
+
+vLLM is imported only when the model is loaded (first ``generate``); without it that is a one-line
+``BackendError`` naming the extra to install. Prompts are rendered here with the checkpoint's own chat template
+(``tokenizer.apply_chat_template``), as the ``hf`` backend does, so both backends generate from the same text.
+Nothing is downloaded: the model must be a local folder.
+
+Options (``--model-option KEY=VALUE``): ``tensor_parallel_size`` (1), ``dtype`` (``auto``),
+``gpu_memory_utilization`` (0.9), ``max_model_len``, ``adapter`` (a LoRA adapter folder, served with
+``enable_lora``), ``max_lora_rank`` (64), ``quantization``, ``enforce_eager`` (false), ``trust_remote_code``
+(false), ``engine_seed`` (0).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tabbench import BackendError, ConfigError, GenerationParams, GenerationRequest, Message, ModelBackend
+
+OPTIONS = ("tensor_parallel_size", "dtype", "gpu_memory_utilization", "max_model_len", "adapter", "max_lora_rank",
+           "quantization", "enforce_eager", "trust_remote_code", "engine_seed")
+HASHED_SUFFIXES = (".safetensors", ".bin", ".json", ".jinja", ".model", ".txt")
+INSTALL_HINT = "pip install 'tabbench[vllm]' on a machine with a CUDA GPU; on a CPU use --backend hf"
+
+
+def request_seed(seed: int, prompt: str) -> int:
+    """A per-prompt seed from the run seed and the prompt text: a prompt's samples do not depend on its batch."""
+    return int.from_bytes(hashlib.sha256(f"{seed}\0{prompt}".encode()).digest()[:4], "big")
+
+
+def sampling_kwargs(params: GenerationParams, prompt: str) -> dict[str, Any]:
+    """``vllm.SamplingParams`` keyword arguments for one prompt.
+
+    ``temperature == 0`` is greedy (vLLM then ignores ``top_p`` and the seed; they are set to neutral values).
+    """
+    greedy = params.temperature == 0
+    return {
+        "n": params.n,
+        "temperature": float(params.temperature),
+        "top_p": 1.0 if greedy else float(params.top_p),
+        "max_tokens": int(params.max_new_tokens),
+        "seed": None if greedy else request_seed(params.seed, prompt),
+        "stop": list(params.stop) or None,
+    }
+
+
+def engine_kwargs(path: Path, options: dict[str, Any]) -> dict[str, Any]:
+    """``vllm.LLM`` keyword arguments: the local folder for weights and tokenizer, and the engine options."""
+    kwargs: dict[str, Any] = {
+        "model": str(path),
+        "tokenizer": str(path),
+        "tensor_parallel_size": int(options.get("tensor_parallel_size", 1)),
+        "dtype": str(options.get("dtype", "auto")),
+        "gpu_memory_utilization": float(options.get("gpu_memory_utilization", 0.9)),
+        "seed": int(options.get("engine_seed", 0)),
+        "trust_remote_code": bool(options.get("trust_remote_code", False)),
+        "enforce_eager": bool(options.get("enforce_eager", False)),
+    }
+    if options.get("max_model_len"):
+        kwargs["max_model_len"] = int(options["max_model_len"])
+    if options.get("quantization"):
+        kwargs["quantization"] = str(options["quantization"])
+    if options.get("adapter"):
+        kwargs["enable_lora"] = True
+        kwargs["max_lora_rank"] = int(options.get("max_lora_rank", 64))
+    return kwargs
+
+
+def render_prompts(tokenizer: Any, conversations: Sequence[list[Message]]) -> list[str]:
+    """Each conversation through the tokenizer's chat template, with the assistant turn opened."""
+    if not getattr(tokenizer, "chat_template", None):
+        raise BackendError("vllm: the checkpoint's tokenizer has no chat template (tabbench prompts are chats)")
+    return [tokenizer.apply_chat_template(list(m), tokenize=False, add_generation_prompt=True) for m in conversations]
+
+
+def file_digest(path: Path) -> str:
+    """sha256 of a file, cached by (path, size, mtime) in ``TABBENCH_CACHE_DIR/file-hashes.json`` (the cache the
+    ``hf`` backend keeps too), so that multi-GB weights are hashed once rather than on every run."""
+    cache_file = Path(os.environ.get("TABBENCH_CACHE_DIR", Path.home() / ".cache" / "tabbench")) / "file-hashes.json"
+    stat = path.stat()
+    key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
+    try:
+        cache = json.loads(cache_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        cache = {}
+    if key not in cache:
+        digest = hashlib.sha256()
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+        cache[key] = digest.hexdigest()
+        try:
+            cache_file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(cache, sort_keys=True), encoding="utf-8")
+            os.replace(tmp, cache_file)
+        except OSError:
+            pass  # an unwritable cache only costs hashing again next time
+    return str(cache[key])
+
+
+def folder_files(folder: Path) -> dict[str, dict[str, Any]]:
+    """Size and sha256 of the files that determine a checkpoint's outputs (weights, configs, tokenizer)."""
+    return {
+        p.name: {"size": p.stat().st_size, "sha256": file_digest(p)}
+        for p in sorted(folder.iterdir())
+        if p.is_file() and p.suffix in HASHED_SUFFIXES and not p.name.startswith(".")
+    }
+
+
+class VLLMBackend(ModelBackend):
+    """vLLM offline inference on a local checkpoint folder."""
+
+    name = "vllm"
+    description = "vLLM offline LLM.generate"
+
+    def __init__(self, model: str, **options: Any) -> None:
+        super().__init__(model, **options)
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ConfigError(f"vllm: unknown option(s) {', '.join(unknown)} (known: {', '.join(OPTIONS)})")
+        path = Path(model).expanduser()
+        if not (path / "config.json").is_file():
+            raise ConfigError(f"vllm: model path {model!r} is not a local checkpoint folder with a config.json; "
+                              "tabbench loads local checkpoints only and never downloads")
+        self.path = path.resolve()
+        self.adapter: Path | None = None
+        if options.get("adapter"):
+            self.adapter = Path(str(options["adapter"])).expanduser().resolve()
+            if not (self.adapter / "adapter_config.json").is_file():
+                raise ConfigError(f"vllm: adapter {options['adapter']!r} has no adapter_config.json")
+        self.engine = engine_kwargs(self.path, options)
+        self._llm: Any = None
+        self._fingerprint: dict[str, Any] | None = None
+
+    def load(self) -> Any:
+        """Start the vLLM engine (once)."""
+        if self._llm is None:
+            try:
+                import vllm
+            except ImportError as exc:
+                raise BackendError(f"vllm: vLLM is not installed ({exc.name or exc}); {INSTALL_HINT}") from exc
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            try:
+                self._llm = vllm.LLM(**self.engine)
+            except Exception as exc:
+                raise BackendError(f"vllm: cannot start the engine on {self.path}: {type(exc).__name__}: "
+                                   f"{' '.join(str(exc).split())[:300]}") from exc
+        return self._llm
+
+    def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
+        if not requests:
+            return []
+        llm = self.load()
+        import vllm
+
+        prompts = render_prompts(llm.get_tokenizer(), [r.messages for r in requests])
+        sampling = [vllm.SamplingParams(**sampling_kwargs(params, p)) for p in prompts]
+        lora = None
+        if self.adapter is not None:
+            from vllm.lora.request import LoRARequest
+
+            lora = LoRARequest("tabbench-adapter", 1, str(self.adapter))
+        outputs = llm.generate(prompts, sampling, lora_request=lora, use_tqdm=False)
+        return [[o.text for o in sorted(out.outputs, key=lambda o: o.index)] for out in outputs]
+
+    def fingerprint(self) -> dict[str, Any]:
+        """Backend, path, size+sha256 of every weight/config/tokenizer file, dtype, parallelism and adapter."""
+        if self._fingerprint is None:
+            self._fingerprint = {
+                "backend": self.name,
+                "path": str(self.path),
+                "files": folder_files(self.path),
+                "dtype": self.engine["dtype"],
+                "quantization": self.engine.get("quantization"),
+                "tensor_parallel_size": self.engine["tensor_parallel_size"],
+                "adapter": None if self.adapter is None else {
+                    "path": str(self.adapter), "files": folder_files(self.adapter)},
+            }
+        return self._fingerprint
+
+    def close(self) -> None:
+        """Drop the engine so its GPU memory can be freed."""
+        self._llm = None
+

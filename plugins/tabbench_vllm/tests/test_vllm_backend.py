@@ -1,0 +1,104 @@
+"""Everything around vLLM that runs without a GPU: option and parameter mapping, the error when vLLM is missing,
+chat-template rendering through the checkpoint's tokenizer, and the fingerprint. vLLM itself cannot run here."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+from tabbench_vllm.backend import engine_kwargs, render_prompts, request_seed, sampling_kwargs
+
+import tabbench
+from tabbench import BackendError, ConfigError, Example, GenerationParams, GenerationRequest
+
+MESSAGES = [{"role": "system", "content": "Answer with SQL."}, {"role": "user", "content": "How many users?"}]
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    pytest.importorskip("transformers")
+    from tabbench.tinymodel import TinySpec, build_tiny_model
+
+    return build_tiny_model(tmp_path_factory.mktemp("vllm") / "tiny", ["SELECT COUNT(*) FROM users;"] * 5,
+                            TinySpec(vocab_size=300, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
+                                     num_key_value_heads=1, intermediate_size=64, max_position_embeddings=128))
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_registered_and_imports_no_vllm():
+    from tabbench.plugins import host
+
+    assert "vllm" in host().registry("model").names()
+    host().registry("model").get("vllm").load()
+    if importlib.util.find_spec("vllm") is None:
+        import sys
+
+        assert "vllm" not in sys.modules
+
+
+def test_sampling_params_mapping():
+    greedy = sampling_kwargs(GenerationParams(max_new_tokens=64, stop=("</answer>",)), "p")
+    assert greedy == {"n": 1, "temperature": 0.0, "top_p": 1.0, "max_tokens": 64, "seed": None,
+                      "stop": ["</answer>"]}
+    sampled = sampling_kwargs(GenerationParams(n=8, temperature=0.8, top_p=0.95, seed=7), "prompt A")
+    assert sampled["n"] == 8 and sampled["temperature"] == 0.8 and sampled["top_p"] == 0.95
+    assert sampled["stop"] is None and sampled["seed"] == request_seed(7, "prompt A")
+    assert request_seed(7, "prompt A") != request_seed(7, "prompt B") != request_seed(8, "prompt B")
+    assert 0 <= request_seed(7, "prompt A") < 2**32
+
+
+def test_engine_options_mapping(tiny):
+    kwargs = engine_kwargs(tiny, {"tensor_parallel_size": 4, "dtype": "bfloat16", "max_model_len": 4096,
+                                  "gpu_memory_utilization": 0.5})
+    assert kwargs["model"] == kwargs["tokenizer"] == str(tiny)
+    assert (kwargs["tensor_parallel_size"], kwargs["dtype"], kwargs["max_model_len"]) == (4, "bfloat16", 4096)
+    assert kwargs["gpu_memory_utilization"] == 0.5 and "enable_lora" not in kwargs
+    assert engine_kwargs(tiny, {"adapter": "/a"})["enable_lora"] is True
+
+
+def test_bad_specs_are_one_line_config_errors(tiny, tmp_path):
+    with pytest.raises(ConfigError, match="never downloads"):
+        tabbench.get_backend("vllm", "Qwen/Qwen2.5-7B-Instruct")
+    with pytest.raises(ConfigError, match="unknown option"):
+        tabbench.get_backend("vllm", str(tiny), tensor_parallel=2)
+    with pytest.raises(ConfigError, match=r"adapter_config\.json"):
+        tabbench.get_backend("vllm", str(tiny), adapter=str(tmp_path))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("vllm") is not None, reason="vLLM is installed here")
+def test_missing_vllm_is_a_one_line_backend_error(tiny, cache_dir):
+    backend = tabbench.get_backend("vllm", str(tiny))
+    request = GenerationRequest(MESSAGES, Example("1", "x"), "demo")
+    with pytest.raises(BackendError, match=r"vLLM is not installed .*tabbench\[vllm\]") as info:
+        backend.generate([request], GenerationParams())
+    assert "\n" not in str(info.value)
+    assert backend.generate([], GenerationParams()) == []
+
+
+def test_chat_template_rendered_through_the_checkpoint_tokenizer(tiny):
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(tiny, local_files_only=True)
+    [prompt] = render_prompts(tokenizer, [MESSAGES])
+    assert prompt == ("<|im_start|>system\nAnswer with SQL.<|im_end|>\n<|im_start|>user\nHow many users?<|im_end|>\n"
+                      "<|im_start|>assistant\n")
+    tokenizer.chat_template = None
+    with pytest.raises(BackendError, match="no chat template"):
+        render_prompts(tokenizer, [MESSAGES])
+
+
+def test_fingerprint_hashes_weights_and_records_engine_options(tiny, cache_dir):
+    backend = tabbench.get_backend("vllm", str(tiny), tensor_parallel_size=2)
+    fp = backend.fingerprint()
+    assert json.loads(json.dumps(fp)) == fp
+    assert fp["backend"] == "vllm" and fp["tensor_parallel_size"] == 2 and fp["adapter"] is None
+    assert {"config.json", "model.safetensors", "tokenizer.json"} <= set(fp["files"])
+    assert (cache_dir / "file-hashes.json").is_file()
+    assert tabbench.get_backend("vllm", str(tiny), tensor_parallel_size=2).fingerprint() == fp
+    assert tabbench.get_backend("vllm", str(tiny), dtype="float16").fingerprint() != fp
