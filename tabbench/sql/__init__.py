@@ -1,13 +1,21 @@
 """The SQL execution service every SQL-running plugin uses: safe, bounded, cached, parallel.
 
-Public API (see ``docs/sql-execution.md``):
+Public API (details in ``docs/sql-execution.md``):
 
-- ``Limits``, ``QueryResult``, ``execute_sqlite`` / ``SqliteExecutor``, ``register_function``: one untrusted
-  query against a read-only SQLite file, in this process.
-- ``extract_sql``, ``strip_think``, ``split_statements``, ``is_single_statement``, ``validate``,
-  ``transpile``, ``SqlParseError``: SQL in completions, and sqlglot helpers.
+- one query, in this process: ``Limits``, ``QueryResult``, ``execute_sqlite``, ``SqliteExecutor``,
+  ``register_function``;
+- many queries: ``ExecJob``, ``execute_many`` (deduplicated, gold through the cache, optional process pool),
+  ``execute_gold``, ``BatchStats``, ``ExecPool``, ``shared_pool``;
+- the gold cache: ``GoldCache``, ``default_cache_dir``, ``default_gold_cache``;
+- DuckDB (imported on first use): ``DuckSession``, ``execute_duckdb``;
+- SQL in completions and sqlglot helpers: ``extract_sql``, ``strip_think``, ``split_statements``,
+  ``is_single_statement``, ``validate``, ``transpile``, ``SqlParseError``.
 """
 
+from typing import Any
+
+from tabbench.sql.batch import BatchStats, ExecJob, default_gold_cache, execute_gold, execute_many
+from tabbench.sql.cache import GoldCache, default_cache_dir
 from tabbench.sql.execute import (
     DEFAULT_LIMITS,
     Limits,
@@ -26,18 +34,42 @@ from tabbench.sql.extract import (
     transpile,
     validate,
 )
+from tabbench.sql.pool import ExecPool, shared_pool
+
+_LAZY = {"DuckSession": "tabbench.sql.duck", "execute_duckdb": "tabbench.sql.duck"}
+
+
+def __getattr__(name: str) -> Any:
+    """DuckDB is imported only when its API is first used."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'tabbench.sql' has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_LIMITS",
     "DEFAULT_SOURCES",
+    "BatchStats",
+    "DuckSession",
+    "ExecJob",
+    "ExecPool",
+    "GoldCache",
     "Limits",
     "QueryResult",
     "SqlParseError",
     "SqliteExecutor",
+    "default_cache_dir",
+    "default_gold_cache",
+    "execute_duckdb",
+    "execute_gold",
+    "execute_many",
     "execute_sqlite",
     "extract_sql",
     "is_single_statement",
     "register_function",
+    "shared_pool",
     "split_statements",
     "strip_think",
     "transpile",

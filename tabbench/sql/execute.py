@@ -281,6 +281,33 @@ def _value_bytes(rows: list[tuple[Any, ...]]) -> int:
     return total
 
 
+def fetch_capped(cursor: Any, limits: Limits) -> tuple[list[tuple[Any, ...]], bool]:
+    """Fetch rows up to ``max_rows`` and ``max_bytes``; returns the rows that fit and whether any did not."""
+    max_rows, max_bytes = limits.max_rows, limits.max_bytes
+    if max_rows is None and max_bytes is None:
+        return cursor.fetchall(), False
+    rows: list[tuple[Any, ...]] = []
+    nbytes = 0
+    while True:
+        chunk = cursor.fetchmany(1000 if max_rows is None else min(1000, max_rows + 1 - len(rows)))
+        if not chunk:
+            return rows, False
+        if max_bytes is not None:
+            size = _value_bytes(chunk)
+            if nbytes + size > max_bytes:
+                for row in chunk:  # keep the rows that still fit
+                    nbytes += _value_bytes([row])
+                    if nbytes > max_bytes:
+                        break
+                    rows.append(row)
+                return rows, True
+            nbytes += size
+        rows.extend(chunk)
+        if max_rows is not None and len(rows) > max_rows:
+            del rows[max_rows:]
+            return rows, True
+
+
 class SqliteExecutor:
     """Runs queries with the safety model above, keeping one open connection per database file.
 
@@ -358,41 +385,16 @@ class SqliteExecutor:
         budget.max_calls = -(-limits.max_steps // STEP_GRANULARITY) if limits.max_steps else 0
         start = time.monotonic()
         budget.deadline = start + limits.timeout if limits.timeout is not None else float("inf")
-        rows: list[tuple[Any, ...]] = []
-        truncated = False
         try:
             cursor = conn.execute(sql)
             columns = tuple(d[0] for d in cursor.description) if cursor.description else ()
-            max_rows, max_bytes = limits.max_rows, limits.max_bytes
-            if max_rows is None and max_bytes is None:
-                rows = cursor.fetchall()
-            else:
-                nbytes = 0
-                while True:
-                    want = 1000 if max_rows is None else min(1000, max_rows + 1 - len(rows))
-                    chunk = cursor.fetchmany(want)
-                    if not chunk:
-                        break
-                    if max_bytes is not None:
-                        size = _value_bytes(chunk)
-                        if nbytes + size > max_bytes:
-                            for row in chunk:  # keep the rows that still fit
-                                nbytes += _value_bytes([row])
-                                if nbytes > max_bytes:
-                                    break
-                                rows.append(row)
-                            truncated = True
-                            break
-                        nbytes += size
-                    rows.extend(chunk)
-                    if max_rows is not None and len(rows) > max_rows:
-                        del rows[max_rows:]
-                        truncated = True
-                        break
+            rows, truncated = fetch_capped(cursor, limits)
             cursor.close()
         except sqlite3.Error as exc:
             elapsed = time.monotonic() - start
             return self._error(exc, budget, limits, elapsed)
+        except MemoryError:  # SQLITE_NOMEM, e.g. past a pool worker's heap limit
+            return failed(Status.EXEC_ERROR, "out of memory", time.monotonic() - start)
         except Exception as exc:  # e.g. a registered Python function raising, or a decoding error
             return failed(Status.EXEC_ERROR, f"{type(exc).__name__}: {exc}", time.monotonic() - start)
         elapsed = time.monotonic() - start

@@ -12,10 +12,6 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-import sqlglot
-from sqlglot.errors import ErrorLevel, ParseError, TokenError
-from sqlglot.tokens import TokenType
-
 Source = Literal["answer_tag", "sql_block", "any_block", "raw"]
 
 #: Default precedence: an ``<answer>`` tag (or a SQL block inside it), then ```sql blocks, then any fenced
@@ -128,6 +124,10 @@ def split_statements(sql: str, dialect: str = "sqlite") -> list[str]:
     Empty statements (``;;``, a trailing ``;``) are dropped. Raises ``SqlParseError`` when the text cannot be
     tokenized (an unterminated string).
     """
+    import sqlglot  # imported here: extraction alone should not pay for sqlglot
+    from sqlglot.errors import TokenError
+    from sqlglot.tokens import TokenType
+
     try:
         tokens = sqlglot.tokenize(sql, read=dialect)
     except TokenError as exc:
@@ -158,6 +158,9 @@ def validate(sql: str, dialect: str = "sqlite") -> str | None:
 
     This is sqlglot's view, more lenient than some engines: execution remains the final judge.
     """
+    import sqlglot
+    from sqlglot.errors import ErrorLevel, ParseError, TokenError
+
     try:
         statements = split_statements(sql, dialect)
     except SqlParseError as exc:
@@ -175,6 +178,9 @@ def validate(sql: str, dialect: str = "sqlite") -> str | None:
 
 def transpile(sql: str, read: str, write: str, *, pretty: bool = False) -> str:
     """Translate one statement from dialect ``read`` to ``write``; raises ``SqlParseError`` on failure."""
+    import sqlglot
+    from sqlglot.errors import ErrorLevel, ParseError, TokenError
+
     try:
         out = sqlglot.transpile(sql, read=read, write=write, pretty=pretty, error_level=ErrorLevel.RAISE)
     except (ParseError, TokenError) as exc:
