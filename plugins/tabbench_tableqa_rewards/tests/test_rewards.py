@@ -1,0 +1,96 @@
+"""The reward plugins: contracts from the test kit, chart scoring through the sandbox, PoT answers."""
+
+from __future__ import annotations
+
+import pickle
+
+from tabbench_tableqa_rewards.execution import chart_matches, parse_references
+from tabbench_tableqa_rewards.rewards import NOT_APPLICABLE
+
+import tabbench
+from tabbench import Example, Status
+from tabbench.testing import RewardContract
+
+TABLE = {"columns": ["name", "value"], "data": [["a", 3], ["b", 5.5], ["c", None]]}
+TEXT = Example("t1", "5.5", {"instruction_type": "DP", "table": TABLE, "qtype": "NumericalReasoning",
+                             "qsubtype": "Aggregation"})
+CHART = Example("c1", "y_references = [[3, 5.5]]", {"instruction_type": "DP", "table": TABLE, "chart_type": "bar",
+                                                    "qtype": "Visualization", "qsubtype": "ChartGeneration"})
+BAR_CODE = ("```python\nimport pandas as pd\nimport matplotlib.pyplot as plt\ndf = pd.read_csv('table.csv')\n"
+            "df = df.dropna()\nplt.bar(df['name'], df['value'])\nplt.show()\n```")
+
+
+class TestExactMatch(RewardContract):
+    def make_reward(self):  # type: ignore[no-untyped-def]
+        return tabbench.get_reward("exact-match")
+
+    def cases(self):  # type: ignore[no-untyped-def]
+        return [(TEXT, "Final Answer: 5.5", Status.MATCH), (TEXT, "Final Answer: 5.4", Status.MISMATCH),
+                (TEXT, "no answer", Status.PARSE_FAIL), (CHART, "Final Answer: 3", NOT_APPLICABLE)]
+
+
+class TestEmWithin10(RewardContract):
+    def make_reward(self):  # type: ignore[no-untyped-def]
+        return tabbench.get_reward("em-within-10")
+
+    def cases(self):  # type: ignore[no-untyped-def]
+        return [(TEXT, "Final Answer: 5.9", Status.MATCH), (TEXT, "Final Answer: 6.9", Status.MISMATCH),
+                (TEXT, "", Status.PARSE_FAIL)]
+
+
+class TestRougeL(RewardContract):
+    def make_reward(self):  # type: ignore[no-untyped-def]
+        return tabbench.get_reward("rouge-l")
+
+    def cases(self):  # type: ignore[no-untyped-def]
+        text = Example("t2", "The sales rise sharply", {"instruction_type": "DP"})
+        return [(text, "Final Answer: sales rise", Status.PARTIAL), (text, "Final Answer: the sales rise sharply",
+                                                                     Status.MATCH),
+                (text, "Final Answer: nothing", Status.MISMATCH), (text, "Final Answer:", Status.PARSE_FAIL)]
+
+
+def test_realhitbench_style_options() -> None:
+    reward = tabbench.get_reward("exact-match", extraction="realhitbench", decimals=1, match="string",
+                                 empty_prediction="#")
+    example = Example("r1", "63.90", {})
+    assert reward.score(example, "[Final Answer]: 1\n[Final Answer]: 63.9").status is Status.MATCH
+    assert reward.score(example, "[Final Answer]: ").value == 0.0
+    assert pickle.loads(pickle.dumps(reward)).options == reward.options
+
+
+def test_chart_pass_and_ecr_through_the_sandbox() -> None:
+    passed = tabbench.get_reward("chart-pass").score(CHART, BAR_CODE)
+    assert passed.status is Status.MATCH and passed.details["values"] == [3.0, 5.5]
+    assert tabbench.get_reward("chart-ecr").score(CHART, BAR_CODE).status is Status.MATCH
+    # the official parser runs the code twice in one process: the bars are drawn twice and the check fails
+    official = tabbench.get_reward("chart-pass", official_figure_state=True).score(CHART, BAR_CODE)
+    assert official.status is Status.MISMATCH and len(official.details["values"]) == 4
+
+
+def test_chart_failures_are_statuses_not_crashes() -> None:
+    broken = "```python\nimport matplotlib.pyplot as plt\nplt.bar([1], [2])\nraise RuntimeError('boom')\n```"
+    assert tabbench.get_reward("chart-pass").score(CHART, broken).status is Status.EXEC_ERROR
+    assert tabbench.get_reward("chart-ecr").score(CHART, broken).status is Status.EXEC_ERROR
+    assert tabbench.get_reward("chart-pass").score(CHART, "no code").status is Status.PARSE_FAIL
+    hostile = "```python\nimport socket\nsocket.create_connection(('example.com', 80))\n```"
+    assert tabbench.get_reward("chart-ecr").score(CHART, hostile).value == 0.0
+    assert tabbench.get_reward("chart-pass").score(TEXT, BAR_CODE).status is NOT_APPLICABLE
+    bad_gold = Example("c2", "y_references = oops(", dict(CHART.fields))
+    assert tabbench.get_reward("chart-pass").score(bad_gold, BAR_CODE).status is Status.GOLD_ERROR
+
+
+def test_pot_answers_come_from_the_sandboxed_program() -> None:
+    pot = Example("p1", "8.5", {**TEXT.fields, "instruction_type": "PoT"})
+    code = ("```python\nimport pandas as pd\ndf = pd.read_csv('table.csv')\n"
+            "print(f\"Final Answer: {df['value'].sum()}\")\n```")
+    score = tabbench.get_reward("exact-match").score(pot, code)
+    assert score.status is Status.MATCH and score.details["ecr"] is True
+    loop = "```python\nwhile True:\n    pass\n```"
+    failed = tabbench.get_reward("exact-match", pot_timeout_s=1).score(pot, loop)
+    assert failed.status is Status.PARSE_FAIL and failed.details["ecr"] is False
+
+
+def test_chart_comparison_rules() -> None:
+    assert chart_matches(parse_references("y_references = [[1, 2], [3]]"), [3.0, 1.0, 2.0], "line")
+    assert chart_matches([[50, 150]], [0.25, 0.75], "pie")
+    assert not chart_matches([[1, 2]], [1.0], "bar")
