@@ -222,3 +222,8 @@ def test_results_match_semantics():
     assert results_match([(1, 2)], [(2, 1)], "spider")
     with pytest.raises(ValueError):
         results_match(pred, gold, "fuzzy")
+
+
+def test_remove_distinct_can_keep_aggregate_distinct():
+    sql = "SELECT DISTINCT count(DISTINCT a), sum( distinct b) FROM t"
+    assert remove_distinct(sql, keep_in_calls=True) == "SELECT  count(DISTINCT a), sum( distinct b) FROM t"

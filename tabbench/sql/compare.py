@@ -193,14 +193,24 @@ _LEXEME = re.compile(
 )
 
 
-def remove_distinct(sql: str) -> str:
+def remove_distinct(sql: str, *, keep_in_calls: bool = False) -> str:
     """Delete every ``DISTINCT`` keyword, as test-suite's default (no ``--keep_distinct``) does.
 
     Only the bare keyword goes (not ``'distinct'`` in a string, a quoted identifier or ``distinct_id``), and
-    the surrounding whitespace is kept, as the official token filter does. This changes meaning:
-    ``COUNT(DISTINCT x)`` becomes ``COUNT( x)``; the Spider plugin's ``keep_distinct`` option turns it off.
+    the surrounding whitespace is kept, as the official token filter does. Upstream this changes meaning:
+    ``COUNT(DISTINCT x)`` becomes ``COUNT( x)``. ``keep_in_calls`` keeps a DISTINCT that opens a function's
+    arguments (``COUNT(DISTINCT x)``), so only the row-level ``SELECT DISTINCT`` is ignored.
     """
-    return _LEXEME.sub(lambda m: "" if m.group(0).lower() == "distinct" else m.group(0), sql)
+
+    def replace(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word.lower() != "distinct":
+            return word
+        if keep_in_calls and sql[: match.start()].rstrip().endswith("("):
+            return word
+        return ""
+
+    return _LEXEME.sub(replace, sql)
 
 
 # --- relaxed exact match ------------------------------------------------------------------------------

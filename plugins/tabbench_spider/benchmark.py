@@ -1,0 +1,214 @@
+"""The ``spider`` benchmark: Spider 1.0 dev/test/train in the official layout, scored like test-suite-sql-eval."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
+from tabbench_spider.data import (
+    SPLITS,
+    read_gold_file,
+    read_prediction_lines,
+    read_questions,
+    read_tables,
+    sqlite_variants,
+)
+from tabbench_spider.exact_match import Schema, SpiderParseError, hardness, parse
+from tabbench_spider.sqltext import completion_sql
+
+SYSTEM_PROMPT = (
+    "You translate questions into SQLite queries. Answer with exactly one SQL query in a ```sql code block."
+)
+
+
+@lru_cache(maxsize=256)
+def schema_ddl(db_path: str) -> str:
+    """The database's CREATE TABLE statements, as the prompt shows them."""
+    conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+    try:
+        rows = conn.execute(
+            "SELECT sql FROM sqlite_master WHERE type='table' AND sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+    finally:
+        conn.close()
+    return "\n\n".join(r[0].strip() + ";" for r in rows)
+
+
+class SpiderBenchmark(Benchmark):
+    """Spider (Yu et al., 2018): cross-domain Text-to-SQL over 200 SQLite databases.
+
+    Options (``--benchmark-option KEY=VALUE``): ``test_suite`` (folder of test-suite databases: execution
+    must agree on every ``*.sqlite`` of the db's folder), ``gold_file`` (an official ``SQL<TAB>db_id`` file
+    replacing the JSON's queries), ``timeout`` (seconds per query, default 30), ``official`` (reproduce the
+    official script's ``replace("value", "1")`` and DISTINCT deletion exactly), ``keep_distinct``,
+    ``on_missing_db`` (``error`` or ``skip``).
+    """
+
+    name = "spider"
+    version = "1"
+    description = "Spider 1.0 Text-to-SQL (execution accuracy with test-suite semantics, exact-set match)"
+    primary_metric = "ex"
+    breakdown_keys = ("hardness",)
+    splits = ("dev", "test", "train")
+    default_split = "dev"
+    data_hint = (
+        "download the Spider 1.0 release (https://yale-lily.github.io/spider), unzip it, and pass the folder "
+        "holding dev.json, tables.json and database/ (optionally the test-suite databases from "
+        "https://github.com/taoyds/test-suite-sql-eval as --benchmark-option test_suite=PATH)"
+    )
+    metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "spider-ex"), MetricSpec("em", "spider-em"))
+
+    def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
+        super().__init__(data_path, **options)
+        unknown = set(options) - {"test_suite", "gold_file", "timeout", "official", "keep_distinct",
+                                  "on_missing_db", "max_steps"}
+        if unknown:
+            raise ConfigError(f"benchmark 'spider': unknown option(s) {', '.join(sorted(unknown))}")
+        self.on_missing_db = options.get("on_missing_db", "error")
+        if self.on_missing_db not in ("error", "skip"):
+            raise ConfigError("benchmark 'spider': on_missing_db must be 'error' or 'skip'")
+        self.test_suite = Path(options["test_suite"]) if options.get("test_suite") else None
+        if self.test_suite is not None and not self.test_suite.is_dir():
+            raise ConfigError(f"benchmark 'spider': test_suite folder {self.test_suite} does not exist")
+        reward_options = {k: options[k] for k in ("timeout", "official", "keep_distinct", "max_steps") if k in options}
+        self.metrics = (
+            MetricSpec("ex", "spider-ex", reward_options),
+            MetricSpec("em", "spider-em", {k: v for k, v in reward_options.items() if k == "official"}),
+        )
+        self._cache: dict[str, tuple[list[Example], list[str]]] = {}
+
+    # --- files ---------------------------------------------------------------------------------------
+
+    def _first(self, names: tuple[str, ...], what: str, split: str) -> Path:
+        assert self.data_path is not None
+        for name in names:
+            if (self.data_path / name).exists():
+                return self.data_path / name
+        raise DataError(f"{self.data_path / names[0]}: missing {what} for split {split!r}. {self.data_hint}")
+
+    def data_files(self, split: str | None = None) -> list[Path]:
+        split = self.check_split(split)
+        assert self.data_path is not None
+        files = SPLITS[split]
+        paths = [self.data_path / n for n in files.questions + files.tables if (self.data_path / n).exists()]
+        gold = Path(self.options["gold_file"]) if self.options.get("gold_file") else self.data_path / files.gold
+        return paths + ([gold] if gold.exists() else [])
+
+    # --- examples ------------------------------------------------------------------------------------
+
+    def _load(self, split: str) -> tuple[list[Example], list[str]]:
+        """(kept examples, ids of every question in file order), cached per split."""
+        if split in self._cache:
+            return self._cache[split]
+        files = SPLITS[split]
+        question_files = [self.data_path / n for n in files.questions if (self.data_path / n).exists()]  # type: ignore[operator]
+        if not question_files:
+            self._first(files.questions, "questions", split)
+        tables_path = self._first(files.tables, "tables.json", split)
+        db_root = self.test_suite or self._first(files.databases, "database folder", split)
+        main_root = self._first(files.databases, "database folder", split)
+        tables = read_tables(tables_path)
+        items: list[tuple[Path, int, dict[str, Any]]] = []
+        for path in question_files:
+            items.extend((path, i, item) for i, item in enumerate(read_questions(path)))
+        gold_sql = self._gold(split, items)
+        examples: list[Example] = []
+        all_ids: list[str] = []
+        schemas: dict[str, Schema] = {}
+        for index, ((path, position, item), gold) in enumerate(zip(items, gold_sql, strict=True)):
+            example_id = str(index)
+            all_ids.append(example_id)
+            db_id = item["db_id"]
+            if db_id not in tables:
+                raise DataError(f"{path}: item {position}: db_id {db_id!r} is not in {tables_path}")
+            db_path = main_root / db_id / f"{db_id}.sqlite"
+            variants = sqlite_variants(db_root / db_id)
+            if not db_path.is_file() or not variants:
+                if self.on_missing_db == "skip":
+                    continue
+                missing = db_path if not db_path.is_file() else db_root / db_id
+                raise DataError(
+                    f"{path}: item {position}: database {missing} is missing "
+                    "(add it, or pass --benchmark-option on_missing_db=skip)"
+                )
+            if db_id not in schemas:
+                schemas[db_id] = Schema.from_sqlite(db_path)
+            level = "unknown"
+            if gold is not None:
+                try:
+                    level = hardness(parse(gold, schemas[db_id]))
+                except SpiderParseError:
+                    level = "unknown"
+            examples.append(Example(
+                id=example_id,
+                gold=gold,
+                fields={
+                    "question": item["question"],
+                    "db_id": db_id,
+                    "db_path": str(db_path),
+                    "db_paths": [str(p) for p in variants],
+                    "tables_json": str(tables_path),
+                    "dialect": "sqlite",
+                },
+                meta={"hardness": level, "db_id": db_id},
+                split=split,
+            ))
+        self._cache[split] = (examples, all_ids)
+        return examples, all_ids
+
+    def _gold(self, split: str, items: list[tuple[Path, int, dict[str, Any]]]) -> list[str | None]:
+        if not self.options.get("gold_file"):
+            return [item.get("query") if isinstance(item.get("query"), str) else None for _, _, item in items]
+        path = Path(self.options["gold_file"])
+        gold = read_gold_file(path)
+        if len(gold) != len(items):
+            raise DataError(f"{path}: {len(gold)} gold queries for {len(items)} questions")
+        for number, ((_sql, db_id), (_, _, item)) in enumerate(zip(gold, items, strict=True), 1):
+            if db_id != item["db_id"]:
+                raise DataError(f"{path}:{number}: db_id {db_id!r} but the question is on {item['db_id']!r}")
+        return [sql for sql, _ in gold]
+
+    def examples(self, split: str | None = None) -> Iterator[Example]:
+        yield from self._load(self.check_split(split))[0]
+
+    # --- prompts and answers -------------------------------------------------------------------------
+
+    def prompt(self, example: Example) -> list[Message]:
+        schema = schema_ddl(example.fields["db_path"])
+        user = f"Database schema:\n{schema}\n\nQuestion: {example.fields['question']}"
+        return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
+
+    def extract(self, example: Example, completion: str) -> str | None:
+        return completion_sql(completion)
+
+    def gold_completion(self, example: Example) -> str:
+        return f"```sql\n{example.gold or ''}\n```"
+
+    def read_predictions(self, path: Path, split: str | None = None) -> dict[str, list[str]]:
+        """JSONL ``{"id", "completion"}`` or the official text file (one SQL per line, in question order)."""
+        path = Path(path)
+        examples, all_ids = self._load(self.check_split(split))
+        if _looks_like_jsonl(path):
+            return read_jsonl_predictions(path)
+        lines = read_prediction_lines(path, len(all_ids))
+        kept = {e.id for e in examples}
+        return {i: [sql] for i, sql in zip(all_ids, lines, strict=True) if i in kept}
+
+
+def _looks_like_jsonl(path: Path) -> bool:
+    if path.suffix == ".jsonl":
+        return True
+    try:
+        with path.open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    json.loads(line)
+                    return line.lstrip().startswith("{")
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return False
+    return False

@@ -1,0 +1,120 @@
+"""Readers for Spider's official files: question JSON, ``tables.json``, gold and prediction text files.
+
+Official layout (the Spider release zip; the test-suite databases are a separate download)::
+
+    <root>/dev.json  tables.json  dev_gold.sql  database/<db_id>/<db_id>.sqlite
+    <root>/test.json test_tables.json test_gold.sql test_database/<db_id>/<db_id>.sqlite
+    <root>/train_spider.json train_others.json  (train; databases in database/)
+
+Every problem is a ``DataError`` naming the file and the line or key.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabbench import DataError
+
+
+@dataclass(frozen=True)
+class SplitFiles:
+    questions: tuple[str, ...]
+    tables: tuple[str, ...]
+    databases: tuple[str, ...]
+    gold: str
+
+
+SPLITS: dict[str, SplitFiles] = {
+    "dev": SplitFiles(("dev.json",), ("tables.json",), ("database",), "dev_gold.sql"),
+    "test": SplitFiles(("test.json",), ("test_tables.json", "tables.json"), ("test_database", "database"),
+                       "test_gold.sql"),
+    "train": SplitFiles(("train_spider.json", "train_others.json"), ("tables.json",), ("database",),
+                        "train_gold.sql"),
+}
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read ({exc.strerror})") from exc
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}:{exc.lineno}: malformed JSON ({exc.msg})") from exc
+
+
+def read_questions(path: Path) -> list[dict[str, Any]]:
+    """A Spider question file: a JSON list of objects with ``db_id``, ``question`` and ``query``."""
+    data = read_json(path)
+    if not isinstance(data, list):
+        raise DataError(f"{path}: expected a JSON list of questions")
+    for index, item in enumerate(data):
+        if not isinstance(item, dict):
+            raise DataError(f"{path}: item {index} is not an object")
+        for key in ("db_id", "question"):
+            if not isinstance(item.get(key), str):
+                raise DataError(f"{path}: item {index} has no string {key!r}")
+    return data
+
+
+def read_tables(path: Path) -> dict[str, dict[str, Any]]:
+    """``tables.json`` keyed by ``db_id``."""
+    data = read_json(path)
+    if not isinstance(data, list):
+        raise DataError(f"{path}: expected a JSON list of schemas")
+    tables = {}
+    for index, entry in enumerate(data):
+        if not isinstance(entry, dict) or not isinstance(entry.get("db_id"), str):
+            raise DataError(f"{path}: schema {index} has no 'db_id'")
+        for key in ("table_names_original", "column_names_original", "foreign_keys"):
+            if key not in entry:
+                raise DataError(f"{path}: schema {entry['db_id']!r} has no {key!r}")
+        tables[entry["db_id"]] = entry
+    return tables
+
+
+def read_gold_file(path: Path) -> list[tuple[str, str]]:
+    """An official gold file: ``SQL<TAB>db_id`` per line (blank lines, which separate SParC turns, skipped)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read ({exc.strerror})") from exc
+    gold = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        parts = line.strip().split("\t")
+        if len(parts) != 2:
+            raise DataError(f"{path}:{number}: expected 'SQL<TAB>db_id', found {len(parts)} tab-separated fields")
+        gold.append((parts[0], parts[1]))
+    return gold
+
+
+def read_prediction_lines(path: Path, expected: int) -> list[str]:
+    """An official prediction file: one SQL per line, anything after a TAB ignored.
+
+    Trailing blank lines are ignored; any other count than ``expected`` is an error (the official script
+    asserts too, after silently mis-pairing a file with an empty line in it). A blank line inside the file
+    is an empty prediction for that position.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{path}: cannot read predictions ({exc})") from exc
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) != expected:
+        raise DataError(f"{path}:{len(lines)}: {len(lines)} prediction lines for {expected} questions")
+    return [line.split("\t")[0].strip() for line in lines]
+
+
+def sqlite_variants(folder: Path) -> list[Path]:
+    """The database files the official script executes on: names containing ``.sqlite`` (journals excluded)."""
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p for p in folder.iterdir()
+        if ".sqlite" in p.name and p.is_file() and not p.name.endswith(("-journal", "-wal", "-shm"))
+    )

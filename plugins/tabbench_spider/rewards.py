@@ -1,0 +1,184 @@
+"""Spider's metrics as rewards: ``spider-ex`` (execution, test-suite semantics) and ``spider-em`` (exact set).
+
+Both read what they need from ``Example.fields`` (``db_paths``/``db_path``, ``tables_json``) and the gold
+SQL from ``Example.gold``, so the same objects score evaluation runs and training rollouts.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tabbench import ConfigError, Example, Reward, Score, Status
+from tabbench.sql import Limits
+from tabbench.sql.batch import ExecJob, execute_many
+from tabbench.sql.compare import order_matters, spider_result_eq
+from tabbench_spider.data import read_tables
+from tabbench_spider.exact_match import (
+    Schema,
+    SpiderParseError,
+    canonical,
+    component_matches,
+    empty_sql,
+    exact_match,
+    foreign_key_map,
+    hardness,
+    parse,
+)
+from tabbench_spider.sqltext import completion_sql, normalise_for_execution, replace_value_placeholder
+
+
+def _check_options(name: str, options: dict[str, Any], allowed: set[str]) -> None:
+    unknown = set(options) - allowed
+    if unknown:
+        raise ConfigError(f"reward {name!r}: unknown option(s) {', '.join(sorted(unknown))}")
+
+
+def _workers() -> int:
+    try:
+        return int(os.environ.get("TABBENCH_WORKERS", "0"))
+    except ValueError:
+        return 0
+
+
+class SpiderExecution(Reward):
+    """1.0 when the prediction's result equals the gold's on every database of the db's folder.
+
+    Equality is test-suite's ``result_eq``: bags of rows up to a column permutation, in order only when the
+    gold query has ORDER BY. Options: ``timeout`` (s per query, default 30; upstream's never fires),
+    ``max_steps`` (SQLite VM budget), ``official`` (substring ``value`` replacement and DISTINCT deleted
+    everywhere, as upstream), ``keep_distinct`` (upstream's ``--keep_distinct``).
+    """
+
+    name = "spider-ex"
+    version = "1"
+    description = "Spider execution accuracy (test-suite semantics: bag of rows up to column order)"
+
+    def __init__(self, **options: Any) -> None:
+        _check_options(self.name, options, {"timeout", "max_steps", "official", "keep_distinct"})
+        super().__init__(**options)
+        self.official = bool(options.get("official", False))
+        self.distinct = "keep" if options.get("keep_distinct") else ("all" if self.official else "row")
+        timeout = options.get("timeout", 30.0)
+        self.limits = Limits(
+            timeout=None if timeout in (None, 0) else float(timeout),
+            max_steps=int(options["max_steps"]) if options.get("max_steps") else None,
+            max_rows=1_000_000,
+            max_bytes=512 << 20,
+        )
+
+    def score(self, example: Example, completion: str) -> Score:
+        return self.score_batch([(example, completion)])[0]
+
+    def _prepare(self, example: Example, completion: str) -> tuple[Score | None, dict[str, Any]]:
+        gold = example.gold
+        paths = example.fields.get("db_paths") or ([example.fields["db_path"]] if example.fields.get("db_path") else [])
+        if not gold or not paths:
+            return Score(None, Status.GOLD_ERROR, {"error": "no gold SQL or database for this example"}), {}
+        sql = completion_sql(completion)
+        if sql is None:
+            return Score(0.0, Status.NO_SQL, {}), {}
+        pred = normalise_for_execution(replace_value_placeholder(sql, self.official), distinct=self.distinct)
+        gold = normalise_for_execution(gold, distinct=self.distinct)
+        return None, {"sql": sql, "pred": pred, "gold": gold, "paths": [str(p) for p in paths]}
+
+    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
+        prepared = []
+        jobs: list[ExecJob] = []
+        for example, completion in items:
+            try:
+                early, plan = self._prepare(example, completion)
+            except Exception as exc:  # a malformed example must cost one sample, not the batch
+                early, plan = Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"}), {}
+            prepared.append((early, plan))
+            if early is None:
+                for path in plan["paths"]:
+                    jobs.append(ExecJob(path, plan["gold"], gold=True))
+                    jobs.append(ExecJob(path, plan["pred"]))
+        results = iter(execute_many(jobs, self.limits, workers=_workers()) if jobs else [])
+        scores = []
+        for early, plan in prepared:
+            if early is not None:
+                scores.append(early)
+                continue
+            pairs = [(next(results), next(results)) for _ in plan["paths"]]
+            scores.append(self._verdict(plan, pairs))
+        return scores
+
+    def _verdict(self, plan: dict[str, Any], pairs: list) -> Score:
+        details: dict[str, Any] = {"sql": plan["sql"], "databases": len(plan["paths"])}
+        ordered = order_matters(plan["gold"])
+        all_empty = True
+        for path, (gold, pred) in zip(plan["paths"], pairs, strict=True):
+            if gold.status is not None:
+                status = Status.GOLD_TIMEOUT if gold.status == Status.TIMEOUT else Status.GOLD_ERROR
+                return Score(None, status, {**details, "error": gold.error, "database": path})
+            if gold.truncated:
+                return Score(None, Status.GOLD_ERROR, {**details, "error": "gold result over the row cap",
+                                                       "database": path})
+            if pred.status is not None:
+                return Score(0.0, pred.status, {**details, "error": pred.error, "database": path})
+            if pred.truncated or not spider_result_eq(pred.rows, gold.rows, ordered):
+                return Score(0.0, Status.MISMATCH, {**details, "database": path, "truncated": pred.truncated})
+            all_empty = all_empty and not gold.rows and not pred.rows
+        return Score(1.0, Status.EMPTY_BOTH if all_empty else Status.MATCH, details)
+
+
+@lru_cache(maxsize=64)
+def _tables(path: str) -> dict[str, dict[str, Any]]:
+    return read_tables(Path(path))
+
+
+@lru_cache(maxsize=256)
+def _schema(db_path: str, tables_json: str, db_id: str) -> Schema:
+    if Path(db_path).is_file():
+        return Schema.from_sqlite(db_path)
+    return Schema.from_tables_json(_tables(tables_json)[db_id])
+
+
+class SpiderExactMatch(Reward):
+    """1.0 when the prediction's clause structure equals the gold's (Spider exact-set match, values ignored).
+
+    Option ``official``: replace every substring ``value`` by ``1`` in the prediction first, as upstream.
+    """
+
+    name = "spider-em"
+    version = "1"
+    description = "Spider exact-set match (component matching as in the official evaluation.py)"
+
+    def __init__(self, **options: Any) -> None:
+        _check_options(self.name, options, {"official"})
+        super().__init__(**options)
+        self.official = bool(options.get("official", False))
+
+    def score(self, example: Example, completion: str) -> Score:
+        gold = example.gold
+        fields = example.fields
+        if not gold or not fields.get("tables_json") or not fields.get("db_id"):
+            return Score(None, Status.GOLD_ERROR, {"error": "no gold SQL or schema for this example"})
+        db_id = fields["db_id"]
+        schema = _schema(str(fields.get("db_path", "")), fields["tables_json"], db_id)
+        try:
+            gold_tree = parse(gold, schema)
+        except (SpiderParseError, RecursionError) as exc:
+            return Score(None, Status.GOLD_ERROR, {"error": f"gold does not parse: {exc}"})
+        details: dict[str, Any] = {"hardness": hardness(gold_tree)}
+        sql = completion_sql(completion)
+        if sql is None:
+            return Score(0.0, Status.NO_SQL, details)
+        details["sql"] = sql
+        status = None
+        try:
+            pred_tree = parse(replace_value_placeholder(sql, self.official), schema)
+        except (SpiderParseError, RecursionError) as exc:
+            pred_tree, status = empty_sql(), Status.PARSE_FAIL
+            details["error"] = str(exc)
+        fk = foreign_key_map(_tables(fields["tables_json"])[db_id])
+        pred_c, gold_c = canonical(pred_tree, schema, fk), canonical(gold_tree, schema, fk)
+        if exact_match(pred_c, gold_c):
+            return Score(1.0, Status.MATCH, details)
+        details["failed_components"] = [k for k, ok in component_matches(pred_c, gold_c).items() if not ok]
+        return Score(0.0, status or Status.MISMATCH, details)
