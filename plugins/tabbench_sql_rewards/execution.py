@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Score, Status
-from tabbench.sql import Limits, QueryResult
+from tabbench.sql import BatchStats, ExecJob, Limits, QueryResult
 from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
 from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql
 from tabbench_sql_rewards.completion import TaggedAnswer, parse_think_answer
-from tabbench_sql_rewards.service import Job, run_distinct
+from tabbench_sql_rewards.service import run_jobs
 
 SEMANTICS = ("set", "spider", "multiset", "list")
 
@@ -62,12 +62,15 @@ class ExecutionReward(SqlReward):
     permutation, ordered iff the gold has ORDER BY, ``multiset``, ``list``), ``remove_distinct`` and
     ``fix_operators`` (Spider test-suite query normalisation, applied to both queries), ``empty_both``
     (``match`` or ``mismatch``), ``extract`` (``auto`` = the host's extractor, ``block`` = last ```sql block),
-    ``db_field`` (the example field holding the SQLite path), ``workers`` (processes for execution).
+    ``db_field`` (the example field holding the SQLite path), ``workers`` (0: in this process; N > 1: the
+    host's shared pool of N processes, which kills queries that ignore cancellation), ``gold_cache`` (read
+    and write gold results in the host's persistent cache).
     """
 
     defaults: ClassVar[dict[str, Any]] = {
         "timeout": 30.0, "max_steps": None, "max_rows": 100_000, "comparison": "set", "remove_distinct": False,
-        "fix_operators": False, "empty_both": "match", "extract": "auto", "db_field": "db_path", "workers": None,
+        "fix_operators": False, "empty_both": "match", "extract": "auto", "db_field": "db_path", "workers": 0,
+        "gold_cache": True,
     }
 
     def __init__(self, **options: Any) -> None:
@@ -79,6 +82,8 @@ class ExecutionReward(SqlReward):
         timeout = self.opt("timeout")
         self.limits = Limits(timeout=float(timeout) if timeout is not None else None,
                              max_steps=self.opt("max_steps"), max_rows=self.opt("max_rows"))
+        #: Filled by every batch: jobs asked, distinct after deduplication, gold cache hits, queries run.
+        self.stats = BatchStats()
 
     # --- hooks for the concrete rewards -------------------------------------------------------------------
 
@@ -103,9 +108,9 @@ class ExecutionReward(SqlReward):
         return sql
 
     def verdicts(self, items: Sequence[tuple[Example, str]]) -> list[Verdict]:
-        """Execute and compare a batch: every distinct (database, query) runs once."""
-        plans: list[tuple[Verdict | None, Job | None, Job | None]] = []
-        jobs: list[Job] = []
+        """Execute and compare a batch with one ``execute_many`` call (each distinct query runs once)."""
+        plans: list[tuple[Verdict, int | None, int | None]] = []
+        jobs: list[ExecJob] = []
         for example, completion in items:
             completion = completion if isinstance(completion, str) else ""
             gold = gold_sql(example)
@@ -115,28 +120,27 @@ class ExecutionReward(SqlReward):
                 plans.append((Verdict(Status.GOLD_ERROR, error=f"the example has no {what}"), None, None))
                 continue
             sql, early = self.answer_sql(completion)
-            gold_job = (db, self._normalise(gold))
-            jobs.append(gold_job)
+            jobs.append(ExecJob(db, self._normalise(gold), gold=True))
+            gold_at = len(jobs) - 1
             if early is not None or sql is None:
-                plans.append((early or Verdict(Status.NO_SQL), gold_job, None))
+                plans.append((early or Verdict(Status.NO_SQL), gold_at, None))
                 continue
-            pred_job = (db, self._normalise(sql))
-            jobs.append(pred_job)
-            plans.append((Verdict(Status.MISMATCH, sql=sql), gold_job, pred_job))
-        results = run_distinct(jobs, self.limits, self.opt("workers")) if jobs else {}
+            jobs.append(ExecJob(db, self._normalise(sql)))
+            plans.append((Verdict(Status.MISMATCH, sql=sql), gold_at, len(jobs) - 1))
+        results = run_jobs(jobs, self.limits, self.opt("workers"), bool(self.opt("gold_cache")),
+                           self.stats) if jobs else []
         out = []
-        for (verdict, gold_job, pred_job), (example, _) in zip(plans, items, strict=True):
-            assert verdict is not None
-            if gold_job is not None:
-                gold_result = results[gold_job]
+        for (verdict, gold_at, pred_at), (example, _) in zip(plans, items, strict=True):
+            if gold_at is not None:
+                gold_result = results[gold_at]
                 verdict.gold = gold_result
                 if not gold_result.ok:
                     timeout = gold_result.status is Status.TIMEOUT
                     out.append(Verdict(Status.GOLD_TIMEOUT if timeout else Status.GOLD_ERROR, sql=verdict.sql,
                                        error=f"gold query failed: {gold_result.error}", parsed=verdict.parsed))
                     continue
-            if pred_job is not None:
-                verdict.pred = results[pred_job]
+            if pred_at is not None:
+                verdict.pred = results[pred_at]
                 self._compare(verdict, gold_sql(example) or "")
             out.append(verdict)
         return out

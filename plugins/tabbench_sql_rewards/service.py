@@ -1,19 +1,19 @@
-"""Adapter between these rewards and the host's SQL execution service (``tabbench.sql``).
+"""Adapter between these rewards and the host's SQL execution service (``tabbench.sql.execute_many``).
 
-One batch of rewards becomes one call here: every distinct ``(database, query)`` pair runs once, so the
-gold query of a prompt runs once for its whole group and identical completions in a group execute once.
+One batch of rewards becomes one ``execute_many`` call: every distinct ``(database, query)`` runs once, so
+the gold query of a prompt runs once for its whole group (and is read from the persistent gold cache when
+it ran before), and identical completions in a group execute once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabbench.sql import Limits, QueryResult, execute_sqlite
-
-Job = tuple[str, str]  # (database path, SQL)
+from tabbench.sql import BatchStats, ExecJob, Limits, QueryResult, execute_many
 
 
-def run_distinct(jobs: Sequence[Job], limits: Limits, workers: int | None = None) -> dict[Job, QueryResult]:
-    """Execute each distinct job once; returns the result of every job keyed by ``(db, sql)``."""
-    distinct = list(dict.fromkeys(jobs))
-    return {job: execute_sqlite(job[0], job[1], limits) for job in distinct}
+def run_jobs(jobs: Sequence[ExecJob], limits: Limits, workers: int | None = None, gold_cache: bool = True,
+             stats: BatchStats | None = None) -> list[QueryResult]:
+    """One result per job, in order. ``workers``: 0/None in this process, N > 1 the shared process pool."""
+    return execute_many(list(jobs), limits, workers=int(workers or 0), cache=None if gold_cache else False,
+                        stats=stats)

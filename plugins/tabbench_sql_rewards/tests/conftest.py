@@ -28,6 +28,15 @@ def build_db(path: Path) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def _private_gold_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gold results go to a temporary cache, not the user's ~/.cache/tabbench."""
+    import tabbench.sql.batch as batch
+
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setattr(batch, "_default_cache", None)
+
+
 @pytest.fixture(scope="session")
 def db_path(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(build_db(tmp_path_factory.mktemp("db") / "music.sqlite"))

@@ -9,12 +9,12 @@ import pytest
 from conftest import GOLD, wrap
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tabbench_sql_rewards import REWARDS
 from test_formulas import ScriptedJudge
 
 from tabbench import Example, Reward, Score, Status, get_reward
 from tabbench.plugins import host
 from tabbench.testing import RewardContract
-from tabbench_sql_rewards import REWARDS
 
 PIECES = ["<think>", "</think>", "<answer>", "</answer>", "```sql\n", "```", "SELECT ", "name ", "* ", "FROM ",
           "singer ", "WHERE ", "country = 'FR' ", ";", "DROP TABLE singer", "ATTACH 'x' AS y", "(", ")", "'", "\"",
@@ -55,7 +55,7 @@ def test_any_text_scores_to_float_or_none(name, text, db_path):
     examples = [Example("q1", GOLD, {"db_path": db_path}), Example("q2", "SELECT nope FROM singer",
                                                                    {"db_path": db_path})]
     for example in examples:
-        for score in reward.score_batch([(example, text), (example, text)]) + [reward.score(example, text)]:
+        for score in [*reward.score_batch([(example, text), (example, text)]), reward.score(example, text)]:
             assert isinstance(score, Score) and isinstance(score.status, Status)
             assert score.status is not Status.REWARD_ERROR, score
             if score.value is None:
