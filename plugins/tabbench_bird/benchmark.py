@@ -1,0 +1,294 @@
+"""The ``bird`` benchmark: BIRD dev, train and Mini-Dev in the official layout, scored like bird-bench."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
+from tabbench.sql import extract_sql
+from tabbench_bird.data import (
+    DIALECTS,
+    read_descriptions,
+    read_gold_file,
+    read_predictions_file,
+    read_questions,
+    read_tables,
+    write_predictions_file,
+)
+
+SYSTEM_PROMPT = (
+    "You are a data analyst who writes SQL. Answer the question with exactly one {dialect} query in a ```sql "
+    "code block. Use the evidence: it explains how the question maps onto the schema."
+)
+_DIALECT_NAMES = {"sqlite": "SQLite", "mysql": "MySQL", "postgresql": "PostgreSQL"}
+
+
+@dataclass(frozen=True)
+class SplitLayout:
+    questions: tuple[str, ...]
+    gold: tuple[str, ...]
+    tables: str
+    databases: str
+
+
+def layout(split: str, dialect: str) -> SplitLayout:
+    if split == "dev":
+        return SplitLayout(("dev.json",), ("dev.sql", "dev_gold.sql"), "dev_tables.json", "dev_databases")
+    if split == "train":
+        return SplitLayout(("train.json",), ("train_gold.sql", "train.sql"), "train_tables.json", "train_databases")
+    stem = f"mini_dev_{dialect}"
+    return SplitLayout((f"{stem}.json", f"{stem}.jsonl"), (f"{stem}_gold.sql",), "dev_tables.json", "dev_databases")
+
+
+def completion_sql(completion: str) -> str | None:
+    """The SQL a completion answers with: a fenced block, ``<answer>`` tag or bare query (``extract_sql``);
+    when none is recognised, the whole text, as the official script executes a predictions-file value."""
+    if not isinstance(completion, str):
+        return None
+    sql = extract_sql(completion)
+    if sql is None:
+        sql = completion.strip()
+    return sql or None
+
+
+def _quote(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
+
+
+def ddl_from_tables_json(entry: dict[str, Any]) -> list[tuple[str, str]]:
+    """(table, CREATE TABLE) pairs rebuilt from ``*_tables.json`` (types, primary and foreign keys)."""
+    tables = entry["table_names_original"]
+    names = entry["column_names_original"]
+    types = entry["column_types"]
+    columns: dict[int, list[str]] = {i: [] for i in range(len(tables))}
+    primary: dict[int, list[str]] = {i: [] for i in range(len(tables))}
+    for key in entry.get("primary_keys", []):
+        for column in key if isinstance(key, list) else [key]:
+            t, name = names[column]
+            primary[t].append(_quote(name))
+    for k, (t, name) in enumerate(names):
+        if t >= 0:
+            columns[t].append(f"  {_quote(name)} {str(types[k]).upper()}")
+    foreign: dict[int, list[str]] = {i: [] for i in range(len(tables))}
+    for a, b in entry.get("foreign_keys", []):
+        (ta, ca), (tb, cb) = names[a], names[b]
+        foreign[ta].append(f"  FOREIGN KEY ({_quote(ca)}) REFERENCES {_quote(tables[tb])}({_quote(cb)})")
+    out = []
+    for i, table in enumerate(tables):
+        body = columns[i] + ([f"  PRIMARY KEY ({', '.join(primary[i])})"] if primary[i] else []) + foreign[i]
+        out.append((table, f"CREATE TABLE {_quote(table)} (\n" + ",\n".join(body) + "\n);"))
+    return out
+
+
+@lru_cache(maxsize=128)
+def _sqlite_ddl(db_path: str) -> tuple[tuple[str, str], ...]:
+    conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+    try:
+        rows = conn.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type='table' AND sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+    finally:
+        conn.close()
+    return tuple((name, sql.strip() + ";") for name, sql in rows)
+
+
+@lru_cache(maxsize=128)
+def _sample_rows(db_path: str, table: str, n: int) -> tuple[tuple[str, ...], tuple[tuple[Any, ...], ...]]:
+    conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+    try:
+        cursor = conn.execute(f"SELECT * FROM {_quote(table)} LIMIT {int(n)}")
+        return tuple(d[0] for d in cursor.description), tuple(cursor.fetchall())
+    except sqlite3.Error:
+        return (), ()
+    finally:
+        conn.close()
+
+
+class BirdBenchmark(Benchmark):
+    """BIRD (Li et al., NeurIPS 2023): Text-to-SQL over large, dirty databases, with external evidence.
+
+    Options (``--benchmark-option KEY=VALUE``): ``dialect`` (Mini-Dev: sqlite, mysql or postgresql; only
+    SQLite executes here), ``db_root`` (databases folder, default ``<data>/dev_databases``), ``timeout``
+    (seconds per query, default 30), ``max_steps`` (SQLite VM budget), ``sample_rows`` (example rows per
+    table in the prompt, default 0), ``descriptions`` (column descriptions from ``database_description``
+    in the prompt, default false), ``on_missing_db`` (``error``, ``skip`` or ``keep``).
+    """
+
+    name = "bird"
+    version = "1"
+    description = "BIRD Text-to-SQL (dev, train, Mini-Dev): execution accuracy, Soft-F1"
+    primary_metric = "ex"
+    breakdown_keys = ("difficulty",)
+    splits = ("dev", "train", "minidev")
+    default_split = "dev"
+    data_hint = (
+        "download BIRD dev/train from https://bird-bench.github.io (or minidev.zip from "
+        "https://github.com/bird-bench/mini_dev), unzip, and pass the folder holding dev.json (or "
+        "mini_dev_sqlite.json), dev_tables.json and dev_databases/"
+    )
+    metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
+    _OPTIONS = frozenset({"dialect", "db_root", "timeout", "max_steps", "sample_rows", "descriptions",
+                          "on_missing_db"})
+
+    def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
+        super().__init__(data_path, **options)
+        unknown = set(options) - self._OPTIONS
+        if unknown:
+            raise ConfigError(f"benchmark 'bird': unknown option(s) {', '.join(sorted(unknown))}")
+        self.dialect = str(options.get("dialect", "sqlite")).lower()
+        if self.dialect not in DIALECTS:
+            raise ConfigError(f"benchmark 'bird': dialect must be one of {', '.join(DIALECTS)}")
+        self.on_missing_db = options.get("on_missing_db", "error")
+        if self.on_missing_db not in ("error", "skip", "keep"):
+            raise ConfigError("benchmark 'bird': on_missing_db must be 'error', 'skip' or 'keep'")
+        self.sample_rows = int(options.get("sample_rows", 0))
+        self.descriptions = str(options.get("descriptions", False)).lower() in ("1", "true", "yes")
+        reward_options = {k: options[k] for k in ("timeout", "max_steps") if k in options}
+        self.metrics = (MetricSpec("ex", "bird-ex", reward_options),
+                        MetricSpec("soft_f1", "bird-soft-f1", reward_options))
+        self._cache: dict[str, tuple[list[Example], list[Example]]] = {}
+
+    # --- files ---------------------------------------------------------------------------------------
+
+    def _path(self, name: str) -> Path:
+        assert self.data_path is not None
+        return self.data_path / name
+
+    def _questions_path(self, split: str) -> Path:
+        names = layout(split, self.dialect).questions
+        for name in names:
+            if self._path(name).exists():
+                return self._path(name)
+        raise DataError(f"{self._path(names[0])}: missing questions for split {split!r}. {self.data_hint}")
+
+    def _gold_path(self, split: str) -> Path | None:
+        return next((self._path(n) for n in layout(split, self.dialect).gold if self._path(n).exists()), None)
+
+    def _db_root(self, split: str) -> Path:
+        if self.options.get("db_root"):
+            return Path(self.options["db_root"])
+        return self._path(layout(split, self.dialect).databases)
+
+    def data_files(self, split: str | None = None) -> list[Path]:
+        split = self.check_split(split)
+        files = [self._questions_path(split), self._path(layout(split, self.dialect).tables)]
+        gold = self._gold_path(split)
+        return [f for f in files if f.exists()] + ([gold] if gold else [])
+
+    # --- examples ------------------------------------------------------------------------------------
+
+    def _load(self, split: str) -> tuple[list[Example], list[Example]]:
+        """(examples kept, every example in file order), cached per split."""
+        if split in self._cache:
+            return self._cache[split]
+        questions_path = self._questions_path(split)
+        items = read_questions(questions_path)
+        tables_path = self._path(layout(split, self.dialect).tables)
+        if not tables_path.exists():
+            raise DataError(f"{tables_path}: missing schema file for split {split!r}. {self.data_hint}")
+        tables = read_tables(tables_path)
+        db_ids = [item["db_id"] for item in items]
+        gold_path = self._gold_path(split)
+        if gold_path is not None:
+            gold: list[str | None] = list(read_gold_file(gold_path, db_ids))
+        else:
+            gold = [item.get("SQL") if isinstance(item.get("SQL"), str) else None for item in items]
+        db_root = self._db_root(split)
+        every, kept = [], []
+        for index, (item, sql) in enumerate(zip(items, gold, strict=True)):
+            db_id = item["db_id"]
+            if db_id not in tables:
+                raise DataError(f"{questions_path}: item {index}: db_id {db_id!r} is not in {tables_path}")
+            db_path = db_root / db_id / f"{db_id}.sqlite"
+            difficulty = item.get("difficulty")
+            example = Example(
+                id=str(index),
+                gold=sql,
+                fields={
+                    "question": item["question"],
+                    "evidence": item.get("evidence") or "",
+                    "db_id": db_id,
+                    "db_path": str(db_path),
+                    "tables_json": str(tables_path),
+                    "dialect": self.dialect,
+                    "question_id": item.get("question_id", index),
+                },
+                meta={"difficulty": difficulty if isinstance(difficulty, str) else "unknown", "db_id": db_id},
+                split=split,
+            )
+            every.append(example)
+            if not db_path.is_file():
+                if self.on_missing_db == "error":
+                    raise DataError(
+                        f"{questions_path}: item {index}: database {db_path} is missing "
+                        "(download the databases, set --benchmark-option db_root=PATH, or on_missing_db=skip)"
+                    )
+                if self.on_missing_db == "skip":
+                    continue
+            kept.append(example)
+        self._cache[split] = (kept, every)
+        return kept, every
+
+    def examples(self, split: str | None = None) -> Iterator[Example]:
+        yield from self._load(self.check_split(split))[0]
+
+    # --- prompts and answers -------------------------------------------------------------------------
+
+    def schema_text(self, example: Example) -> str:
+        """CREATE TABLE statements (from the database, else ``*_tables.json``), with the optional extras."""
+        db_path = example.fields["db_path"]
+        if Path(db_path).is_file():
+            ddl = list(_sqlite_ddl(db_path))
+        else:
+            ddl = ddl_from_tables_json(read_tables(Path(example.fields["tables_json"]))[example.fields["db_id"]])
+        described = read_descriptions(Path(db_path).parent / "database_description") if self.descriptions else {}
+        parts = []
+        for table, statement in ddl:
+            text = statement
+            notes = described.get(table.lower(), {})
+            if notes:
+                text += "\n" + "\n".join(f"-- {table}.{col}: {note}" for col, note in notes.items())
+            if self.sample_rows > 0 and Path(db_path).is_file():
+                names, rows = _sample_rows(db_path, table, self.sample_rows)
+                if rows:
+                    text += f"\n-- example rows of {table} ({', '.join(names)}):"
+                    text += "".join(f"\n--   {tuple(row)!r}" for row in rows)
+            parts.append(text)
+        return "\n\n".join(parts)
+
+    def prompt(self, example: Example) -> list[Message]:
+        dialect = _DIALECT_NAMES[example.fields.get("dialect", "sqlite")]
+        user = f"Database schema:\n{self.schema_text(example)}\n\nQuestion: {example.fields['question']}"
+        if example.fields.get("evidence"):
+            user += f"\nEvidence: {example.fields['evidence']}"
+        return [{"role": "system", "content": SYSTEM_PROMPT.format(dialect=dialect)},
+                {"role": "user", "content": user}]
+
+    def extract(self, example: Example, completion: str) -> str | None:
+        return completion_sql(completion)
+
+    def gold_completion(self, example: Example) -> str:
+        return f"```sql\n{example.gold or ''}\n```"
+
+    def read_predictions(self, path: Path, split: str | None = None) -> dict[str, list[str]]:
+        """The official predictions file (checked, see ``read_predictions_file``) or JSONL."""
+        path = Path(path)
+        kept, every = self._load(self.check_split(split))
+        if path.suffix == ".jsonl":
+            return read_jsonl_predictions(path)
+        sqls = read_predictions_file(path, [e.fields["db_id"] for e in every])
+        wanted = {e.id for e in kept}
+        return {e.id: [sql] for e, sql in zip(every, sqls, strict=True) if e.id in wanted}
+
+    def write_predictions(self, path: Path, predictions: dict[str, str], split: str | None = None) -> None:
+        """Write SQL keyed by example id as the official predictions file (every question of the split)."""
+        _, every = self._load(self.check_split(split))
+        missing = [e.id for e in every if e.id not in predictions]
+        if missing:
+            raise DataError(f"{path}: no prediction for {len(missing)} questions (first id {missing[0]!r})")
+        write_predictions_file(Path(path), [predictions[e.id] for e in every], [e.fields["db_id"] for e in every])

@@ -1,0 +1,132 @@
+"""BIRD's metrics as rewards: ``bird-ex`` (execution accuracy) and ``bird-soft-f1``.
+
+Both run the gold SQL (``Example.gold``, through the gold cache) and the predicted SQL on
+``Example.fields["db_path"]`` with the host's read-only, time-bounded executor, then compare rows with
+``tabbench.sql.compare``. The same objects score evaluation runs and training rollouts.
+"""
+
+from __future__ import annotations
+
+import os
+from abc import abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from tabbench import ConfigError, Example, Reward, Score, Status
+from tabbench.sql import Limits, QueryResult
+from tabbench.sql.batch import ExecJob, execute_many
+from tabbench.sql.compare import bird_ex, bird_soft_f1
+from tabbench_bird.benchmark import completion_sql
+
+
+def _workers() -> int:
+    try:
+        return int(os.environ.get("TABBENCH_WORKERS", "0"))
+    except ValueError:
+        return 0
+
+
+class _BirdExecutionReward(Reward):
+    """Shared core: extract, execute gold and prediction once per distinct query, then ``_compare``."""
+
+    options_allowed: ClassVar[frozenset[str]] = frozenset({"timeout", "max_steps"})
+
+    def __init__(self, **options: Any) -> None:
+        unknown = set(options) - self.options_allowed
+        if unknown:
+            raise ConfigError(f"reward {self.name!r}: unknown option(s) {', '.join(sorted(unknown))}")
+        super().__init__(**options)
+        timeout = options.get("timeout", 30.0)
+        self.limits = Limits(
+            timeout=None if timeout in (None, 0) else float(timeout),
+            max_steps=int(options["max_steps"]) if options.get("max_steps") else None,
+            max_rows=1_000_000,
+            max_bytes=512 << 20,
+        )
+
+    def score(self, example: Example, completion: str) -> Score:
+        return self.score_batch([(example, completion)])[0]
+
+    def _plan(self, example: Example, completion: str) -> Score | tuple[str, str, str]:
+        fields = example.fields
+        if not example.gold or not fields.get("db_path"):
+            return Score(None, Status.GOLD_ERROR, {"error": "no gold SQL or database for this example"})
+        if fields.get("dialect", "sqlite") != "sqlite":
+            return Score(None, Status.GOLD_ERROR, {"error": f"{fields['dialect']} execution is not supported"})
+        sql = completion_sql(completion)
+        if sql is None:
+            return Score(0.0, Status.NO_SQL, {})
+        return str(fields["db_path"]), example.gold, sql
+
+    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
+        plans: list[Score | tuple[str, str, str]] = []
+        jobs: list[ExecJob] = []
+        for example, completion in items:
+            try:
+                plan = self._plan(example, completion)
+            except Exception as exc:  # a malformed example costs one sample
+                plan = Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"})
+            plans.append(plan)
+            if not isinstance(plan, Score):
+                db, gold, sql = plan
+                jobs += [ExecJob(db, gold, gold=True), ExecJob(db, sql)]
+        results = iter(execute_many(jobs, self.limits, workers=_workers()) if jobs else [])
+        scores = []
+        for plan in plans:
+            if isinstance(plan, Score):
+                scores.append(plan)
+                continue
+            gold, pred = next(results), next(results)
+            scores.append(self._verdict(plan[2], gold, pred))
+        return scores
+
+    def _verdict(self, sql: str, gold: QueryResult, pred: QueryResult) -> Score:
+        details: dict[str, Any] = {"sql": sql}
+        if gold.status is not None:
+            status = Status.GOLD_TIMEOUT if gold.status == Status.TIMEOUT else Status.GOLD_ERROR
+            return Score(None, status, {**details, "error": gold.error})
+        if gold.truncated:
+            return Score(None, Status.GOLD_ERROR, {**details, "error": "gold result over the row cap"})
+        if pred.status is not None:
+            return Score(0.0, pred.status, {**details, "error": pred.error})
+        if pred.truncated:
+            return Score(0.0, Status.MISMATCH, {**details, "truncated": True})
+        if not gold.rows and not pred.rows:
+            return Score(1.0, Status.EMPTY_BOTH, details)
+        return self._compare(pred.rows, gold.rows, details)
+
+    @abstractmethod
+    def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple], details: dict[str, Any]) -> Score:
+        """Turn two non-empty, complete results into the reward's score."""
+
+
+class BirdExecution(_BirdExecutionReward):
+    """1.0 when the predicted rows equal the gold rows as sets of tuples (``evaluation_ex.py``), else 0.
+
+    Options: ``timeout`` (seconds per query, default 30), ``max_steps`` (SQLite VM budget).
+    """
+
+    name = "bird-ex"
+    version = "1"
+    description = "BIRD execution accuracy: set equality of result rows (column order matters)"
+
+    def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple], details: dict[str, Any]) -> Score:
+        if bird_ex(pred, gold):
+            return Score(1.0, Status.MATCH, details)
+        return Score(0.0, Status.MISMATCH, details)
+
+
+class BirdSoftF1(_BirdExecutionReward):
+    """BIRD Soft-F1 in [0, 1] (``evaluation_f1.py``: de-duplicated rows paired by position, cell overlap).
+
+    Options: ``timeout`` (seconds per query, default 30), ``max_steps`` (SQLite VM budget).
+    """
+
+    name = "bird-soft-f1"
+    version = "1"
+    description = "BIRD Soft-F1: row-by-row cell overlap between predicted and gold results"
+
+    def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple], details: dict[str, Any]) -> Score:
+        value = bird_soft_f1(pred, gold)
+        status = Status.MATCH if value == 1.0 else (Status.MISMATCH if value == 0.0 else Status.PARTIAL)
+        return Score(value, status, details)
