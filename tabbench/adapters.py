@@ -272,7 +272,7 @@ def _verl_reward(data_source: str, extra_info: dict[str, Any], kwargs: dict[str,
             from tabbench.lookup import benchmark_class
 
             cls = benchmark_class(name)
-            spec = cls.metric(cls.primary_metric)  # type: ignore[attr-defined]
+            spec = next(m for m in cls.metrics if m.name == cls.primary_metric)
             _VERL_REWARDS[key] = get_reward(spec.reward, **{**spec.options, **options})
         else:
             _VERL_REWARDS[key] = get_reward(name, **options)

@@ -1,0 +1,166 @@
+"""tabbench.adapters: the TRL and verl contracts, and eval == training, sample by sample."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import pytest
+
+from tabbench import Example, Status, get_benchmark, get_reward
+from tabbench.adapters import (
+    TrlReward,
+    completion_text,
+    compute_score,
+    compute_score_batch,
+    dataset_rows,
+    row_example,
+    trl_reward,
+)
+from tabbench.plugins import host
+from tabbench.runner import score_examples
+
+SQL_REWARDS = ["sqlr1", "databricks-rlvr", "arctic", "execution-partial", "string-match", "component-f1",
+               "orthographic"]
+
+
+@pytest.fixture(autouse=True)
+def _private_gold_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabbench.sql.batch as batch
+
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setattr(batch, "_default_cache", None)
+
+
+@pytest.fixture(scope="module")
+def demo():
+    if "demo" not in host().registry("benchmark"):
+        pytest.skip("the demo benchmark plugin is not installed")
+    return get_benchmark("demo")
+
+
+def variants(gold: str) -> list[str]:
+    """Completions of every kind for one example: right, wrong, broken, degenerate, hostile."""
+    return [
+        gold,
+        f"<think>easy</think>\n<answer>```sql\n{gold}\n```</answer>",
+        f"```sql\n{gold}\n```",
+        f"<think>{gold}</think><answer>no idea</answer>",
+        "SELECT * FROM customers",
+        "SELECT nonsense FROM nowhere",
+        "",
+        "DROP TABLE customers",
+        f"{gold}; DELETE FROM customers",
+    ]
+
+
+def test_eval_metric_equals_trl_reward(demo):
+    """The number `tabbench eval` records (runner.score_examples -> Reward.score_batch) is the number the TRL
+    adapter hands GRPOTrainer, for every reward and every kind of completion."""
+    examples = list(demo.examples("train"))[:6]
+    rows = list(dataset_rows(demo, "train"))[:6]
+    names = SQL_REWARDS + [m.reward for m in demo.metrics if m.reward in host().registry("reward")]
+    for name in names:
+        items = [(e, c) for e in examples for c in variants(e.gold)]
+        evaluated = score_examples(demo, {name: get_reward(name)}, [e for e, _ in items], [c for _, c in items])[name]
+        function = trl_reward(name)
+        columns = {key: [rows[i // 9][key] for i in range(len(items))] for key in rows[0] if key != "prompt"}
+        prompts = [rows[i // 9]["prompt"] for i in range(len(items))]
+        trained = function(prompts=prompts, completions=[c for _, c in items], **columns)
+        assert trained == [s.value for s in evaluated], name
+        # the conversational form of the same completions gives the same numbers
+        chat = [[{"role": "assistant", "content": c}] for _, c in items]
+        assert function(prompts=prompts, completions=chat, **columns) == trained, name
+
+
+def test_dataset_rows_round_trip(demo):
+    row = next(iter(dataset_rows("demo", "train")))
+    assert set(row) == {"prompt", "example", "benchmark", "id"}
+    assert row["prompt"] == demo.prompt(next(iter(demo.examples("train"))))
+    assert row_example({"example": [row["example"]]}, 0) == next(iter(demo.examples("train")))
+
+
+def test_reasoning_content_is_rebuilt():
+    message = {"role": "assistant", "reasoning_content": "think hard", "content": "<answer>x</answer>"}
+    assert completion_text([message]) == "<think>think hard</think><answer>x</answer>"
+    assert completion_text([{"role": "assistant", "content": "plain"}]) == "plain"
+    assert completion_text(None) == "" and completion_text("s") == "s"
+
+
+def test_sqlr1_format_survives_parse_response(demo):
+    """With a response schema TRL moves <think> into reasoning_content; SQL-R1's format check still passes."""
+    example = next(iter(demo.examples("train")))
+    row = next(iter(dataset_rows(demo, "train")))
+    message = {"role": "assistant", "reasoning_content": "count them",
+               "content": f"<answer>```sql\n{example.gold}\n```</answer>"}
+    value = trl_reward("sqlr1")(prompts=[row["prompt"]], completions=[[message]], example=[row["example"]])[0]
+    assert value is not None and value > 6
+
+
+def test_flattened_columns(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "t.sqlite"
+    conn = sqlite3.connect(db)
+    conn.executescript("CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1), (2);")
+    conn.commit()
+    conn.close()
+    f = trl_reward("arctic")
+    values = f(prompts=["p", "p"], completions=["```sql\nSELECT a FROM t\n```", "```sql\nSELECT 1\n```"],
+               gold_sql=["SELECT a FROM t"] * 2, db_path=[str(db)] * 2)
+    assert values == [1.0, 0.1]
+
+
+def test_name_and_pickling():
+    # TRL's get_callable_name reads __name__ (checked against TRL itself in the GRPO test)
+    a, b = trl_reward("arctic"), trl_reward("arctic", name="arctic_strict", require_tags=True)
+    assert (a.__name__, b.__name__) == ("arctic", "arctic_strict")
+    clone = pickle.loads(pickle.dumps(b))
+    assert isinstance(clone, TrlReward) and clone.__name__ == "arctic_strict"
+    assert clone.reward.options["require_tags"] is True
+
+
+def test_never_raises_and_none_only_for_gold_failures(tmp_path):
+    f = trl_reward("databricks-rlvr")
+    good = json.dumps(Example("1", "SELECT 1", {"db_path": str(tmp_path / "missing.sqlite")}).to_json())
+    completions = [None, 42, {"role": "assistant"}, [{"role": "user", "content": "x"}], "```sql\nSELECT 1\n```"]
+    values = f(prompts=["p"] * 5, completions=completions, example=[good] * 5)
+    assert values == [None] * 5  # the database is missing: the gold side failed for every row
+    broken = f(prompts=["p"], completions=["x"], example=["{not json"])
+    assert broken == [0.0] and f.status_counts["reward_error"] == 1
+    assert f(prompts=[], completions=[]) == [] and f() == []
+
+
+def test_status_rates_are_logged_for_every_status(demo):
+    rows = list(dataset_rows(demo, "train"))[:2]
+    metrics: dict[str, float] = {}
+    extra: dict[str, list] = {}
+    f = trl_reward("arctic")
+    completions = [json.loads(rows[0]["example"])["gold"], "no sql"]
+    f(prompts=[r["prompt"] for r in rows], completions=completions, example=[r["example"] for r in rows],
+      log_metric=metrics.__setitem__, log_extra=extra.__setitem__, trainer_state=object())
+    assert set(metrics) == {f"arctic/status/{s.value}" for s in Status}
+    assert metrics["arctic/status/match"] == 0.5 and metrics["arctic/status/no_sql"] == 0.5
+    assert extra == {"arctic/status": ["match", "no_sql"]}
+    assert f.reset_status_counts() == {"match": 1, "no_sql": 1} and not f.status_counts
+
+
+def test_verl_compute_score(demo):
+    example = next(iter(demo.examples("train")))
+    info = {"example": json.dumps(example.to_json())}
+    right = compute_score("arctic", f"```sql\n{example.gold}\n```", example.gold, info)
+    assert right == {"score": 1.0, "status": "match", "applicable": True, "reward": "arctic"}
+    wrong = compute_score("demo", "SELECT 1", example.gold, info)  # a benchmark name: its primary metric
+    primary = demo.metric(demo.primary_metric).reward
+    if primary in host().registry("reward"):
+        assert wrong == {"score": 0.0, "status": "mismatch", "applicable": True, "reward": primary}
+    else:
+        assert wrong["status"] == "reward_error" and primary in wrong["reward"]
+    flat = compute_score("whatever", "SELECT 1", "SELECT 1", {"db_path": example.fields["db_path"]}, reward="arctic")
+    assert flat["score"] == 1.0
+    gold_fails = compute_score("arctic", "SELECT 1", "SELECT nope", {"db_path": example.fields["db_path"]})
+    assert gold_fails == {"score": 0.0, "status": "gold_error", "applicable": False, "reward": "arctic"}
+    assert compute_score("no-such-reward", "x", "y", {})["status"] == "reward_error"
+    batch = compute_score_batch(["arctic", "arctic", "nope"], [f"```sql\n{example.gold}\n```", "x", "x"],
+                                [example.gold] * 3, [info, info, {}])
+    assert [r["status"] for r in batch] == ["match", "no_sql", "reward_error"]
