@@ -219,6 +219,6 @@ def gold_chart_code(example: Example) -> str:
     else:  # area: one polygon per series whose non-zero vertex heights are the values
         lines.append("from matplotlib.collections import PolyCollection\n"
                      "for s in series:\n"
-                     "    ax.add_collection(PolyCollection([[(i, v) for i, v in enumerate(s)]]))")
+                     "    ax.add_collection(PolyCollection([[(i, v) for i, v in enumerate(s)]], closed=False))")
     lines.append("plt.show()")
     return "\n".join(lines) + "\n"

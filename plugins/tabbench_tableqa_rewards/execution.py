@@ -31,7 +31,7 @@ from tabbench_tableqa_rewards.answers import extract_final_answer
 CHART_TYPES = ("line", "bar", "hbar", "pie", "area", "radar", "scatter", "waterfall")
 CHART_ALIASES = {"linechart": "line", "barchart": "bar", "scatterchart": "scatter", "piechart": "pie",
                  "horizontalbar": "hbar", "areachart": "area", "radarchart": "radar"}
-PRELOAD = ("pandas", "matplotlib.pyplot")
+PRELOAD: tuple[str, ...] = ()  # model code imports what it needs; nothing it does at import is refused
 
 # Trusted code run in the sandbox after the model's chart program: read the current axes like TableBench's
 # extractors, flatten one level, round each value to 2 places (in the child, on the values' own types, as the
