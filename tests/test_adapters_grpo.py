@@ -1,0 +1,56 @@
+"""TRL's GRPOTrainer accepts the reward adapters unchanged: a CPU run with a tiny offline model."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabbench.plugins import host
+
+
+@pytest.fixture(autouse=True)
+def _private_gold_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabbench.sql.batch as batch
+
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setattr(batch, "_default_cache", None)
+
+
+@pytest.mark.slow
+def test_grpo_trainer_runs_with_adapters(tmp_path):
+    if "demo" not in host().registry("benchmark"):
+        pytest.skip("the demo benchmark plugin is not installed")
+    from datasets import Dataset
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+    from trl import GRPOConfig, GRPOTrainer
+    from trl.trainer.utils import get_callable_name
+
+    from tabbench.adapters import dataset_rows, status_counts_callback, trl_reward
+    from tabbench.tinymodel import TinySpec, build_tiny_model
+
+    rows = list(dataset_rows("demo", "train"))[:4]
+    spec = TinySpec(vocab_size=300, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                    num_key_value_heads=1, intermediate_size=64, max_position_embeddings=512)
+    path = build_tiny_model(tmp_path / "tiny", spec=spec)
+    model = AutoModelForCausalLM.from_pretrained(path)
+    tokenizer = AutoTokenizer.from_pretrained(path)
+    funcs = [trl_reward("arctic"), trl_reward("sqlr1"), trl_reward("execution-partial", name="partial"),
+             trl_reward("string-match")]
+    assert [get_callable_name(f) for f in funcs] == ["arctic", "sqlr1", "partial", "string-match"]
+    config = GRPOConfig(
+        output_dir=str(tmp_path / "out"), use_cpu=True, bf16=False, max_steps=1, per_device_train_batch_size=4,
+        num_generations=2, max_completion_length=8, logging_steps=1, report_to="none", save_strategy="no",
+        reward_weights=[1.0, 0.5, 0.01, 1.0], remove_unused_columns=False, disable_tqdm=True,
+        activation_checkpointing=False, seed=0,
+    )
+    callback = status_counts_callback(*funcs)
+    trainer = GRPOTrainer(model=model, processing_class=tokenizer, reward_funcs=funcs, args=config,
+                          train_dataset=Dataset.from_list(rows), callbacks=[callback])
+    trainer.train()
+    logged = {key for entry in trainer.state.log_history for key in entry}
+    for name in ("arctic", "sqlr1", "partial", "string-match"):
+        assert f"rewards/{name}/mean" in logged
+        assert f"{name}/status/match" in logged and f"{name}/status/no_sql" in logged
+    assert sum(funcs[0].status_counts.values()) == 4  # 2 prompts x 2 generations scored
+    logs: dict = {}
+    callback.on_log(config, trainer.state, trainer.control, logs=logs)
+    assert sum(v for k, v in logs.items() if k.startswith("arctic/status_count/")) == 4
