@@ -12,9 +12,9 @@ Loaders (a malformed table or a missing file is a ``DataError`` naming the file)
 - ``read_html(path)``, ``read_markdown(path)``, ``read_latex(path)``, ``read_xlsx(path)``: RealHiTBench formats.
 - ``read_table(path)``: any of the above, by file suffix.
 
-Outputs: ``to_dataframe`` (pandas, imported lazily: the ``tables`` extra), ``to_duckdb`` (an in-memory DuckDB
-with external access disabled), ``to_csv_bytes`` (exactly what TableBench's parser writes as ``table.csv``),
-and ``serialize`` (markdown, csv, html or TableBench's JSON, cut to a size limit; the returned
+Outputs: ``to_dataframe`` (pandas, imported lazily: the ``tables`` extra), ``to_duckdb`` (a locked
+``tabbench.sql.DuckSession`` for untrusted SQL), ``to_csv_bytes`` (exactly what TableBench's parser writes as
+``table.csv``), and ``serialize`` (markdown, csv, html or TableBench's JSON, cut to a size limit; the returned
 ``Serialized`` records the format and whether and where it was cut, so results can say what the model saw).
 """
 
@@ -459,26 +459,12 @@ def to_csv_bytes(table: Table) -> bytes:
     return frame.to_csv(index=False).encode("utf-8")
 
 
-def to_duckdb(table: Table, con: Any = None, *, name: str = "t") -> Any:
-    """Load ``table`` into DuckDB as ``name`` (unique column names) and lock the connection down.
+def to_duckdb(table: Table, *, name: str = "t", limits: Any = None) -> Any:
+    """A locked ``tabbench.sql.DuckSession`` holding ``table`` as ``name`` (unique column names), ready for
+    untrusted SQL: external access off, configuration locked, one SELECT at a time (needs pandas)."""
+    from tabbench.sql import DEFAULT_LIMITS, DuckSession
 
-    A new in-memory connection is made when ``con`` is ``None``; afterwards external access (files, HTTP)
-    is disabled and the configuration locked, so untrusted SQL can only read the loaded table.
-    """
-    import duckdb
-
-    con = con if con is not None else duckdb.connect(":memory:")
-    columns = _unique(table.columns)
-    quoted = ", ".join('"' + c.replace('"', '""') + '" VARCHAR' for c in columns)
-    ident = '"' + name.replace('"', '""') + '"'
-    con.execute(f"CREATE TABLE {ident} ({quoted})")
-    if table.rows:
-        marks = ", ".join("?" for _ in columns)
-        con.executemany(f"INSERT INTO {ident} VALUES ({marks})",
-                        [[None if v is None else str(v) for v in row] for row in table.rows])
-    con.execute("SET enable_external_access = false")
-    con.execute("SET lock_configuration = true")
-    return con
+    return DuckSession(tables={name: to_dataframe(table, unique_columns=True)}, limits=limits or DEFAULT_LIMITS)
 
 
 def _cell(value: Any) -> str:

@@ -125,11 +125,9 @@ def test_serialize_formats_and_truncation() -> None:
 
 
 def test_dataframe_and_locked_duckdb() -> None:
-    table = from_tablebench({"columns": ["a", "a"], "data": [[1, 2]]})
+    table = from_tablebench({"columns": ["a", "a"], "data": [["x", "y"]]})
     assert list(to_dataframe(table, unique_columns=True).columns) == ["a", "a_1"]
-    con = to_duckdb(table)
-    assert con.execute('SELECT "a_1" FROM t').fetchall() == [("2",)]
-    with pytest.raises(Exception, match=r"(?i)disabled|permission"):
-        con.execute("SELECT * FROM read_csv('/etc/passwd')").fetchall()
-    with pytest.raises(Exception, match=r"(?i)lock|config"):
-        con.execute("SET enable_external_access = true")
+    with to_duckdb(table) as session:
+        assert session.execute('SELECT "a_1" FROM t').rows == (("y",),)
+        assert not session.execute("SELECT * FROM read_csv('/etc/passwd')").ok
+        assert not session.execute("SET enable_external_access = true").ok
