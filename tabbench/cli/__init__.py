@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "trainers": "tabbench.cli.listing:trainers_group",
     "suites": "tabbench.cli.listing:suites_group",
     "score": "tabbench.cli.score:score_command",
+    "leaderboard": "tabbench.cli.leaderboard:leaderboard_group",
     "train": "tabbench.cli.train:train_group",
 }
 

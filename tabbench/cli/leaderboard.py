@@ -1,0 +1,78 @@
+"""``tabbench leaderboard build|check|plot-rewards``: markdown boards from run directories (tabbench.leaderboard)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tabbench.cli import CONTEXT
+from tabbench.errors import TabbenchError, UsageError
+
+
+@click.group("leaderboard", context_settings=CONTEXT)
+def leaderboard_group() -> None:
+    """Leaderboards: markdown tables rendered from runs' results.json, checked for staleness in CI."""
+
+
+@leaderboard_group.command("build", context_settings=CONTEXT)
+@click.argument("runs", nargs=-1, required=True, metavar="RUN_DIR[=LABEL]...")
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The markdown file to write (its header records the inputs, for `check`).")
+@click.option("--suite", "suites", multiple=True,
+              help="Only these suites' tables (repeatable; default: every registered suite the runs cover).")
+@click.option("--references", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Reported results file (default: leaderboards/reference_results.json of this repository).")
+@click.option("--no-references", is_flag=True, help="Leave out the papers' reported numbers.")
+@click.option("--plots", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for PNG bar charts of per-difficulty breakdowns, linked from the board.")
+@click.option("--title", default="tabbench leaderboard", show_default=True, help="The board's heading.")
+def build_command(runs: tuple[str, ...], out: Path, suites: tuple[str, ...], references: Path | None,
+                  no_references: bool, plots: Path | None, title: str) -> None:
+    """Render RUN_DIRs (optionally labelled, RUN_DIR=LABEL) into one markdown leaderboard."""
+    from tabbench.leaderboard import DEFAULT_REFERENCES, build
+
+    if no_references and references is not None:
+        raise UsageError("--references and --no-references contradict each other")
+    refs = None if no_references else (references or DEFAULT_REFERENCES)
+    build(list(runs), out, suites=suites, references=refs, plots=plots, title=title)
+    click.echo(f"wrote {out}", err=True)
+
+
+@leaderboard_group.command("check", context_settings=CONTEXT)
+@click.argument("boards", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--dir", "folder", type=click.Path(file_okay=False, path_type=Path), default=Path("leaderboards"),
+              show_default=True, help="Where to find boards when none is named.")
+def check_command(boards: tuple[Path, ...], folder: Path) -> None:
+    """Fail (exit 1) when rebuilding a committed board from its recorded runs would change it."""
+    from tabbench.leaderboard import BoardOutOfDate, check, find_boards
+
+    targets = list(boards) or find_boards(folder)
+    if not targets:
+        raise UsageError(f"no leaderboard to check: none named and none in {folder}/")
+    stale: list[str] = []
+    for board in targets:
+        try:
+            check(board)
+        except BoardOutOfDate as exc:
+            stale.append(str(exc))
+            continue
+        click.echo(f"{board}: up to date", err=True)
+    if stale:
+        for message in stale[1:]:
+            click.echo(f"Error: {message}", err=True)
+        raise TabbenchError(stale[0] + (f" (and {len(stale) - 1} more board(s))" if len(stale) > 1 else ""))
+
+
+@leaderboard_group.command("plot-rewards", context_settings=CONTEXT)
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="TRAINER_STATE_JSON")
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PNG to write.")
+@click.option("--key", "keys", multiple=True,
+              help="Logged values to plot (default: 'reward' and every 'rewards/<name>/mean').")
+@click.option("--title", default="training rewards", show_default=True)
+def plot_rewards_command(log: Path, out: Path, keys: tuple[str, ...], title: str) -> None:
+    """Plot training reward curves from a trainer's log history (trainer_state.json) as a PNG."""
+    from tabbench.leaderboard import plot_reward_curves
+
+    plot_reward_curves(log, out, keys=keys or None, title=title)
+    click.echo(f"wrote {out}", err=True)

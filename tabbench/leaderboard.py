@@ -1,0 +1,571 @@
+"""Leaderboards: markdown rendered from run directories, reproducible, and checked in CI.
+
+A board is a pure function of its inputs: the ``results.json`` of each run directory, the suites registered
+when it is built, and the reference-results file. The inputs are recorded in an HTML comment at the top of the
+board (run paths relative to the board), so ``tabbench leaderboard check`` can rebuild it and fail when the
+committed text differs. Nothing time- or machine-dependent is rendered.
+
+One table per suite: a row per run (model and config), a column per benchmark *version, split and data
+snapshot*, so runs on different benchmark versions never share a column. Scores are the primary metric as
+a percentage with its standard error. Detail sections per column give every metric, status rates and
+breakdowns; reference rows carry the seed papers' reported numbers, labelled with their data set and citation.
+No metric is computed here: every number comes from a results file or the reference file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabbench.errors import DataError, TabbenchError, UsageError
+from tabbench.hashing import stable_hash
+
+MARK = "tabbench-leaderboard"
+BOARD_FORMAT = 1
+DEFAULT_REFERENCES = Path(__file__).resolve().parent.parent / "leaderboards" / "reference_results.json"
+PLOT_BREAKDOWNS = ("difficulty", "hardness")  # the per-difficulty bars (BIRD, demo / Spider)
+BUILTIN_REFERENCES = "tabbench"  # recorded instead of a path for the reference file tabbench ships
+# Breakdown levels in their natural order (BIRD, Spider); other levels follow alphabetically.
+LEVEL_ORDER = ("simple", "easy", "moderate", "medium", "hard", "challenging", "extra")
+
+
+def level_sort_key(level: str) -> tuple[int, str]:
+    return (LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER), level)
+
+
+class BoardOutOfDate(TabbenchError):
+    """A committed board differs from what its recorded inputs render to now."""
+
+
+# --- inputs ---------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RunEntry:
+    """One run directory's results, with the label it has on the board."""
+
+    path: Path
+    label: str | None
+    results: dict[str, Any]
+    implicit: bool = False  # a vote run's greedy companion, added without being named
+
+    @property
+    def model(self) -> str:
+        if self.label:
+            return self.label
+        model = self.results.get("model") or {}
+        spec = str(model.get("model") or self.results.get("config", {}).get("model") or "?")
+        name = Path(spec).name if spec not in ("", ".") else spec
+        return name or spec
+
+    @property
+    def config(self) -> str:
+        """Backend, decoding and limits: what makes two runs of one model differ."""
+        model = self.results.get("model") or {}
+        config = self.results.get("config") or {}
+        generation = model.get("generation") or config.get("generation") or {}
+        parts = [str(model.get("backend") or config.get("backend") or config.get("command") or "?")]
+        vote, samples = model.get("vote") or config.get("vote"), model.get("samples") or generation.get("n") or 1
+        temperature = generation.get("temperature")
+        if vote:
+            parts.append(f"{vote} vote@{samples}, T={temperature}")
+        elif temperature in (0, 0.0, None):
+            parts.append("greedy")
+        else:
+            parts.append(f"sampled T={temperature}")
+        if config.get("limit"):
+            parts.append(f"limit {config['limit']}")
+        if self.implicit:
+            parts.append("(greedy half of the vote run)")
+        return ", ".join(parts)
+
+
+def read_results(run_dir: Path) -> dict[str, Any]:
+    path = Path(run_dir) / "results.json"
+    if not path.is_file():
+        raise DataError(f"{run_dir}: no results.json (an unfinished run? finish it with --resume)")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise DataError(f"{path}: unreadable results ({exc})") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), dict):
+        raise DataError(f"{path}: not a tabbench results file (no 'benchmarks' object)")
+    return data
+
+
+def parse_run_arg(arg: str) -> tuple[Path, str | None]:
+    """``RUN_DIR`` or ``RUN_DIR=LABEL``."""
+    path, sep, label = arg.partition("=")
+    if sep and not label:
+        raise UsageError(f"{arg!r}: empty label after '='")
+    return Path(path), (label or None)
+
+
+def load_runs(specs: Sequence[tuple[Path, str | None]]) -> list[RunEntry]:
+    """Read each run; a vote run's ``greedy/`` companion is added after it unless named explicitly."""
+    named = {Path(p).resolve() for p, _ in specs}
+    runs: list[RunEntry] = []
+    for path, label in specs:
+        results = read_results(path)
+        runs.append(RunEntry(Path(path), label, results))
+        greedy = Path(path) / "greedy"
+        if "greedy" in results and (greedy / "results.json").is_file() and greedy.resolve() not in named:
+            runs.append(RunEntry(greedy, label, read_results(greedy), implicit=True))
+    if not runs:
+        raise UsageError("a leaderboard needs at least one run directory")
+    return runs
+
+
+def load_references(path: Path | None) -> list[dict[str, Any]]:
+    """The papers of a reference-results file (see ``leaderboards/reference_results.json``)."""
+    if path is None:
+        return []
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        papers = data["papers"]
+        for paper in papers:
+            for key in ("id", "title", "citation"):
+                if not isinstance(paper.get(key), str):
+                    raise KeyError(f"paper {paper.get('id')!r}: {key}")
+            for row in paper.get("results", []):
+                for key in ("benchmark", "set", "metric", "model", "setting"):
+                    if not isinstance(row.get(key), str):
+                        raise KeyError(f"paper {paper['id']!r} result: {key}")
+                if not isinstance(row.get("value"), int | float):
+                    raise KeyError(f"paper {paper['id']!r} result: value")
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read reference results ({exc.strerror})") from exc
+    except (ValueError, KeyError, TypeError) as exc:
+        raise DataError(f"{path}: malformed reference results (missing or bad {exc})") from exc
+    return list(papers)
+
+
+# --- columns ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    """What makes scores comparable: the benchmark, its version, the split and the data files' hashes."""
+
+    benchmark: str
+    version: str
+    split: str
+    data: str  # short hash of the data files' sha256 values ("none" when unrecorded)
+    metric: str
+
+    @property
+    def title(self) -> str:
+        return f"{self.benchmark} ({self.metric}, v{self.version}, {self.split})"
+
+    @property
+    def anchor(self) -> str:
+        return f"{self.benchmark}-v{self.version}-{self.split}-{self.data}".replace(".", "-").replace("_", "-").lower()
+
+
+def column_of(name: str, result: dict[str, Any]) -> Column:
+    files = (result.get("data") or {}).get("files") or {}
+    data = stable_hash(sorted(files.values()), 8) if files else "none"
+    primary = (result.get("primary_metric") or {}).get("name", "?")
+    return Column(name, str(result.get("version", "?")), str(result.get("split", "?")), data, str(primary))
+
+
+def _columns(runs: Sequence[RunEntry], benchmarks: Sequence[str]) -> list[Column]:
+    columns: list[Column] = []
+    for name in benchmarks:
+        found = []
+        for run in runs:
+            if name in run.results["benchmarks"]:
+                col = column_of(name, run.results["benchmarks"][name])
+                if col not in found:
+                    found.append(col)
+        columns.extend(sorted(found, key=lambda c: (c.version, c.split, c.data, c.metric)))
+    return columns
+
+
+def _display(columns: Sequence[Column]) -> dict[Column, str]:
+    """Column headings: the data hash is shown only where it tells two columns apart."""
+    heads = {}
+    for col in columns:
+        twins = [c for c in columns if (c.benchmark, c.version, c.split) == (col.benchmark, col.version, col.split)]
+        heads[col] = col.title[:-1] + f", data {col.data})" if len(twins) > 1 else col.title
+    return heads
+
+
+def _result(run: RunEntry, col: Column) -> dict[str, Any] | None:
+    result = run.results["benchmarks"].get(col.benchmark)
+    return result if result is not None and column_of(col.benchmark, result) == col else None
+
+
+# --- formatting -------------------------------------------------------------------------------------------------
+
+
+def pct(value: float | None, digits: int = 1) -> str:
+    return "n/a" if value is None else f"{100 * value:.{digits}f}"
+
+
+def _score(result: dict[str, Any] | None) -> str:
+    if result is None:
+        return ""
+    primary = result.get("primary_metric") or {}
+    value, stderr = primary.get("value"), primary.get("stderr")
+    text = pct(value)
+    return f"{text} ± {pct(stderr)}" if value is not None and stderr is not None else text
+
+
+def _cell(text: Any) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(_cell(h) for h in header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+# --- suites -----------------------------------------------------------------------------------------------------
+
+
+def suite_tables(runs: Sequence[RunEntry], suites: dict[str, list[str]] | None) -> list[tuple[str, list[str]]]:
+    """``(suite, benchmarks)`` for each table: the suites given, or every registered suite that covers a run's
+    benchmark (``all`` last, and only for benchmarks no other suite covers)."""
+    present = sorted({name for run in runs for name in run.results["benchmarks"]})
+    if suites is None:
+        from tabbench.plugins import host
+
+        registry = host().registry("suite")
+        suites = {name: list(registry.get(name).benchmarks) for name in registry.names() if name != "all"}
+        auto = True
+    else:
+        auto = False
+    tables, covered = [], set()
+    for name, members in suites.items():
+        members = members or present
+        chosen = [b for b in members if b in present]
+        if chosen:
+            tables.append((name, chosen))
+            covered.update(chosen)
+    rest = [b for b in present if b not in covered]
+    if auto and rest:
+        tables.append(("other benchmarks", rest))
+    return tables
+
+
+def resolve_suites(names: Sequence[str]) -> dict[str, list[str]] | None:
+    """Named suites (``--suite``) to their benchmarks; ``None`` for the default (every suite)."""
+    if not names:
+        return None
+    from tabbench.plugins import host
+
+    registry = host().registry("suite")
+    return {name: list(registry.get(name).benchmarks) for name in names}
+
+
+# --- rendering --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class BoardSpec:
+    """The inputs of a board, as recorded in its header (paths relative to the board's folder)."""
+
+    runs: list[tuple[str, str | None]]
+    suites: list[str] = field(default_factory=list)
+    references: str | None = None
+    plots: str | None = None
+    title: str = "tabbench leaderboard"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": BOARD_FORMAT, "runs": [{"path": p, "label": label} for p, label in self.runs],
+                "suites": self.suites, "references": self.references, "plots": self.plots, "title": self.title}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BoardSpec:
+        return cls([(r["path"], r.get("label")) for r in data["runs"]], list(data.get("suites") or []),
+                   data.get("references"), data.get("plots"), data.get("title") or "tabbench leaderboard")
+
+
+def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
+    """The board's markdown for ``spec``, with paths resolved against ``base`` (the board's folder)."""
+    runs = load_runs([(base / p, label) for p, label in spec.runs])
+    papers = load_references(_references_path(spec.references, base))
+    tables = suite_tables(runs, resolve_suites(spec.suites))
+    plot_dir = base / spec.plots if spec.plots else None
+
+    header = json.dumps(spec.to_json(), sort_keys=True, ensure_ascii=False)
+    out = [f"<!-- {MARK} {header} -->", f"# {spec.title}", ""]
+    out += [
+        "Generated by `tabbench leaderboard build` from the runs listed at the end; do not edit by hand "
+        "(`tabbench leaderboard check` fails when this file differs from what its runs render to).",
+        "",
+        "Scores are the primary metric of each benchmark as a percentage, ± its standard error. **Runs are only "
+        "compared on the same benchmark version, split and data files**: each column is one such combination, so "
+        "runs on different versions sit in different columns. Rows marked *reported* are numbers from the papers, "
+        "on their own data sets, prompts and scoring scripts (named in the cell): context, not a ranking.",
+        "",
+    ]
+    index = {id(run): i + 1 for i, run in enumerate(runs)}
+    all_columns: list[Column] = []
+    for suite, benchmarks in tables:
+        columns = _columns(runs, benchmarks)
+        heads = _display(columns)
+        all_columns.extend(c for c in columns if c not in all_columns)
+        rows = []
+        for run in runs:
+            cells = [_score(_result(run, col)) for col in columns]
+            if any(cells):
+                rows.append([index[id(run)], run.model, run.config, *cells])
+        for paper in papers:
+            for ref in paper.get("results", []):
+                cells = [f"{ref['value']:.2f} ({ref['set']})" if ref["benchmark"] == col.benchmark
+                         and ref["metric"] == col.metric else "" for col in columns]
+                if any(cells):
+                    rows.append([f"[{paper['id']}](#ref-{paper['id']})", f"*reported:* {ref['model']}",
+                                 ref["setting"], *cells])
+        out += [f"## Suite `{suite}`", ""]
+        out += _table(["run", "model", "config", *(f"[{heads[c]}](#{c.anchor})" for c in columns)], rows)
+        out.append("")
+
+    for col in all_columns:
+        out += _details(col, runs, index, plot_dir, base, write_plots)
+
+    out += ["## Runs", ""]
+    out += _table(
+        ["run", "model", "config", "run dir", "fingerprint", "tabbench", "created"],
+        [[index[id(r)], r.model, r.config, f"`{_relative_to(r.path, base)}`", (r.results.get("model") or {}).get(
+            "fingerprint_sha", ""), r.results.get("tabbench_version", ""), r.results.get("created", "")]
+         for r in runs],
+    )
+    out.append("")
+    if papers:
+        out += ["## Reported results", ""]
+        for paper in papers:
+            out.append(f"- <a id=\"ref-{paper['id']}\"></a>**{paper['title']}**: {paper['citation']}. "
+                       f"Source: {paper.get('source', 'n/a')}.")
+            for ref in paper.get("results", []):
+                out.append(f"  - {ref['benchmark']} {ref['set']}, {ref['metric']}: **{ref['value']:.2f}** "
+                           f"({ref['model']}; {ref['setting']})")
+            if not paper.get("results"):
+                out.append(f"  - no numbers: {paper.get('missing', 'none transcribed')}")
+        out.append("")
+    return "\n".join(out)
+
+
+def _references_path(recorded: str | None, base: Path) -> Path | None:
+    if recorded is None:
+        return None
+    return DEFAULT_REFERENCES if recorded == BUILTIN_REFERENCES else base / recorded
+
+
+def _details(col: Column, runs: Sequence[RunEntry], index: dict[int, int], plot_dir: Path | None, base: Path,
+             write_plots: bool) -> list[str]:
+    members = [(run, res) for run in runs if (res := _result(run, col)) is not None]
+    metrics = list(dict.fromkeys(m for _, res in members for m in (res.get("metrics") or {})))
+    statuses = sorted({s for _, res in members for s in (res.get("status_counts") or {})})
+    out = [f"<a id=\"{col.anchor}\"></a>", f"## {col.title}", ""]
+    rewards = {m["name"]: f"{m['reward']} v{m.get('reward_version', '?')}"
+               for _, res in members for m in res.get("metric_rewards") or []}
+    out.append(f"Benchmark `{col.benchmark}` version {col.version}, split `{col.split}`, data files hash "
+               f"`{col.data}`; primary metric `{col.metric}`. Metrics: "
+               + ", ".join(f"`{m}` = reward `{rewards.get(m, '?')}`" for m in metrics) + ".")
+    out.append("")
+    rows = []
+    for run, res in members:
+        values = res.get("metrics") or {}
+        n = res.get("n") or 0
+        counts = res.get("status_counts") or {}
+        rows.append([index[id(run)], run.model, run.config, n, *(pct(values.get(m, {}).get("value")) for m in metrics),
+                     pct(res.get("parse_fail_rate")),
+                     *(f"{100 * counts.get(s, 0) / n:.1f}" if n else "n/a" for s in statuses)])
+    out += ["Metrics (%) and the rate of each status of the primary metric (% of samples):", ""]
+    out += _table(["run", "model", "config", "n", *metrics, "parse fail", *statuses], rows)
+    out.append("")
+    keys = list(dict.fromkeys(k for _, res in members for k in (res.get("breakdown") or {})))
+    for key in keys:
+        levels = sorted({lvl for _, res in members for lvl in (res.get("breakdown") or {}).get(key, {})},
+                        key=level_sort_key)
+        rows = []
+        for run, res in members:
+            groups = (res.get("breakdown") or {}).get(key, {})
+            rows.append([index[id(run)], run.model, run.config, *(
+                f"{pct(groups[lvl]['metrics'].get(col.metric))} (n={groups[lvl].get('n', 0)})" if lvl in groups
+                else "" for lvl in levels)])
+        out += [f"Breakdown by `{key}` ({col.metric}, %):", ""]
+        out += _table(["run", "model", "config", *levels], rows)
+        out.append("")
+        if plot_dir is not None and key in PLOT_BREAKDOWNS:
+            png = plot_dir / f"{col.anchor}-{key}.png"
+            if write_plots:
+                plot_breakdown([(f"{index[id(run)]}: {run.model}", (res.get("breakdown") or {}).get(key, {}))
+                                for run, res in members], col.metric, png, title=f"{col.title} by {key}")
+            out += [f"![{col.benchmark} {col.metric} by {key}]({_relative_to(png, base)})", ""]
+    return out
+
+
+# --- build and check ----------------------------------------------------------------------------------------------
+
+
+def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), references: Path | None = DEFAULT_REFERENCES,
+          plots: Path | None = None, title: str = "tabbench leaderboard") -> str:
+    """Render a board from ``RUN_DIR[=LABEL]`` arguments and write it to ``out``; returns the text."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)  # recorded paths are relative to it, so it must exist
+    base = out.parent.resolve()
+    parsed = [parse_run_arg(r) for r in runs]
+    refs = Path(references) if references is not None and Path(references).is_file() else None
+    if references is not None and refs is None and Path(references) != DEFAULT_REFERENCES:
+        raise DataError(f"{references}: reference results file not found")
+    spec = BoardSpec(
+        runs=[(_relative_to(p, base), label) for p, label in parsed], suites=list(suites),
+        references=None if refs is None else BUILTIN_REFERENCES if refs.resolve() == DEFAULT_REFERENCES
+        else _relative_to(refs, base), plots=_relative_to(plots, base) if plots else None,
+        title=title,
+    )
+    text = render(spec, base)
+    out.write_text(text, encoding="utf-8")
+    return text
+
+
+def _relative_to(path: Path, base: Path) -> str:
+    """``path`` relative to ``base`` (with ``..`` where needed), so a board moves with its repository."""
+    return Path(os.path.relpath(Path(path).resolve(), base)).as_posix()
+
+
+def read_spec(board: Path) -> BoardSpec:
+    """The inputs recorded in a board's header comment."""
+    try:
+        first = Path(board).read_text(encoding="utf-8").split("\n", 1)[0]
+    except OSError as exc:
+        raise DataError(f"{board}: cannot read ({exc.strerror})") from exc
+    prefix = f"<!-- {MARK} "
+    if not (first.startswith(prefix) and first.endswith(" -->")):
+        raise DataError(f"{board}:1: not a tabbench leaderboard (no '{prefix}...' header)")
+    try:
+        return BoardSpec.from_json(json.loads(first[len(prefix):-4]))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise DataError(f"{board}:1: malformed leaderboard header ({exc})") from exc
+
+
+def check(board: Path) -> None:
+    """Rebuild ``board`` from its recorded inputs (plots are not rewritten); raise ``BoardOutOfDate`` on a change."""
+    board = Path(board)
+    spec = read_spec(board)
+    expected = render(spec, board.parent.resolve(), write_plots=False)
+    actual = board.read_text(encoding="utf-8")
+    if expected == actual:
+        return
+    old, new = actual.splitlines(), expected.splitlines()
+    changed = [op for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if op[0] != "equal"]
+    _, i1, _, j1, _ = changed[0]
+    removed = sum(o[2] - o[1] for o in changed)
+    added = sum(o[4] - o[3] for o in changed)
+    first_old = old[i1] if i1 < len(old) else "(end of file)"
+    first_new = new[j1] if j1 < len(new) else "(end of file)"
+    raise BoardOutOfDate(
+        f"{board}: out of date: -{removed} +{added} lines, first at line {i1 + 1}: "
+        f"{_short(first_old)!r} would become {_short(first_new)!r}; rebuild with `tabbench leaderboard build` "
+        "(the inputs are in its header)"
+    )
+
+
+def _short(text: str, width: int = 80) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def find_boards(folder: Path) -> list[Path]:
+    """The leaderboards in ``folder``: markdown files whose first line is a tabbench header."""
+    boards = []
+    for path in sorted(Path(folder).glob("*.md")):
+        with path.open(encoding="utf-8") as handle:
+            if handle.readline().startswith(f"<!-- {MARK} "):
+                boards.append(path)
+    return boards
+
+
+# --- plots ------------------------------------------------------------------------------------------------------
+
+
+def _figure(width: float = 7.0, height: float = 4.0) -> Any:
+    """A matplotlib figure on the Agg canvas, without touching pyplot's global backend."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(width, height), dpi=100)
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def _save(figure: Any, out: Path) -> Path:
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    figure.tight_layout()
+    figure.savefig(out, format="png", metadata={"Software": None})
+    return out
+
+
+def plot_breakdown(series: Sequence[tuple[str, dict[str, Any]]], metric: str, out: Path, *, title: str = "") -> Path:
+    """Grouped bars of ``metric`` (%) per breakdown level (e.g. difficulty), one bar per run.
+
+    ``series`` is ``[(run label, breakdown block for one key)]`` as in ``results.json``:
+    ``{level: {"n": ..., "metrics": {metric: value}}}``.
+    """
+    levels = sorted({lvl for _, groups in series for lvl in groups}, key=level_sort_key)
+    figure = _figure()
+    axes = figure.add_subplot()
+    width = 0.8 / max(len(series), 1)
+    for k, (label, groups) in enumerate(series):
+        values = [100 * (groups.get(lvl, {}).get("metrics", {}).get(metric) or 0.0) for lvl in levels]
+        positions = [i + (k - (len(series) - 1) / 2) * width for i in range(len(levels))]
+        axes.bar(positions, values, width=width, label=label)
+    axes.set_xticks(range(len(levels)), [f"{lvl}" for lvl in levels])
+    axes.set_ylabel(f"{metric} (%)")
+    axes.set_ylim(0, 100)
+    axes.set_title(title)
+    axes.legend(fontsize="small")
+    return _save(figure, out)
+
+
+def read_log_history(source: Path | Sequence[dict[str, Any]] | dict[str, Any]) -> list[dict[str, Any]]:
+    """A trainer's log history: a ``trainer_state.json`` path, its dict, or the ``log_history`` list itself."""
+    data: Any = source
+    if isinstance(source, str | Path):
+        try:
+            data = json.loads(Path(source).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise DataError(f"{source}: unreadable trainer log ({exc})") from exc
+    if isinstance(data, dict):
+        data = data.get("log_history")
+    if not isinstance(data, list) or not all(isinstance(e, dict) for e in data):
+        raise DataError(f"{source if isinstance(source, str | Path) else 'log'}: no log_history list of entries")
+    return list(data)
+
+
+def reward_keys(history: Sequence[dict[str, Any]]) -> list[str]:
+    """The logged reward means: ``reward`` and each ``rewards/<name>/mean`` (TRL's GRPO names)."""
+    keys = dict.fromkeys(k for e in history for k in e if k == "reward" or (k.startswith("rewards/")
+                                                                             and k.endswith("/mean")))
+    return list(keys)
+
+
+def plot_reward_curves(source: Path | Sequence[dict[str, Any]] | dict[str, Any], out: Path, *,
+                       keys: Sequence[str] | None = None, title: str = "training rewards") -> Path:
+    """Line plot of reward means against the training step, from a trainer's log history (see
+    ``read_log_history``); ``keys`` defaults to ``reward_keys``. Returns the PNG path."""
+    history = read_log_history(source)
+    keys = list(keys) if keys else reward_keys(history)
+    if not keys:
+        raise DataError("the trainer log holds no reward entries (expected 'reward' or 'rewards/<name>/mean')")
+    figure = _figure()
+    axes = figure.add_subplot()
+    for key in keys:
+        points = [(e.get("step", i), e[key]) for i, e in enumerate(history) if isinstance(e.get(key), int | float)]
+        if points:
+            axes.plot([p[0] for p in points], [p[1] for p in points], marker=".", label=key)
+    axes.set_xlabel("step")
+    axes.set_ylabel("mean reward")
+    axes.set_title(title)
+    axes.legend(fontsize="small")
+    return _save(figure, out)

@@ -1,0 +1,213 @@
+"""Leaderboards rendered from synthetic results.json files written here; check, plots, references."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tabbench.cli import build_cli
+from tabbench.errors import DataError
+from tabbench.leaderboard import (
+    BoardOutOfDate,
+    build,
+    check,
+    find_boards,
+    load_references,
+    plot_reward_curves,
+    read_log_history,
+    reward_keys,
+)
+
+REFERENCES = Path(__file__).resolve().parent.parent / "leaderboards" / "reference_results.json"
+
+
+def bench_result(value, *, version="1", split="dev", stderr=0.05, data="aa", metric="ex", n=20, statuses=None,
+                 breakdown=None):
+    statuses = statuses or {"match": int(value * n), "mismatch": n - int(value * n)}
+    return {
+        "version": version, "split": split, "n": n,
+        "data": {"path": "/data", "files": {"/data/dev.json": data * 32}},
+        "metric_rewards": [{"name": metric, "reward": "bird-ex", "options": {}, "reward_version": "1"},
+                           {"name": "soft_f1", "reward": "bird-soft-f1", "options": {}, "reward_version": "1"}],
+        "metrics": {metric: {"value": value, "stderr": stderr, "n": n, "n_excluded": 0},
+                    "soft_f1": {"value": value + 0.05, "stderr": stderr, "n": n, "n_excluded": 0}},
+        "primary_metric": {"name": metric, "value": value, "stderr": stderr},
+        "breakdown": breakdown if breakdown is not None else {"difficulty": {
+            "simple": {"n": 10, "metrics": {metric: min(1.0, value + 0.1)}},
+            "challenging": {"n": 10, "metrics": {metric: max(0.0, value - 0.1)}}}},
+        "status_counts": statuses,
+        "parse_fail_rate": 0.0,
+    }
+
+
+def write_run(path: Path, model: str, benchmarks: dict, *, vote=None, samples=1, temperature=0.0, limit=None,
+              extra=None) -> Path:
+    generation = {"max_new_tokens": 256, "n": samples, "seed": 0, "stop": [], "temperature": temperature,
+                  "top_p": 1.0}
+    results = {
+        "schema_version": 1, "tabbench_version": "0.1.0", "created": "2026-11-22T06:00:00+00:00",
+        "config": {"command": "eval", "backend": "hf", "model": model, "limit": limit, "generation": generation,
+                   "vote": vote},
+        "model": {"backend": "hf", "model": model, "fingerprint_sha": "f" * 8, "generation": generation,
+                  "samples": samples, "vote": vote},
+        "benchmarks": benchmarks, **(extra or {}),
+    }
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "results.json").write_text(json.dumps(results, indent=2))
+    return path
+
+
+@pytest.fixture
+def runs(tmp_path):
+    a = write_run(tmp_path / "runs" / "a", "/ckpt/tiny-sft", {"bird": bench_result(0.5), "spider": bench_result(0.7)})
+    b = write_run(tmp_path / "runs" / "b", "/ckpt/tiny-grpo", {"bird": bench_result(0.625, stderr=0.1)}, limit=20)
+    return a, b
+
+
+def test_suite_table_rows_columns_and_reference_rows(tmp_path, runs):
+    a, b = runs
+    text = build([str(a), f"{b}=grpo"], tmp_path / "board" / "lb.md", references=REFERENCES)
+    assert "## Suite `text2sql`" in text
+    table = text.split("## Suite `text2sql`")[1].split("\n\n")[1].splitlines()
+    assert table[0].startswith("| run | model | config | [bird (ex, v1, dev)](#bird-v1-dev-")
+    assert "spider (ex, v1, dev)" in table[0]
+    assert table[2] == "| 1 | tiny-sft | hf, greedy | 50.0 ± 5.0 | 70.0 ± 5.0 |"
+    assert table[3] == "| 2 | grpo | hf, greedy, limit 20 | 62.5 ± 10.0 |  |"
+    databricks = [row for row in table if "databricks-rlvr" in row]
+    assert len(databricks) == 2 and "73.56 (private test)" in databricks[0] and "75.68 (private test)" in databricks[1]
+    assert "| 47.80 (mini-dev (SQLite)) |" in text  # the mini-dev baseline's EX; its Soft-F1 has no column here
+    assert "no numbers: Table 1 of the paper is not in the reference material." in text
+    assert "only compared on the same benchmark version" in text.replace("**", "")
+
+
+def test_runs_on_different_versions_or_data_never_share_a_column(tmp_path):
+    a = write_run(tmp_path / "a", "m1", {"bird": bench_result(0.5, version="1")})
+    b = write_run(tmp_path / "b", "m2", {"bird": bench_result(0.6, version="2")})
+    c = write_run(tmp_path / "c", "m3", {"bird": bench_result(0.7, version="2", data="bb")})
+    text = build([str(a), str(b), str(c)], tmp_path / "lb.md", references=None)
+    header = text.split("## Suite `text2sql`")[1].split("\n\n")[1].splitlines()
+    assert header[0].count("bird (ex, v1, dev)") == 1 and header[0].count("bird (ex, v2, dev, data ") == 2
+    assert header[2].endswith("| 50.0 ± 5.0 |  |  |") and header[3].endswith("|  | 60.0 ± 5.0 |  |")
+    assert "## Reported results" not in text
+
+
+def test_detail_tables_hold_metrics_status_rates_and_breakdowns(tmp_path):
+    statuses = {"match": 10, "mismatch": 6, "parse_fail": 2, "exec_error": 2}
+    run = write_run(tmp_path / "r", "m", {"bird": bench_result(0.5, statuses=statuses)})
+    text = build([str(run)], tmp_path / "lb.md", references=None)
+    assert ("| run | model | config | n | ex | soft_f1 | parse fail | exec_error | match | mismatch | parse_fail |"
+            in text)
+    assert "| 1 | m | hf, greedy | 20 | 50.0 | 55.0 | 0.0 | 10.0 | 50.0 | 30.0 | 10.0 |" in text
+    assert "| run | model | config | simple | challenging |" in text  # levels in their natural order
+    assert "| 1 | m | hf, greedy | 60.0 (n=10) | 40.0 (n=10) |" in text
+    assert "`ex` = reward `bird-ex v1`" in text
+
+
+def test_vote_run_brings_its_greedy_companion(tmp_path):
+    vote = write_run(tmp_path / "v", "m", {"bird": bench_result(0.6)}, vote="execution", samples=8, temperature=0.8,
+                     extra={"greedy": {"run": "greedy", "primary_metric": {"bird": {"value": 0.5}}}})
+    write_run(tmp_path / "v" / "greedy", "m", {"bird": bench_result(0.5)})
+    text = build([str(vote)], tmp_path / "lb.md", references=None)
+    assert "| 1 | m | hf, execution vote@8, T=0.8 | 60.0 ± 5.0 |" in text
+    assert "| 2 | m | hf, greedy, (greedy half of the vote run) | 50.0 ± 5.0 |" in text
+
+
+def test_check_passes_then_fails_with_one_line_after_a_result_changes(tmp_path, runs):
+    a, b = runs
+    board = tmp_path / "leaderboards" / "lb.md"
+    build([str(a), str(b)], board, references=REFERENCES)
+    check(board)
+    assert find_boards(board.parent) == [board]
+    results = json.loads((a / "results.json").read_text())
+    results["benchmarks"]["bird"]["primary_metric"]["value"] = 0.55
+    (a / "results.json").write_text(json.dumps(results))
+    with pytest.raises(BoardOutOfDate) as info:
+        check(board)
+    message = str(info.value)
+    assert "\n" not in message and "out of date" in message and "50.0 ± 5.0" in message and "55.0 ± 5.0" in message
+
+
+def test_cli_build_and_check_exit_codes(tmp_path, runs, monkeypatch):
+    a, b = runs
+    monkeypatch.chdir(tmp_path)
+    cli = build_cli()
+    runner = CliRunner()
+    result = runner.invoke(cli, ["leaderboard", "build", str(a), f"{b}=grpo", "-o", "leaderboards/lb.md",
+                                 "--plots", "leaderboards/plots"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "leaderboards" / "plots").is_dir()
+    result = runner.invoke(cli, ["leaderboard", "check"])
+    assert result.exit_code == 0, result.output
+    board = tmp_path / "leaderboards" / "lb.md"
+    board.write_text(board.read_text().replace("tiny-sft", "tiny-sft-edited"))
+    result = runner.invoke(cli, ["leaderboard", "check"])
+    assert result.exit_code == 1
+    error_lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(error_lines) == 1 and "lb.md: out of date" in error_lines[0]
+    (tmp_path / "leaderboards" / "notes.md").write_text("# notes\n")
+    result = runner.invoke(cli, ["leaderboard", "check", "leaderboards/notes.md"])
+    assert result.exit_code == 2 and "not a tabbench leaderboard" in result.output
+
+
+def test_board_records_inputs_relative_to_itself(tmp_path, runs):
+    a, b = runs
+    board = tmp_path / "board" / "lb.md"
+    build([str(a), f"{b}=grpo"], board, references=REFERENCES, plots=tmp_path / "board" / "plots")
+    header = json.loads(board.read_text().split("\n", 1)[0][len("<!-- tabbench-leaderboard "):-4])
+    assert header["runs"] == [{"path": "../runs/a", "label": None}, {"path": "../runs/b", "label": "grpo"}]
+    assert header["plots"] == "plots" and header["references"] == "tabbench"  # the shipped file
+    moved = tmp_path.parent / (tmp_path.name + "-moved")
+    tmp_path.rename(moved)  # the paths are relative: moving the tree keeps the board valid
+    check(moved / "board" / "lb.md")
+
+
+def test_per_difficulty_plots_are_png_and_linked(tmp_path, runs):
+    a, b = runs
+    text = build([str(a), str(b)], tmp_path / "lb.md", references=None, plots=tmp_path / "plots")
+    pngs = sorted((tmp_path / "plots").glob("*.png"))
+    assert [p.name.endswith("-difficulty.png") for p in pngs] == [True, True]  # bird and spider columns
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
+    assert f"](plots/{pngs[0].name})" in text
+
+
+def test_reward_curves_from_a_trainer_log_history(tmp_path):
+    history = [{"step": s, "loss": 1.0 / s, "reward": s / 10, "rewards/bird-ex/mean": s / 20,
+                "rewards/bird-ex/std": 0.1} for s in range(1, 6)] + [{"step": 5, "train_runtime": 3.0}]
+    state = tmp_path / "trainer_state.json"
+    state.write_text(json.dumps({"log_history": history}))
+    assert reward_keys(read_log_history(state)) == ["reward", "rewards/bird-ex/mean"]
+    out = plot_reward_curves(state, tmp_path / "curves.png")
+    assert out.read_bytes()[:4] == b"\x89PNG"
+    assert plot_reward_curves(history, tmp_path / "c2.png", keys=["loss"]).is_file()
+    with pytest.raises(DataError, match="no reward entries"):
+        plot_reward_curves([{"step": 1, "loss": 1.0}], tmp_path / "c3.png")
+    with pytest.raises(DataError, match="log_history"):
+        read_log_history({"nothing": 1})
+
+
+def test_reference_file_is_well_formed_and_bad_files_are_data_errors(tmp_path):
+    papers = load_references(REFERENCES)
+    assert {p["id"] for p in papers} >= {"databricks-rlvr", "sql-r1", "sparks", "tablegpt-r1"}
+    assert all(r["value"] for p in papers for r in p["results"])
+    bad = tmp_path / "refs.json"
+    paper = {"id": "x", "title": "t", "citation": "c", "results": [{"benchmark": "b"}]}
+    bad.write_text(json.dumps({"papers": [paper]}))
+    with pytest.raises(DataError, match="malformed reference results"):
+        load_references(bad)
+
+
+def test_missing_results_is_a_one_line_data_error(tmp_path):
+    with pytest.raises(DataError, match=r"no results\.json"):
+        build([str(tmp_path / "nope")], tmp_path / "lb.md", references=None)
+
+
+def test_cli_module_imports_no_matplotlib():
+    code = ("import sys; from tabbench.cli import main\ntry:\n    main(['leaderboard', '--help'])\nexcept SystemExit:\n"
+            "    pass\nprint('HEAVY', 'matplotlib' in sys.modules, file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "HEAVY False" in result.stderr, result.stderr
