@@ -13,7 +13,7 @@ from tabbench.plugins import host
 
 # Verbs that later features add to the noun groups: name -> "module:attr".
 BENCHMARK_VERBS: dict[str, str] = {}
-REWARD_VERBS: dict[str, str] = {}
+REWARD_VERBS: dict[str, str] = {"audit": "tabbench.cli.audit:audit"}
 MODEL_VERBS: dict[str, str] = {"build-tiny": "tabbench.cli.models:build_tiny_command"}
 
 

@@ -1,0 +1,69 @@
+"""``tabbench rewards audit NAME --benchmark B``: the reward-hacking audit (logic in ``tabbench.audit``)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from tabbench.cli import CONTEXT
+from tabbench.cli.options import parse_key_values
+
+
+@click.command("audit", context_settings=CONTEXT)
+@click.argument("reward_name", metavar="NAME")
+@click.option("--benchmark", "-b", "benchmark_name", required=True, help="Benchmark whose examples to use.")
+@click.option("--data", "data_path", default=None, help="The benchmark's data path (default: as `tabbench eval`).")
+@click.option("--split", default=None, help="Split to draw examples from (default: the benchmark's own).")
+@click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
+              help="Report cases earning more than this fraction of the correct answer's reward.")
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="Examples to audit.")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+              help="Reward option (JSON values), e.g. -o timeout=5 -o exact_bonus=100.")
+@click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON.")
+@click.option("--strict", is_flag=True, help="Exit with status 1 when anything is flagged (for CI).")
+def audit(reward_name: str, benchmark_name: str, data_path: str | None, split: str | None, threshold: float,
+          limit: int, options: tuple[str, ...], as_json: bool, strict: bool) -> None:
+    """Score degenerate completions (empty, SELECT *, row dumps, tag spam, gold hidden in the reasoning, very
+    long output, forbidden and multiple statements) on real examples; report every one that earns more than
+    THRESHOLD of the correct answer's reward, or more than an honest wrong query, with the reason."""
+    from tabbench.audit import audit as run_audit
+    from tabbench.lookup import get_benchmark, get_reward
+    from tabbench.runner import select_examples
+
+    reward = get_reward(reward_name, **parse_key_values(options, "--option"))
+    benchmark = get_benchmark(benchmark_name, data_path)
+    examples = select_examples(benchmark, split, limit)
+    report = run_audit(reward, benchmark, examples, threshold, reward_name)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), indent=2, default=str))
+    else:
+        _print(report)
+    if strict and report.findings:
+        raise SystemExit(1)
+
+
+def _print(report) -> None:  # type: ignore[no-untyped-def]
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=max(Console().width, 110))
+    console.print(f"audit of reward [bold]{report.reward}[/] on {report.benchmark}: {report.examples} examples"
+                  f" ({report.skipped} skipped: no gold or gold failed), threshold {report.threshold:g}")
+    summary = Table(title="cases", title_justify="left")
+    for column in ("case", "what", "flagged", "max fraction"):
+        summary.add_column(column, overflow="fold")
+    for kind, entry in report.summary.items():
+        fraction = entry["max_fraction"]
+        summary.add_row(kind, entry["description"], f"{entry['flagged']}/{entry['examples']}",
+                        "" if fraction is None else f"{fraction:.0%}")
+    console.print(summary)
+    if not report.findings:
+        console.print("nothing flagged")
+        return
+    findings = Table(title=f"{len(report.findings)} findings", title_justify="left")
+    for column in ("example", "case", "value", "reference", "reason"):
+        findings.add_column(column, overflow="fold")
+    for f in report.findings:
+        findings.add_row(f.example_id, f.case, f"{f.value:g}", f"{f.reference:g}", f.reason)
+    console.print(findings)

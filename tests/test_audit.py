@@ -1,0 +1,63 @@
+"""The reward-hacking audit flags the known hacks and leaves sound rewards alone."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabbench import get_benchmark, get_reward
+from tabbench.audit import audit
+from tabbench.plugins import host
+
+
+@pytest.fixture(autouse=True)
+def _private_gold_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabbench.sql.batch as batch
+
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setattr(batch, "_default_cache", None)
+
+
+@pytest.fixture(scope="module")
+def demo():
+    if "demo" not in host().registry("benchmark"):
+        pytest.skip("the demo benchmark plugin is not installed")
+    return get_benchmark("demo")
+
+
+def run(demo, name, **options):
+    examples = list(demo.examples("train"))[:3]
+    return audit(get_reward(name, **options), demo, examples, 0.5, name)
+
+
+def test_flags_partial_credit_select_star(demo):
+    """The execution-based RL paper's hack: SELECT * collects every gold value, so REMS pays in full."""
+    report = run(demo, "execution-partial")
+    stars = [f for f in report.findings if f.case == "select_star"]
+    assert len(stars) == report.examples == 3
+    assert all(f.value == 101.0 and "REMS 1" in f.reason and "honest mistake" in f.reason for f in stars)
+    # the strict variant of REMS closes the hole
+    assert "select_star" not in run(demo, "execution-partial", rems_strict=True).flagged_cases
+
+
+def test_sound_rewards_pass(demo):
+    assert run(demo, "arctic").findings == []
+    assert run(demo, "databricks-rlvr").findings == []
+
+
+def test_flags_length_and_reasoning_leaks(demo):
+    assert run(demo, "sqlr1").flagged_cases == ["very_long"]  # SQL-R1's length term pays for padding
+    assert run(demo, "sqlr1", length_term=False).findings == []
+    assert "gold_in_reasoning" in run(demo, "string-match").flagged_cases  # the last ```sql block, anywhere
+
+
+def test_cli(cli_runner):
+    if "demo" not in host().registry("benchmark"):
+        pytest.skip("the demo benchmark plugin is not installed")
+    result = cli_runner(["rewards", "audit", "execution-partial", "--benchmark", "demo", "--limit", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["examples"] == 2 and report["summary"]["select_star"]["flagged"] == 2
+    strict = cli_runner(["rewards", "audit", "arctic", "-b", "demo", "--limit", "1", "--strict", "-o", "timeout=5"])
+    assert strict.exit_code == 0 and "nothing flagged" in strict.output
