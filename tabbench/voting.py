@@ -214,20 +214,27 @@ def _extract(benchmark: Benchmark, example: Example, completion: str) -> str | N
         return None
 
 
+def _keys(cands: Sequence[Candidate], executed: bool, semantics: str) -> list[Hashable | None]:
+    if executed:
+        return [result_key(c.rows, semantics) if c.rows is not None else None for c in cands]
+    return [answer_key(c.answer) for c in cands]
+
+
+def _denotations(cands: Sequence[Candidate], executed: bool) -> list[Denotation | None]:
+    return [c.denotation() if executed else text_denotation(c.answer) for c in cands]
+
+
 def decide(
     cands: Sequence[Candidate], executed: bool, method: str = "execution", semantics: str = "set"
 ) -> VoteOutcome:
     """The vote over prepared candidates (see ``candidates``)."""
     if method == "execution":
-        if executed:
-            keys = [result_key(c.rows, semantics) if c.rows is not None else None for c in cands]
-        else:
-            keys = [answer_key(c.answer) for c in cands]
+        keys = _keys(cands, executed, semantics)
         counts = Counter(k for k in keys if k is not None)
         support = [float(counts[k]) if k is not None else 0.0 for k in keys]
         winner = majority(keys)
     elif method == "similarity":
-        denotations = [c.denotation() if executed else text_denotation(c.answer) for c in cands]
+        denotations = _denotations(cands, executed)
         support = similarity_scores(denotations)
         winner = most_similar(denotations)
     else:
@@ -253,6 +260,25 @@ def vote(benchmark: Benchmark, example: Example, completions: Sequence[str], met
          **options: Any) -> int:
     """Index of the winning completion (a ``Chooser`` when ``method`` and options are bound)."""
     return vote_outcome(benchmark, example, completions, method, **options).index
+
+
+def vote_agreement(benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution", *,
+                   semantics: str = "set", db_field: str = "db_path", timeout: float = VOTE_TIMEOUT,
+                   max_rows: int = VOTE_MAX_ROWS) -> list[float]:
+    """Each completion's agreement with the vote's winner, in [0, 1]: a self-consistency reward for prompts
+    without gold (TAO). ``execution``: 1 for members of the winning group, else 0. ``similarity``: the denotation
+    similarity of each candidate's result (or answer tokens) to the winner's. All 0 when nothing could vote."""
+    if method not in METHODS:
+        raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
+    cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout,
+                                 max_rows=max_rows)
+    if method == "execution":
+        return agreement(_keys(cands, executed, semantics))
+    denotations = _denotations(cands, executed)
+    winner = most_similar(denotations)
+    if winner is None:
+        return [0.0] * len(cands)
+    return [denotation_similarity(d, denotations[winner]) for d in denotations]
 
 
 def chooser(method: str, **options: Any) -> Chooser:

@@ -21,6 +21,7 @@ from tabbench.voting import (
     result_key,
     similarity_scores,
     vote,
+    vote_agreement,
     vote_outcome,
 )
 
@@ -201,3 +202,13 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
         assert record.completions == completions and record.answer == "SELECT 2"
     finally:
         host().unregister("vote-run-plugin")
+
+
+def test_vote_agreement_is_a_self_consistency_reward(db):
+    completions = [sql("SELECT 1"), sql("SELECT 2"), sql("SELECT 1.0"), sql("SELECT nope"), "none"]
+    assert vote_agreement(SqlBench(), ex(db), completions) == [1.0, 0.0, 1.0, 0.0, 0.0]
+    soft = vote_agreement(SqlBench(), ex(db), [sql("SELECT x FROM t"), sql("SELECT x FROM t WHERE x < 3"),
+                                               sql("SELECT nope")], "similarity")
+    assert soft[0] == 1.0 and soft[1] == pytest.approx(0.75) and soft[2] == 0.0
+    assert vote_agreement(TextBench(), Example("1", None), ["Answer: a", "Answer: b"]) == [1.0, 0.0]
+    assert vote_agreement(TextBench(), Example("1", None), ["x", "y"], "similarity") == [0.0, 0.0]
