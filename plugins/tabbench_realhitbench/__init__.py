@@ -14,10 +14,7 @@ def register_benchmarks(register):
 @tabbench.hookimpl
 def register_rewards(register):
     module = "tabbench_realhitbench.rewards"
-    register("realhitbench-em", f"{module}:ExactMatch",
-             description="RealHiTBench exact match (1-decimal rounding + SQuAD normalisation)")
     register("realhitbench-f1", f"{module}:TokenF1", description="RealHiTBench token F1")
-    register("realhitbench-rouge-l", f"{module}:RougeL", description="RealHiTBench ROUGE-L F1 of one answer")
     register("realhitbench-chart", f"{module}:Chart",
              description="RealHiTBench chart Pass or ECR, code run in the sandbox")
     register("realhitbench-score", f"{module}:PerTypeScore",

@@ -167,6 +167,11 @@ def test_missing_and_malformed_files_are_data_errors(data: Path) -> None:
             tabbench.get_benchmark("realhitbench", data, **bad)
 
 
+@pytest.mark.parametrize("name", ["realhitbench-f1", "realhitbench-chart", "realhitbench-score"])
+def test_registered_rewards_load(name: str) -> None:
+    assert isinstance(tabbench.get_reward(name), tabbench.Reward)
+
+
 def test_judge_option_names_a_judge_reward(data: Path) -> None:
     bench = tabbench.get_benchmark("realhitbench", data, judge_backend="hf", judge_model="m", judge="no-such-judge")
     spec = bench.metric("judge")
