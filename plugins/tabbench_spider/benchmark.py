@@ -39,6 +39,17 @@ def schema_ddl(db_path: str) -> str:
     return "\n\n".join(r[0].strip() + ";" for r in rows)
 
 
+def ddl_from_tables_json(entry: dict[str, Any]) -> str:
+    """CREATE TABLE statements rebuilt from ``tables.json`` (prompts for a database that is absent)."""
+    tables = entry["table_names_original"]
+    types = entry.get("column_types") or []
+    columns: dict[int, list[str]] = {i: [] for i in range(len(tables))}
+    for k, (t, name) in enumerate(entry["column_names_original"]):
+        if t >= 0:
+            columns[t].append(f"  {name} {types[k].upper() if k < len(types) else ''}".rstrip())
+    return "\n\n".join(f"CREATE TABLE {t} (\n" + ",\n".join(columns[i]) + "\n);" for i, t in enumerate(tables))
+
+
 class SpiderBenchmark(Benchmark):
     """Spider (Yu et al., 2018): cross-domain Text-to-SQL over 200 SQLite databases.
 
@@ -46,7 +57,8 @@ class SpiderBenchmark(Benchmark):
     must agree on every ``*.sqlite`` of the db's folder), ``gold_file`` (an official ``SQL<TAB>db_id`` file
     replacing the JSON's queries), ``timeout`` (seconds per query, default 30), ``official`` (reproduce the
     official script's ``replace("value", "1")`` and DISTINCT deletion exactly), ``keep_distinct``,
-    ``on_missing_db`` (``error`` or ``skip``).
+    ``on_missing_db`` (``error``, ``skip``, or ``keep``: keep the question; exact match then reads the schema
+    from ``tables.json`` and execution reports ``gold_error``).
     """
 
     name = "spider"
@@ -70,8 +82,8 @@ class SpiderBenchmark(Benchmark):
         if unknown:
             raise ConfigError(f"benchmark 'spider': unknown option(s) {', '.join(sorted(unknown))}")
         self.on_missing_db = options.get("on_missing_db", "error")
-        if self.on_missing_db not in ("error", "skip"):
-            raise ConfigError("benchmark 'spider': on_missing_db must be 'error' or 'skip'")
+        if self.on_missing_db not in ("error", "skip", "keep"):
+            raise ConfigError("benchmark 'spider': on_missing_db must be 'error', 'skip' or 'keep'")
         self.test_suite = Path(options["test_suite"]) if options.get("test_suite") else None
         if self.test_suite is not None and not self.test_suite.is_dir():
             raise ConfigError(f"benchmark 'spider': test_suite folder {self.test_suite} does not exist")
@@ -131,13 +143,16 @@ class SpiderBenchmark(Benchmark):
             if not db_path.is_file() or not variants:
                 if self.on_missing_db == "skip":
                     continue
-                missing = db_path if not db_path.is_file() else db_root / db_id
-                raise DataError(
-                    f"{path}: item {position}: database {missing} is missing "
-                    "(add it, or pass --benchmark-option on_missing_db=skip)"
-                )
+                if self.on_missing_db == "error":
+                    missing = db_path if not db_path.is_file() else db_root / db_id
+                    raise DataError(
+                        f"{path}: item {position}: database {missing} is missing "
+                        "(add it, or pass --benchmark-option on_missing_db=skip)"
+                    )
             if db_id not in schemas:
-                schemas[db_id] = Schema.from_sqlite(db_path)
+                schemas[db_id] = (
+                    Schema.from_sqlite(db_path) if db_path.is_file() else Schema.from_tables_json(tables[db_id])
+                )
             level = "unknown"
             if gold is not None:
                 try:
@@ -179,7 +194,10 @@ class SpiderBenchmark(Benchmark):
     # --- prompts and answers -------------------------------------------------------------------------
 
     def prompt(self, example: Example) -> list[Message]:
-        schema = schema_ddl(example.fields["db_path"])
+        if Path(example.fields["db_path"]).is_file():
+            schema = schema_ddl(example.fields["db_path"])
+        else:
+            schema = ddl_from_tables_json(read_tables(Path(example.fields["tables_json"]))[example.fields["db_id"]])
         user = f"Database schema:\n{schema}\n\nQuestion: {example.fields['question']}"
         return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
 

@@ -300,3 +300,18 @@ def test_real_dev_predictions_match_official_verdicts():
         assert "".join(e.meta["hardness"][0] for e in examples) == expected["hardness"]
         differences = [expected["ids"][k] for k, (a, b) in enumerate(zip(ex, expected["exec"], strict=True)) if a != b]
         assert differences == ([] if official_mode else expected["default_mode_exec_differences"])
+
+
+@pytest.mark.skipif(not (SPIDER / "dev.json").exists(), reason="shared Spider data not present")
+def test_real_exact_match_reproduces_the_published_example_figures():
+    """All 1034 questions with the repository's example gold file: 0.852 / 0.720 / 0.718 / 0.388 / 0.697."""
+    expected = json.loads((Path(__file__).parent / "official_dev_verdicts.json").read_text())["gold_example"]
+    examples_dir = SPIDER / "evaluation_examples"
+    bench = tabbench.get_benchmark("spider", SPIDER, on_missing_db="keep", official=True,
+                                   gold_file=str(examples_dir / "gold_example.txt"))
+    examples = list(bench.examples())
+    preds = bench.read_predictions(examples_dir / "pred_example.txt")
+    scores = metric_rewards(bench)["em"].score_batch([(e, preds[e.id][0]) for e in examples])
+    assert "".join(str(int(s.value)) for s in scores) == expected["exact"]
+    assert "".join(e.meta["hardness"][0] for e in examples) == expected["hardness"]
+    assert sum(s.value for s in scores) / len(scores) == pytest.approx(0.697, abs=5e-4)
