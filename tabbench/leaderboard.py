@@ -81,7 +81,7 @@ class RunEntry:
         if config.get("limit"):
             parts.append(f"limit {config['limit']}")
         if self.implicit:
-            parts.append("(greedy half of the vote run)")
+            parts.append("beside the vote run above")
         return ", ".join(parts)
 
 

@@ -114,7 +114,7 @@ def test_vote_run_brings_its_greedy_companion(tmp_path):
     write_run(tmp_path / "v" / "greedy", "m", {"bird": bench_result(0.5)})
     text = build([str(vote)], tmp_path / "lb.md", references=None)
     assert "| 1 | m | hf, execution vote@8, T=0.8 | 60.0 ± 5.0 |" in text
-    assert "| 2 | m | hf, greedy, (greedy half of the vote run) | 50.0 ± 5.0 |" in text
+    assert "| 2 | m | hf, greedy, beside the vote run above | 50.0 ± 5.0 |" in text
 
 
 def test_check_passes_then_fails_with_one_line_after_a_result_changes(tmp_path, runs):
