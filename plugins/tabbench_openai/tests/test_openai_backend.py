@@ -7,6 +7,7 @@ when its serving dependencies (the ``serve`` extra) are not installed.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import socket
 import subprocess
@@ -173,3 +174,17 @@ def test_bad_options_are_backend_errors():
         tabbench.get_backend("openai", "m", concurrency=0)
     with pytest.raises(BackendError, match="tokenizer=PATH"):
         tabbench.get_backend("openai", "remote-name", endpoint="completions").render([{"role": "user", "content": "x"}])
+
+
+@pytest.mark.slow
+def test_tabbench_eval_through_the_server(server, tmp_path, cli_runner):
+    """The command users run: `tabbench eval --model openai:URL#MODEL` on the demo suite, records written."""
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", f"openai:{server['base']}#{server['model']}", "--suite", "demo",
+                         "--limit", "3", "--max-new-tokens", "8", "-m", "endpoint=completions", "-m", "concurrency=2",
+                         "--out", str(out), "--no-cache", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    results = json.loads((out / "results.json").read_text())
+    assert results["model"]["backend"] == "openai"
+    assert all(block["n"] == 3 for block in results["benchmarks"].values())
+    assert (out / "samples" / "demo.jsonl").read_text().count("\n") == 3
