@@ -22,6 +22,7 @@ from tabbench import (
 from tabbench.plugins import PluginInfo, host
 from tabbench.runner import Run, execute
 from tabbench.runstore import RunStore
+from tabbench.testing import ModelBackendContract
 
 EXAMPLES = [Example(str(i), f"answer {i}", {"question": f"q{i}"}, {"level": "easy" if i % 2 else "hard"})
             for i in range(6)]
@@ -184,3 +185,24 @@ def test_gold_scores_100_percent_on_bundled_benchmarks(tmp_path, name):
     counts = result["status_counts"]
     scored = sum(v for k, v in counts.items() if not Status(k).not_applicable)
     assert counts.get("match", 0) + counts.get("empty_both", 0) == scored, counts
+
+
+class TestGoldContract(ModelBackendContract):
+    def make_backend(self):
+        return tabbench.get_backend("gold", "gold")
+
+    def requests(self):
+        return _requests(3)
+
+
+class TestPredictionsContract(ModelBackendContract):
+    @pytest.fixture(autouse=True)
+    def _file(self, tmp_path):
+        self.path = tmp_path / "p.jsonl"
+        self.path.write_text("".join(json.dumps({"id": e.id, "completions": ["a", "b"]}) + "\n" for e in EXAMPLES))
+
+    def make_backend(self):
+        return tabbench.get_backend("predictions", str(self.path))
+
+    def requests(self):
+        return _requests(3)
