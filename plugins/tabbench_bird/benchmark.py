@@ -114,7 +114,8 @@ class BirdBenchmark(Benchmark):
 
     Options (``--benchmark-option KEY=VALUE``): ``dialect`` (Mini-Dev: sqlite, mysql or postgresql; only
     SQLite executes here), ``db_root`` (databases folder, default ``<data>/dev_databases``), ``timeout``
-    (seconds per query, default 30), ``max_steps`` (SQLite VM budget), ``sample_rows`` (example rows per
+    (seconds per query, default 30), ``max_steps`` (SQLite VM budget), ``official`` (gold failures score 0
+    instead of being excluded, as upstream), ``sample_rows`` (example rows per
     table in the prompt, default 0), ``descriptions`` (column descriptions from ``database_description``
     in the prompt, default false), ``on_missing_db`` (``error``, ``skip`` or ``keep``).
     """
@@ -132,7 +133,7 @@ class BirdBenchmark(Benchmark):
         "mini_dev_sqlite.json), dev_tables.json and dev_databases/"
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
-    _OPTIONS = frozenset({"dialect", "db_root", "timeout", "max_steps", "sample_rows", "descriptions",
+    _OPTIONS = frozenset({"dialect", "db_root", "timeout", "max_steps", "official", "sample_rows", "descriptions",
                           "on_missing_db"})
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
@@ -148,7 +149,7 @@ class BirdBenchmark(Benchmark):
             raise ConfigError("benchmark 'bird': on_missing_db must be 'error', 'skip' or 'keep'")
         self.sample_rows = int(options.get("sample_rows", 0))
         self.descriptions = str(options.get("descriptions", False)).lower() in ("1", "true", "yes")
-        reward_options = {k: options[k] for k in ("timeout", "max_steps") if k in options}
+        reward_options = {k: options[k] for k in ("timeout", "max_steps", "official") if k in options}
         self.metrics = (MetricSpec("ex", "bird-ex", reward_options),
                         MetricSpec("soft_f1", "bird-soft-f1", reward_options))
         self._cache: dict[str, tuple[list[Example], list[Example]]] = {}

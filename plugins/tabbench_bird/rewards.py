@@ -29,13 +29,14 @@ def _workers() -> int:
 class _BirdExecutionReward(Reward):
     """Shared core: extract, execute gold and prediction once per distinct query, then ``_compare``."""
 
-    options_allowed: ClassVar[frozenset[str]] = frozenset({"timeout", "max_steps"})
+    options_allowed: ClassVar[frozenset[str]] = frozenset({"timeout", "max_steps", "official"})
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - self.options_allowed
         if unknown:
             raise ConfigError(f"reward {self.name!r}: unknown option(s) {', '.join(sorted(unknown))}")
         super().__init__(**options)
+        self.official = str(options.get("official", False)).lower() in ("1", "true", "yes")
         timeout = options.get("timeout", 30.0)
         self.limits = Limits(
             timeout=None if timeout in (None, 0) else float(timeout),
@@ -83,6 +84,8 @@ class _BirdExecutionReward(Reward):
     def _verdict(self, sql: str, gold: QueryResult, pred: QueryResult) -> Score:
         details: dict[str, Any] = {"sql": sql}
         if gold.status is not None:
+            if self.official:  # upstream: any exception or timeout, gold's included, scores 0
+                return Score(0.0, gold.status, {**details, "error": f"gold: {gold.error}"})
             status = Status.GOLD_TIMEOUT if gold.status == Status.TIMEOUT else Status.GOLD_ERROR
             return Score(None, status, {**details, "error": gold.error})
         if gold.truncated:
@@ -103,7 +106,8 @@ class _BirdExecutionReward(Reward):
 class BirdExecution(_BirdExecutionReward):
     """1.0 when the predicted rows equal the gold rows as sets of tuples (``evaluation_ex.py``), else 0.
 
-    Options: ``timeout`` (seconds per query, default 30), ``max_steps`` (SQLite VM budget).
+    Options: ``timeout`` (seconds per query, default 30), ``max_steps`` (SQLite VM budget), ``official``
+    (a gold query that fails or times out scores 0, as upstream, instead of being excluded).
     """
 
     name = "bird-ex"
@@ -119,7 +123,7 @@ class BirdExecution(_BirdExecutionReward):
 class BirdSoftF1(_BirdExecutionReward):
     """BIRD Soft-F1 in [0, 1] (``evaluation_f1.py``: de-duplicated rows paired by position, cell overlap).
 
-    Options: ``timeout`` (seconds per query, default 30), ``max_steps`` (SQLite VM budget).
+    Options: as ``bird-ex``.
     """
 
     name = "bird-soft-f1"

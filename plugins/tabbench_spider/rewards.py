@@ -37,6 +37,11 @@ def _check_options(name: str, options: dict[str, Any], allowed: set[str]) -> Non
         raise ConfigError(f"reward {name!r}: unknown option(s) {', '.join(sorted(unknown))}")
 
 
+def _flag(value: Any) -> bool:
+    """An option that may arrive as a bool or as text from the command line."""
+    return str(value).lower() in ("1", "true", "yes", "on")
+
+
 def _workers() -> int:
     try:
         return int(os.environ.get("TABBENCH_WORKERS", "0"))
@@ -60,8 +65,8 @@ class SpiderExecution(Reward):
     def __init__(self, **options: Any) -> None:
         _check_options(self.name, options, {"timeout", "max_steps", "official", "keep_distinct"})
         super().__init__(**options)
-        self.official = bool(options.get("official", False))
-        self.distinct = "keep" if options.get("keep_distinct") else ("all" if self.official else "row")
+        self.official = _flag(options.get("official", False))
+        self.distinct = "keep" if _flag(options.get("keep_distinct", False)) else ("all" if self.official else "row")
         timeout = options.get("timeout", 30.0)
         self.limits = Limits(
             timeout=None if timeout in (None, 0) else float(timeout),
@@ -152,7 +157,7 @@ class SpiderExactMatch(Reward):
     def __init__(self, **options: Any) -> None:
         _check_options(self.name, options, {"official"})
         super().__init__(**options)
-        self.official = bool(options.get("official", False))
+        self.official = _flag(options.get("official", False))
 
     def score(self, example: Example, completion: str) -> Score:
         gold = example.gold

@@ -255,3 +255,12 @@ def test_real_dev_files_read(tmp_path: Path):
     if minidev_file.exists():
         with pytest.raises(DataError, match="500 predictions for 1534 questions"):
             bench.read_predictions(minidev_file, "dev")
+
+
+def test_gold_failure_is_excluded_or_wrong_in_official_mode(bird_root: Path):
+    example = next(tabbench.get_benchmark("bird", bird_root).examples())
+    broken = Example(id="x", gold="SELECT missing FROM shop", fields=dict(example.fields), meta={}, split="dev")
+    excluded = tabbench.get_reward("bird-ex").score(broken, "SELECT 1")
+    assert excluded.value is None and excluded.status is Status.GOLD_ERROR
+    official = tabbench.get_reward("bird-ex", official=True).score(broken, "SELECT 1")
+    assert official.value == 0.0 and official.status is Status.EXEC_ERROR
