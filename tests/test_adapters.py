@@ -164,3 +164,26 @@ def test_verl_compute_score(demo):
     batch = compute_score_batch(["arctic", "arctic", "nope"], [f"```sql\n{example.gold}\n```", "x", "x"],
                                 [example.gold] * 3, [info, info, {}])
     assert [r["status"] for r in batch] == ["match", "no_sql", "reward_error"]
+
+
+def test_adapter_never_raises_on_any_completion(demo):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    row = next(iter(dataset_rows(demo, "train")))
+    message = st.fixed_dictionaries({"role": st.sampled_from(["assistant", "user", "tool"])},
+                                    optional={"content": st.one_of(st.none(), st.text(max_size=80)),
+                                              "reasoning_content": st.one_of(st.none(), st.text(max_size=40))})
+    completion = st.one_of(st.text(max_size=200), st.lists(message, max_size=3), st.none(), st.integers())
+    functions = [trl_reward(name, **({"timeout": 0.2} if name in SQL_REWARDS[:4] else {})) for name in SQL_REWARDS]
+
+    @settings(max_examples=30, deadline=None)
+    @given(completions=st.lists(completion, min_size=1, max_size=4))
+    def check(completions):
+        for f in functions:
+            values = f(prompts=[row["prompt"]] * len(completions), completions=completions,
+                       example=[row["example"]] * len(completions))
+            assert len(values) == len(completions)
+            assert all(isinstance(v, float) for v in values), (f.__name__, values)  # the gold runs: never None
+
+    check()
