@@ -203,7 +203,8 @@ def gold_chart_code(example: Example) -> str:
     series = parse_references(str(example.gold))
     series = [list(s) if isinstance(s, list | tuple) else [s] for s in series]
     kind = normalize_chart_type(str(example.fields["chart_type"]))
-    lines = ["import matplotlib.pyplot as plt", f"series = {series!r}", "fig, ax = plt.subplots()"]
+    literal = repr(series).replace("nan", "float('nan')")  # the references may hold np.nan
+    lines = ["import matplotlib.pyplot as plt", f"series = {literal}", "fig, ax = plt.subplots()"]
     if kind in ("bar", "waterfall"):
         lines.append("ax.bar(range(sum(len(s) for s in series)), [v for s in series for v in s])")
     elif kind == "hbar":

@@ -187,14 +187,36 @@ def run_chart(
 
 
 def parse_references(gold: str) -> list[Any]:
-    """The reference y-values of a chart question: ``y_references = [[...]]`` or a bare Python literal."""
+    """The reference y-values of a chart question: ``y_references = [[...]]`` or a bare literal.
+
+    Read without executing anything: numbers, lists, tuples, signs, and ``np.nan`` / ``numpy.nan`` / ``nan``
+    (the release writes ``np.nan``, which the official script evaluates with NumPy imported).
+    """
     text = gold.strip()
-    if text.startswith("y_references"):
+    if text.lower().startswith("y_references"):
         text = text.split("=", 1)[1]
-    value = ast.literal_eval(text.strip())
-    if not isinstance(value, list | tuple):
+    value = _literal(ast.parse(text.strip(), mode="eval").body)
+    if not isinstance(value, list):
         raise ValueError("chart references must be a list")
-    return list(value)
+    return value
+
+
+def _literal(node: ast.AST) -> Any:
+    if isinstance(node, ast.List | ast.Tuple):
+        return [_literal(item) for item in node.elts]
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        value = _literal(node.operand)
+        if isinstance(value, int | float):
+            return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.Attribute) and node.attr == "nan" and isinstance(node.value, ast.Name) and (
+        node.value.id in ("np", "numpy")
+    ):
+        return math.nan
+    if isinstance(node, ast.Name) and node.id in ("nan", "NaN"):
+        return math.nan
+    raise ValueError(f"unsupported element in chart references: {ast.dump(node)[:80]}")
 
 
 def _flatten(values: list[Any]) -> list[Any]:

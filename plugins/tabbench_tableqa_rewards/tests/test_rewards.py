@@ -94,3 +94,15 @@ def test_chart_comparison_rules() -> None:
     assert chart_matches(parse_references("y_references = [[1, 2], [3]]"), [3.0, 1.0, 2.0], "line")
     assert chart_matches([[50, 150]], [0.25, 0.75], "pie")
     assert not chart_matches([[1, 2]], [1.0], "bar")
+
+
+def test_references_are_read_without_executing() -> None:
+    import math
+
+    import pytest
+
+    values = parse_references("Y_references = [[1, -2.5, np.nan], (3,)]")
+    assert values[0][:2] == [1, -2.5] and math.isnan(values[0][2]) and values[1] == [3]
+    for bad in ("y_references = __import__('os').system('x')", "y_references = 5", "y_references = [[True]]"):
+        with pytest.raises((ValueError, SyntaxError)):
+            parse_references(bad)
