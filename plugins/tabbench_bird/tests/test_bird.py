@@ -264,3 +264,20 @@ def test_gold_failure_is_excluded_or_wrong_in_official_mode(bird_root: Path):
     assert excluded.value is None and excluded.status is Status.GOLD_ERROR
     official = tabbench.get_reward("bird-ex", official=True).score(broken, "SELECT 1")
     assert official.value == 0.0 and official.status is Status.EXEC_ERROR
+
+
+def test_training_rewards_equal_evaluation_scores(bird_root: Path):
+    """Through the TRL adapter, rows built from the benchmark score exactly as ``tabbench score`` does."""
+    from tabbench.adapters import dataset_rows, trl_reward
+
+    bench = tabbench.get_benchmark("bird", bird_root)
+    rows = list(dataset_rows(bench, "dev"))
+    preds = bench.read_predictions(bird_root / "predict_dev.json")
+    completions = [[{"role": "assistant", "content": f"```sql\n{preds[r['id']][0]}\n```"}] for r in rows]
+    examples = list(bench.examples())
+    for metric in bench.metrics:
+        expected = [s.value for s in metric_rewards(bench)[metric.name].score_batch(
+            [(e, preds[e.id][0]) for e in examples])]
+        got = trl_reward(metric.reward, **metric.options)(
+            prompts=[r["prompt"] for r in rows], completions=completions, example=[r["example"] for r in rows])
+        assert got == pytest.approx(expected)

@@ -315,3 +315,36 @@ def test_real_exact_match_reproduces_the_published_example_figures():
     assert "".join(str(int(s.value)) for s in scores) == expected["exact"]
     assert "".join(e.meta["hardness"][0] for e in examples) == expected["hardness"]
     assert sum(s.value for s in scores) / len(scores) == pytest.approx(0.697, abs=5e-4)
+
+
+def test_training_rewards_equal_evaluation_scores(spider_root: Path):
+    """Through the TRL adapter, rows built from the benchmark score exactly as ``tabbench score`` does."""
+    from tabbench.adapters import dataset_rows, trl_reward
+
+    bench = tabbench.get_benchmark("spider", spider_root, test_suite=str(spider_root / "test_suite"))
+    rows = list(dataset_rows(bench))
+    preds = bench.read_predictions(spider_root / "pred.txt")
+    examples = list(bench.examples())
+    for metric in bench.metrics:
+        expected = [s.value for s in metric_rewards(bench)[metric.name].score_batch(
+            [(e, preds[e.id][0]) for e in examples])]
+        got = trl_reward(metric.reward, **metric.options)(
+            prompts=[r["prompt"] for r in rows], completions=[preds[r["id"]][0] for r in rows],
+            example=[r["example"] for r in rows])
+        assert got == pytest.approx(expected)
+
+
+def test_train_and_test_splits(tmp_path: Path, spider_root: Path):
+    root = tmp_path / "splits"
+    write_spider(root)
+    questions = json.loads((root / "dev.json").read_text())
+    (root / "train_spider.json").write_text(json.dumps(questions[:5]))
+    (root / "train_others.json").write_text(json.dumps(questions[5:7]))
+    (root / "test.json").write_text(json.dumps(questions[:3]))
+    (root / "test_tables.json").write_text((root / "tables.json").read_text())
+    (root / "test_database").symlink_to(root / "database")
+    bench = tabbench.get_benchmark("spider", root)
+    train = list(bench.examples("train"))
+    assert [e.id for e in train] == [str(i) for i in range(7)] and train[6].split == "train"
+    test = list(bench.examples("test"))
+    assert len(test) == 3 and "test_database" in test[0].fields["db_path"]
