@@ -98,19 +98,27 @@ class JudgeClient:
             state["_backend"] = None
         return state
 
-    def ask(self, example: Example, prompt: str) -> tuple[str | None, str]:
-        """The judge's text, or ``None`` and the error."""
+    def ask_many(self, asks: Sequence[tuple[Example, str]]) -> list[tuple[str | None, str]]:
+        """The judge's text for each ``(example, prompt)``, in one ``generate`` call; ``None`` and the error
+        where there is none."""
+        if not asks:
+            return []
         try:
             if self._backend is None:
                 from tabbench import get_backend
 
                 self._backend = get_backend(str(self.spec), str(self.model), **self.backend_options)
-            request = GenerationRequest([{"role": "user", "content": prompt}], example, "judge")
-            outputs = self._backend.generate([request], self.params)
-            text = outputs[0][0]
-            return (text, "") if isinstance(text, str) else (None, "the judge returned no text")
+            requests = [GenerationRequest([{"role": "user", "content": p}], e, "judge") for e, p in asks]
+            outputs = self._backend.generate(requests, self.params)
+            if len(outputs) != len(asks):
+                raise ValueError(f"{len(outputs)} outputs for {len(asks)} prompts")
         except Exception as exc:
-            return None, f"judge failed: {type(exc).__name__}: {exc}"
+            return [(None, f"judge failed: {type(exc).__name__}: {exc}")] * len(asks)
+        answers: list[tuple[str | None, str]] = []
+        for output in outputs:
+            text = output[0] if isinstance(output, list | tuple) and output else None
+            answers.append((text, "") if isinstance(text, str) else (None, "the judge returned no text"))
+        return answers
 
 
 def _json_object(text: str) -> dict[str, Any] | None:
@@ -163,7 +171,8 @@ def score_groups(reward: SqlReward, items: Sequence[tuple[Example, str]], judge:
     """Judge ``items`` one prompt group per call; identical predictions in a group are judged once.
 
     ``kind``: ``classes`` (SQL graded into classes), ``changes`` (SQL change count, value ``1/(x+1)``) or
-    ``answer`` (free-text answers graded into classes; ``answers`` gives each completion's answer).
+    ``answer`` (free-text answers graded into classes; ``answers`` gives each completion's answer). All
+    groups go to the judge backend in one ``generate`` call, so a batching backend (vLLM, a server) batches them.
     """
     grades = grades or DEFAULT_GRADES
     scores: list[Score | None] = [None] * len(items)
@@ -183,11 +192,13 @@ def score_groups(reward: SqlReward, items: Sequence[tuple[Example, str]], judge:
                               {"error": "nothing to judge in the completion"})
             continue
         groups.setdefault(group_key(example), []).append(i)
+    plans = []
     for members in groups.values():
         example = items[members[0]][0]
         distinct = list(dict.fromkeys(preds[i] for i in members))
-        prompt = _prompt(kind, example, distinct)
-        text, error = judge.ask(example, prompt)
+        plans.append((members, distinct, example, _prompt(kind, example, distinct)))
+    verdicts = judge.ask_many([(example, prompt) for _, _, example, prompt in plans])
+    for (members, distinct, _, _), (text, error) in zip(plans, verdicts, strict=True):
         values: list[float] | None = None
         if text is not None:
             if kind == "changes":

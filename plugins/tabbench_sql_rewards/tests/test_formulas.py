@@ -161,9 +161,10 @@ class ScriptedJudge(ModelBackend):
 
     def __init__(self, answers: list[str]) -> None:
         super().__init__("scripted")
-        self.answers, self.prompts = list(answers), []
+        self.answers, self.prompts, self.calls = list(answers), [], 0
 
     def generate(self, requests, params: GenerationParams):
+        self.calls += 1
         self.prompts.extend(r.messages[-1]["content"] for r in requests)
         return [[self.answers.pop(0) if self.answers else "no verdict"] for _ in requests]
 
@@ -180,6 +181,18 @@ def test_llm_judge_classes_one_call_per_group(example):
     assert got[3][1] is Status.NO_SQL
     assert len(judge.prompts) == 1 and "Query 2:" in judge.prompts[0] and "Query 3:" not in judge.prompts[0]
     assert "Very bad" in judge.prompts[0] and GOLD in judge.prompts[0]
+
+
+def test_llm_judge_batches_groups_in_one_generate_call(example, db_path):
+    judge = ScriptedJudge(['{"grades": ["Bad"]}', '{"grades": ["Good"]}'])
+    other = Example("q9", "SELECT age FROM singer", {"db_path": db_path})
+    r = get_reward("llm-judge-classes", judge_backend=judge)
+    got = values(r, example, [f"```sql\n{WRONG}\n```"]) + values(r, other, [f"```sql\n{WRONG}\n```"])
+    assert [v for v, _ in got] == [0.2, 0.8]
+    judge = ScriptedJudge(['{"grades": ["Bad"]}', '{"grades": ["Good"]}'])
+    r = get_reward("llm-judge-classes", judge_backend=judge)
+    batch = r.score_batch([(example, f"```sql\n{WRONG}\n```"), (other, f"```sql\n{WRONG}\n```")])
+    assert [s.value for s in batch] == [0.2, 0.8] and judge.calls == 1 and len(judge.prompts) == 2
 
 
 def test_llm_judge_unreadable_is_counted_not_raised(example):
