@@ -295,9 +295,10 @@ def test_real_dev_predictions_match_official_verdicts():
         rewards = metric_rewards(bench)
         items = [(e, preds[e.id][0]) for e in examples]
         ex = "".join(str(int(s.value or 0)) for s in rewards["ex"].score_batch(items))
-        em = "".join(str(int(s.value or 0)) for s in rewards["em"].score_batch(items))
-        assert em == expected["exact"]
-        assert "".join(e.meta["hardness"][0] for e in examples) == expected["hardness"]
+        if official_mode:  # exact match and hardness do not depend on the mode here: check them once
+            em = "".join(str(int(s.value or 0)) for s in rewards["em"].score_batch(items))
+            assert em == expected["exact"]
+            assert "".join(e.meta["hardness"][0] for e in examples) == expected["hardness"]
         differences = [expected["ids"][k] for k, (a, b) in enumerate(zip(ex, expected["exec"], strict=True)) if a != b]
         assert differences == ([] if official_mode else expected["default_mode_exec_differences"])
 
