@@ -12,6 +12,8 @@ containment, and the prediction may not list extra parts).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 _THINK_END = re.compile(r"</think>", re.IGNORECASE)
 _FINAL = re.compile(r"final answer\s*:", re.IGNORECASE)
@@ -38,6 +40,27 @@ def extract_answer(completion: str) -> str | None:
         text = lines[0] if lines else ""
     answer = text.strip().strip("*`").strip()
     return answer or None
+
+
+def rows_to_answer(rows: Sequence[Sequence[Any]]) -> str:
+    """A SQL result as answer text: distinct non-NULL cells in row order, joined with ``", "``.
+
+    Integral floats lose their ``.0`` (an age computed as ``20.0`` answers ``20``); text is stripped.
+    """
+    cells: list[str] = []
+    for row in rows:
+        for value in row:
+            if value is None:
+                continue
+            if isinstance(value, float) and value.is_integer():
+                text = str(int(value))
+            elif isinstance(value, bytes):
+                text = value.decode("utf-8", "replace").strip()
+            else:
+                text = str(value).strip()
+            if text not in cells:
+                cells.append(text)
+    return ", ".join(cells)
 
 
 def _parts(value: str, lowercase: bool) -> list[str]:

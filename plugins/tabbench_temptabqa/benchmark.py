@@ -9,8 +9,9 @@ from typing import Any, ClassVar
 from tabbench import Benchmark, ConfigError, Example, Message, MetricSpec
 from tabbench_temptabqa.answers import extract_answer
 from tabbench_temptabqa.data import SUBSETS, read_subset, subsets_for
+from tabbench_temptabqa.database import SCHEMA
 
-PROMPTS = ("infobox", "no_context")
+PROMPTS = ("infobox", "no_context", "sql")
 
 SYSTEM = (
     "You answer questions about an athlete's international medals using only the information given. "
@@ -22,13 +23,24 @@ INSTRUCTIONS = (
     "2 && The infobox lists two bronze medals.\nAlternatively end with a last line 'Final Answer: <answer>'."
 )
 
+SQL_SYSTEM = "You translate questions about an athlete's international medals into SQLite queries."
+SQL_INSTRUCTIONS = (
+    "The database below holds the athlete's medals: a Tournament is a competition (e.g. Olympic Games), a Format "
+    "an event in it (e.g. 100 m), a Medal one medal with its type ('MedalGold', 'MedalSilver' or "
+    "'MedalBronze'), year and location; PersonalInformation holds the birth date. Write one SQLite query whose "
+    "result is the answer: a count, a year, an age, names (several rows for several answers), or the text "
+    "'Yes' / 'No' for a yes/no question (use CASE WHEN ... THEN 'Yes' ELSE 'No' END). Use the athlete's name "
+    "as written in the question. Put the query in a ```sql block."
+)
+
 
 class TempTabQABenchmark(Benchmark):
     """TEMPTABQA-C (ACL Findings 2025), scored by the official EMS and REMS on the extracted answer.
 
     Options: ``prompt`` = ``infobox`` (default: the infobox text is the context, as in the paper's direct
-    prompting) or ``no_context`` (the question alone, the paper's closed-book baseline); ``lowercase`` and
-    ``strict`` are passed to both rewards (see ``tabbench_temptabqa.rewards``).
+    prompting), ``no_context`` (the question alone, the paper's closed-book baseline) or ``sql`` (the
+    schema only; the model writes SQL that runs on the athlete's rebuilt database, the paper's symbolic
+    method); ``lowercase``, ``strict`` and ``sql_timeout`` are passed to both rewards.
     """
 
     name = "temptabqa"
@@ -52,7 +64,11 @@ class TempTabQABenchmark(Benchmark):
         self.prompt_style = str(options.get("prompt", "infobox"))
         if self.prompt_style not in PROMPTS:
             raise ConfigError(f"temptabqa: option prompt={self.prompt_style!r}: choose one of {', '.join(PROMPTS)}")
-        reward_options = {k: bool(options[k]) for k in ("lowercase", "strict") if k in options}
+        reward_options: dict[str, Any] = {k: bool(options[k]) for k in ("lowercase", "strict") if k in options}
+        if self.prompt_style == "sql":
+            reward_options["sql"] = True
+            if "sql_timeout" in options:
+                reward_options["sql_timeout"] = float(options["sql_timeout"])
         self.metrics = tuple(MetricSpec(m.name, m.reward, dict(reward_options)) for m in type(self).metrics)
 
     def examples(self, split: str | None = None) -> Iterator[Example]:
@@ -67,6 +83,9 @@ class TempTabQABenchmark(Benchmark):
 
     def prompt(self, example: Example) -> list[Message]:
         question = example.fields["question"]
+        if self.prompt_style == "sql":
+            user = f"{SQL_INSTRUCTIONS}\n\n{SCHEMA}\nQuestion: {question}"
+            return [{"role": "system", "content": SQL_SYSTEM}, {"role": "user", "content": user}]
         if self.prompt_style == "no_context":
             user = f"{INSTRUCTIONS}\n\nQuestion: {question}"
         else:
@@ -74,7 +93,14 @@ class TempTabQABenchmark(Benchmark):
         return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
 
     def extract(self, example: Example, completion: str) -> str | None:
+        if self.prompt_style == "sql":
+            from tabbench.sql import extract_sql
+
+            return extract_sql(completion) if isinstance(completion, str) else None
         return extract_answer(completion)
 
     def gold_completion(self, example: Example) -> str:
-        return f"{(example.gold or '').strip()} && reference answer"
+        gold = (example.gold or "").strip()
+        if self.prompt_style == "sql":
+            return "```sql\nSELECT '" + gold.replace("'", "''") + "'\n```"
+        return f"{gold} && reference answer"

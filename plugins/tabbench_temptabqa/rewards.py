@@ -8,6 +8,10 @@ uses for its records) and compare it with ``example.gold``. Options:
   lets a gold part match inside a longer predicted part, so ``"2, 3, 4"`` gets full credit for gold ``"2"``.
 - ``extract`` (default ``True``): ``False`` scores the completion as the answer itself (for completions
   that are already bare answers, e.g. a predictions file of answers).
+- ``sql`` (default ``False``): the completion holds a SQLite query (the paper's symbolic method); it is run,
+  read-only and time-bounded (``sql_timeout`` seconds, default 10), on the athlete's database rebuilt from
+  the infobox (``tabbench_temptabqa.database``), and the result's cells, joined with ``", "``, are the
+  answer. No query is ``no_sql``; a failing one ``exec_error`` / ``timeout`` / ``forbidden``; all score 0.
 """
 
 from __future__ import annotations
@@ -15,20 +19,43 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tabbench import Example, Reward, Score, Status
-from tabbench_temptabqa.answers import extract_answer, matched_share
+from tabbench_temptabqa.answers import extract_answer, matched_share, rows_to_answer
 
 
 class _TempTabQAReward(Reward):
     relaxed: ClassVar[bool]
 
-    def __init__(self, *, lowercase: bool = False, strict: bool = False, extract: bool = True, **options: Any) -> None:
-        super().__init__(lowercase=lowercase, strict=strict, extract=extract, **options)
+    def __init__(self, *, lowercase: bool = False, strict: bool = False, extract: bool = True, sql: bool = False,
+                 sql_timeout: float = 10.0, **options: Any) -> None:
+        super().__init__(lowercase=lowercase, strict=strict, extract=extract, sql=sql, sql_timeout=sql_timeout,
+                         **options)
         self.lowercase, self.strict, self.extract = bool(lowercase), bool(strict), bool(extract)
+        self.sql, self.sql_timeout = bool(sql), float(sql_timeout)
+
+    def sql_answer(self, example: Example, completion: str) -> tuple[str | None, Score | None]:
+        """Run the completion's query on the example's database: ``(answer, None)`` or ``(None, failure)``."""
+        from tabbench.sql import Limits, execute_sqlite, extract_sql
+        from tabbench_temptabqa.database import database_for
+
+        query = extract_sql(completion) if isinstance(completion, str) else None
+        if query is None:
+            return None, Score(0.0, Status.NO_SQL, {"sql": None})
+        result = execute_sqlite(database_for(str(example.fields.get("context", ""))), query,
+                                Limits(timeout=self.sql_timeout, max_rows=1000))
+        if not result.ok:
+            assert result.status is not None
+            return None, Score(0.0, result.status, {"sql": query, "error": result.error})
+        return rows_to_answer(result.rows), None
 
     def score(self, example: Example, completion: str) -> Score:
         if example.gold is None:
             return Score(None, Status.GOLD_ERROR, {"error": "example has no gold answer"})
-        answer = extract_answer(completion) if self.extract else (completion or "").strip() or None
+        if self.sql:
+            answer, failure = self.sql_answer(example, completion)
+            if failure is not None:
+                return failure
+        else:
+            answer = extract_answer(completion) if self.extract else (completion or "").strip() or None
         if answer is None:
             return Score(0.0, Status.PARSE_FAIL, {"answer": None})
         share = matched_share(answer, example.gold, lowercase=self.lowercase, strict=self.strict)

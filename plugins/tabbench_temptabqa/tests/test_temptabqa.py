@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from tabbench_temptabqa.answers import ems, extract_answer, rems
 from tabbench_temptabqa.data import TEST_SUBSETS
+from tabbench_temptabqa.database import parse_infobox
 
 import tabbench
 from tabbench import DataError, Example, Status
@@ -161,7 +162,61 @@ def test_missing_file_and_column_are_data_errors(tmp_path: Path) -> None:
     with pytest.raises(DataError, match=r"Hard.tsv:1: missing column\(s\) Context, Types"):
         list(bench.examples("hard"))
     with pytest.raises(tabbench.ConfigError, match="prompt"):
-        tabbench.get_benchmark("temptabqa", root, prompt="sql")
+        tabbench.get_benchmark("temptabqa", root, prompt="pot")
+
+
+# --- SQL over the rebuilt database ----------------------------------------------------------------------
+
+
+def test_infobox_is_rebuilt_as_the_papers_database() -> None:
+    info = parse_infobox(CONTEXT)
+    assert info["name"] == "Ada Runner" and info["birth"] == (1990, 5, 1)
+    assert info["tournaments"] == [
+        ("World Championships", [("10000 m", [("MedalGold", 2015, "Beijing"), ("MedalBronze", 2017, "London")])]),
+        ("Olympic Games", [("5000 m", [("MedalSilver", 2016, "Rio de Janeiro")])]),
+    ]
+    tricky = ("X\n\nCountry Representing: USA\nGames\n"
+              "Relay\tMedalGold | 2019 | Washington, D.C., MedalBronze | 2020 | Lima\n60 m\t\n")
+    games = parse_infobox(tricky)["tournaments"]
+    assert games == [("Games", [("Relay", [("MedalGold", 2019, "Washington, D.C."), ("MedalBronze", 2020, "Lima")]),
+                                ("60 m", [])])]
+
+
+@pytest.mark.parametrize(
+    ("gold", "sql", "status"),
+    [
+        ("3", "SELECT COUNT(*) FROM Medal", Status.MATCH),
+        ("London", "SELECT location FROM Medal ORDER BY year DESC LIMIT 1", Status.MATCH),
+        ("25", "SELECT MIN(m.year) - p.birth_year FROM Medal m, PersonalInformation p", Status.MATCH),
+        ("Yes", "SELECT CASE WHEN COUNT(*) > 0 THEN 'Yes' ELSE 'No' END FROM Medal WHERE year = 2016", Status.MATCH),
+        ("10000 m, 5000 m", "SELECT DISTINCT f.name FROM Format f JOIN Medal m ON m.format_id = f.format_id "
+                            "WHERE m.type = 'MedalGold'", Status.PARTIAL),
+        ("3", "SELECT COUNT(*) FROM Medals", Status.EXEC_ERROR),
+        ("3", "DROP TABLE Medal", Status.FORBIDDEN),
+    ],
+)
+def test_sql_mode_runs_queries_on_the_database(
+    gold: str, sql: str, status: Status, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path))
+    example = Example("x", gold, {"question": "q", "context": CONTEXT})
+    score = tabbench.get_reward("temptabqa-rems", sql=True).score(example, f"Here:\n```sql\n{sql}\n```")
+    assert score.status == status, score
+    assert tabbench.get_reward("temptabqa-ems", sql=True).score(example, "no query").status == Status.NO_SQL
+    assert score.status != Status.FORBIDDEN or tabbench.get_reward("temptabqa-ems", sql=True).score(
+        example, "```sql\nSELECT COUNT(*) FROM Medal\n```").status == Status.MATCH  # the database survived
+
+
+def test_sql_prompt_and_gold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    bench = tabbench.get_benchmark("temptabqa", write_release(tmp_path / "data"), prompt="sql")
+    example = next(iter(bench.examples()))
+    content = bench.prompt(example)[-1]["content"]
+    assert "CREATE TABLE Medal" in content and "MedalGold | 2015" not in content
+    assert all(m.options["sql"] for m in bench.metrics)
+    reward = tabbench.get_reward("temptabqa-ems", sql=True)
+    assert all(reward.score(e, bench.gold_completion(e)).value == 1.0 for e in bench.examples("dev"))
+    assert bench.extract(example, "```sql\nSELECT 1\n```") == "SELECT 1"
 
 
 # --- end to end -------------------------------------------------------------------------------------------
@@ -204,3 +259,25 @@ def test_real_release_reads_and_gold_scores_one() -> None:
     examples = list(bench.examples("hard"))
     scores = reward.score_batch([(e, bench.gold_completion(e)) for e in examples])
     assert all(s.value == 1.0 for s in scores)
+
+
+@pytest.mark.skipif(not (SHARED / "temptabqa_c").is_dir(), reason="shared TEMPTABQA-C data not present")
+def test_rebuilt_database_reproduces_official_sql_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The released SQL templates (types 13 and 3), run on the rebuilt databases, give the gold answers."""
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path))
+    root = SHARED / "temptabqa_c"
+    csv.field_size_limit(1 << 30)
+    with (root / "Dataset_Creation/Questions_Answers_with_SQL_Logic/SQL_with_Types.tsv").open(encoding="utf-8") as f:
+        templates = {r["Types"]: r["SQL"] for r in csv.DictReader(f, delimiter="\t")}
+    reward = tabbench.get_reward("temptabqa-ems", sql=True)
+    results: dict[str, list[float]] = {"13": [], "3": []}
+    for example in tabbench.get_benchmark("temptabqa", root).examples("original"):
+        qtype = example.fields["qtype"]
+        if qtype not in results:
+            continue
+        name = parse_infobox(example.fields["context"])["name"].replace("'", "''")
+        medal = next((m for m in ("Gold", "Silver", "Bronze") if m in example.fields["question"]), "")
+        sql = templates[qtype].replace("{player}", f"'{name}'").replace("{medal}", f"'Medal{medal}'")
+        results[qtype].append(reward.score(example, f"```sql\n{sql}\n```").value)
+    assert len(results["13"]) > 10 and all(v == 1.0 for v in results["13"])
+    assert len(results["3"]) > 10 and sum(results["3"]) / len(results["3"]) >= 0.95
