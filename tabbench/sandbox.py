@@ -50,6 +50,7 @@ from tabbench.types import Status
 __all__ = ["SandboxResult", "StepResult", "isolation", "run_python"]
 
 _UID_BASE = 2_000_000_000
+_SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
 _uid_counter = itertools.count()
 _MPL_LOCK = threading.Lock()
 _MPL_CACHE: list[Path | None] = []  # [] = not built yet, [None] = unavailable
@@ -103,7 +104,7 @@ signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 for name, value in cfg["rlimits"].items():
     resource.setrlimit(getattr(resource, name), (value, value))
 iso["user"] = "same-user"
-if root and cfg["uid"] is not None and iso["filesystem"].startswith("private"):
+if root and cfg["uid"] is not None and (iso["filesystem"].startswith("private") or not cfg["uid_needs_mounts"]):
     try:
         os.setgroups([])
         os.setgid(cfg["uid"])
@@ -330,6 +331,7 @@ def run_python(
         if uid is not None:
             for path in [work, *work.rglob("*")]:
                 os.lchown(path, uid, uid)
+        masks = _masks(work) if uid is not None else []
         rlimits = {
             "RLIMIT_CPU": math.ceil(cpu_s if cpu_s is not None else timeout_s + 1),
             "RLIMIT_AS": memory_mb * 1024 * 1024,
@@ -346,7 +348,8 @@ def run_python(
             "network": network,
             "preload": list(preload),
             "save_figures": save_figures,
-            "masks": _masks(work) if uid is not None else [],
+            "masks": masks,
+            "uid_needs_mounts": any(point not in _SCRATCH for point, _ in masks),
             "tmpfs_mb": 64,
         }
         payload = json.dumps({"programs": programs, "epilogue": epilogue})
@@ -456,7 +459,7 @@ def _masks(work: Path) -> list[tuple[str, list[str]]]:
         needed.add(os.path.realpath(path))
     needed.update(os.path.realpath(p) for p in sys.path if p and os.path.isdir(p) and "site-packages" in p)
     masks: dict[str, set[str]] = {}
-    for point in ("/tmp", "/var/tmp", "/dev/shm"):
+    for point in _SCRATCH:
         if os.path.isdir(point) and not os.path.islink(point):
             masks[os.path.realpath(point)] = set()
     for path in sorted(needed):

@@ -189,8 +189,8 @@ def run_chart(
 def parse_references(gold: str) -> list[Any]:
     """The reference y-values of a chart question: ``y_references = [[...]]`` or a bare literal.
 
-    Read without executing anything: numbers, lists, tuples, signs, and ``np.nan`` / ``numpy.nan`` / ``nan``
-    (the release writes ``np.nan``, which the official script evaluates with NumPy imported).
+    Read without executing anything: numbers, strings, lists, tuples, signs, and ``np.nan`` / ``numpy.nan`` /
+    ``nan`` (the release writes ``np.nan``, which the official script evaluates with NumPy imported).
     """
     text = gold.strip()
     if text.lower().startswith("y_references"):
@@ -204,8 +204,8 @@ def parse_references(gold: str) -> list[Any]:
 def _literal(node: ast.AST) -> Any:
     if isinstance(node, ast.List | ast.Tuple):
         return [_literal(item) for item in node.elts]
-    if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
-        return node.value
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, str):
+        return node.value  # strings occur in the release ('$9,589'); the comparison then fails, as officially
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
         value = _literal(node.operand)
         if isinstance(value, int | float):

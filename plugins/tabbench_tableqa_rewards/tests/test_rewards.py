@@ -103,6 +103,8 @@ def test_references_are_read_without_executing() -> None:
 
     values = parse_references("Y_references = [[1, -2.5, np.nan], (3,)]")
     assert values[0][:2] == [1, -2.5] and math.isnan(values[0][2]) and values[1] == [3]
+    with pytest.raises(TypeError):  # string references cannot be rounded: the reward scores a mismatch
+        chart_matches(parse_references("y_references = [['$9,589', '$1']]"), [9589.0, 1.0], "bar")
     for bad in ("y_references = __import__('os').system('x')", "y_references = 5", "y_references = [[True]]"):
         with pytest.raises((ValueError, SyntaxError)):
             parse_references(bad)
