@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -280,7 +281,7 @@ class BirdBenchmark(Benchmark):
         """The official predictions file (checked, see ``read_predictions_file``) or JSONL."""
         path = Path(path)
         kept, every = self._load(self.check_split(split))
-        if path.suffix == ".jsonl":
+        if path.suffix == ".jsonl" or _first_line_is_record(path):
             return read_jsonl_predictions(path)
         sqls = read_predictions_file(path, [e.fields["db_id"] for e in every])
         wanted = {e.id for e in kept}
@@ -293,3 +294,14 @@ class BirdBenchmark(Benchmark):
         if missing:
             raise DataError(f"{path}: no prediction for {len(missing)} questions (first id {missing[0]!r})")
         write_predictions_file(Path(path), [predictions[e.id] for e in every], [e.fields["db_id"] for e in every])
+
+
+def _first_line_is_record(path: Path) -> bool:
+    """A JSONL predictions file under another suffix: its first line is a whole ``{"id": ...}`` object."""
+    try:
+        with path.open(encoding="utf-8") as handle:
+            first = handle.readline()
+        record = json.loads(first)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return False
+    return isinstance(record, dict) and "id" in record

@@ -122,8 +122,11 @@ class SpiderBenchmark(Benchmark):
         if not question_files:
             self._first(files.questions, "questions", split)
         tables_path = self._first(files.tables, "tables.json", split)
-        db_root = self.test_suite or self._first(files.databases, "database folder", split)
-        main_root = self._first(files.databases, "database folder", split)
+        if self.test_suite is not None and not any((self.data_path / n).is_dir() for n in files.databases):  # type: ignore[operator]
+            main_root = self.test_suite  # the test-suite download holds each <db_id>/<db_id>.sqlite too
+        else:
+            main_root = self._first(files.databases, "database folder", split)
+        db_root = self.test_suite or main_root
         tables = read_tables(tables_path)
         items: list[tuple[Path, int, dict[str, Any]]] = []
         for path in question_files:

@@ -281,3 +281,11 @@ def test_training_rewards_equal_evaluation_scores(bird_root: Path):
         got = trl_reward(metric.reward, **metric.options)(
             prompts=[r["prompt"] for r in rows], completions=completions, example=[r["example"] for r in rows])
         assert got == pytest.approx(expected)
+
+
+def test_jsonl_predictions_under_any_suffix(bird_root: Path, tmp_path: Path):
+    bench = tabbench.get_benchmark("bird", bird_root)
+    lines = "".join(json.dumps({"id": str(i), "completion": f"```sql\nSELECT {i}\n```"}) + "\n" for i in range(3))
+    for name in ("p.jsonl", "p.json"):
+        (tmp_path / name).write_text(lines)
+        assert bench.read_predictions(tmp_path / name)["2"] == ["```sql\nSELECT 2\n```"]

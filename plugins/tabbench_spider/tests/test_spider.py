@@ -95,6 +95,15 @@ def test_exact_match_and_hardness_parity_on_fixture(spider_root: Path):
     assert _differences(default["em"], OFFICIAL_EXACT) == {"value_in_identifier"}
 
 
+def test_test_suite_folder_alone(spider_root: Path, tmp_path: Path):
+    root = tmp_path / "ts_only"
+    root.mkdir()
+    for name in ("dev.json", "tables.json", "pred.txt"):
+        (root / name).write_text((spider_root / name).read_text())
+    _, scores = _score(root, official=True, test_suite=str(spider_root / "test_suite"))
+    assert _differences(scores["ex"], OFFICIAL_EXEC_TEST_SUITE) == OFFICIAL_MODE_DIFFERENCES
+
+
 def test_keep_distinct_option(spider_root: Path):
     _, scores = _score(spider_root, keep_distinct=True)
     statuses = dict(zip(NAMES, (s.status for s in scores["ex"]), strict=True))
