@@ -97,6 +97,8 @@ def build(context: str, path: Path) -> None:
     try:
         conn = sqlite3.connect(tmp)
         try:
+            conn.execute("PRAGMA journal_mode=OFF")  # a private temporary file, renamed into place when complete
+            conn.execute("PRAGMA synchronous=OFF")
             conn.executescript(SCHEMA)
             athlete = conn.execute("INSERT INTO Athlete (name) VALUES (?)", (data["name"],)).lastrowid
             for tournament_name, events in data["tournaments"]:
