@@ -167,6 +167,10 @@ def _hook(event, args):
             writing = (mode is not None and any(c in mode for c in "wax+")) or bool((oflags or 0) & WRITE_FLAGS)
             if (writing and not _inside(path)) or _other_proc(path):
                 _deny("open " + str(path))
+        elif event == "sqlite3.connect":
+            database = args[0] if args else ":memory:"
+            if database not in (":memory:", b":memory:", "") and not _inside(database):
+                _deny("sqlite3.connect " + str(database))
         elif event in PATH_EVENTS:
             paths = [a for a in args[:2] if isinstance(a, (str, bytes, os.PathLike))]
             if event not in ("os.rename", "os.replace", "os.link", "os.symlink", "shutil.move"):

@@ -67,7 +67,8 @@ def test_huge_allocation_fails_inside_the_child() -> None:
 def test_writing_outside_the_working_directory_is_refused(tmp_path: Path) -> None:
     target = tmp_path / "evil.txt"
     for code in (f"open({str(target)!r}, 'w').write('x')", "open('/tmp/tabbench-evil.txt', 'w').write('x')",
-                 "open('../escape.txt', 'w').write('x')"):
+                 "open('../escape.txt', 'w').write('x')", "import sqlite3\nsqlite3.connect('/tmp/tabbench-evil.db')",
+                 "import os\nos.chdir('/tmp')\nopen('tabbench-evil.txt', 'w')"):
         result = run_python(code)
         assert result.status is Status.FORBIDDEN, code
     assert not target.exists()
