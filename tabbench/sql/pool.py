@@ -1,8 +1,8 @@
 """A process pool for untrusted queries that survives whatever a query does.
 
-Each worker keeps its own ``SqliteExecutor`` (a connection per database) and runs one job at a time. The
-parent enforces a hard deadline per job (``limits.timeout + grace``): a worker still busy past it is
-killed (SIGKILL) and replaced, and the job gets ``TIMEOUT``. A worker that dies (segfault, ``os._exit``,
+Each worker keeps its own ``SqliteExecutor`` (a connection per database) and runs chunks of jobs, one at a
+time. The parent enforces a hard deadline per job (``limits.timeout + grace``): a worker still busy past it
+is killed (SIGKILL) and replaced, and the job gets ``TIMEOUT``. A worker that dies (segfault, ``os._exit``,
 the OOM killer) costs its one job, which gets ``EXEC_ERROR`` naming the exit code; the run goes on.
 Workers cap SQLite's heap with ``PRAGMA hard_heap_limit`` (``Limits.memory_mb``).
 """
@@ -32,8 +32,13 @@ def _set_heap_limit(memory_mb: int | None) -> None:
         conn.execute(f"PRAGMA hard_heap_limit={int(memory_mb or 0) * (1 << 20)}")
 
 
-def _worker_main(conn: Connection, initializer: Callable[[], Any] | None) -> None:
-    """Worker loop: receive ``(index, db, sql, limits)``, send ``(index, QueryResult)``; ``None`` stops."""
+_IDLE = float("inf")
+
+
+def _worker_main(conn: Connection, state: Any, initializer: Callable[[], Any] | None) -> None:
+    """Worker loop: receive ``(limits, [(index, db, sql), ...])``, send ``[(index, QueryResult), ...]``;
+    ``None`` stops. Before each job it publishes ``(index, start time)`` in shared memory, so the parent
+    knows which job is running and since when without a message per job."""
     if initializer is not None:
         initializer()
     executor = SqliteExecutor()
@@ -45,39 +50,54 @@ def _worker_main(conn: Connection, initializer: Callable[[], Any] | None) -> Non
             break
         if message is None:
             break
-        index, db_path, sql, limits = message
+        limits, chunk = message
         if limits.memory_mb != memory:
             _set_heap_limit(limits.memory_mb)
             memory = limits.memory_mb
-        try:
-            result = executor.execute(db_path, sql, limits)
-        except Exception as exc:  # a bug in the executor must not kill the worker
-            result = failed(Status.EXEC_ERROR, f"{type(exc).__name__}: {exc}")
-        try:
-            conn.send((index, result))
-        except (OSError, ValueError) as exc:
-            conn.send((index, failed(Status.EXEC_ERROR, f"result could not be sent: {exc}")))
+        out = []
+        for index, db_path, sql in chunk:
+            state[1] = _IDLE  # the parent ignores a reading where the two start times differ
+            state[0] = index
+            state[1] = time.monotonic()
+            try:
+                result = executor.execute(db_path, sql, limits)
+            except Exception as exc:  # a bug in the executor must not kill the worker
+                result = failed(Status.EXEC_ERROR, f"{type(exc).__name__}: {exc}")
+            out.append((index, result))
+        state[1] = _IDLE
+        state[0] = -1
+        conn.send(out)
     executor.close()
 
 
 class _Worker:
-    __slots__ = ("conn", "deadline", "job", "process", "started")
+    __slots__ = ("chunk", "conn", "process", "ran", "state")
 
-    def __init__(self, process: Any, conn: Connection) -> None:
+    def __init__(self, process: Any, conn: Connection, state: Any) -> None:
         self.process = process
         self.conn = conn
-        self.job: int | None = None
-        self.deadline = 0.0
-        self.started = 0.0
+        self.state = state
+        self.chunk: list[int] = []
+        self.ran = False
+
+    def current(self) -> tuple[int, float] | None:
+        """The job running now and its start time, or ``None`` between jobs or mid-update."""
+        start = self.state[1]
+        index = int(self.state[0])
+        if start == _IDLE or self.state[1] != start or index < 0:
+            return None
+        return index, start
 
 
 class ExecPool:
     """``workers`` processes running ``SqliteExecutor.execute``; reuse one pool across batches.
 
-    ``grace``: seconds past ``limits.timeout`` before a busy worker is killed. ``initializer``: a picklable
-    callable run at the start of each worker (register SQL functions there). ``start_method``: a
-    ``multiprocessing`` start method; default ``forkserver`` where available (safe with threads, cheap
-    replacements), else ``spawn``.
+    Jobs go to workers in small chunks (one message each way per chunk, not per job); the running job and
+    its start time are published in shared memory, so the parent enforces a per-job hard deadline
+    (``limits.timeout + grace``). When a worker is killed or dies, its running job gets ``TIMEOUT`` or
+    ``EXEC_ERROR`` and the rest of its chunk is queued again. ``initializer``: a picklable callable run at
+    the start of each worker (register SQL functions there). ``start_method``: default ``forkserver`` where
+    available (safe with threads, cheap replacements), else ``spawn``. ``max_chunk``: jobs per message.
     """
 
     def __init__(
@@ -87,6 +107,7 @@ class ExecPool:
         grace: float = 0.5,
         initializer: Callable[[], Any] | None = None,
         start_method: str | None = None,
+        max_chunk: int = 32,
     ) -> None:
         if workers < 1:
             raise ValueError("an ExecPool needs at least one worker")
@@ -96,10 +117,12 @@ class ExecPool:
         self.size = workers
         self.grace = grace
         self.initializer = initializer
+        self.max_chunk = max_chunk
         self._ctx = multiprocessing.get_context(start_method)
         self._workers: list[_Worker] = []
         self.replaced = 0  # workers killed or found dead and replaced, for tests and logs
         self._closed = False
+        self._stillborn = 0
 
     def __enter__(self) -> ExecPool:
         return self
@@ -109,10 +132,11 @@ class ExecPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self._ctx.Pipe(duplex=True)
-        process = self._ctx.Process(target=_worker_main, args=(child, self.initializer), daemon=True)
+        state = self._ctx.Array("d", [-1.0, _IDLE], lock=False)
+        process = self._ctx.Process(target=_worker_main, args=(child, state, self.initializer), daemon=True)
         process.start()
         child.close()
-        return _Worker(process, parent)
+        return _Worker(process, parent, state)
 
     def _ensure_started(self) -> None:
         if self._closed:
@@ -125,6 +149,11 @@ class ExecPool:
             worker.process.kill()
         worker.process.join(timeout=5)
         worker.conn.close()
+        if not worker.ran:
+            self._stillborn += 1
+            if self._stillborn >= 3 * self.size:
+                raise RuntimeError(f"SQL pool workers keep dying before running a query (exit code "
+                                   f"{worker.process.exitcode}); check the pool initializer")
         self._workers[self._workers.index(worker)] = self._spawn()
         self.replaced += 1
 
@@ -134,53 +163,67 @@ class ExecPool:
         results: list[QueryResult | None] = [None] * len(jobs)
         pending = deque(range(len(jobs)))
         hard = (limits.timeout if limits.timeout is not None else NO_TIMEOUT_CAP) + self.grace
-        while pending or any(w.job is not None for w in self._workers):
+        while pending or any(w.chunk for w in self._workers):
             for worker in self._workers:
-                if worker.job is None and pending:
-                    index = pending.popleft()
-                    db_path, sql = jobs[index]
+                if not worker.chunk and pending:
+                    size = max(1, min(self.max_chunk, -(-len(pending) // (2 * self.size))))
+                    chunk = [pending.popleft() for _ in range(min(size, len(pending)))]
+                    message = (limits, [(i, os.fspath(jobs[i][0]), jobs[i][1]) for i in chunk])
                     try:
-                        worker.conn.send((index, os.fspath(db_path), sql, limits))
-                    except (OSError, ValueError):  # died while idle: replace and retry the job
-                        pending.appendleft(index)
+                        worker.conn.send(message)
+                    except (OSError, ValueError):  # died while idle: requeue, replace
+                        pending.extendleft(reversed(chunk))
                         self._replace(worker)
                         continue
-                    worker.job, worker.started = index, time.monotonic()
-                    worker.deadline = worker.started + hard
-            busy = [w for w in self._workers if w.job is not None]
+                    worker.chunk = chunk
+            busy = [w for w in self._workers if w.chunk]
             if not busy:
                 continue
-            wait_for = max(0.0, min(w.deadline for w in busy) - time.monotonic())
+            now = time.monotonic()
+            deadlines = [running[1] + hard for running in (w.current() for w in busy) if running is not None]
+            wait_for = max(0.0, min(deadlines) - now) if deadlines else min(hard, 0.05)
             handles: list[Any] = [w.conn for w in busy] + [w.process.sentinel for w in busy]
             ready = set(wait(handles, timeout=wait_for))
             now = time.monotonic()
             for worker in busy:
-                index = worker.job
-                assert index is not None
                 if worker.conn in ready or worker.process.sentinel in ready:
                     try:
-                        got, result = worker.conn.recv()
+                        for index, result in worker.conn.recv():
+                            results[index] = result
+                        worker.ran = True
+                        worker.chunk = []
+                        continue
                     except (EOFError, OSError, ValueError):
                         worker.process.join(timeout=1)
-                        code = worker.process.exitcode
-                        results[index] = failed(
-                            Status.EXEC_ERROR, f"worker process died (exit code {code}) running this query",
-                            now - worker.started,
-                        )
-                        worker.job = None
+                        running = worker.current()
+                        if running is not None or int(worker.state[0]) >= 0:
+                            index = int(worker.state[0])
+                            worker.ran = True
+                            started = running[1] if running else now
+                            results[index] = failed(
+                                Status.EXEC_ERROR,
+                                f"worker process died (exit code {worker.process.exitcode}) running this query",
+                                now - started,
+                            )
+                        self._requeue(worker, results, pending)
                         self._replace(worker)
                         continue
-                    results[got] = result
-                    worker.job = None
-                elif now >= worker.deadline:
+                running = worker.current()
+                if running is not None and now >= running[1] + hard:
+                    index, started = running
+                    worker.ran = True
                     results[index] = failed(
-                        Status.TIMEOUT,
-                        f"killed after {hard:.1f} s: the query ignored cancellation",
-                        now - worker.started,
+                        Status.TIMEOUT, f"killed after {hard:.1f} s: the query ignored cancellation", now - started
                     )
-                    worker.job = None
+                    self._requeue(worker, results, pending)
                     self._replace(worker)
         return [r if r is not None else failed(Status.EXEC_ERROR, "no result") for r in results]
+
+    @staticmethod
+    def _requeue(worker: _Worker, results: list[QueryResult | None], pending: deque[int]) -> None:
+        """Jobs of a lost chunk without a result (unsent ones included) run again, first."""
+        pending.extendleft(reversed([i for i in worker.chunk if results[i] is None]))
+        worker.chunk = []
 
     def close(self) -> None:
         """Stop the workers (politely, then by force)."""
