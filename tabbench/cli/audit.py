@@ -20,10 +20,13 @@ from tabbench.cli.options import parse_key_values
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="Examples to audit.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
               help="Reward option (JSON values), e.g. -o timeout=5 -o exact_bonus=100.")
+@click.option("--benchmark-option", "benchmark_options", multiple=True, metavar="KEY=VALUE",
+              help="Benchmark option (JSON values), e.g. --benchmark-option on_missing_db=skip.")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when anything is flagged (for CI).")
 def audit(reward_name: str, benchmark_name: str, data_path: str | None, split: str | None, threshold: float,
-          limit: int, options: tuple[str, ...], as_json: bool, strict: bool) -> None:
+          limit: int, options: tuple[str, ...], benchmark_options: tuple[str, ...], as_json: bool,
+          strict: bool) -> None:
     """Score degenerate completions (empty, SELECT *, row dumps, tag spam, gold hidden in the reasoning, very
     long output, forbidden and multiple statements) on real examples; report every one that earns more than
     THRESHOLD of the correct answer's reward, or more than an honest wrong query, with the reason."""
@@ -32,7 +35,8 @@ def audit(reward_name: str, benchmark_name: str, data_path: str | None, split: s
     from tabbench.runner import select_examples
 
     reward = get_reward(reward_name, **parse_key_values(options, "--option"))
-    benchmark = get_benchmark(benchmark_name, data_path)
+    benchmark = get_benchmark(benchmark_name, data_path,
+                              **parse_key_values(benchmark_options, "--benchmark-option"))
     examples = select_examples(benchmark, split, limit)
     report = run_audit(reward, benchmark, examples, threshold, reward_name)
     if as_json:
