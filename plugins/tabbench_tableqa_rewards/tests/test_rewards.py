@@ -49,6 +49,23 @@ class TestRougeL(RewardContract):
                 (text, "Final Answer: nothing", Status.MISMATCH), (text, "Final Answer:", Status.PARSE_FAIL)]
 
 
+class TestChartPass(RewardContract):
+    def make_reward(self):  # type: ignore[no-untyped-def]
+        return tabbench.get_reward("chart-pass")
+
+    def cases(self):  # type: ignore[no-untyped-def]
+        return [(CHART, BAR_CODE, Status.MATCH), (CHART, "no code", Status.PARSE_FAIL),
+                (TEXT, BAR_CODE, NOT_APPLICABLE)]
+
+
+class TestChartEcr(RewardContract):
+    def make_reward(self):  # type: ignore[no-untyped-def]
+        return tabbench.get_reward("chart-ecr")
+
+    def cases(self):  # type: ignore[no-untyped-def]
+        return [(CHART, BAR_CODE, Status.MATCH), (CHART, "```python\n1/0\n```", Status.EXEC_ERROR)]
+
+
 def test_realhitbench_style_options() -> None:
     reward = tabbench.get_reward("exact-match", extraction="realhitbench", decimals=1, match="string",
                                  empty_prediction="#")
