@@ -127,7 +127,7 @@ class RealHiTBenchBenchmark(Benchmark):
             if not (backend and model):
                 raise ConfigError("realhitbench: the judge needs both judge_backend and judge_model")
             specs.append(MetricSpec("judge", "realhitbench-judge", {
-                "judge": options.get("judge", "llm-judge"), "backend": backend, "model": model,
+                "judge": options.get("judge", "llm-judge"), "judge_backend": backend, "judge_model": model,
                 "judge_options": dict(options.get("judge_options") or {}),
             }))
         return tuple(specs)

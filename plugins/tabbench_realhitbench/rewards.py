@@ -11,7 +11,7 @@ answer ``'#'``); this package adds what they lack:
 - ``realhitbench-score``: the per-type official measure as one reward a trainer can optimise: EM for Fact
   Checking, Numerical Reasoning and Structure Comprehending, ROUGE-L for Data Analysis, Pass for charts.
 - ``realhitbench-judge``: a judge score of Data Analysis answers, delegated to a judge reward plugin named by
-  option ``judge`` (default ``llm-judge``) built with ``backend``, ``model`` and ``judge_options``.
+  option ``judge`` (default ``llm-judge``) built with ``judge_backend``, ``judge_model`` and ``judge_options``.
 
 A reward returns a not-applicable score (value ``None``, ``details.not_applicable``) for question types it
 does not measure, so each metric's mean covers exactly its types; no answer is ``parse_fail`` with value 0.
@@ -119,8 +119,9 @@ class PerTypeScore(Reward):
 class Judge(Reward):
     """A judge score of Data Analysis answers from any judge reward plugin and model backend.
 
-    Options: ``judge`` (reward name, default ``llm-judge``), ``backend`` and ``model`` (the judge's model
-    backend and model), ``judge_options`` (more options for the judge reward). The judge sees the extracted
+    Options: ``judge`` (reward name, default ``llm-judge``), ``judge_backend`` and ``judge_model`` (the judge's
+    model backend and model, passed to the judge reward under those names, the convention of the judge rewards
+    in ``tabbench_sql_rewards``), ``judge_options`` (more options for the judge reward). The judge sees the extracted
     answer, as the official GPT-4o judge sees the ``[Final Answer]`` text. The judge reward is built when this
     one is, so a missing judge plugin is a configuration error, never a silent zero.
     """
@@ -130,12 +131,14 @@ class Judge(Reward):
     description = "RealHiTBench Data Analysis judge score, delegated to a judge reward (e.g. llm-judge)"
     qtypes: ClassVar[tuple[str, ...]] = ("Data Analysis",)
 
-    def __init__(self, *, judge: str = "llm-judge", backend: str | None = None, model: str | None = None,
+    def __init__(self, *, judge: str = "llm-judge", judge_backend: str | None = None, judge_model: str | None = None,
                  judge_options: dict[str, Any] | None = None, **options: Any) -> None:
-        if not backend or not model:
-            raise ConfigError("realhitbench-judge needs options backend=<model backend> and model=<model>")
-        super().__init__(judge=judge, backend=backend, model=model, judge_options=judge_options or {}, **options)
-        self.judge = tabbench.get_reward(judge, backend=backend, model=model, **(judge_options or {}))
+        if not judge_backend or not judge_model:
+            raise ConfigError("realhitbench-judge needs options judge_backend=<model backend> and judge_model=<model>")
+        super().__init__(judge=judge, judge_backend=judge_backend, judge_model=judge_model,
+                         judge_options=judge_options or {}, **options)
+        self.judge = tabbench.get_reward(judge, judge_backend=judge_backend, judge_model=judge_model,
+                                         **(judge_options or {}))
 
     def score(self, example: Example, completion: str) -> Score:
         if example.fields.get("qtype") not in self.qtypes:

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from tabbench_realhitbench.answers import extract_answer, extract_chart_code, token_f1
+from tabbench_realhitbench.benchmark import RealHiTBenchBenchmark
 from tabbench_realhitbench.charts import prepare_code
+from tabbench_realhitbench.rewards import Judge
 
 import tabbench
 from tabbench import ConfigError, DataError, Example, Status
@@ -175,11 +177,43 @@ def test_registered_rewards_load(name: str) -> None:
 def test_judge_option_names_a_judge_reward(data: Path) -> None:
     bench = tabbench.get_benchmark("realhitbench", data, judge_backend="hf", judge_model="m", judge="no-such-judge")
     spec = bench.metric("judge")
-    assert (spec.reward, spec.options["judge"], spec.options["model"]) == ("realhitbench-judge", "no-such-judge", "m")
+    assert (spec.reward, spec.options["judge"], spec.options["judge_model"]) == ("realhitbench-judge", "no-such-judge",
+                                                                                "m")
     with pytest.raises(ConfigError, match="no-such-judge"):  # built with the metrics: a clear error, no stub
         tabbench.get_reward(spec.reward, **spec.options)
     with pytest.raises(ConfigError, match="backend"):
         tabbench.get_reward("realhitbench-judge")
+
+
+class EchoJudge(tabbench.Reward):
+    """A stand-in judge reward: scores 1 when the answer it is handed contains the gold answer's first word."""
+
+    name = "echo-judge"
+
+    def score(self, example: Example, completion: str) -> tabbench.Score:
+        seen = completion.lower().split()
+        ok = bool(seen) and example.gold is not None and example.gold.lower().split()[0] in seen
+        return tabbench.Score(1.0 if ok else 0.0, Status.MATCH if ok else Status.MISMATCH,
+                              {"seen": completion, "options": self.options})
+
+
+class JudgePlugin:
+    @tabbench.hookimpl
+    def register_rewards(self, register):  # type: ignore[no-untyped-def]
+        register("echo-judge", EchoJudge)
+
+
+def test_judge_delegates_data_analysis_answers(isolated_host, data: Path) -> None:  # type: ignore[no-untyped-def]
+    from tabbench.plugins import PluginInfo
+
+    isolated_host.register(JudgePlugin(), PluginInfo("judge-test"))
+    judge = Judge(judge="echo-judge", judge_backend="openai", judge_model="m", judge_options={"rubric": "r"})
+    examples = by_id(RealHiTBenchBenchmark(data))
+    summary = judge.score(examples["105"], "thinking...\n[Final Answer]: The table shows employment.")
+    assert summary.value == 1.0 and summary.details["seen"] == "The table shows employment."
+    assert summary.details["options"] == {"judge_backend": "openai", "judge_model": "m", "rubric": "r"}
+    assert judge.score(examples["105"], "no marker").status == Status.PARSE_FAIL
+    assert judge.score(examples["101"], "[Final Answer]: 110").status.not_applicable
 
 
 # --- charts -----------------------------------------------------------------------------------------------
