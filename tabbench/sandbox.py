@@ -51,6 +51,7 @@ __all__ = ["SandboxResult", "StepResult", "isolation", "run_python"]
 
 _UID_BASE = 2_000_000_000
 _SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
+_MAX_FILES = 1000  # files looked at when collecting what a run produced
 _uid_counter = itertools.count()
 _MPL_LOCK = threading.Lock()
 _MPL_CACHE: list[Path | None] = []  # [] = not built yet, [None] = unavailable
@@ -581,11 +582,15 @@ def _read_report(path: Path) -> dict[str, Any]:
 def _collect(work: Path, inputs: Mapping[str, bytes], uid: int | None, budget: int) -> dict[str, bytes]:
     """Regular files created or changed by the run; never follows links, never reads what the uid did not own."""
     produced: dict[str, bytes] = {}
+    seen = 0
     for dirpath, dirnames, filenames in os.walk(work, followlinks=False):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") or d == "_figures")
         for name in sorted(filenames):
             if name.startswith("."):
                 continue
+            seen += 1
+            if seen > _MAX_FILES:
+                return produced
             path = os.path.join(dirpath, name)
             rel = os.path.relpath(path, work)
             try:
