@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +11,7 @@ from tabbench import Benchmark, ConfigError, Example, Message, MetricSpec
 from tabbench_crtqa.answers import extract_answer
 from tabbench_crtqa.data import BREAKDOWN_KEYS, find_root, read_examples
 
-TABLE_FORMATS = ("markdown", "csv", "json")
+TABLE_FORMATS = ("markdown", "csv", "html", "json", "records")
 
 SYSTEM = "You are an expert at reasoning over tables. Think step by step, then answer."
 INSTRUCTIONS = (
@@ -23,28 +21,40 @@ INSTRUCTIONS = (
 )
 
 
-def serialise(table: dict[str, Any], fmt: str) -> str:
-    """The table as text: ``markdown`` (pipes), ``csv`` or ``json`` (a list of row records, the seed paper's)."""
-    columns, rows = table["columns"], table["rows"]
-    if fmt == "json":
-        return json.dumps([dict(zip(columns, row, strict=True)) for row in rows], ensure_ascii=False)
-    if fmt == "csv":
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerows([columns, *rows])
-        return buffer.getvalue().rstrip("\n")
+def render_table(table: dict[str, Any], fmt: str, max_chars: int | None = None) -> tuple[str, dict[str, Any]]:
+    """The table as prompt text, and the record of what was shown.
 
-    def line(cells: list[str]) -> str:
-        return "| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |"
+    ``markdown``, ``csv``, ``html`` and ``json`` (TableBench's ``{columns, data}``) are the shared
+    ``tabbench.tables.serialize``; ``records`` is the seed paper's form (pandas ``to_json(orient="records")``:
+    a JSON list of ``{column: cell}`` objects), cut at a row boundary the same way.
+    """
+    from tabbench.tables import Table, serialize
 
-    return "\n".join([line(columns), "|" + "---|" * len(columns), *(line(r) for r in rows)])
+    grid = Table(header=[list(table["columns"])], rows=[list(r) for r in table["rows"]])
+    if fmt != "records":
+        shown = serialize(grid, fmt, max_chars=max_chars or None)
+        return shown.text, shown.record()
+
+    def records(rows: list[list[str]]) -> str:
+        return json.dumps([dict(zip(grid.columns, row, strict=False)) for row in rows], ensure_ascii=False)
+
+    rows = grid.rows
+    text = records(rows)
+    while max_chars and len(text) > max_chars and rows:
+        rows = rows[: len(rows) - 1]
+        text = records(rows)
+    total = len(grid.rows)
+    return text, {"format": fmt, "truncated": len(rows) < total, "rows_shown": len(rows), "rows_total": total,
+                  "chars": len(text)}
 
 
 class CRTQABenchmark(Benchmark):
     """CRT-QA (EMNLP 2023): multi-step operation and reasoning questions over Wikipedia tables.
 
-    Options: ``table_format`` (``markdown`` default, ``csv``, ``json``), ``max_table_chars`` (0 = no limit;
-    longer tables are cut at a row boundary and the cut is said in the prompt), and the ``crtqa-em`` reward
-    options ``normalization``, ``extract``, ``decimals``.
+    Options: ``table_format`` (``markdown`` default, ``csv``, ``html``, ``json`` = TableBench's
+    ``{columns, data}``, ``records`` = the seed paper's list of row objects), ``max_table_chars`` (0 = no
+    limit; longer tables keep their header and as many leading rows as fit, and the prompt says so), and the
+    ``crtqa-em`` reward options ``normalization``, ``extract``, ``decimals``.
     """
 
     name = "crtqa"
@@ -79,15 +89,10 @@ class CRTQABenchmark(Benchmark):
         return [find_root(self.data_path) / "dataset.json"]
 
     def table_text(self, example: Example) -> str:
-        table = example.fields["table"]
-        text = serialise(table, self.table_format)
-        if not self.max_table_chars or len(text) <= self.max_table_chars:
-            return text
-        rows = list(table["rows"])
-        while rows and len(text) > self.max_table_chars:
-            rows = rows[: max(0, len(rows) * 3 // 4)]
-            text = serialise({"columns": table["columns"], "rows": rows}, self.table_format)
-        return f"{text}\n(table cut to its first {len(rows)} of {len(table['rows'])} rows)"
+        text, shown = render_table(example.fields["table"], self.table_format, self.max_table_chars)
+        if shown["truncated"]:
+            text += f"\n(table cut to its first {shown['rows_shown']} of {shown['rows_total']} rows)"
+        return text
 
     def prompt(self, example: Example) -> list[Message]:
         f = example.fields
