@@ -83,7 +83,7 @@ class RealHiTBenchBenchmark(Benchmark):
     version = "1"
     description = "RealHiTBench hierarchical-table QA: EM, ROUGE-L, chart ECR/Pass (sandboxed), optional judge"
     primary_metric = "score"
-    breakdown_keys = ("qtype", "subtype", "structure")
+    breakdown_keys = ("qtype", "subtype", "structure", "table_format")
     splits = ("final", "long", "structure")
     default_split = "final"
     data_hint = (

@@ -101,6 +101,7 @@ def build_example(root: Path, query: dict[str, Any], split: str, fmt: str, *, sw
             "subtype": str(query["SubQType"]) or "unknown",
             "structure": str(query.get("CompStrucCata") or "unknown"),
             "source": str(query.get("Source") or "unknown"),
+            "table_format": fmt,  # in every sample record and in results' breakdown: what the model saw
         },
         split=split,
     )

@@ -120,7 +120,7 @@ def test_examples_gold_and_breakdown_labels(data: Path) -> None:
     assert len(examples) == 9
     assert examples["101"].gold == "110" and examples["101"].meta == {
         "qtype": "Fact Checking", "subtype": "Value-Matching", "structure": "MultiLevelHeader",
-        "source": "Bureau of Labor Statistics"}
+        "source": "Bureau of Labor Statistics", "table_format": "latex"}
     chart = examples["108"]
     assert chart.gold == "[100, 110, 120.25]\n" and chart.fields["chart_type"] == "BarChart"
     assert chart.fields["files"] == {"table.xlsx": str(data / "tables" / "labor-table01.xlsx")}
@@ -330,6 +330,7 @@ def test_score_command_end_to_end(data: Path, tmp_path: Path) -> None:
     run = json.loads((out / "results.json").read_text())
     block = run["benchmarks"]["realhitbench"]
     assert run["config"]["benchmark_options"]["table_format"] == "csv"  # the format choice is recorded
+    assert list(block["breakdown"]["table_format"]) == ["csv"] and block["breakdown"]["table_format"]["csv"]["n"] == 9
     metrics = {name: m["value"] for name, m in block["metrics"].items()}
     assert metrics["em"] == pytest.approx(3 / 6)  # 101, 102, 103 of the six text questions
     assert block["metrics"]["em"]["n"] == 6 and block["metrics"]["pass"]["n"] == 3
