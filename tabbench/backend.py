@@ -50,6 +50,7 @@ class ModelBackend(ABC):
 
     name: ClassVar[str]
     description: ClassVar[str] = ""
+    cacheable: ClassVar[bool] = True  # False: ``tabbench eval`` neither reads nor writes its response cache
 
     def __init__(self, model: str, **options: Any) -> None:
         self.model = model

@@ -53,12 +53,19 @@ class DemoBenchmark(Benchmark):
     name = "demo"
     version = "1"
     description = "bundled templated Text-to-SQL in BIRD's format (train/test), scored by BIRD execution accuracy"
-    metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"),)
+    metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
     primary_metric = "ex"
     breakdown_keys = ("difficulty", "db_id")
     splits = ("test", "train")
     default_split = "test"
     data_hint = "the demo data ships with the tabbench_demo package (data/bird); reinstall it if it is missing"
+
+    def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
+        super().__init__(data_path, **options)
+        reward_options = {k: options[k] for k in ("timeout", "max_steps", "official") if k in options}
+        self.metrics = (
+            MetricSpec("ex", "bird-ex", reward_options), MetricSpec("soft_f1", "bird-soft-f1", reward_options)
+        )
 
     @classmethod
     def bundled_data(cls) -> Path | None:
@@ -104,10 +111,7 @@ class DemoBenchmark(Benchmark):
         return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
 
     def extract(self, example: Example, completion: str) -> str | None:
-        from tabbench.sql import extract_sql
+        """What ``bird-ex`` executes: a fenced block, ``<answer>`` tag or bare query, else the whole text."""
+        from tabbench_bird.benchmark import completion_sql
 
-        try:
-            sql = extract_sql(completion)
-        except Exception:
-            return None
-        return sql.strip() if isinstance(sql, str) and sql.strip() else None
+        return completion_sql(completion)

@@ -127,7 +127,8 @@ def write_sqlite(path: Path, tables: list[Table]) -> None:
     conn = sqlite3.connect(path)
     try:
         for table in tables:
-            cols = [f"{name} {kind}" + (" PRIMARY KEY" if i == 0 else "") for i, (name, kind) in enumerate(table.columns)]
+            cols = [f"{name} {kind}" + (" PRIMARY KEY" if i == 0 else "")
+                    for i, (name, kind) in enumerate(table.columns)]
             cols += [f"FOREIGN KEY ({c}) REFERENCES {t}({tc})" for c, (t, tc) in table.foreign.items()]
             conn.execute(f"CREATE TABLE {table.name} ({', '.join(cols)})")
             marks = ", ".join("?" * len(table.columns))
@@ -345,7 +346,7 @@ def make_items(rng: random.Random, dbs: dict[str, Path], tmpls: list[Template]) 
     for item in order:
         seen = per_template.get(item.template.key, 0)
         per_template[item.template.key] = seen + 1
-        if seen == 0 or len(test) >= N_TEST and len(spider) >= N_SPIDER:
+        if seen == 0 or (len(test) >= N_TEST and len(spider) >= N_SPIDER):
             train.append(item)  # the first combination of each template always goes to training
         elif len(test) < N_TEST and seen % 3 == 1:
             test.append(item)

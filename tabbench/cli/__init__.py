@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "models": "tabbench.cli.listing:models_group",
     "trainers": "tabbench.cli.listing:trainers_group",
     "suites": "tabbench.cli.listing:suites_group",
+    "eval": "tabbench.cli.eval:eval_command",
     "score": "tabbench.cli.score:score_command",
     "leaderboard": "tabbench.cli.leaderboard:leaderboard_group",
     "train": "tabbench.cli.train:train_group",

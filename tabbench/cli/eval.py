@@ -1,0 +1,272 @@
+"""``tabbench eval``: generate with a model backend on benchmarks or suites, score with their rewards, record."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tabbench.cli import CONTEXT
+from tabbench.cli.options import (
+    apply_runtime,
+    batch_size_option,
+    benchmark_option_option,
+    limit_option,
+    parse_key_values,
+    progress_option,
+    resume_option,
+    split_option,
+    timeout_option,
+    workers_option,
+)
+from tabbench.errors import ConfigError, TabbenchError, UsageError
+
+VOTES = ("execution", "similarity")
+
+
+@dataclass
+class Selection:
+    """The benchmarks a run covers and those skipped, with why."""
+
+    benchmarks: list[Any]
+    skipped: list[tuple[str, str]]
+
+
+def select_benchmarks(suite: str, data: dict[str, Path], options: dict[str, Any]) -> Selection:
+    """Resolve ``--suite``: named benchmarks must load; suite members without data (or plugin) are skipped."""
+    from tabbench.config import data_path
+    from tabbench.lookup import benchmark_class, resolve_benchmarks
+    from tabbench.plugins import host
+
+    suites = host().registry("suite")
+    named = {p.strip() for p in suite.split(",") if p.strip() and p.strip() != "all" and p.strip() not in suites}
+    names = resolve_benchmarks(suite)
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise UsageError(f"--data {unknown[0]}=...: {unknown[0]!r} is not a benchmark of --suite {suite!r}")
+    chosen, skipped = [], []
+    for name in names:
+        try:
+            cls = benchmark_class(name)
+            path, _ = data_path(name, data.get(name))
+            if path is None:
+                path = cls.bundled_data()
+            if path is None and cls.needs_data and name not in named:
+                skipped.append((name, f"no data: {cls.data_hint}"))
+                continue
+            chosen.append(cls(path, **options))
+        except TabbenchError as exc:
+            if name in named:
+                raise
+            skipped.append((name, str(exc)))
+    if not chosen:
+        detail = "; ".join(f"{n}: {why}" for n, why in skipped)
+        raise ConfigError(f"--suite {suite!r}: no benchmark has data ({detail})")
+    return Selection(chosen, skipped)
+
+
+def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not name or not path:
+            raise UsageError(f"--data {pair!r}: expected NAME=PATH")
+        out[name] = Path(path).expanduser()
+    return out
+
+
+@click.command("eval", context_settings=CONTEXT)
+@click.option("--model", "model_spec", required=True, metavar="PATH_OR_SPEC",
+              help="A local checkpoint folder (backend hf), or BACKEND:MODEL (e.g. openai:URL, predictions:FILE), "
+              "or a backend name that needs no model (gold).")
+@click.option("--backend", default=None, help="Model backend (default: hf, or the BACKEND: prefix of --model).")
+@click.option("-m", "--model-option", "model_options", multiple=True, metavar="KEY=VALUE",
+              help="An option passed to the model backend (see its README); repeatable.")
+@click.option("--dtype", default=None, help="Shortcut for -m dtype=... (hf: auto, float32, bfloat16, float16).")
+@click.option("--device", default=None, help="Shortcut for -m device=... (hf: auto, cpu, cuda, cuda:1, mps).")
+@click.option("--adapter", default=None, help="Shortcut for -m adapter=PATH: a LoRA adapter folder (hf).")
+@click.option("--suite", default="all", show_default=True,
+              help="all, a suite name (`tabbench suites list`), or benchmark names separated by commas.")
+@click.option("--data", "data_pairs", multiple=True, metavar="NAME=PATH",
+              help="Data path of benchmark NAME (else TABBENCH_DATA_<NAME>, the config file, bundled data).")
+@split_option
+@limit_option
+@click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Completions sampled per prompt; with --vote, self-consistency over them.")
+@click.option("--vote", type=click.Choice(VOTES), default=None,
+              help="How --samples completions pick the scored one: execution-result majority or similarity.")
+@click.option("--temperature", type=click.FloatRange(min=0), default=None,
+              help="Sampling temperature (default 0 = greedy; 0.8 with --samples > 1).")
+@click.option("--top-p", type=click.FloatRange(min=0, max=1), default=1.0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of sampled generation.")
+@click.option("--max-new-tokens", type=click.IntRange(min=1), default=256, show_default=True)
+@click.option("--stop", multiple=True, help="Stop string (repeatable); cut from the completion.")
+@batch_size_option
+@timeout_option
+@workers_option
+@benchmark_option_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              envvar="TABBENCH_OUT", help="Run directory (default runs/<model-name>-<timestamp>; env TABBENCH_OUT).")
+@resume_option
+@click.option("--cache", "cache_path", type=click.Path(path_type=Path), default=None, envvar="TABBENCH_CACHE",
+              help="Response cache folder or .jsonl file (default $TABBENCH_CACHE_DIR/responses, "
+              "~/.cache/tabbench/responses).")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the response cache.")
+@progress_option
+def eval_command(
+    model_spec: str, backend: str | None, model_options: tuple[str, ...], dtype: str | None, device: str | None,
+    adapter: str | None, suite: str, data_pairs: tuple[str, ...], split: str | None, limit: int | None,
+    samples: int, vote: str | None, temperature: float | None, top_p: float, seed: int, max_new_tokens: int,
+    stop: tuple[str, ...], batch_size: int, timeout: float | None, workers: int | None,
+    benchmark_options: tuple[str, ...], out_dir: Path | None, resume: bool, cache_path: Path | None, no_cache: bool,
+    progress: bool,
+) -> None:
+    """Evaluate a model on a suite: generate, score with the benchmarks' reward plugins, write run records.
+
+    \b
+    Examples:
+      tabbench models build-tiny models/tiny && tabbench eval --model models/tiny --suite demo
+      tabbench eval --model ckpt/ --suite bird --data bird=~/data/bird/dev --limit 100
+      tabbench eval --model ckpt/ --suite demo --samples 8 --vote execution --out runs/vote
+    """
+    from tabbench.backend import GenerationParams
+    from tabbench.generation import split_model_spec
+    from tabbench.lookup import get_backend
+    from tabbench.plugins import host
+
+    if samples > 1 and vote is None:
+        raise UsageError("--samples N needs --vote execution|similarity (which sample is scored)")
+    if vote is not None and samples < 2:
+        raise UsageError("--vote needs --samples N with N >= 2")
+    if resume and out_dir is None:
+        raise UsageError("--resume needs --out DIR (the run to continue)")
+    temperature = temperature if temperature is not None else (0.8 if samples > 1 else 0.0)
+    if samples > 1 and temperature == 0:
+        raise UsageError("--samples N with --temperature 0 would give N identical completions")
+    options = apply_runtime(workers, timeout, parse_key_values(benchmark_options, "--benchmark-option"))
+    backend_options = parse_key_values(model_options, "--model-option")
+    for key, value in (("dtype", dtype), ("device", device), ("adapter", adapter)):
+        if value is not None:
+            backend_options[key] = value
+
+    backend_name, model = split_model_spec(model_spec, backend, host().registry("model").names())
+    model_backend = get_backend(backend_name, model, **backend_options)
+    try:
+        selection = select_benchmarks(suite, parse_data(data_pairs), options)
+        for name, why in selection.skipped:
+            click.echo(f"skipped {name}: {' '.join(why.split())}", err=True)
+        fingerprint = model_backend.fingerprint()
+        from tabbench.generation import default_run_name
+
+        out = out_dir or Path("runs") / default_run_name(model or backend_name)
+        base = dict(
+            backend_name=backend_name, model=model, backend_options=backend_options, fingerprint=fingerprint,
+            selection=selection, split=split, limit=limit, options=options, batch_size=batch_size,
+            resume=resume, cache_path=None if no_cache else cache_path, use_cache=not no_cache, progress=progress,
+        )
+        greedy = GenerationParams(max_new_tokens=max_new_tokens, temperature=0.0, top_p=top_p, n=1, seed=seed,
+                                  stop=tuple(stop))
+        if vote is None:
+            params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=1,
+                                      seed=seed, stop=tuple(stop))
+            run_eval(model_backend, out, params, None, **base)
+            return
+        # Self-consistency is reported beside greedy decoding: the greedy run goes to OUT/greedy.
+        greedy_results = run_eval(model_backend, out / "greedy", greedy, None, quiet_summary=True, **base)
+        params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=samples,
+                                  seed=seed, stop=tuple(stop))
+        run_eval(model_backend, out, params, vote, greedy_results=greedy_results, **base)
+    finally:
+        model_backend.close()
+
+
+def run_eval(
+    model_backend: Any, out: Path, params: Any, vote: str | None, *, backend_name: str, model: str,
+    backend_options: dict[str, Any], fingerprint: dict[str, Any], selection: Selection, split: str | None,
+    limit: int | None, options: dict[str, Any], batch_size: int, resume: bool, cache_path: Path | None,
+    use_cache: bool, progress: bool, quiet_summary: bool = False, greedy_results: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One run: the config (what --resume must match), the run store, the runner, the summary."""
+    from tabbench.cli.summary import print_summary
+    from tabbench.generation import BackendCompleter, ResponseCache, default_cache_dir, fingerprint_hash
+    from tabbench.runner import Run, execute
+    from tabbench.runstore import RunStore, write_json_atomic
+
+    benchmarks = selection.benchmarks
+    config = {
+        "command": "eval", "backend": backend_name, "model": model, "backend_options": backend_options,
+        "fingerprint_sha": fingerprint_hash(fingerprint), "benchmarks": [b.name for b in benchmarks],
+        "benchmark_versions": {b.name: b.version for b in benchmarks}, "split": split, "limit": limit,
+        "benchmark_options": options, "generation": params.to_json(), "vote": vote,
+        "data": {b.name: str(b.data_path) if b.data_path else None for b in benchmarks},
+    }
+    use_cache = use_cache and bool(getattr(model_backend, "cacheable", True))
+    cache = ResponseCache(cache_path or default_cache_dir(), fingerprint) if use_cache else None
+    store = (RunStore.resume if resume else RunStore.create)(out, config)
+    model_record = {
+        "backend": backend_name, "model": model, "options": backend_options, "fingerprint": fingerprint,
+        "fingerprint_sha": config["fingerprint_sha"], "chat_template_sha256": fingerprint.get("chat_template_sha256"),
+        "generation": params.to_json(), "samples": params.n, "vote": vote,
+        "cache": str(cache.path) if cache else None,
+    }
+    run = Run(out_dir=out, config=config, benchmarks=benchmarks, store=store, split=split, limit=limit,
+              batch_size=batch_size, model=model_record, show_progress=progress,
+              seeds={"generation": params.seed} if params.temperature > 0 else {})
+    completer = BackendCompleter(model_backend, params, cache)
+    chooser = None
+    if vote is not None:
+        from tabbench.voting import chooser as make_chooser
+
+        chooser = make_chooser(vote)
+    start = time.perf_counter()
+    try:
+        results = execute(run, completer, chooser)
+    finally:
+        if cache is not None:
+            cache.close()
+    total = time.perf_counter() - start
+    load = float(getattr(model_backend, "load_seconds", 0.0) or 0.0)  # backends that load lazily report it
+    generation = max(0.0, completer.generation_seconds - load)
+    timing = {
+        "total_seconds": round(total, 3), "model_load_seconds": round(load, 3),
+        "generation_seconds": round(generation, 3),
+        "scoring_and_other_seconds": round(total - completer.generation_seconds, 3),
+        "prompts_generated": completer.generated, "prompts_from_cache": completer.from_cache,
+    }
+    results["timing"] = timing
+    if greedy_results is not None:
+        results["greedy"] = {
+            "run": "greedy",
+            "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
+        }
+    write_json_atomic(store.results_path, results)
+    if not quiet_summary:
+        print_summary(results, out)
+        if greedy_results is not None:
+            _print_vote_comparison(results, params.n, vote or "")
+        click.echo(
+            f"model load {load:.1f}s, generation {generation:.1f}s ({completer.generated} prompts generated, "
+            f"{completer.from_cache} from cache), scoring and records {timing['scoring_and_other_seconds']:.1f}s",
+            err=True,
+        )
+    return results
+
+
+def _print_vote_comparison(results: dict[str, Any], n: int, vote: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"self-consistency ({vote} vote over {n} samples) beside greedy", title_justify="left")
+    for column in ("benchmark", "metric", "greedy", f"vote@{n}", "difference"):
+        table.add_column(column)
+    for name, result in results["benchmarks"].items():
+        voted = result["primary_metric"]
+        greedy = results["greedy"]["primary_metric"].get(name, {})
+        g, v = greedy.get("value"), voted["value"]
+        diff = f"{v - g:+.4f}" if g is not None and v is not None else ""
+        table.add_row(name, voted["name"], "n/a" if g is None else f"{g:.4f}", "n/a" if v is None else f"{v:.4f}",
+                      diff)
+    Console(stderr=True).print(table)
