@@ -166,7 +166,10 @@ class BirdBenchmark(Benchmark):
         for name in names:
             if self._path(name).exists():
                 return self._path(name)
-        raise DataError(f"{self._path(names[0])}: missing questions for split {split!r}. {self.data_hint}")
+        hint = self.data_hint
+        if split != "minidev" and any(self._path(f"mini_dev_{d}.json").exists() for d in DIALECTS):
+            hint = "this folder holds Mini-Dev: pass --split minidev"
+        raise DataError(f"{self._path(names[0])}: missing questions for split {split!r}. {hint}")
 
     def _gold_path(self, split: str) -> Path | None:
         return next((self._path(n) for n in layout(split, self.dialect).gold if self._path(n).exists()), None)
