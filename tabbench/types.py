@@ -31,13 +31,14 @@ class Status(StrEnum):
     FORBIDDEN = "forbidden"  # the prediction tried something the sandbox refuses (writes, ATTACH, ...)
     GOLD_ERROR = "gold_error"  # the reference itself failed: the sample is not applicable (value None)
     GOLD_TIMEOUT = "gold_timeout"  # the reference ran past its budget: not applicable (value None)
+    NOT_APPLICABLE = "not_applicable"  # the metric does not apply to this example (a text metric on a chart task)
     JUDGE_ERROR = "judge_error"  # an LLM judge gave no usable verdict
     REWARD_ERROR = "reward_error"  # the reward plugin itself failed on this sample (a bug to report)
 
     @property
     def not_applicable(self) -> bool:
-        """True when the gold side failed, so the sample is excluded rather than scored."""
-        return self in (Status.GOLD_ERROR, Status.GOLD_TIMEOUT)
+        """True when the sample is excluded rather than scored (gold failed, or the metric does not apply)."""
+        return self in (Status.GOLD_ERROR, Status.GOLD_TIMEOUT, Status.NOT_APPLICABLE)
 
 
 @dataclass(frozen=True)
