@@ -113,16 +113,21 @@ def _permutation_exists(gold: list[Row], pred: list[Row], ordered: bool) -> bool
 
     The official script enumerates the product of per-column candidate sets (all of them for <= 3 columns,
     else candidates pruned by 20 random rows). Pruning is sound, so its answer is "does a valid permutation
-    exist"; this search gives the same answer deterministically: candidates are pruned with every row and
-    identical predicted columns are tried once (a table of 10 all-NULL columns is one case, not 10**10).
+    exist"; this search gives the same answer deterministically and faster: a predicted column can only
+    stand for a gold column holding the same values (the same sequence when ordered, the same multiset
+    otherwise: both are implied by equal results), and identical predicted columns are tried once (a table
+    of 10 all-NULL columns is one case, not 10**10).
     """
     width = len(gold[0])
-    gold_columns = [{row[i] for row in gold} for i in range(width)]
+    gold_columns = [tuple(row[i] for row in gold) for i in range(width)]
     pred_columns = [tuple(row[j] for row in pred) for j in range(width)]
-    candidates = [
-        [j for j in range(width) if all(value in gold_columns[i] for value in pred_columns[j])]
-        for i in range(width)
-    ]
+    if ordered:
+        gold_keys: list = gold_columns
+        pred_keys: list = pred_columns
+    else:
+        gold_keys = [Counter(column) for column in gold_columns]
+        pred_keys = [Counter(column) for column in pred_columns]
+    candidates = [[j for j in range(width) if pred_keys[j] == gold_keys[i]] for i in range(width)]
     if any(not c for c in candidates):
         return False
     target: Any = gold if ordered else Counter(gold)
