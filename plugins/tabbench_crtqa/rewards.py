@@ -38,7 +38,7 @@ class CRTQAExactMatch(Reward):
 
     def score(self, example: Example, completion: str) -> Score:
         if example.gold is None:
-            return Score(None, Status.GOLD_ERROR, {"error": "example has no gold answer"})
+            return Score(None, Status.NOT_APPLICABLE, {"not_applicable": "example has no gold answer"})
         answer = EXTRACTIONS[self.extract](completion)
         if answer is None:
             return Score(0.0, Status.PARSE_FAIL, {"answer": None})

@@ -49,7 +49,7 @@ class _TempTabQAReward(Reward):
 
     def score(self, example: Example, completion: str) -> Score:
         if example.gold is None:
-            return Score(None, Status.GOLD_ERROR, {"error": "example has no gold answer"})
+            return Score(None, Status.NOT_APPLICABLE, {"not_applicable": "example has no gold answer"})
         if self.sql:
             answer, failure = self.sql_answer(example, completion)
             if failure is not None:

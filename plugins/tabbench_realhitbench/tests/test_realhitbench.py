@@ -69,8 +69,21 @@ class TestTokenF1Contract(RewardContract):
             (ex, "[Final Answer]: strong negative correlation, -1.0", Status.MATCH),
             (ex, "[Final Answer]: weak negative correlation, -0.5", Status.PARTIAL),
             (ex, "no marker", Status.PARSE_FAIL),
-            (Example("2", "[1, 2]", {"qtype": "Visualization", "chart_type": "BarChart"}), "x", Status.GOLD_ERROR),
+            (Example("2", "[1, 2]", {"qtype": "Visualization", "chart_type": "BarChart"}), "x", Status.NOT_APPLICABLE),
         ]
+
+
+class TestPerTypeScoreContract(RewardContract):
+    def make_reward(self) -> tabbench.Reward:
+        return tabbench.get_reward("realhitbench-score")
+
+    def cases(self) -> list[tuple[Example, str, Status | None]]:
+        fact = Example("1", "110", {"qtype": "Fact Checking"})
+        analysis = Example("2", "Strong negative correlation, -1.00", {"qtype": "Data Analysis"})
+        return [(fact, "[Final Answer]: 110", Status.MATCH), (fact, "[Final Answer]: 111", Status.MISMATCH),
+                (fact, "110", Status.PARSE_FAIL), (analysis, "[Final Answer]: Strong negative", Status.PARTIAL),
+                (Example("3", None, {"qtype": "Structure Comprehending"}), "[Final Answer]: 1",
+                 Status.NOT_APPLICABLE)]
 
 
 # --- official extraction and decimal handling -------------------------------------------------------------
@@ -94,6 +107,7 @@ def test_extraction_takes_the_last_marker() -> None:
         ("1955, 62170", "1955,62170", 0.0),  # '1955 62170' vs '195562170'
         ("The United States", "united states", 1.0),
         ("94.83", "94.8333", 1.0),
+        ("110.0", "110", 0.0),  # '110.0' keeps its decimal, then loses the point: '1100' != '110'
         ("94.9", "94.83", 0.0),
     ],
 )

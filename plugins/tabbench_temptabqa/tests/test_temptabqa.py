@@ -15,6 +15,7 @@ from tabbench_temptabqa.database import parse_infobox
 
 import tabbench
 from tabbench import DataError, Example, Status
+from tabbench.testing import RewardContract
 
 SHARED = Path(os.environ.get("TABBENCH_SHARED_DATA", Path(__file__).resolve().parents[3] / ".." / "shared" / "data"))
 
@@ -66,6 +67,35 @@ def write_release(root: Path) -> Path:
             for question, answer, qtype in ROWS:
                 writer.writerow([qtype, question, answer, "Ada Runner", "Athletics", CONTEXT, "Neutral", ""])
     return root
+
+
+class TestREMSContract(RewardContract):
+    def make_reward(self) -> tabbench.Reward:
+        return tabbench.get_reward("temptabqa-rems")
+
+    def cases(self) -> list[tuple[Example, str, Status | None]]:
+        ex = Example("x", "10000 m, Team", {"question": "q", "context": CONTEXT})
+        return [(ex, "Team, 10000 m && both", Status.MATCH), (ex, "10000 m && one", Status.PARTIAL),
+                (ex, "Final Answer: relay", Status.MISMATCH), (ex, "", Status.PARSE_FAIL),
+                (Example("y", None), "3", Status.NOT_APPLICABLE)]
+
+
+class TestSqlEMSContract(RewardContract):
+    """SQL mode: the hostile battery (DROP, ATTACH, huge strings ...) runs against the rebuilt database."""
+
+    @pytest.fixture(autouse=True)
+    def _cache(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path))
+
+    def make_reward(self) -> tabbench.Reward:
+        return tabbench.get_reward("temptabqa-ems", sql=True)
+
+    def cases(self) -> list[tuple[Example, str, Status | None]]:
+        ex = Example("x", "3", {"question": "q", "context": CONTEXT})
+        return [(ex, "```sql\nSELECT COUNT(*) FROM Medal\n```", Status.MATCH),
+                (ex, "```sql\nSELECT 4\n```", Status.MISMATCH),
+                (ex, "```sql\nDELETE FROM Medal\n```", Status.FORBIDDEN),
+                (ex, "three", Status.NO_SQL)]
 
 
 # --- the official metric --------------------------------------------------------------------------------
@@ -123,7 +153,7 @@ def test_rewards_statuses_and_parse_fail() -> None:
     assert e.score(example, "Team, 10000 m && ...").status == Status.MATCH
     failed = r.score(example, "")
     assert (failed.value, failed.status) == (0.0, Status.PARSE_FAIL)
-    assert r.score(Example("y", None), "3").status == Status.GOLD_ERROR
+    assert r.score(Example("y", None), "3").status == Status.NOT_APPLICABLE
     # never raises, whatever it is given (a list where a string belongs becomes a reward_error or parse_fail)
     assert r.score_batch([(example, None)])[0].status in (Status.PARSE_FAIL, Status.REWARD_ERROR)  # type: ignore[list-item]
 
