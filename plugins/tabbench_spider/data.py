@@ -107,7 +107,7 @@ def read_prediction_lines(path: Path, expected: int) -> list[str]:
         lines.pop()
     if len(lines) != expected:
         raise DataError(f"{path}:{len(lines)}: {len(lines)} prediction lines for {expected} questions")
-    return [line.split("\t")[0].strip() for line in lines]
+    return [line.strip().split("\t")[0] for line in lines]
 
 
 def sqlite_variants(folder: Path) -> list[Path]:
