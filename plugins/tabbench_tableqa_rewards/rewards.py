@@ -24,9 +24,6 @@ from typing import Any, ClassVar
 from tabbench import Example, Reward, Score, Status
 from tabbench_tableqa_rewards import answers
 
-# Value None needs a status the host treats as not applicable; use a dedicated one when the host has it.
-NOT_APPLICABLE: Status = getattr(Status, "NOT_APPLICABLE", Status.GOLD_ERROR)
-
 EXTRACTIONS = ("tablebench", "realhitbench", "raw")
 
 
@@ -36,7 +33,7 @@ def is_chart(example: Example) -> bool:
 
 
 def _not_applicable(why: str) -> Score:
-    return Score(None, NOT_APPLICABLE, {"not_applicable": why})
+    return Score(None, Status.NOT_APPLICABLE, {"not_applicable": why})
 
 
 def _graded(value: float, details: dict[str, Any]) -> Score:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pickle
 
 from tabbench_tableqa_rewards.execution import chart_matches, parse_references
-from tabbench_tableqa_rewards.rewards import NOT_APPLICABLE
 
 import tabbench
 from tabbench import Example, Status
@@ -26,7 +25,7 @@ class TestExactMatch(RewardContract):
 
     def cases(self):  # type: ignore[no-untyped-def]
         return [(TEXT, "Final Answer: 5.5", Status.MATCH), (TEXT, "Final Answer: 5.4", Status.MISMATCH),
-                (TEXT, "no answer", Status.PARSE_FAIL), (CHART, "Final Answer: 3", NOT_APPLICABLE)]
+                (TEXT, "no answer", Status.PARSE_FAIL), (CHART, "Final Answer: 3", Status.NOT_APPLICABLE)]
 
 
 class TestEmWithin10(RewardContract):
@@ -55,7 +54,7 @@ class TestChartPass(RewardContract):
 
     def cases(self):  # type: ignore[no-untyped-def]
         return [(CHART, BAR_CODE, Status.MATCH), (CHART, "no code", Status.PARSE_FAIL),
-                (TEXT, BAR_CODE, NOT_APPLICABLE)]
+                (TEXT, BAR_CODE, Status.NOT_APPLICABLE)]
 
 
 class TestChartEcr(RewardContract):
@@ -91,7 +90,7 @@ def test_chart_failures_are_statuses_not_crashes() -> None:
     assert tabbench.get_reward("chart-pass").score(CHART, "no code").status is Status.PARSE_FAIL
     hostile = "```python\nimport socket\nsocket.create_connection(('example.com', 80))\n```"
     assert tabbench.get_reward("chart-ecr").score(CHART, hostile).value == 0.0
-    assert tabbench.get_reward("chart-pass").score(TEXT, BAR_CODE).status is NOT_APPLICABLE
+    assert tabbench.get_reward("chart-pass").score(TEXT, BAR_CODE).status is Status.NOT_APPLICABLE
     bad_gold = Example("c2", "y_references = oops(", dict(CHART.fields))
     assert tabbench.get_reward("chart-pass").score(bad_gold, BAR_CODE).status is Status.GOLD_ERROR
 
