@@ -181,20 +181,22 @@ def database_of(example: Example, db_field: str = "db_path") -> Path | None:
 
 def candidates(
     benchmark: Benchmark, example: Example, completions: Sequence[str], *, db_field: str = "db_path",
-    timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS,
+    timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS, workers: int = 0,
 ) -> tuple[list[Candidate], bool]:
-    """Extract every completion's answer and, when the example has a database, execute each distinct SQL once.
-
-    Returns the candidates and whether they were executed.
+    """Extract every completion's answer and, when the example has a database, execute each distinct SQL once
+    (``tabbench.sql.execute_many``; ``workers`` > 1 runs them in the shared process pool, isolated from this
+    process). Returns the candidates and whether they were executed.
     """
     answers = [_extract(benchmark, example, c) for c in completions]
     database = database_of(example, db_field)
     if database is None:
         return [Candidate(a) for a in answers], False
-    from tabbench.sql import Limits, execute_sqlite
+    from tabbench.sql import ExecJob, Limits, execute_many
 
-    limits = Limits(timeout=timeout, max_rows=max_rows)
-    results = {sql: execute_sqlite(database, sql, limits) for sql in dict.fromkeys(a for a in answers if a)}
+    distinct = list(dict.fromkeys(a for a in answers if a))
+    executed = execute_many([ExecJob(str(database), sql) for sql in distinct],
+                            Limits(timeout=timeout, max_rows=max_rows), workers=workers, cache=False)
+    results = dict(zip(distinct, executed, strict=True))
     out = []
     for answer in answers:
         result = results.get(answer) if answer else None
@@ -245,6 +247,7 @@ def decide(
 def vote_outcome(
     benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution", *,
     semantics: str = "set", db_field: str = "db_path", timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS,
+    workers: int = 0,
 ) -> VoteOutcome:
     """Vote among ``completions`` of ``example``; see the module docstring for the rules."""
     if method not in METHODS:
@@ -252,7 +255,7 @@ def vote_outcome(
     if not completions:
         raise UsageError("a vote needs at least one completion")
     cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout,
-                                 max_rows=max_rows)
+                                 max_rows=max_rows, workers=workers)
     return decide(cands, executed, method, semantics)
 
 
@@ -264,14 +267,14 @@ def vote(benchmark: Benchmark, example: Example, completions: Sequence[str], met
 
 def vote_agreement(benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution", *,
                    semantics: str = "set", db_field: str = "db_path", timeout: float = VOTE_TIMEOUT,
-                   max_rows: int = VOTE_MAX_ROWS) -> list[float]:
+                   max_rows: int = VOTE_MAX_ROWS, workers: int = 0) -> list[float]:
     """Each completion's agreement with the vote's winner, in [0, 1]: a self-consistency reward for prompts
     without gold (TAO). ``execution``: 1 for members of the winning group, else 0. ``similarity``: the denotation
     similarity of each candidate's result (or answer tokens) to the winner's. All 0 when nothing could vote."""
     if method not in METHODS:
         raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
     cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout,
-                                 max_rows=max_rows)
+                                 max_rows=max_rows, workers=workers)
     if method == "execution":
         return agreement(_keys(cands, executed, semantics))
     denotations = _denotations(cands, executed)

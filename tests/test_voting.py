@@ -212,3 +212,10 @@ def test_vote_agreement_is_a_self_consistency_reward(db):
     assert soft[0] == 1.0 and soft[1] == pytest.approx(0.75) and soft[2] == 0.0
     assert vote_agreement(TextBench(), Example("1", None), ["Answer: a", "Answer: b"]) == [1.0, 0.0]
     assert vote_agreement(TextBench(), Example("1", None), ["x", "y"], "similarity") == [0.0, 0.0]
+
+
+def test_candidates_can_run_in_the_process_pool(db):
+    completions = [sql("SELECT 3"), sql("SELECT x FROM t WHERE y = 'b'"), sql("SELECT 2"), sql("DELETE FROM t")]
+    in_process = vote_outcome(SqlBench(), ex(db), completions)
+    pooled = vote_outcome(SqlBench(), ex(db), completions, workers=2)
+    assert (pooled.index, pooled.support) == (in_process.index, in_process.support) == (1, [1.0, 2.0, 2.0, 0.0])
