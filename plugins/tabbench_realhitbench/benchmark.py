@@ -11,7 +11,15 @@ from typing import Any, ClassVar
 
 from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
 from tabbench_realhitbench.answers import extract_answer
-from tabbench_realhitbench.data import QA_FILES, TABLE_FORMATS, find_root, iter_examples
+from tabbench_realhitbench.data import (
+    QA_FILES,
+    TABLE_FORMATS,
+    find_root,
+    iter_examples,
+    read_queries,
+    table_path,
+    xlsx_path,
+)
 from tabbench_realhitbench.rewards import OFFICIAL_TEXT
 
 ROLE = (
@@ -157,7 +165,17 @@ class RealHiTBenchBenchmark(Benchmark):
                                  references=self._references(split), sc_table=self.sc_table)
 
     def data_files(self, split: str | None = None) -> list[Path]:
-        return [self.root / QA_FILES[self.check_split(split)]]
+        """The QA file and every table file the split's questions read (their hashes go into the results)."""
+        split = self.check_split(split)
+        tables: set[Path] = set()
+        for query in read_queries(self.root, split):
+            if query["QuestionType"] == "Structure Comprehending" and split != "structure":
+                continue
+            swap = query["QuestionType"] == "Structure Comprehending" and self.sc_table == "swap"
+            tables.add(table_path(self.root, str(query["FileName"]), self.table_format, swap))
+            if query["QuestionType"] == "Visualization":
+                tables.add(xlsx_path(self.root, str(query["FileName"])))
+        return [self.root / QA_FILES[split], *sorted(p for p in tables if p.is_file())]
 
     # --- prompts and answers ------------------------------------------------------------------------------
 

@@ -139,7 +139,8 @@ def test_examples_gold_and_breakdown_labels(data: Path) -> None:
     assert chart.gold == "[100, 110, 120.25]\n" and chart.fields["chart_type"] == "BarChart"
     assert chart.fields["files"] == {"table.xlsx": str(data / "tables" / "labor-table01.xlsx")}
     assert [e.id for e in bench.examples("long")] == ["1"]
-    assert bench.data_files("long") == [data / "QA_long.json"]
+    assert bench.data_files("long") == [data / "QA_long.json", data / "latex" / "labor-table01.txt"]
+    assert data / "tables" / "labor-table01.xlsx" in bench.data_files()  # charts read the workbook
     # the gold completion is read back by the official extraction
     assert all(bench.extract(e, bench.gold_completion(e)) is not None for e in examples.values())
 
