@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from tabbench import Benchmark, ConfigError, Example, Message, MetricSpec
 from tabbench_crtqa.answers import extract_answer
-from tabbench_crtqa.data import BREAKDOWN_KEYS, find_root, read_examples
+from tabbench_crtqa.data import BREAKDOWN_KEYS, find_root, read_examples, table_dir
 
 TABLE_FORMATS = ("markdown", "csv", "html", "json", "records")
 
@@ -85,8 +85,15 @@ class CRTQABenchmark(Benchmark):
         yield from read_examples(self.data_path, split)
 
     def data_files(self, split: str | None = None) -> list[Path]:
+        """``dataset.json`` and the table files it names (their hashes go into the results)."""
         assert self.data_path is not None
-        return [find_root(self.data_path) / "dataset.json"]
+        root = find_root(self.data_path)
+        try:
+            keys = json.loads((root / "dataset.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            keys = {}
+        tables = table_dir(root) if isinstance(keys, dict) and keys else None
+        return [root / "dataset.json", *(tables / key for key in (keys if tables else ()) if (tables / key).is_file())]
 
     def table_text(self, example: Example) -> str:
         text, shown = render_table(example.fields["table"], self.table_format, self.max_table_chars)

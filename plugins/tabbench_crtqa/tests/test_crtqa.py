@@ -100,6 +100,8 @@ def test_examples_fields_and_categories() -> None:
     assert examples[4].fields["title"] == "films by release"  # README spelling 'Title'
     assert set(bench.breakdown_keys) >= {"directness", "composition", "reasoning:arithmetic", "op:sorting"}
     assert "helsinki , finland" in bench.prompt(first)[-1]["content"]
+    assert [p.name for p in bench.data_files()] == ["dataset.json", "2-11111111-1.html.csv", "1-22222222-3.html.csv",
+                                                    "2-33333333-2.html.csv"]
 
 
 @pytest.mark.parametrize("fmt", ["markdown", "csv", "html", "json", "records"])
