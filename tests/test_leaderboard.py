@@ -211,3 +211,14 @@ def test_cli_module_imports_no_matplotlib():
             "    pass\nprint('HEAVY', 'matplotlib' in sys.modules, file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "HEAVY False" in result.stderr, result.stderr
+
+
+def test_check_with_no_boards(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(build_cli(), ["leaderboard", "check"])
+    assert result.exit_code == 2 and "no folder leaderboards/" in result.output
+    (tmp_path / "leaderboards").mkdir()
+    (tmp_path / "leaderboards" / "README.md").write_text("# not a board\n")
+    result = runner.invoke(build_cli(), ["leaderboard", "check"])
+    assert result.exit_code == 0 and "nothing to check" in result.output

@@ -47,9 +47,12 @@ def check_command(boards: tuple[Path, ...], folder: Path) -> None:
     """Fail (exit 1) when rebuilding a committed board from its recorded runs would change it."""
     from tabbench.leaderboard import BoardOutOfDate, check, find_boards
 
+    if not boards and not folder.is_dir():
+        raise UsageError(f"no leaderboard to check: none named and no folder {folder}/")
     targets = list(boards) or find_boards(folder)
     if not targets:
-        raise UsageError(f"no leaderboard to check: none named and none in {folder}/")
+        click.echo(f"no leaderboards in {folder}/: nothing to check", err=True)
+        return
     stale: list[str] = []
     for board in targets:
         try:
