@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, UsageError
+from tabbench import Benchmark, ConfigError, Example, UnknownNameError, UsageError
 
 # --- options ------------------------------------------------------------------------------------------
 
@@ -105,14 +105,33 @@ def parse_data_dirs(pairs: Sequence[str]) -> dict[str, str]:
     return dirs
 
 
-def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str]) -> list[Benchmark]:
-    """Build each named benchmark (suites expand) on its configured, given or bundled data."""
+def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str) -> list[Benchmark]:
+    """Build each named benchmark on its configured, given or bundled data.
+
+    A name that is a benchmark means that benchmark (``demo`` is also a suite); a suite contributes the
+    members that have ``split`` (evaluation-only members are skipped with a note).
+    """
     dirs = parse_data_dirs(data_dirs)
-    resolved = tabbench.resolve_benchmarks(",".join(split_names(names)))
-    unknown = sorted(set(dirs) - set(resolved))
+    benchmarks: dict[str, Benchmark] = {}
+    for name in split_names(names):
+        try:
+            members = [tabbench.get_benchmark(name, dirs.get(name))]
+            explicit = True
+        except UnknownNameError:
+            members = [tabbench.get_benchmark(m, dirs.get(m)) for m in tabbench.resolve_benchmarks(name)]
+            explicit = False
+        for benchmark in members:
+            if split not in benchmark.splits and not explicit:
+                echo(f"note: suite {name!r}: benchmark {benchmark.name!r} has no {split!r} split; not trained on")
+                continue
+            benchmark.check_split(split)
+            benchmarks.setdefault(benchmark.name, benchmark)
+    if not benchmarks:
+        raise ConfigError(f"--benchmark {', '.join(names)}: no benchmark with a {split!r} split")
+    unknown = sorted(set(dirs) - set(benchmarks))
     if unknown:
         raise UsageError(f"--data-dir names {unknown[0]!r}, which is not among the benchmarks trained on")
-    return [tabbench.get_benchmark(name, dirs.get(name)) for name in resolved]
+    return list(benchmarks.values())
 
 
 def training_examples(benchmark: Benchmark, split: str, limit: int | None) -> list[Example]:

@@ -77,7 +77,7 @@ def run_sft(**kw: Any) -> Path:
     """The body of ``tabbench train sft``; returns the checkpoint directory."""
     common.configure_threads()
     out_dir: Path = kw["out_dir"]
-    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"])
+    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
     rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"])
     common.prepare_out_dir(out_dir)
     timer = common.Timer()

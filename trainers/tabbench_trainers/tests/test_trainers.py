@@ -1,0 +1,225 @@
+"""End-to-end runs of ``tabbench train sft|grpo|tao`` on the bundled demo data with a micro model (CPU).
+
+Each run is a couple of optimiser steps: these tests prove the plumbing (benchmark rows, rewards by name
+with weights, status logging, checkpoints the hf backend loads), not learning; ``test_learning.py`` and
+``benchmarks/train_demo.py`` measure learning.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tabbench_trainers import common, tao
+
+import tabbench
+from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, Status, UsageError
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def invoke(cli_runner, args: list[str]) -> None:
+    result = cli_runner(args)
+    assert result.exit_code == 0, result.output
+
+
+def log_entries(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def assert_checkpoint(path: Path) -> None:
+    """The checkpoint loads through the hf backend (what `tabbench eval --model` uses) and answers."""
+    for name in ("config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json", "tabbench_train.json"):
+        assert (path / name).is_file(), name
+    assert not (path / "trainer").exists()
+    benchmark = tabbench.get_benchmark("demo")
+    example = next(iter(benchmark.examples("test")))
+    backend = tabbench.get_backend("hf", str(path))
+    try:
+        out = backend.generate([GenerationRequest(benchmark.prompt(example), example, "demo")],
+                               GenerationParams(max_new_tokens=4))
+    finally:
+        backend.close()
+    assert len(out) == 1 and isinstance(out[0][0], str)
+
+
+def test_trainers_registered_without_heavy_imports() -> None:
+    code = ("import sys, tabbench; from tabbench.plugins import host; "
+            "names = host().registry('trainer').names(); "
+            "import tabbench_trainers.common, tabbench_trainers.sft, tabbench_trainers.grpo, tabbench_trainers.tao; "
+            "heavy = [m for m in ('torch', 'trl', 'transformers') if m in sys.modules]; "
+            "print(names, heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['grpo', 'sft', 'tao'] []"
+
+
+def test_sft_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
+    out = tmp_path / "sft"
+    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo", "--limit", "8",
+                        "--max-steps", "2", "--batch-size", "4", "--logging-steps", "1", "--out", str(out)])
+    assert_checkpoint(out)
+    info = json.loads((out / "tabbench_train.json").read_text())
+    assert info["trainer"] == "sft" and info["steps"] == 2 and info["targets"]["gold"] == 8
+    assert any("loss" in e for e in log_entries(out / "train_log.jsonl"))
+
+
+def test_grpo_end_to_end_with_weighted_rewards(cli_runner, micro_model: Path, tmp_path: Path) -> None:
+    out = tmp_path / "grpo"
+    invoke(cli_runner, ["train", "grpo", "--model", str(micro_model), "--benchmark", "demo", "--limit", "4",
+                        "--reward", "bird-ex", "--reward", "arctic:0.5", "--max-steps", "1", "--num-generations", "2",
+                        "--prompts-per-step", "2", "--max-completion-length", "8", "--logging-steps", "1",
+                        "--out", str(out)])
+    assert_checkpoint(out)
+    info = json.loads((out / "tabbench_train.json").read_text())
+    assert [(r["name"], r["weight"]) for r in info["rewards"]] == [("bird-ex", 1.0), ("arctic", 0.5)]
+    step = next(e for e in log_entries(out / "train_log.jsonl") if "reward" in e)
+    assert "rewards/bird-ex/mean" in step and "rewards/arctic/mean" in step
+    rates = {k: v for k, v in step.items() if k.startswith("bird-ex/status/")}
+    assert rates and sum(rates.values()) == pytest.approx(1.0)
+
+
+def test_tao_rft_round_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
+    out = tmp_path / "tao"
+    # A random model earns 0 reward; --min-reward 0 accepts its samples so the round has rows to train on.
+    invoke(cli_runner, ["train", "tao", "--model", str(micro_model), "--benchmark", "demo", "--limit", "4",
+                        "--reward", "arctic", "-k", "2", "--max-new-tokens", "6", "--min-reward", "0",
+                        "--max-steps", "1", "--batch-size", "2", "--out", str(out)])
+    assert_checkpoint(out)
+    rounds = log_entries(out / "rounds.jsonl")
+    assert len(rounds) == 1 and rounds[0]["samples"] == 8 and rounds[0]["train_rows"] > 0
+    samples = log_entries(out / "round-1" / "samples.jsonl")
+    assert len(samples) == 4 and all(len(g["samples"]) == 2 for g in samples)
+    assert all(s["statuses"]["arctic"] in {x.value for x in Status} for g in samples for s in g["samples"])
+
+
+def test_tao_without_rows_fails_with_one_line(cli_runner, micro_model: Path, tmp_path: Path) -> None:
+    result = cli_runner(["train", "tao", "--model", str(micro_model), "--benchmark", "demo", "--limit", "2",
+                         "--reward", "bird-ex", "-k", "2", "--max-new-tokens", "4", "--mode", "dpo",
+                         "--min-reward", "5", "--out", str(tmp_path / "none")])
+    assert result.exit_code == 2 and "no round produced dpo training rows" in result.output
+
+
+def test_out_dir_must_be_new(cli_runner, micro_model: Path, tmp_path: Path) -> None:
+    (tmp_path / "keep.txt").write_text("x")
+    result = cli_runner(["train", "sft", "--model", str(micro_model), "--benchmark", "demo", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "not empty" in result.output
+
+
+def test_use_vllm_without_vllm_is_a_config_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabbench_trainers import grpo
+
+    monkeypatch.setattr(grpo.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(ConfigError, match="vllm is not installed"):
+        grpo.check_vllm(True)
+    grpo.check_vllm(False)
+
+
+# --- rewards by name ---------------------------------------------------------------------------------------
+
+
+def test_reward_specs_default_weights_and_options() -> None:
+    demo = tabbench.get_benchmark("demo")
+    assert [s.to_json() for s in common.resolve_rewards([], [], [demo])] == [
+        {"name": "bird-ex", "weight": 1.0, "options": dict(demo.metric("ex").options)}]
+    specs = common.resolve_rewards(["bird-ex:2", "arctic"], [], [demo])
+    assert [(s.name, s.weight) for s in specs] == [("bird-ex", 2.0), ("arctic", 1.0)]
+    with pytest.raises(UsageError, match="weight"):
+        common.resolve_rewards(["bird-ex:heavy"], [], [demo])
+    with pytest.raises(UsageError, match="twice"):
+        common.resolve_rewards(["arctic", "arctic:2"], [], [demo])
+    with pytest.raises(UsageError, match="not one of the rewards"):
+        common.resolve_rewards(["arctic"], ["bird-ex.timeout=3"], [demo])
+    with pytest.raises(tabbench.UnknownNameError):
+        common.resolve_rewards(["no-such-reward"], [], [demo])
+
+
+def test_reward_option_reaches_the_plugin() -> None:
+    demo = tabbench.get_benchmark("demo")
+    spec = common.resolve_rewards(["arctic"], ["arctic.timeout=2.5"], [demo])[0]
+    assert spec.options["timeout"] == 2.5
+    assert common.trl_reward_funcs([spec])[0].reward.options["timeout"] == 2.5
+
+
+def test_suite_members_without_the_split_are_skipped() -> None:
+    names = [b.name for b in common.load_benchmarks(["demo"], [], "train")]
+    assert names == ["demo"]
+    with pytest.raises(ConfigError):
+        common.load_benchmarks(["demo"], [], "no-such-split")
+
+
+# --- TAO's scoring and row building ------------------------------------------------------------------------
+
+
+def _demo_example() -> tuple[tabbench.Benchmark, Example]:
+    benchmark = tabbench.get_benchmark("demo")
+    return benchmark, next(iter(benchmark.examples("train")))
+
+
+def test_score_group_uses_the_reward_plugins_and_weights() -> None:
+    benchmark, example = _demo_example()
+    specs = [common.RewardSpec("bird-ex", 1.0), common.RewardSpec("arctic", 0.5)]
+    rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
+    group = tao.score_group(benchmark, example, [example.gold, "SELECT nothing FROM nowhere", "no sql here"], rewards)
+    assert [s.reward for s in group.samples] == pytest.approx([1.5, 0.0, 0.0])
+    assert group.samples[0].statuses == {"bird-ex": "match", "arctic": "match"}
+    assert not group.pseudo
+
+
+def test_unlabeled_prompt_is_scored_against_its_vote() -> None:
+    benchmark, example = _demo_example()
+    unlabeled = Example(example.id, None, example.fields, example.meta, example.split)
+    specs = [common.RewardSpec("bird-ex", 1.0)]
+    rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
+    completions = [example.gold, example.gold + " ", "SELECT 12345", "not sql"]
+    group = tao.score_group(benchmark, unlabeled, completions, rewards)
+    assert group.pseudo
+    assert [s.reward for s in group.samples] == [1.0, 1.0, 0.0, 0.0]
+    nobody = tao.score_group(benchmark, unlabeled, ["no", "answer"], rewards)
+    assert [s.reward for s in nobody.samples] == [None, None]
+
+
+def _group(rewards: list[float | None], texts: list[str] | None = None) -> tao.Group:
+    benchmark, example = _demo_example()
+    texts = texts or [f"SELECT {i}" + " x" * i for i in range(len(rewards))]
+    samples = [tao.Sample(t, t, r) for t, r in zip(texts, rewards, strict=True)]
+    return tao.Group(benchmark, example, samples)
+
+
+def test_rft_keeps_distinct_accepted_answers_shortest_first() -> None:
+    group = _group([1.0, 0.1, 1.0, 1.0, None], ["SELECT  1 ", "SELECT 2", "SELECT 1", "SELECT 3 longer", "x"])
+    rows = tao.rft_rows([group], min_reward=1.0, keep=2)
+    assert [r["completion"][0]["content"] for r in rows] == ["SELECT 1", "SELECT 3 longer"]
+    assert rows[0]["prompt"] == group.benchmark.prompt(group.example)
+
+
+def test_dpo_pairs_prefer_the_hardest_rejection() -> None:
+    rows = tao.dpo_rows([_group([0.0, 1.0, 0.1])], min_reward=1.0, pairs=2)
+    assert len(rows) == 1
+    assert rows[0]["chosen"][0]["content"] == "SELECT 1 x" and rows[0]["rejected"][0]["content"] == "SELECT 2 x x"
+    assert tao.dpo_rows([_group([1.0, 1.0])], 1.0, 1) == []
+
+
+def test_kto_labels_and_summary() -> None:
+    groups = [_group([1.0, 0.0, None]), _group([0.1, 0.1])]
+    rows = tao.kto_rows(groups, min_reward=1.0, seed=0)
+    assert sorted(r["label"] for r in rows) == [False, False, False, True]
+    summary = tao.round_summary(groups, 1.0, "bird-ex")
+    assert summary["samples"] == 5 and summary["unscorable_samples"] == 1
+    assert summary["pass_at_k"] == 0.5 and summary["accept_rate"] == pytest.approx(0.2)
+
+
+# --- multi-GPU configs -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["zero2", "zero3", "multi_gpu"])
+def test_accelerate_configs_load(name: str) -> None:
+    from accelerate.commands.config.config_args import load_config_from_file
+
+    path = Path(common.__file__).parent / "configs" / f"{name}.yaml"
+    config = load_config_from_file(str(path))
+    assert config.mixed_precision == "bf16" and config.num_processes >= 2
+    if name.startswith("zero"):
+        assert config.deepspeed_config["zero_stage"] == int(name[-1])
