@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Reward, Score, Status
-from tabbench.sql import Limits, QueryResult
-from tabbench.sql.batch import ExecJob, execute_many
+from tabbench.sql import ExecJob, Limits, QueryResult, execute_many
 from tabbench.sql.compare import bird_ex, bird_soft_f1
 from tabbench_bird.benchmark import completion_sql
 

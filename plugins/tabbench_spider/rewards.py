@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tabbench import ConfigError, Example, Reward, Score, Status
-from tabbench.sql import Limits
-from tabbench.sql.batch import ExecJob, execute_many
+from tabbench.sql import ExecJob, Limits, execute_many
 from tabbench.sql.compare import order_matters, spider_result_eq
 from tabbench_spider.data import read_tables
 from tabbench_spider.exact_match import (
