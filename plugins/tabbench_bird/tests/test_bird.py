@@ -12,11 +12,16 @@ import pytest
 
 import tabbench
 from tabbench import DataError, Example, Status
-from tabbench.runner import metric_rewards
 from tabbench.testing import BenchmarkContract, RewardContract
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bird_fixtures import CASES, write_bird
+
+
+def metric_rewards(bench) -> dict:
+    """The benchmark's metric rewards by metric name, built as a run builds them."""
+    return {spec.name: tabbench.get_reward(spec.reward, **spec.options) for spec in bench.metrics}
+
 
 # Per-case verdicts of the official functions (mini_dev 4d970a9a: evaluation_ex.execute_model and
 # evaluation_f1.execute_model, SQLite, 30 s) on the fixture, in CASES order.

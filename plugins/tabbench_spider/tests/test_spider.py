@@ -22,11 +22,16 @@ from tabbench_spider.exact_match import (
 
 import tabbench
 from tabbench import DataError, Example, Status
-from tabbench.runner import metric_rewards
 from tabbench.testing import BenchmarkContract, RewardContract
 
 sys.path.insert(0, str(Path(__file__).parent))
 from spider_fixtures import CASES, TABLES_JSON, write_spider
+
+
+def metric_rewards(bench) -> dict:
+    """The benchmark's metric rewards by metric name, built as a run builds them."""
+    return {spec.name: tabbench.get_reward(spec.reward, **spec.options) for spec in bench.metrics}
+
 
 # Verdicts of the official script (test-suite-sql-eval e97acc54, evaluation.py --etype all) on the fixture,
 # one per case in CASES order, with database/ and with the test-suite folder.
