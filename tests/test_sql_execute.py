@@ -92,6 +92,9 @@ ERROR_QUERIES = [
     "SELECT nosuchfunction(1)",
     "SELECT nosuchcolumn FROM singer",
     "SELEC name FROM singer",
+    "SELECT 1 " + "+ 1 " * 400_000,  # 1.6 MB of SQL
+    "SELECT " + "(" * 5000 + "1" + ")" * 5000,  # nesting past the expression depth limit
+    "SELECT 'a\x00b'",  # a NUL character in the text
 ]
 
 
