@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "score": "tabbench.cli.score:score_command",
     "leaderboard": "tabbench.cli.leaderboard:leaderboard_group",
     "train": "tabbench.cli.train:train_group",
+    "demo": "tabbench.cli.demo:demo_command",
 }
 
 

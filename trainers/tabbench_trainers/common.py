@@ -338,8 +338,8 @@ def write_run_info(out_dir: Path, info: dict[str, Any]) -> None:
                                                  encoding="utf-8")
 
 
-def append_log(out_dir: Path, entries: Sequence[dict[str, Any]], name: str = "train_log.jsonl") -> None:
-    """Append TRL's log entries (losses, reward means, status rates) as JSON lines."""
+def append_log(out_dir: Path, entries: Sequence[dict[str, Any]], name: str) -> None:
+    """Append records (TAO's per-round summaries) as JSON lines."""
     out_dir.mkdir(parents=True, exist_ok=True)
     with (out_dir / name).open("a", encoding="utf-8") as handle:
         for entry in entries:

@@ -146,7 +146,7 @@ def run_grpo(**kw: Any) -> Path:
     result = trainer.train()
     if not common.save_checkpoint(trainer, tokenizer, out_dir):
         return out_dir
-    common.append_log(out_dir, trainer.state.log_history)
+    trainer.state.save_to_json(str(out_dir / "trainer_state.json"))
     rewards_logged = [e for e in trainer.state.log_history if "reward" in e]
     common.write_run_info(out_dir, {
         "trainer": "grpo",

@@ -101,7 +101,7 @@ def run_sft(**kw: Any) -> Path:
     result = trainer.train()
     if not common.save_checkpoint(trainer, tokenizer, out_dir):
         return out_dir
-    common.append_log(out_dir, trainer.state.log_history)
+    trainer.state.save_to_json(str(out_dir / "trainer_state.json"))
     common.write_run_info(out_dir, {
         "trainer": "sft",
         "base_model": str(kw["model_path"]),

@@ -270,7 +270,8 @@ def run_tao(**kw: Any) -> Path:
         raise ConfigError(f"tao: no round produced {kw['mode']} training rows (rft needs samples reaching --min-reward "
                           f"{kw['min_reward']}, dpo and kto also samples below it); try more samples (-k), a "
                           "higher temperature or an SFT cold start")
-    for name in sorted(p.name for p in Path(current).iterdir() if p.is_file() and p.name != "samples.jsonl"):
+    round_only = ("samples.jsonl", "trainer_state.json")
+    for name in sorted(p.name for p in Path(current).iterdir() if p.is_file() and p.name not in round_only):
         shutil.copy2(Path(current) / name, out_dir / name)
     common.write_run_info(out_dir, {
         "trainer": "tao",
@@ -353,5 +354,5 @@ def _train(kw: dict[str, Any], model_path: Path | str, rows: list[dict[str, Any]
                              processing_class=tokenizer, peft_config=peft)
     result = trainer.train()
     common.save_checkpoint(trainer, tokenizer, round_dir)
-    common.append_log(round_dir, trainer.state.log_history)
+    trainer.state.save_to_json(str(round_dir / "trainer_state.json"))
     return result.training_loss

@@ -26,6 +26,10 @@ def invoke(cli_runner, args: list[str]) -> None:
     assert result.exit_code == 0, result.output
 
 
+def log_history(path: Path) -> list[dict]:
+    return json.loads((path / "trainer_state.json").read_text(encoding="utf-8"))["log_history"]
+
+
 def log_entries(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
@@ -63,7 +67,7 @@ def test_sft_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     assert_checkpoint(out)
     info = json.loads((out / "tabbench_train.json").read_text())
     assert info["trainer"] == "sft" and info["steps"] == 2 and info["targets"]["gold"] == 8
-    assert any("loss" in e for e in log_entries(out / "train_log.jsonl"))
+    assert any("loss" in e for e in log_history(out))
 
 
 def test_grpo_end_to_end_with_weighted_rewards(cli_runner, micro_model: Path, tmp_path: Path) -> None:
@@ -75,7 +79,7 @@ def test_grpo_end_to_end_with_weighted_rewards(cli_runner, micro_model: Path, tm
     assert_checkpoint(out)
     info = json.loads((out / "tabbench_train.json").read_text())
     assert [(r["name"], r["weight"]) for r in info["rewards"]] == [("bird-ex", 1.0), ("arctic", 0.5)]
-    step = next(e for e in log_entries(out / "train_log.jsonl") if "reward" in e)
+    step = next(e for e in log_history(out) if "reward" in e)
     assert "rewards/bird-ex/mean" in step and "rewards/arctic/mean" in step
     rates = {k: v for k, v in step.items() if k.startswith("bird-ex/status/")}
     assert rates and sum(rates.values()) == pytest.approx(1.0)
