@@ -145,7 +145,8 @@ def _resolve(reward: Reward | str, options: dict[str, Any]) -> Reward:
 
 
 def _clean_value(score: Score) -> float | None:
-    """``None`` exactly when the gold side failed; otherwise a finite float (NaN would poison TRL's sums)."""
+    """``None`` exactly when the sample is not applicable (the gold side failed, or the metric does not apply);
+    otherwise a finite float (NaN would poison TRL's sums)."""
     if score.status.not_applicable:
         return None
     if score.value is None:
