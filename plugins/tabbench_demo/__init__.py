@@ -13,7 +13,10 @@ import tabbench
 
 # name -> (module:class in this package, plugin package it subclasses, description)
 VARIANTS = {
-    "demo-crtqa": ("tabbench_demo.variants:DemoCRTQA", "tabbench_crtqa", "bundled CRT-QA-format demo items"),
+    "demo-spider": ("tabbench_demo.spider_demo:DemoSpider", "tabbench_spider", "bundled Spider-format demo questions"),
+    "demo-tablebench": ("tabbench_demo.tablebench_demo:DemoTableBench", "tabbench_tablebench",
+                        "bundled TableBench-format (DP) demo items"),
+    "demo-crtqa": ("tabbench_demo.crtqa_demo:DemoCRTQA", "tabbench_crtqa", "bundled CRT-QA-format demo items"),
 }
 
 

@@ -1,7 +1,7 @@
-"""Other benchmark plugins pointed at the demo data in their own formats (``data/crtqa``, ...).
+"""The crtqa plugin's benchmark on the demo data in CRT-QA's release layout (``data/crtqa``).
 
-Each subclass changes only the name, the description and where the bundled data is; prompts, extraction
-and metrics are the parent plugin's, so the demo exercises exactly the code the real benchmarks run.
+The subclass changes only the name, the description and where the bundled data is; prompts, extraction and
+metrics are the parent plugin's, so the demo exercises exactly the code the real benchmark runs.
 """
 
 from __future__ import annotations

@@ -1,0 +1,25 @@
+"""The spider plugin's benchmark on the demo data in Spider's layout (``data/spider``).
+
+The subclass changes only the name, the description and where the bundled data is; prompts, extraction and
+metrics are the parent plugin's, so the demo exercises exactly the code the real benchmark runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabbench_spider.benchmark import SpiderBenchmark
+
+DATA = Path(__file__).parent / "data"
+
+
+class DemoSpider(SpiderBenchmark):
+    """Spider's benchmark on 50 demo questions (Spider's dev layout over the three demo databases)."""
+
+    name = "demo-spider"
+    description = "bundled Spider-format demo questions (the spider plugin on demo data)"
+    data_hint = "the demo data ships with the tabbench_demo package (data/spider)"
+
+    @classmethod
+    def bundled_data(cls) -> Path | None:
+        return DATA / "spider"
