@@ -210,6 +210,18 @@ def tabbench(db: str, pairs: list[tuple[str, str]], workers: int, cache: GoldCac
     ]
 
 
+def process_cpu(pids: list[int]) -> float:
+    """CPU seconds used so far by these processes (Linux /proc; 0 elsewhere)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def timed(label: str, func: Callable[[], object], timings: dict[str, float], repeat: int) -> object:
     """Best wall time of ``repeat`` runs (the machine may be shared: the minimum is the least disturbed),
     with this process's CPU time for that run."""
@@ -273,8 +285,11 @@ def main() -> int:
             print(f"    !! {sum(a != b for a, b in zip(got, expected, strict=True))} verdicts differ from naive")
         pool = shared_pool(args.workers)
         pool.run([(db, "SELECT 1")] * args.workers)  # start the workers outside the timing
+        before = process_cpu(pool.pids)
         pooled = timed(f"tabbench {args.workers} workers, cold cache", lambda: cold(args.workers), timings, repeat)
         assert pooled == got
+        print(f"    workers used {(process_cpu(pool.pids) - before) / repeat:.2f} s CPU per run (mean of {repeat}); "
+              "with idle cores, wall time ~ max(parent, worker CPU / workers)")
         warm_cache.close()
     print(f"  matches: {sum(got)} of {len(got)} pairs")
 

@@ -17,6 +17,7 @@ from tabbench.sql import (
     GoldCache,
     Limits,
     default_cache_dir,
+    default_gold_cache,
     execute_duckdb,
     execute_gold,
     execute_many,
@@ -110,6 +111,9 @@ def test_missing_database_and_disabled_cache(tmp_path: Path, db: Path) -> None:
 def test_default_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path))
     assert default_cache_dir() == tmp_path / "gold"
+    assert default_gold_cache().directory == tmp_path / "gold"
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "other"))
+    assert default_gold_cache().directory == tmp_path / "other" / "gold"
     monkeypatch.delenv("TABBENCH_CACHE_DIR")
     assert default_cache_dir() == Path.home() / ".cache" / "tabbench" / "gold"
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tabbench.sql.cache import GoldCache
+from tabbench.sql.cache import GoldCache, default_cache_dir
 from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, default_executor
 from tabbench.sql.pool import ExecPool, shared_pool
 
@@ -43,10 +43,11 @@ _default_cache: GoldCache | None = None
 
 
 def default_gold_cache() -> GoldCache:
-    """The process-wide cache at ``default_cache_dir()`` (the directory is read when first used)."""
+    """The process-wide cache at ``default_cache_dir()``; follows ``TABBENCH_CACHE_DIR`` if it changes."""
     global _default_cache
-    if _default_cache is None:
-        _default_cache = GoldCache()
+    directory = default_cache_dir()
+    if _default_cache is None or _default_cache.directory != directory:
+        _default_cache = GoldCache(directory)
     return _default_cache
 
 
@@ -96,12 +97,19 @@ def execute_many(
     cache_keys: dict[int, str] = {}
     hits = 0
     if gold_cache is not None:
+        file_hashes: dict[str, str | None] = {}  # one stat per database per batch
         for slot, gold in enumerate(is_gold):
-            if gold:
+            if not gold:
+                continue
+            db_path = keys[slot][0]
+            if db_path not in file_hashes:
                 try:
-                    cache_keys[slot] = gold_cache.key(keys[slot][0], keys[slot][1], limits)
+                    file_hashes[db_path] = gold_cache.file_hash(db_path)
                 except OSError:  # missing database: executing reports it, nothing to cache
-                    continue
+                    file_hashes[db_path] = None
+            digest = file_hashes[db_path]
+            if digest is not None:
+                cache_keys[slot] = gold_cache.key(db_path, keys[slot][1], limits, file_hash=digest)
         found = gold_cache.get_many(list(cache_keys.values()))
         for slot, cache_key in cache_keys.items():
             if cache_key in found:

@@ -109,9 +109,11 @@ class GoldCache:
 
     # --- gold results ----------------------------------------------------------------------------------
 
-    def key(self, db_path: str | os.PathLike[str], sql: str, limits: Limits) -> str:
-        """The cache key; raises ``OSError`` when the database file cannot be read."""
-        text = "\0".join((FORMAT_VERSION, sqlite3.sqlite_version, self.file_hash(db_path), sql, limits.key()))
+    def key(self, db_path: str | os.PathLike[str], sql: str, limits: Limits, *, file_hash: str | None = None) -> str:
+        """The cache key; raises ``OSError`` when the database file cannot be read. Pass ``file_hash`` when
+        already known (many keys for one database)."""
+        digest = file_hash if file_hash is not None else self.file_hash(db_path)
+        text = "\0".join((FORMAT_VERSION, sqlite3.sqlite_version, digest, sql, limits.key()))
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
     def get(self, db_path: str | os.PathLike[str], sql: str, limits: Limits) -> QueryResult | None:

@@ -133,6 +133,11 @@ class ExecPool:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def pids(self) -> list[int]:
+        """Process ids of the current workers (for monitoring: CPU time, memory)."""
+        return [w.process.pid for w in self._workers]
+
     def _spawn(self) -> _Worker:
         parent, child = self._ctx.Pipe(duplex=True)
         state = self._ctx.Array("d", [-1.0, _IDLE], lock=False)
