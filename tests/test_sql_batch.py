@@ -85,6 +85,15 @@ def test_gold_cache_persists_across_processes(db: Path, tmp_path: Path) -> None:
     assert results[0].rows == ((4000,),) and results[1].status == Status.EXEC_ERROR  # failures are cached too
 
 
+def test_gold_timeouts_are_cached(db: Path, tmp_path: Path) -> None:
+    cache = GoldCache(tmp_path / "cache")
+    endless = "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r"
+    assert execute_gold(db, endless, Limits(timeout=0.2), cache=cache).status == Status.TIMEOUT
+    stats = BatchStats()
+    again = execute_many([ExecJob(str(db), endless, gold=True)], Limits(timeout=0.2), cache=cache, stats=stats)
+    assert again[0].status == Status.TIMEOUT and stats.cache_hits == 1 and stats.seconds < 0.2
+
+
 def test_cache_follows_file_contents(tmp_path: Path) -> None:
     cache = GoldCache(tmp_path / "cache")
     path = make_db(tmp_path / "a.sqlite", rows=10)
