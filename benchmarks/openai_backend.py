@@ -1,0 +1,96 @@
+"""openai backend against a real ``transformers serve`` on loopback: throughput by concurrency, n-sample cost.
+
+Starts ``transformers serve`` (offline, CPU) on a free port serving a tiny model built with
+``tabbench.tinymodel`` (default size, demo corpus), sends the demo benchmark's first ``--prompts`` prompts
+through the ``openai`` backend at several concurrency limits, and prints prompts per second. Then asks for
+``n=4`` samples (which ``transformers serve`` ignores, so the backend sends the extra requests itself).
+
+    python benchmarks/openai_backend.py [--prompts 8] [--max-new-tokens 16] [--concurrency 1,4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.request import urlopen
+
+import tabbench
+from tabbench import GenerationParams, GenerationRequest
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(model: Path, root: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(root / "hf")}
+    log = (root / "serve.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from transformers.cli.transformers import main; sys.exit(main())",
+         "serve", str(model), "--host", "127.0.0.1", "--port", str(port), "--device", "cpu"],
+        stdout=log, stderr=subprocess.STDOUT, env=env,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"transformers serve exited: {(root / 'serve.log').read_text()[-800:]}")
+        try:
+            with urlopen(f"http://127.0.0.1:{port}/health", timeout=2):
+                return proc, f"http://127.0.0.1:{port}/v1"
+        except OSError:
+            time.sleep(0.3)
+    proc.kill()
+    raise SystemExit("transformers serve did not start within 120 s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--prompts", type=int, default=8)
+    parser.add_argument("--max-new-tokens", type=int, default=16)
+    parser.add_argument("--concurrency", default="1,4")
+    args = parser.parse_args()
+    from tabbench.tinymodel import build_tiny_model
+
+    benchmark = tabbench.get_benchmark("demo")
+    examples = list(benchmark.examples(benchmark.default_split))[: args.prompts]
+    requests = [GenerationRequest(benchmark.prompt(e), e, benchmark.name) for e in examples]
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        model = build_tiny_model(root / "tiny")
+        proc, base = start_server(model, root)
+        try:
+            params = GenerationParams(max_new_tokens=args.max_new_tokens)
+            warm = tabbench.get_backend("openai", f"{base}#{model}")
+            warm.generate(requests[:2], params)
+            print(f"{len(requests)} demo prompts, max {args.max_new_tokens} new tokens, tiny model "
+                  f"(transformers serve, CPU; 2-core sandbox figures vary run to run)")
+            for endpoint in ("chat", "completions"):
+                for level in (int(c) for c in args.concurrency.split(",")):
+                    backend = tabbench.get_backend("openai", f"{base}#{model}", concurrency=level, endpoint=endpoint)
+                    start = time.perf_counter()
+                    backend.generate(requests, params)
+                    elapsed = time.perf_counter() - start
+                    print(f"  {endpoint:11s} concurrency {level}: {elapsed:6.2f} s, {len(requests) / elapsed:6.1f} "
+                          "prompts/s")
+            backend = tabbench.get_backend("openai", f"{base}#{model}", concurrency=4)
+            start = time.perf_counter()
+            backend.generate(requests, GenerationParams(max_new_tokens=args.max_new_tokens, n=4, temperature=0.8))
+            elapsed = time.perf_counter() - start
+            print(f"  chat n=4 samples (server ignores n: {backend._server_honours_n is False}), concurrency 4: "
+                  f"{elapsed:6.2f} s, {4 * len(requests) / elapsed:6.1f} completions/s")
+        finally:
+            proc.terminate()
+            proc.wait(timeout=15)
+
+
+if __name__ == "__main__":
+    main()
