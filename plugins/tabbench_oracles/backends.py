@@ -57,8 +57,9 @@ class PredictionsBackend(ModelBackend):
     which needs the benchmark built on its data: pass ``data=PATH`` when the data path is not configured.
     A folder holds one file per benchmark, named ``<benchmark>.jsonl`` (or ``.json``, ``.sql``, ``.txt``).
 
-    Options: ``data`` (benchmark data path for official formats), ``missing`` (``error``, the default, or
-    ``empty``: an example without a prediction gets an empty completion, scored as a parse failure).
+    Options: ``data`` (benchmark data path for official formats), ``benchmark_options`` (a dict of the options
+    the benchmark is built with for reading them, e.g. ``{"on_missing_db": "skip"}``), ``missing`` (``error``, the
+    default, or ``empty``: an example without a prediction gets an empty completion, scored as a parse failure).
     """
 
     name = "predictions"
@@ -95,7 +96,8 @@ class PredictionsBackend(ModelBackend):
                 self._loaded[key] = read_jsonl_predictions(path)
             except DataError as jsonl_error:
                 try:
-                    bench = get_benchmark(benchmark, self.options.get("data"))
+                    bench = get_benchmark(benchmark, self.options.get("data"),
+                                          **dict(self.options.get("benchmark_options") or {}))
                 except Exception as exc:
                     raise BackendError(
                         f"{path}: not JSON lines ({jsonl_error}), and benchmark {benchmark!r} cannot read it in its "

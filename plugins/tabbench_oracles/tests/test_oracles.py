@@ -206,3 +206,24 @@ class TestPredictionsContract(ModelBackendContract):
 
     def requests(self):
         return _requests(3)
+
+
+def _shared_data() -> Path:
+    import os
+
+    return Path(os.environ.get("TABBENCH_SHARED_DATA", Path(__file__).resolve().parents[3] / ".." / "shared" / "data"))
+
+
+def test_official_spider_predictions_file_through_the_backend():
+    """Real data: Spider's official example predictions (one SQL per line) read through the spider benchmark."""
+    spider = _shared_data() / "spider"
+    preds = spider / "evaluation_examples" / "pred_example.txt"
+    if not preds.is_file() or "spider" not in host().registry("benchmark").names():
+        pytest.skip("shared Spider data (TABBENCH_SHARED_DATA) or the spider plugin is absent")
+    options = {"on_missing_db": "skip"}
+    bench = tabbench.get_benchmark("spider", spider, **options)
+    examples = list(bench.examples())[:200]
+    backend = tabbench.get_backend("predictions", str(preds), data=str(spider), benchmark_options=options)
+    requests = [GenerationRequest(bench.prompt(e), e, "spider") for e in examples]
+    official = bench.read_predictions(preds)
+    assert backend.generate(requests, GenerationParams()) == [official[e.id] for e in examples]
