@@ -304,7 +304,7 @@ class HFBackend(ModelBackend):
         else:
             kwargs.update(temperature=None, top_p=None, top_k=None)
         if params.stop:
-            kwargs.update(stop_strings=list(params.stop), tokenizer=tokenizer)
+            kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, inputs["input_ids"].shape[1])
         with torch.inference_mode():
             generated = model.generate(**inputs, **kwargs)
         new = generated[:, inputs["input_ids"].shape[1] :]
@@ -316,6 +316,27 @@ class HFBackend(ModelBackend):
     def close(self) -> None:
         self._model = None
         self._tokenizer = None
+
+
+def generated_text_stop(tokenizer: Any, stop: Sequence[str], prompt_length: int) -> Any:
+    """Stop a row once its *generated* text contains a stop string.
+
+    transformers' own ``stop_strings`` also matches across the end of the prompt (a prompt ending in a newline
+    and the stop ``"\n\n"`` stops after one generated newline), which OpenAI-style stop semantics do not.
+    Only the last few tokens are decoded at each step (every token is at least one byte).
+    """
+    import torch
+    from transformers import StoppingCriteria, StoppingCriteriaList
+
+    window = max(len(s.encode("utf-8")) for s in stop) + 4
+
+    class GeneratedTextStop(StoppingCriteria):
+        def __call__(self, input_ids: Any, scores: Any, **kwargs: Any) -> Any:
+            start = max(prompt_length, input_ids.shape[1] - window)
+            tails = tokenizer.batch_decode(input_ids[:, start:], skip_special_tokens=True)
+            return torch.tensor([any(s in t for s in stop) for t in tails], dtype=torch.bool, device=input_ids.device)
+
+    return StoppingCriteriaList([GeneratedTextStop()])
 
 
 def truncate_at_stop(text: str, stop: Sequence[str]) -> str:

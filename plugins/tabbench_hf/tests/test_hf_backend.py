@@ -1,0 +1,168 @@
+"""The ``hf`` backend on a tiny model built here: chat template, batching, sampling, stops, fingerprint, LoRA."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("transformers")
+
+from tabbench_hf.backend import HFBackend, truncate_at_stop
+
+from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, get_backend
+from tabbench.testing import ModelBackendContract
+
+CORPUS = [
+    "Translate the question into SQL.",
+    "How many customers live in 'Oslo'?",
+    "SELECT COUNT(*) FROM customers WHERE city = 'Oslo'",
+    "List the names of products in the 'toys' category.",
+    "SELECT name FROM products WHERE category = 'toys'",
+]
+SPEC = {"hidden_size": 64, "intermediate_size": 128, "num_hidden_layers": 2, "num_attention_heads": 2,
+        "num_key_value_heads": 1, "vocab_size": 300}
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tabbench.tinymodel import TinySpec, build_tiny_model
+
+    return build_tiny_model(tmp_path_factory.mktemp("hf") / "tiny", CORPUS, TinySpec(**SPEC))
+
+
+@pytest.fixture(scope="module")
+def backend(tiny: Path) -> HFBackend:
+    b = HFBackend(str(tiny), device="cpu")
+    b.load()
+    return b
+
+
+def requests(n: int = 6) -> list[GenerationRequest]:
+    questions = [f"How many customers live in city number {i}?" + " really" * i for i in range(n)]
+    return [
+        GenerationRequest([{"role": "system", "content": "Answer with SQL."}, {"role": "user", "content": q}],
+                          Example(str(i), None), "t")
+        for i, q in enumerate(questions)
+    ]
+
+
+class TestContract(ModelBackendContract):
+    @pytest.fixture(autouse=True)
+    def _model(self, tiny: Path) -> None:
+        self.path = tiny
+
+    def make_backend(self) -> HFBackend:
+        return HFBackend(str(self.path), device="cpu")
+
+    def requests(self) -> list[GenerationRequest]:
+        return requests(3)
+
+
+def test_renders_the_models_chat_template(backend: HFBackend) -> None:
+    text = backend.render(requests(1)[0])
+    assert text == ("<|im_start|>system\nAnswer with SQL.<|im_end|>\n<|im_start|>user\n"
+                    "How many customers live in city number 0?<|im_end|>\n<|im_start|>assistant\n")
+
+
+def test_greedy_batched_equals_one_at_a_time_with_left_padding(backend: HFBackend) -> None:
+    reqs = requests(6)  # prompts of different lengths: the batch is left-padded
+    params = GenerationParams(max_new_tokens=12)
+    batched = backend.generate(reqs, params)
+    single = [backend.generate([r], params)[0] for r in reqs]
+    assert batched == single
+    assert all(len(out) == 1 and out[0] for out in batched)
+    assert backend.generate(reqs[:2], GenerationParams(max_new_tokens=12, n=3)) == [o * 3 for o in batched[:2]]
+
+
+def test_sampling_is_seeded_per_prompt_and_independent_of_the_batch(backend: HFBackend) -> None:
+    reqs = requests(4)
+    params = GenerationParams(max_new_tokens=10, temperature=1.0, n=3, seed=7)
+    together = backend.generate(reqs, params)
+    apart = [backend.generate([r], params)[0] for r in reversed(reqs)][::-1]
+    assert together == apart
+    assert all(len(o) == 3 for o in together)
+    assert len({c for o in together for c in o}) > 4  # samples differ
+    other_seed = backend.generate(reqs, GenerationParams(max_new_tokens=10, temperature=1.0, n=3, seed=8))
+    assert other_seed != together
+
+
+def test_stop_strings_cut_the_completion(backend: HFBackend) -> None:
+    req = requests(1)
+    full = backend.generate(req, GenerationParams(max_new_tokens=16))[0][0]
+    stop = full[3:5]
+    cut = backend.generate(req, GenerationParams(max_new_tokens=16, stop=(stop,)))[0][0]
+    assert cut == full[: full.find(stop)]
+    assert truncate_at_stop("abc;def<end>", (";", "<end>")) == "abc"
+    assert truncate_at_stop("abc", ("x",)) == "abc"
+
+
+def test_max_new_tokens_bounds_the_output(backend: HFBackend) -> None:
+    before = backend.tokens_generated
+    backend.generate(requests(2), GenerationParams(max_new_tokens=5))
+    assert 0 < backend.tokens_generated - before <= 10
+
+
+def test_fingerprint_hashes_weights_and_changes_with_them(tiny: Path, tmp_path: Path) -> None:
+    fp = HFBackend(str(tiny), device="cpu", dtype="float32").fingerprint()
+    assert fp["backend"] == "hf" and fp["path"] == str(tiny.resolve()) and fp["dtype"] == "float32"
+    assert fp["adapter"] is None and fp["chat_template_sha256"]
+    assert {"model.safetensors", "config.json", "tokenizer.json"} <= set(fp["files"])
+    copy = tmp_path / "copy"
+    shutil.copytree(tiny, copy)
+    same = HFBackend(str(copy), device="cpu", dtype="float32").fingerprint()
+    assert same["files"] == fp["files"]
+    data = bytearray((copy / "model.safetensors").read_bytes())
+    data[-1] ^= 1
+    (copy / "model.safetensors").write_bytes(bytes(data))
+    changed = HFBackend(str(copy), device="cpu", dtype="float32").fingerprint()
+    assert changed["files"]["model.safetensors"] != fp["files"]["model.safetensors"]
+    assert HFBackend(str(tiny), device="cpu", dtype="bfloat16").fingerprint()["dtype"] == "bfloat16"
+
+
+def test_lora_adapter_changes_outputs_and_fingerprint(tiny: Path, tmp_path: Path, backend: HFBackend) -> None:
+    import torch
+    from peft import LoraConfig, get_peft_model
+    from transformers import AutoModelForCausalLM
+
+    torch.manual_seed(0)
+    base = AutoModelForCausalLM.from_pretrained(str(tiny), local_files_only=True)
+    config = LoraConfig(r=4, lora_alpha=64, target_modules=["q_proj", "v_proj"], init_lora_weights=False)
+    peft_model = get_peft_model(base, config)
+    adapter = tmp_path / "adapter"
+    peft_model.save_pretrained(adapter)
+    params = GenerationParams(max_new_tokens=12)
+    plain = backend.generate(requests(3), params)
+
+    with_option = HFBackend(str(tiny), device="cpu", adapter=str(adapter))
+    assert with_option.fingerprint()["adapter"]["path"] == str(adapter.resolve())
+    assert "adapter_model.safetensors" in with_option.fingerprint()["adapter"]["files"]
+    adapted = with_option.generate(requests(3), params)
+    assert adapted != plain
+
+    # The adapter folder as the model: its base_model_name_or_path names the local base.
+    meta = json.loads((adapter / "adapter_config.json").read_text())
+    assert Path(meta["base_model_name_or_path"]) == tiny
+    as_model = HFBackend(str(adapter), device="cpu")
+    assert as_model.fingerprint()["path"] == str(tiny.resolve())
+    assert as_model.generate(requests(3), params) == adapted
+
+
+def test_registered_and_errors_are_one_line_config_errors(tiny: Path, tmp_path: Path) -> None:
+    assert isinstance(get_backend("hf", str(tiny)), HFBackend)
+    with pytest.raises(ConfigError, match="never downloads"):
+        HFBackend("Qwen/Qwen2.5-0.5B-Instruct")
+    with pytest.raises(ConfigError, match="not a local directory"):
+        HFBackend(str(tmp_path / "missing"))
+    with pytest.raises(ConfigError, match="unknown option"):
+        HFBackend(str(tiny), temprature=1)
+    with pytest.raises(ConfigError, match="dtype"):
+        HFBackend(str(tiny), dtype="float8")
+    with pytest.raises(ConfigError, match=r"no config\.json"):
+        HFBackend(str(tmp_path))
+    (tmp_path / "lora").mkdir()
+    (tmp_path / "lora" / "adapter_config.json").write_text(json.dumps({"base_model_name_or_path": "org/base"}))
+    with pytest.raises(ConfigError, match="adapter base model path 'org/base'"):
+        HFBackend(str(tmp_path / "lora"))
