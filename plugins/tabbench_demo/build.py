@@ -18,6 +18,7 @@ import random
 import shutil
 import sqlite3
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,6 @@ from typing import Any
 SEED = 20240611
 N_TEST = 100
 N_SPIDER = 50
-N_TRAIN = 1500
 
 FIRST = ["Ana", "Ben", "Chen", "Dana", "Emil", "Fay", "Goran", "Hana", "Ivo", "Jana", "Kai", "Lena", "Marco", "Nora",
          "Omar", "Pia", "Quin", "Rosa", "Sami", "Tara", "Uma", "Vito", "Wen", "Yara", "Zoe"]
@@ -179,6 +179,11 @@ def templates(dbs: dict[str, list[Table]]) -> list[Template]:
                  ("What is the price of '{product}'?", "How much does '{product}' cost?",
                   "Give the price of the product '{product}'."),
                  "SELECT price FROM products WHERE name = '{product}'", {"product": products}),
+        Template("shop", "shop_units_product", "moderate",
+                 ("How many units of '{product}' were ordered?", "What is the total quantity ordered of '{product}'?",
+                  "Sum the quantity of all orders of the product '{product}'."),
+                 "SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id "
+                 "WHERE T2.name = '{product}'", {"product": products}, evidence="units refers to SUM(quantity)"),
         Template("shop", "shop_orders_city", "moderate",
                  ("How many orders were placed by customers from '{city}'?",
                   "Count the orders of customers living in '{city}'.",
@@ -279,6 +284,11 @@ def templates(dbs: dict[str, list[Table]]) -> list[Template]:
                   "What is the number of books lent by the branch in '{city}' in {year}?"),
                  "SELECT COUNT(*) FROM loans WHERE branch_city = '{city}' AND year = {year}",
                  {"city": CITIES, "year": YEARS}),
+        Template("library", "library_loans_book", "moderate",
+                 ("How many times was '{book}' lent?", "Count the loans of the book '{book}'.",
+                  "What is the number of loans of '{book}'?"),
+                 "SELECT COUNT(*) FROM loans AS T1 INNER JOIN books AS T2 ON T1.book_id = T2.book_id "
+                 "WHERE T2.title = '{book}'", {"book": books}),
         Template("library", "library_books_country", "moderate",
                  ("How many books were written by authors from '{country}'?",
                   "Count the books of authors from '{country}'.",
@@ -354,9 +364,40 @@ def make_items(rng: random.Random, dbs: dict[str, Path], tmpls: list[Template]) 
             spider.append(item)
         else:
             train.append(item)
+    _cover_values(test, spider, train)
     # Training sees every phrasing of its combinations; held-out items have one phrasing each.
-    train = [Item(i.template, i.values, p) for i in train for p in range(3)][:N_TRAIN]
+    train = [Item(i.template, i.values, p) for i in train for p in range(3)]
     return test, spider, train
+
+
+def _values(item: Item) -> set[str]:
+    return {repr(v) for v in item.values.values()}
+
+
+def _cover_values(test: list[Item], spider: list[Item], train: list[Item]) -> None:
+    """Make every value of a held-out item occur in training, keeping the held-out sizes.
+
+    Held-out items with a value training never shows move to training; they are replaced by training items
+    whose values training still shows elsewhere (never a template's only training combination).
+    """
+    seen = Counter(v for item in train for v in _values(item))
+    per_template = Counter(item.template.key for item in train)
+    for group in (test, spider):
+        for item in list(group):
+            if any(seen[v] == 0 for v in _values(item)):
+                group.remove(item)
+                train.append(item)
+                seen.update(_values(item))
+                per_template[item.template.key] += 1
+    for group, size in ((test, N_TEST), (spider, N_SPIDER)):
+        for item in list(train):
+            if len(group) >= size:
+                break
+            if per_template[item.template.key] > 1 and all(seen[v] > 1 for v in _values(item)):
+                train.remove(item)
+                group.append(item)
+                seen.subtract(_values(item))
+                per_template[item.template.key] -= 1
 
 
 # --- writers ------------------------------------------------------------------------------------------

@@ -1,0 +1,123 @@
+"""The bundled demo data and benchmarks: reproducible from build.py, well-formed, and 100% for the gold answers."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from tabbench_demo import build
+from tabbench_demo.benchmark import DATA, DemoBenchmark
+
+import tabbench
+from tabbench.plugins import host
+from tabbench.testing import BenchmarkContract
+
+VARIANTS = ("demo-spider", "demo-tablebench", "demo-crtqa")
+
+
+def _dump(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+def test_committed_data_is_exactly_what_build_writes(tmp_path: Path) -> None:
+    build.build(tmp_path)
+    committed = sorted(p.relative_to(DATA) for p in DATA.rglob("*") if p.is_file())
+    assert committed == sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    for rel in committed:
+        if rel.suffix == ".sqlite":
+            assert _dump(DATA / rel) == _dump(tmp_path / rel), rel
+            assert (DATA / rel).stat().st_size < 200_000
+        else:
+            assert (DATA / rel).read_bytes() == (tmp_path / rel).read_bytes(), rel
+
+
+def test_splits_are_bird_format_and_test_combinations_are_unseen_in_training() -> None:
+    test = json.loads((DATA / "bird" / "dev.json").read_text())
+    train = json.loads((DATA / "bird" / "train.json").read_text())
+    assert len(test) == 100 and len(train) > 1000
+    for row in test + train:
+        assert set(row) == {"question_id", "db_id", "question", "evidence", "SQL", "difficulty"}
+        assert row["difficulty"] in ("simple", "moderate", "challenging")
+        assert re.findall(r"'[^']*'", row["SQL"]) == [v for v in re.findall(r"'[^']*'", row["question"])
+                                                       if v in row["SQL"]] or "'" not in row["SQL"]
+    assert {r["difficulty"] for r in test} == {"simple", "moderate", "challenging"}
+    assert not {r["SQL"] for r in test} & {r["SQL"] for r in train}  # new (template, value) combinations
+    spider = json.loads((DATA / "spider" / "dev.json").read_text())
+    assert len(spider) == 50
+    assert not {r["query"] for r in spider} & ({r["SQL"] for r in test} | {r["SQL"] for r in train})
+    # every value quoted in a test question also occurs in training: the split is compositional over seen values
+    train_text = " ".join(r["SQL"] for r in train)
+    assert all(v in train_text for r in test for v in re.findall(r"'[^']*'", r["SQL"]))
+
+
+def test_gold_answers_are_non_empty_and_untied() -> None:
+    for row in json.loads((DATA / "bird" / "dev.json").read_text()):
+        db = DATA / "bird" / "dev_databases" / row["db_id"] / f"{row['db_id']}.sqlite"
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        rows = conn.execute(row["SQL"]).fetchall()
+        conn.close()
+        assert rows and all(v not in (None, 0) for r in rows for v in r), row
+
+
+class TestDemoContract(BenchmarkContract):
+    def make_benchmark(self) -> DemoBenchmark:
+        return tabbench.get_benchmark("demo")
+
+
+def test_demo_benchmark_prompt_and_examples() -> None:
+    bench = tabbench.get_benchmark("demo")
+    assert bench.data_path == DATA / "bird"
+    assert bench.splits == ("test", "train") and bench.primary_metric == "ex"
+    assert [m.reward for m in bench.metrics] == ["bird-ex", "bird-soft-f1"]
+    example = next(bench.examples("train"))
+    assert Path(example.fields["db_path"]).is_file() and example.split == "train"
+    messages = bench.prompt(example)
+    assert messages[0]["role"] == "system" and messages[1]["content"].startswith(f"Database {example.fields['db_id']}:")
+    assert example.fields["question"] in messages[1]["content"]
+    assert bench.extract(example, f"```sql\n{example.gold}\n```") == example.gold
+    timed = tabbench.get_benchmark("demo", timeout=5)
+    assert timed.metrics[0].options == {"timeout": 5}
+
+
+def test_bad_data_is_a_one_line_error_naming_the_file(tmp_path: Path) -> None:
+    root = tmp_path / "bird"
+    root.mkdir()
+    (root / "dev_tables.json").write_text((DATA / "bird" / "dev_tables.json").read_text())
+    (root / "dev.json").write_text(json.dumps([{"question_id": 0, "db_id": "shop", "question": "q"}]))
+    with pytest.raises(tabbench.DataError, match=r"dev\.json: question 0: missing key 'SQL'"):
+        list(DemoBenchmark(root).examples())
+    (root / "dev.json").write_text(json.dumps([{"question_id": 0, "db_id": "nope", "question": "q", "SQL": "x",
+                                                "difficulty": "simple"}]))
+    with pytest.raises(tabbench.DataError, match="unknown db_id 'nope'"):
+        list(DemoBenchmark(root).examples())
+    (root / "dev.json").write_text("[")
+    with pytest.raises(tabbench.DataError, match="invalid JSON"):
+        list(DemoBenchmark(root).examples())
+
+
+def test_suite_and_variants_are_registered_with_bundled_data() -> None:
+    suite = host().registry("suite").get("demo").benchmarks
+    assert suite[0] == "demo" and set(suite[1:]) == set(VARIANTS)
+    for name in VARIANTS:
+        bench = tabbench.get_benchmark(name)
+        assert bench.data_path is not None and bench.data_path.parent == DATA
+        assert list(bench.examples())
+
+
+def test_gold_backend_scores_every_demo_benchmark_100_percent(cli_runner, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("TABBENCH_WORKERS", "1")
+    result = cli_runner(["eval", "--model", "gold", "--suite", "demo", "--no-cache", "--no-progress",
+                         "--out", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.stderr
+    results = json.loads((tmp_path / "run" / "results.json").read_text())
+    assert set(results["benchmarks"]) == {"demo", *VARIANTS}
+    for name, block in results["benchmarks"].items():
+        assert block["primary_metric"]["value"] == 1.0, (name, block["status_counts"])
+    assert results["benchmarks"]["demo"]["n"] == 100 and results["benchmarks"]["demo-spider"]["n"] == 50
