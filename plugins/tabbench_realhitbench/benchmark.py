@@ -217,7 +217,7 @@ class RealHiTBenchBenchmark(Benchmark):
             head = path.read_text(encoding="utf-8-sig")[:4096]
         except OSError as exc:
             raise DataError(f"{path}: cannot read predictions ({exc.strerror})") from exc
-        first = head.splitlines()[0] if head.strip() else ""
+        first = next((line for line in head.splitlines() if line.strip()), "")
         if first.lstrip().startswith("{"):
             return read_jsonl_predictions(path)
         return read_official_csv(path)

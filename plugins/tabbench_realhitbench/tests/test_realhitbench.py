@@ -314,7 +314,7 @@ def test_official_result_csv_is_read(data: Path, tmp_path: Path) -> None:
     with pytest.raises(DataError, match="official result CSV"):
         bench.read_predictions(bad)
     jsonl = tmp_path / "p.jsonl"
-    jsonl.write_text('{"id": "101", "completion": "[Final Answer]: 110"}\n', encoding="utf-8")
+    jsonl.write_text('\n{"id": "101", "completion": "[Final Answer]: 110"}\n', encoding="utf-8")
     assert bench.read_predictions(jsonl) == {"101": ["[Final Answer]: 110"]}
 
 
