@@ -277,3 +277,19 @@ def test_self_consistency_is_reported_beside_greedy(tiny: Path, tmp_path: Path, 
     assert "beside greedy" in " ".join(result.stderr.split())
     bad = cli(["eval", "--model", str(tiny), "--suite", "demo", "--samples", "3"])
     assert bad.exit_code == 2 and "--vote" in bad.stderr
+
+
+def test_benchmark_options_can_target_one_benchmark_and_bad_ones_fail(tmp_path: Path, cli) -> None:
+    from tabbench.cli.eval import options_for
+
+    options = {"timeout": 5, "demo-crtqa:table_format": "csv", "bird:dialect": "mysql"}
+    assert options_for("demo-crtqa", options) == {"timeout": 5, "table_format": "csv"}
+    assert options_for("demo", options) == {"timeout": 5}
+    base = ["eval", "--model", "gold", "--suite", "demo", "--limit", "1", "--no-cache", "--no-progress"]
+    ok = cli([*base, "-o", "demo-crtqa:table_format=csv", "--out", str(tmp_path / "ok")])
+    assert ok.exit_code == 0, ok.stderr
+    assert json.loads((tmp_path / "ok" / "run.json").read_text())["config"]["benchmark_options"] == {
+        "demo-crtqa:table_format": "csv"}
+    bad = cli([*base, "-o", "demo-crtqa:table_format=xml", "--out", str(tmp_path / "bad")])
+    assert bad.exit_code == 2 and "table_format" in bad.stderr
+    assert not (tmp_path / "bad").exists()

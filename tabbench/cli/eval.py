@@ -13,7 +13,6 @@ from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
     apply_runtime,
     batch_size_option,
-    benchmark_option_option,
     limit_option,
     parse_key_values,
     progress_option,
@@ -22,7 +21,7 @@ from tabbench.cli.options import (
     timeout_option,
     workers_option,
 )
-from tabbench.errors import ConfigError, TabbenchError, UsageError
+from tabbench.errors import ConfigError, PluginLoadError, UnknownNameError, UsageError
 
 VOTES = ("execution", "similarity")
 
@@ -36,7 +35,10 @@ class Selection:
 
 
 def select_benchmarks(suite: str, data: dict[str, Path], options: dict[str, Any]) -> Selection:
-    """Resolve ``--suite``: named benchmarks must load; suite members without data (or plugin) are skipped."""
+    """Resolve ``--suite``: named benchmarks must load; suite members without data or plugin are skipped.
+
+    A benchmark that exists and has data but rejects the options is an error either way.
+    """
     from tabbench.config import data_path
     from tabbench.lookup import benchmark_class, resolve_benchmarks
     from tabbench.plugins import host
@@ -57,8 +59,8 @@ def select_benchmarks(suite: str, data: dict[str, Path], options: dict[str, Any]
             if path is None and cls.needs_data and name not in named:
                 skipped.append((name, f"no data: {cls.data_hint}"))
                 continue
-            chosen.append(cls(path, **options))
-        except TabbenchError as exc:
+            chosen.append(cls(path, **options_for(name, options)))
+        except (PluginLoadError, UnknownNameError) as exc:  # not installed or broken: skip; bad options: fail
             if name in named:
                 raise
             skipped.append((name, str(exc)))
@@ -66,6 +68,13 @@ def select_benchmarks(suite: str, data: dict[str, Path], options: dict[str, Any]
         detail = "; ".join(f"{n}: {why}" for n, why in skipped)
         raise ConfigError(f"--suite {suite!r}: no benchmark has data ({detail})")
     return Selection(chosen, skipped)
+
+
+def options_for(benchmark: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``-o KEY=VALUE`` goes to every benchmark, ``-o NAME:KEY=VALUE`` to benchmark NAME only."""
+    out = {k: v for k, v in options.items() if ":" not in k}
+    out.update({k.partition(":")[2]: v for k, v in options.items() if k.partition(":")[0] == benchmark})
+    return out
 
 
 def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
@@ -107,7 +116,9 @@ def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
 @batch_size_option
 @timeout_option
 @workers_option
-@benchmark_option_option
+@click.option("-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
+              help="An option for every benchmark, or with NAME: for benchmark NAME only (see its README); "
+              "repeatable.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               envvar="TABBENCH_OUT", help="Run directory (default runs/<model-name>-<timestamp>; env TABBENCH_OUT).")
 @resume_option
