@@ -144,7 +144,7 @@ def eval_command(
       tabbench eval --model ckpt/ --suite demo --samples 8 --vote execution --out runs/vote
     """
     from tabbench.backend import GenerationParams
-    from tabbench.generation import split_model_spec
+    from tabbench.generation import default_run_name, split_model_spec
     from tabbench.lookup import get_backend
     from tabbench.plugins import host
 
@@ -170,8 +170,6 @@ def eval_command(
         for name, why in selection.skipped:
             click.echo(f"skipped {name}: {' '.join(why.split())}", err=True)
         fingerprint = model_backend.fingerprint()
-        from tabbench.generation import default_run_name
-
         out = out_dir or Path("runs") / default_run_name(model or backend_name)
         base = dict(
             backend_name=backend_name, model=model, backend_options=backend_options, fingerprint=fingerprint,
