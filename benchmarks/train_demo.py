@@ -77,6 +77,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None, help="work folder (default: a temporary one)")
     parser.add_argument("--sft-steps", type=int, default=300)
     parser.add_argument("--grpo-steps", type=int, default=30)
+    parser.add_argument("--grpo-lr", type=float, default=1e-4)
     parser.add_argument("--tao-k", type=int, default=8, help="TAO samples per prompt")
     parser.add_argument("--tao-prompts", type=int, default=300, help="training prompts sampled in the TAO round")
     parser.add_argument("--tao-steps", type=int, default=60)
@@ -104,7 +105,7 @@ def main() -> None:
     timed("grpo", cli, ["train", "grpo", "--model", str(root / "sft"), "--benchmark", "demo",
                         "--out", str(root / "grpo"), "--reward", "bird-ex", "--reward", "arctic:0.5",
                         "--max-steps", str(args.grpo_steps), "--num-generations", "8", "--prompts-per-step", "4",
-                        "--max-completion-length", str(MAX_NEW_TOKENS), "--learning-rate", "1e-4",
+                        "--max-completion-length", str(MAX_NEW_TOKENS), "--learning-rate", str(args.grpo_lr),
                         "--logging-steps", "5", *seed])
     timed("tao", cli, ["train", "tao", "--model", str(root / "sft"), "--benchmark", "demo", "--out", str(root / "tao"),
                        "--reward", "bird-ex", "--mode", "rft", "--rounds", "1", "-k", str(args.tao_k),

@@ -227,3 +227,38 @@ def test_accelerate_configs_load(name: str) -> None:
     assert config.mixed_precision == "bf16" and config.num_processes >= 2
     if name.startswith("zero"):
         assert config.deepspeed_config["zero_stage"] == int(name[-1])
+
+
+# --- SFT targets and GRPO prompt lengths -------------------------------------------------------------------
+
+
+def test_sft_target_prefers_a_readable_trace() -> None:
+    from tabbench_trainers.sft import completion_target
+
+    demo, example = _demo_example()
+
+    class Strict(type(demo)):  # the demo reads any text as SQL; this one needs a fenced block
+        def extract(self, example: Example, completion: str) -> str | None:
+            return completion.split("```sql")[1].split("```")[0] if "```sql" in completion else None
+
+    benchmark = Strict(demo.data_path)
+    trace = f"<think>count the rows</think>\n```sql\n{example.gold}\n```"
+    traced = Example(example.id, example.gold, {**example.fields, "trace": trace}, example.meta, example.split)
+    broken = Example(example.id, example.gold, {**example.fields, "trace": "no answer"}, example.meta, example.split)
+    counts = {"gold": 0, "trace": 0, "unusable_trace": 0, "no_target": 0}
+    assert completion_target(benchmark, traced, "auto", "trace", counts) == trace
+    assert completion_target(benchmark, traced, "gold", "trace", counts) == benchmark.gold_completion(example)
+    assert completion_target(benchmark, broken, "auto", "trace", counts) == benchmark.gold_completion(example)
+    assert completion_target(benchmark, broken, "trace", "trace", counts) is None
+    assert counts == {"gold": 2, "trace": 1, "unusable_trace": 2, "no_target": 0}
+
+
+def test_long_prompts_are_skipped(micro_model: Path) -> None:
+    from tabbench_trainers.grpo import drop_long_prompts, grpo_rows
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(micro_model))
+    rows = grpo_rows([tabbench.get_benchmark("demo")], "train", 5)
+    assert drop_long_prompts(rows, tokenizer, None) == (rows, 0)
+    assert drop_long_prompts(rows, tokenizer, 10_000) == (rows, 0)
+    assert drop_long_prompts(rows, tokenizer, 5) == ([], 5)
