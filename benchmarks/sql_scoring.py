@@ -9,7 +9,11 @@ parameters, syntax errors and unknown columns. It times:
   BIRD script does, without its timeout machinery);
 - floor: each distinct prediction executed once on one plain connection, nothing else;
 - tabbench in-process: ``execute_many(workers=0)`` with a cold gold cache, then a warm one;
-- tabbench pool: ``execute_many(workers=N)`` with a cold gold cache.
+- tabbench pool: ``execute_many(workers=N)`` with a cold gold cache (workers already started).
+
+Cold runs start from a new gold-cache directory, an unhashed database and a new connection, like the
+floor. The machine may be shared: each contender's best of ``--repeat`` runs is reported, with its CPU
+time.
 
 Every tabbench run is checked against the naive verdicts (set equality of rows, as BIRD EX). Usage:
 
@@ -31,6 +35,7 @@ from pathlib import Path
 
 from tabbench.sql import ExecJob, GoldCache, Limits, execute_many, shared_pool
 from tabbench.sql.cache import _hash_memo
+from tabbench.sql.execute import default_executor
 
 COUNTRIES = ["France", "Peru", "Japan", "Kenya", "Canada", "Brazil", "India", "Norway", "Chile", "Egypt"]
 SEGMENTS = ["consumer", "corporate", "home office", "small business"]
@@ -222,6 +227,9 @@ def process_cpu(pids: list[int]) -> float:
     return total
 
 
+CPU: dict[str, float] = {}  # CPU seconds of this process in the run whose wall time is reported
+
+
 def timed(label: str, func: Callable[[], object], timings: dict[str, float], repeat: int) -> object:
     """Best wall time of ``repeat`` runs (the machine may be shared: the minimum is the least disturbed),
     with this process's CPU time for that run."""
@@ -233,6 +241,7 @@ def timed(label: str, func: Callable[[], object], timings: dict[str, float], rep
         if took < best:
             best, cpu = took, time.process_time() - start_cpu
     timings[label] = best
+    CPU[label] = cpu
     print(f"  {label:<36} {best:8.2f} s wall (best of {repeat})   {cpu:8.2f} s CPU in this process", flush=True)
     return out
 
@@ -274,6 +283,7 @@ def main() -> int:
 
         def cold(workers: int) -> list[bool]:
             _hash_memo.clear()  # a new cache directory and a new process: the database is hashed again
+            default_executor().close()  # and a new connection with an empty page cache, as the floor has
             return tabbench(db, pairs, workers, GoldCache(Path(tmp) / f"cold{next(counter)}"))
 
         got = timed("tabbench in-process, cold cache", lambda: cold(0), timings, repeat)
@@ -288,24 +298,29 @@ def main() -> int:
         before = process_cpu(pool.pids)
         pooled = timed(f"tabbench {args.workers} workers, cold cache", lambda: cold(args.workers), timings, repeat)
         assert pooled == got
-        print(f"    workers used {(process_cpu(pool.pids) - before) / repeat:.2f} s CPU per run (mean of {repeat}); "
+        pool_cpu = (process_cpu(pool.pids) - before) / repeat
+        print(f"    workers used {pool_cpu:.2f} s CPU per run (mean of {repeat}); "
               "with idle cores, wall time ~ max(parent, worker CPU / workers)")
         warm_cache.close()
     print(f"  matches: {sum(got)} of {len(got)} pairs")
 
-    base = timings["floor (distinct predictions once)"]
-    inproc = timings["tabbench in-process, cold cache"]
-    print("ratios:")
-    print(f"  in-process cold / floor      {inproc / base:6.2f}x   (target <= 1.3)")
-    tuned = timings["floor, tabbench connection settings"]
-    print(f"  in-process cold / tuned floor {inproc / tuned:5.2f}x   "
-          "(cost of the safety layers, dedup and cache)")
-    print(f"  in-process warm / floor      {timings['tabbench in-process, warm cache'] / base:6.2f}x")
-    print(f"  in-process / {args.workers} workers         "
-          f"{inproc / timings[f'tabbench {args.workers} workers, cold cache']:6.2f}x   (throughput gain)")
-    if "naive loop (connect + pred + gold)" in timings:
-        print(f"  naive / in-process cold      {timings['naive loop (connect + pred + gold)'] / inproc:6.2f}x   "
-              "(target >= 5)")
+    floor_label, tuned_label = "floor (distinct predictions once)", "floor, tabbench connection settings"
+    cold_label, warm_label = "tabbench in-process, cold cache", "tabbench in-process, warm cache"
+    naive_label, pool_label = "naive loop (connect + pred + gold)", f"tabbench {args.workers} workers, cold cache"
+
+    def ratio(text: str, a: str, b: str, note: str = "") -> None:
+        print(f"  {text:<34} {timings[a] / timings[b]:6.2f}x wall   {CPU[a] / max(CPU[b], 1e-9):6.2f}x CPU   {note}")
+
+    print("ratios (wall: best of runs; CPU: this process, steadier on a shared machine):")
+    ratio("in-process cold / floor", cold_label, floor_label, "(target <= 1.3)")
+    ratio("in-process cold / tuned floor", cold_label, tuned_label, "(cost of safety layers, dedup, cache)")
+    ratio("in-process warm / floor", warm_label, floor_label)
+    if naive_label in timings:
+        ratio("naive / in-process cold", naive_label, cold_label, "(target >= 5)")
+    print(f"  {'in-process / ' + str(args.workers) + ' workers (cold)':<34} "
+          f"{timings[cold_label] / timings[pool_label]:6.2f}x wall   (throughput gain)")
+    print(f"  {'pool CPU (parent + workers) / in-process':<34} {(CPU[pool_label] + pool_cpu) / CPU[cold_label]:6.2f}x"
+          "       (overhead of going parallel)")
     return 0
 
 
