@@ -138,7 +138,7 @@ def run_grpo(**kw: Any) -> Path:
     )
     common.echo(f"grpo: {len(rows)} prompts from {', '.join(b.name for b in benchmarks)}"
                 + (f" ({dropped} over --max-prompt-length skipped)" if dropped else "")
-                + f"; rewards {', '.join(f'{s.name}x{s.weight:g}' for s in specs)}; "
+                + f"; rewards {', '.join(f'{s.name}:{s.weight:g}' for s in specs)}; "
                 f"{kw['prompts_per_step']} prompts x {kw['num_generations']} generations per step")
     trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=config,
                           train_dataset=Dataset.from_list(rows), processing_class=tokenizer,

@@ -1,7 +1,9 @@
-"""Training moves the metric: a short SFT cold start lifts the demo model's execution accuracy.
+"""Training moves the metric: a short SFT cold start lifts what ``bird-ex`` measures on held-out questions.
 
-A loose bound on purpose (the figures that matter are printed by ``benchmarks/train_demo.py``): the random
-model writes no executable SQL, so any learned skeleton shows up as matches on the training questions.
+A loose bound on purpose (the figures that matter are printed by ``benchmarks/train_demo.py``): after 120
+steps the tiny model has learned the SQL skeletons but rarely copies the question's values yet, so exact
+matches are rare; what moves reliably is the share of its queries that execute (``bird-ex`` statuses match,
+mismatch and empty_both), from none for the random model. Execution accuracy itself must not fall.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ import pytest
 import tabbench
 
 
-def execution_accuracy(model: Path, split: str, limit: int, out: Path) -> float:
-    """bird-ex on the demo benchmark, greedy, through the host runner (the code behind `tabbench eval`)."""
+def evaluate(model: Path, out: Path) -> tuple[float, float]:
+    """(execution accuracy, share of executable queries) on 40 held-out demo questions, greedy, through the
+    host runner (the code behind `tabbench eval`)."""
     from tabbench.backend import GenerationParams
     from tabbench.generation import BackendCompleter
     from tabbench.runner import Run, execute
@@ -22,26 +25,29 @@ def execution_accuracy(model: Path, split: str, limit: int, out: Path) -> float:
 
     benchmark = tabbench.get_benchmark("demo")
     backend = tabbench.get_backend("hf", str(model))
-    config = {"model": str(model), "split": split}
-    run = Run(out_dir=out, config=config, benchmarks=[benchmark], store=RunStore.create(out, config), split=split,
-              limit=limit, show_progress=False)
+    config = {"model": str(model), "split": "test"}
+    run = Run(out_dir=out, config=config, benchmarks=[benchmark], store=RunStore.create(out, config), split="test",
+              limit=40, show_progress=False)
     try:
         results = execute(run, BackendCompleter(backend, GenerationParams(max_new_tokens=48), None))
     finally:
         backend.close()
-    return results["benchmarks"]["demo"]["primary_metric"]["value"]
+    demo = results["benchmarks"]["demo"]
+    executed = sum(demo["status_counts"].get(s, 0) for s in ("match", "mismatch", "empty_both"))
+    return demo["primary_metric"]["value"], executed / demo["n"]
 
 
 @pytest.mark.slow
-def test_sft_raises_execution_accuracy(cli_runner, tmp_path: Path) -> None:
+def test_sft_makes_held_out_queries_execute(cli_runner, tmp_path: Path) -> None:
     from tabbench.cli.demo import DEMO_SPEC
     from tabbench.tinymodel import TinySpec, build_tiny_model
 
     tiny = build_tiny_model(tmp_path / "tiny", spec=TinySpec(**DEMO_SPEC))
-    before = execution_accuracy(tiny, "train", 40, tmp_path / "before")
+    ex_before, executed_before = evaluate(tiny, tmp_path / "before")
     result = cli_runner(["train", "sft", "--model", str(tiny), "--benchmark", "demo", "--out", str(tmp_path / "sft"),
                          "--max-steps", "120", "--batch-size", "16", "--learning-rate", "2e-3", "--warmup-steps", "10",
                          "--logging-steps", "40"])
     assert result.exit_code == 0, result.output
-    after = execution_accuracy(tmp_path / "sft", "train", 40, tmp_path / "after")
-    assert after > before, (before, after)
+    ex_after, executed_after = evaluate(tmp_path / "sft", tmp_path / "after")
+    assert executed_after >= executed_before + 0.5, (executed_before, executed_after)
+    assert ex_after >= ex_before, (ex_before, ex_after)
