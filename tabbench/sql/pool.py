@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import pickle
 import sqlite3
 import time
 from collections import deque
@@ -25,6 +26,9 @@ from tabbench.types import Status
 #: Hard deadline used when ``Limits.timeout`` is ``None`` (a step budget alone cannot stop a single slow
 #: instruction).
 NO_TIMEOUT_CAP = 600.0
+
+#: A second chunk is sent ahead only when its message is this small (well under any pipe buffer).
+PIPELINE_BYTES = 16 * 1024
 
 #: Workers memory-map database files (less CPU per query); a SIGBUS there costs one job, not the run.
 WORKER_MMAP_MB = 256
@@ -74,13 +78,14 @@ def _worker_main(conn: Connection, state: Any, initializer: Callable[[], Any] | 
 
 
 class _Worker:
-    __slots__ = ("chunk", "conn", "process", "ran", "state")
+    __slots__ = ("conn", "inflight", "outstanding", "process", "ran", "state")
 
     def __init__(self, process: Any, conn: Connection, state: Any) -> None:
         self.process = process
         self.conn = conn
         self.state = state
-        self.chunk: list[int] = []
+        self.inflight: list[int] = []  # job indices sent and not yet answered, in order
+        self.outstanding = 0  # chunks sent and not yet answered
         self.ran = False
 
     def current(self) -> tuple[int, float] | None:
@@ -95,10 +100,11 @@ class _Worker:
 class ExecPool:
     """``workers`` processes running ``SqliteExecutor.execute``; reuse one pool across batches.
 
-    Jobs go to workers in small chunks (one message each way per chunk, not per job); the running job and
+    Jobs go to workers in small chunks (one message each way per chunk, not per job, and a second small
+    chunk queued behind the first so workers never wait for the parent); the running job and
     its start time are published in shared memory, so the parent enforces a per-job hard deadline
     (``limits.timeout + grace``). When a worker is killed or dies, its running job gets ``TIMEOUT`` or
-    ``EXEC_ERROR`` and the rest of its chunk is queued again. ``initializer``: a picklable callable run at
+    ``EXEC_ERROR`` and its other unfinished jobs are queued again. ``initializer``: a picklable callable run at
     the start of each worker (register SQL functions there). ``start_method``: default ``forkserver`` where
     available (safe with threads, cheap replacements), else ``spawn``. ``max_chunk``: jobs per message.
     """
@@ -171,20 +177,27 @@ class ExecPool:
         results: list[QueryResult | None] = [None] * len(jobs)
         pending = deque(range(len(jobs)))
         hard = (limits.timeout if limits.timeout is not None else NO_TIMEOUT_CAP) + self.grace
-        while pending or any(w.chunk for w in self._workers):
+        while pending or any(w.inflight for w in self._workers):
             for worker in self._workers:
-                if not worker.chunk and pending:
-                    size = max(1, min(self.max_chunk, -(-len(pending) // (2 * self.size))))
+                # Up to two chunks in flight, so a worker never waits for the parent to wake up; the second
+                # only when small, so the parent never blocks on a full pipe while the worker sends results.
+                while pending and (worker.outstanding == 0 or (worker.outstanding == 1 and len(pending) > self.size)):
+                    size = max(1, min(self.max_chunk, -(-len(pending) // (4 * self.size))))
                     chunk = [pending.popleft() for _ in range(min(size, len(pending)))]
-                    message = (limits, [(i, os.fspath(jobs[i][0]), jobs[i][1]) for i in chunk])
+                    payload = pickle.dumps((limits, [(i, os.fspath(jobs[i][0]), jobs[i][1]) for i in chunk]))
+                    if worker.outstanding and len(payload) > PIPELINE_BYTES:
+                        pending.extendleft(reversed(chunk))
+                        break
                     try:
-                        worker.conn.send(message)
+                        worker.conn.send_bytes(payload)
                     except (OSError, ValueError):  # died while idle: requeue, replace
                         pending.extendleft(reversed(chunk))
+                        self._requeue(worker, results, pending)
                         self._replace(worker)
-                        continue
-                    worker.chunk = chunk
-            busy = [w for w in self._workers if w.chunk]
+                        break
+                    worker.inflight.extend(chunk)
+                    worker.outstanding += 1
+            busy = [w for w in self._workers if w.inflight]
             if not busy:
                 continue
             now = time.monotonic()
@@ -199,7 +212,8 @@ class ExecPool:
                         for index, result in worker.conn.recv():
                             results[index] = result
                         worker.ran = True
-                        worker.chunk = []
+                        worker.outstanding -= 1
+                        worker.inflight = [i for i in worker.inflight if results[i] is None]
                         continue
                     except (EOFError, OSError, ValueError):
                         worker.process.join(timeout=1)
@@ -229,9 +243,10 @@ class ExecPool:
 
     @staticmethod
     def _requeue(worker: _Worker, results: list[QueryResult | None], pending: deque[int]) -> None:
-        """Jobs of a lost chunk without a result (unsent ones included) run again, first."""
-        pending.extendleft(reversed([i for i in worker.chunk if results[i] is None]))
-        worker.chunk = []
+        """Jobs in flight on a lost worker that have no result (unsent ones included) run again, first."""
+        pending.extendleft(reversed([i for i in worker.inflight if results[i] is None]))
+        worker.inflight = []
+        worker.outstanding = 0
 
     def close(self) -> None:
         """Stop the workers (politely, then by force)."""
