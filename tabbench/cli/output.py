@@ -17,11 +17,15 @@ def emit(rows: Sequence[dict[str, Any]], columns: Sequence[str], *, as_json: boo
         click.echo(json.dumps(list(rows), indent=2, ensure_ascii=False, default=str))
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=title, title_justify="left")
     for column in columns:
         table.add_column(column, overflow="fold")
     for row in rows:
-        table.add_row(*("" if row.get(c) is None else str(row.get(c)) for c in columns))
-    Console(width=max(Console().width, 100)).print(table)
+        table.add_row(*("" if row.get(c) is None else escape(str(row.get(c))) for c in columns))
+    console = Console()
+    if not console.is_terminal:  # piped: wide enough that rows are not folded into columns of fragments
+        console = Console(width=160)
+    console.print(table)
