@@ -65,8 +65,8 @@ def shop(rng: random.Random) -> list[Table]:
     prices = rng.sample(range(300, 20000), 48)
     for i in range(48):
         category = CATEGORIES[i % len(CATEGORIES)]
-        products.append((i + 1, f"{adjectives[i // len(CATEGORIES) % len(adjectives)]} {category[:-1]} {i + 1}",
-                         category, prices[i] / 100))
+        adjective = adjectives[i // len(CATEGORIES) % len(adjectives)]
+        products.append((i + 1, f"{adjective} {category.removesuffix('s')} {i + 1}", category, prices[i] / 100))
     orders = [(i + 1, rng.randint(1, 150), rng.randint(1, 48), rng.randint(1, 9), rng.choice(YEARS))
               for i in range(700)]
     return [

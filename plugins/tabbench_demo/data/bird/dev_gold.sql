@@ -1,7 +1,7 @@
 SELECT COUNT(*) FROM customers WHERE city = 'Leeds'	shop
 SELECT name FROM products WHERE category = 'kitchen'	shop
 SELECT price FROM products WHERE name = 'Blue tool 15'	shop
-SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id WHERE T2.name = 'Blue garde 11'	shop
+SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id WHERE T2.name = 'Blue garden 11'	shop
 SELECT COUNT(*) FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = T2.customer_id WHERE T2.city = 'Turin'	shop
 SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id WHERE T2.category = 'kitchen' AND T1.year = 2022	shop
 SELECT name FROM products WHERE category = 'music' ORDER BY price DESC LIMIT 1	shop
@@ -21,8 +21,8 @@ SELECT COUNT(*) FROM books AS T1 INNER JOIN authors AS T2 ON T1.author_id = T2.a
 SELECT COUNT(*) FROM loans AS T1 INNER JOIN books AS T2 ON T1.book_id = T2.book_id WHERE T2.genre = 'fantasy' AND T1.branch_city = 'Vienna'	library
 SELECT COUNT(*) FROM customers WHERE city = 'Turin'	shop
 SELECT name FROM products WHERE category = 'sports'	shop
-SELECT price FROM products WHERE name = 'Green garde 19'	shop
-SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id WHERE T2.name = 'Small musi 37'	shop
+SELECT price FROM products WHERE name = 'Green garden 19'	shop
+SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id WHERE T2.name = 'Small music 37'	shop
 SELECT COUNT(*) FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = T2.customer_id WHERE T2.city = 'Krakow'	shop
 SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id WHERE T2.category = 'garden' AND T1.year = 2021	shop
 SELECT name FROM products WHERE category = 'toys' ORDER BY price DESC LIMIT 1	shop
@@ -58,8 +58,8 @@ SELECT COUNT(*) FROM loans AS T1 INNER JOIN books AS T2 ON T1.book_id = T2.book_
 SELECT COUNT(*) FROM books AS T1 INNER JOIN authors AS T2 ON T1.author_id = T2.author_id WHERE T2.country = 'Canada'	library
 SELECT COUNT(*) FROM loans AS T1 INNER JOIN books AS T2 ON T1.book_id = T2.book_id WHERE T2.genre = 'poetry' AND T1.branch_city = 'Ghent'	library
 SELECT COUNT(*) FROM customers WHERE city = 'Valencia'	shop
-SELECT price FROM products WHERE name = 'Red musi 5'	shop
-SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id WHERE T2.name = 'Green kitche 20'	shop
+SELECT price FROM products WHERE name = 'Red music 5'	shop
+SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id WHERE T2.name = 'Green kitchen 20'	shop
 SELECT COUNT(*) FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = T2.customer_id WHERE T2.city = 'Porto'	shop
 SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id WHERE T2.category = 'games' AND T1.year = 2023	shop
 SELECT AVG(T3.price) FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = T2.customer_id INNER JOIN products AS T3 ON T1.product_id = T3.product_id WHERE T2.city = 'Leeds'	shop
@@ -82,7 +82,7 @@ SELECT pages FROM books WHERE title = 'The Harbor 77'	library
 SELECT COUNT(*) FROM loans WHERE branch_city = 'Ghent' AND year = 2019	library
 SELECT COUNT(*) FROM loans AS T1 INNER JOIN books AS T2 ON T1.book_id = T2.book_id WHERE T2.title = 'The Garden 24'	library
 SELECT COUNT(*) FROM loans AS T1 INNER JOIN books AS T2 ON T1.book_id = T2.book_id WHERE T2.genre = 'drama' AND T1.branch_city = 'Dublin'	library
-SELECT price FROM products WHERE name = 'Big garde 27'	shop
+SELECT price FROM products WHERE name = 'Big garden 27'	shop
 SELECT COUNT(*) FROM customers WHERE city = 'Vienna'	shop
 SELECT name FROM products WHERE category = 'games'	shop
 SELECT price FROM products WHERE name = 'Small game 34'	shop
