@@ -12,8 +12,8 @@ parameters, syntax errors and unknown columns. It times:
 - tabbench pool: ``execute_many(workers=N)`` with a cold gold cache (workers already started).
 
 Cold runs start from a new gold-cache directory, an unhashed database and a new connection, like the
-floor. The machine may be shared: each contender's best of ``--repeat`` runs is reported, with its CPU
-time.
+floor. The machine may be shared: contenders run round-robin ``--repeat`` times and each one's best run is
+reported, with its CPU time.
 
 Every tabbench run is checked against the naive verdicts (set equality of rows, as BIRD EX). Usage:
 
@@ -230,20 +230,21 @@ def process_cpu(pids: list[int]) -> float:
 CPU: dict[str, float] = {}  # CPU seconds of this process in the run whose wall time is reported
 
 
-def timed(label: str, func: Callable[[], object], timings: dict[str, float], repeat: int) -> object:
-    """Best wall time of ``repeat`` runs (the machine may be shared: the minimum is the least disturbed),
-    with this process's CPU time for that run."""
-    best, cpu, out = float("inf"), 0.0, None
+def race(contenders: list[tuple[str, Callable[[], object]]], repeat: int) -> tuple[dict[str, object], dict[str, float]]:
+    """Run the contenders round-robin ``repeat`` times (so a busy spell on a shared machine hits them all)
+    and keep each one's best wall time, with this process's CPU time for that run, in ``CPU``."""
+    outputs: dict[str, object] = {}
+    timings = {label: float("inf") for label, _ in contenders}
     for _ in range(repeat):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        out = func()
-        took = time.perf_counter() - start
-        if took < best:
-            best, cpu = took, time.process_time() - start_cpu
-    timings[label] = best
-    CPU[label] = cpu
-    print(f"  {label:<36} {best:8.2f} s wall (best of {repeat})   {cpu:8.2f} s CPU in this process", flush=True)
-    return out
+        for label, func in contenders:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            outputs[label] = func()
+            took = time.perf_counter() - start
+            if took < timings[label]:
+                timings[label], CPU[label] = took, time.process_time() - start_cpu
+    for label, _ in contenders:
+        print(f"  {label:<36} {timings[label]:8.2f} s wall (best of {repeat})   {CPU[label]:8.2f} s CPU here")
+    return outputs, timings
 
 
 def main() -> int:
@@ -269,15 +270,11 @@ def main() -> int:
     print(f"database: {db} ({size_mb:.0f} MB, {N_CUSTOMERS + N_PRODUCTS + N_ORDERS * (1 + ITEMS_PER_ORDER):,} rows)")
     print(f"pairs: {len(pairs):,} over {n_prompts:,} distinct gold queries; CPUs: {os.cpu_count()}")
 
-    timings: dict[str, float] = {}
     repeat = args.repeat
     floor(db, pairs[:200])  # warm the OS page cache so every contender reads from memory
-    distinct = timed("floor (distinct predictions once)", lambda: floor(db, pairs), timings, repeat)
-    print(f"    {distinct:,} distinct predictions ({distinct / len(pairs):.0%} of pairs)")
-    timed("floor, tabbench connection settings", lambda: floor(db, pairs, tuned=True), timings, repeat)
-    expected = None
-    if not args.skip_naive:
-        expected = timed("naive loop (connect + pred + gold)", lambda: naive(db, pairs), timings, repeat)
+    floor_label, tuned_label = "floor (distinct predictions once)", "floor, tabbench connection settings"
+    cold_label, warm_label = "tabbench in-process, cold cache", "tabbench in-process, warm cache"
+    naive_label, pool_label = "naive loop (connect + pred + gold)", f"tabbench {args.workers} workers, cold cache"
     with tempfile.TemporaryDirectory() as tmp:
         counter = iter(range(1_000_000))
 
@@ -286,27 +283,33 @@ def main() -> int:
             default_executor().close()  # and a new connection with an empty page cache, as the floor has
             return tabbench(db, pairs, workers, GoldCache(Path(tmp) / f"cold{next(counter)}"))
 
-        got = timed("tabbench in-process, cold cache", lambda: cold(0), timings, repeat)
         warm_cache = GoldCache(Path(tmp) / "warm")
         tabbench(db, pairs, 0, warm_cache)
-        warm = timed("tabbench in-process, warm cache", lambda: tabbench(db, pairs, 0, warm_cache), timings, repeat)
-        assert got == warm
-        if expected is not None and got != expected:
-            print(f"    !! {sum(a != b for a, b in zip(got, expected, strict=True))} verdicts differ from naive")
         pool = shared_pool(args.workers)
         pool.run([(db, "SELECT 1")] * args.workers)  # start the workers outside the timing
+        contenders: list[tuple[str, Callable[[], object]]] = [
+            (floor_label, lambda: floor(db, pairs)),
+            (tuned_label, lambda: floor(db, pairs, tuned=True)),
+            (cold_label, lambda: cold(0)),
+            (warm_label, lambda: tabbench(db, pairs, 0, warm_cache)),
+            (pool_label, lambda: cold(args.workers)),
+        ]
+        if not args.skip_naive:
+            contenders.insert(2, (naive_label, lambda: naive(db, pairs)))
         before = process_cpu(pool.pids)
-        pooled = timed(f"tabbench {args.workers} workers, cold cache", lambda: cold(args.workers), timings, repeat)
-        assert pooled == got
+        outputs, timings = race(contenders, repeat)
         pool_cpu = (process_cpu(pool.pids) - before) / repeat
-        print(f"    workers used {pool_cpu:.2f} s CPU per run (mean of {repeat}); "
-              "with idle cores, wall time ~ max(parent, worker CPU / workers)")
         warm_cache.close()
-    print(f"  matches: {sum(got)} of {len(got)} pairs")
-
-    floor_label, tuned_label = "floor (distinct predictions once)", "floor, tabbench connection settings"
-    cold_label, warm_label = "tabbench in-process, cold cache", "tabbench in-process, warm cache"
-    naive_label, pool_label = "naive loop (connect + pred + gold)", f"tabbench {args.workers} workers, cold cache"
+    distinct = outputs[floor_label]
+    got = outputs[cold_label]
+    print(f"    {distinct:,} distinct predictions ({distinct / len(pairs):.0%} of pairs)")  # type: ignore[operator]
+    print(f"    pool workers used {pool_cpu:.2f} s CPU per run (mean of {repeat}); "
+          "with idle cores, wall time ~ max(parent, worker CPU / workers)")
+    assert outputs[warm_label] == got and outputs[pool_label] == got
+    if naive_label in outputs and outputs[naive_label] != got:
+        mismatched = sum(a != b for a, b in zip(got, outputs[naive_label], strict=True))  # type: ignore[call-overload]
+        print(f"    !! {mismatched} verdicts differ from naive")
+    print(f"  matches: {sum(got)} of {len(got)} pairs")  # type: ignore[arg-type]
 
     def ratio(text: str, a: str, b: str, note: str = "") -> None:
         print(f"  {text:<34} {timings[a] / timings[b]:6.2f}x wall   {CPU[a] / max(CPU[b], 1e-9):6.2f}x CPU   {note}")
