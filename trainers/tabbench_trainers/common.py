@@ -40,7 +40,7 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
                      help="Local checkpoint to start from (e.g. `tabbench models build-tiny PATH`)."),
         click.option("--benchmark", "benchmarks", multiple=True, required=True, metavar="NAME",
                      help="Benchmark whose training split is the data; repeatable or comma-separated."),
-        click.option("--data-dir", "data_dirs", multiple=True, metavar="NAME=PATH",
+        click.option("--data", "--data-dir", "data_dirs", multiple=True, metavar="NAME=PATH",
                      help="Data path of a benchmark (default: its configured or bundled data); repeatable."),
         click.option("--split", default="train", show_default=True, help="Split to train on."),
         click.option("--limit", type=click.IntRange(min=1), default=None,
@@ -100,7 +100,7 @@ def parse_data_dirs(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, path = pair.partition("=")
         if not sep or not name or not path:
-            raise UsageError(f"--data-dir {pair!r}: expected NAME=PATH")
+            raise UsageError(f"--data {pair!r}: expected NAME=PATH")
         dirs[name] = path
     return dirs
 
@@ -130,7 +130,7 @@ def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str) 
         raise ConfigError(f"--benchmark {', '.join(names)}: no benchmark with a {split!r} split")
     unknown = sorted(set(dirs) - set(benchmarks))
     if unknown:
-        raise UsageError(f"--data-dir names {unknown[0]!r}, which is not among the benchmarks trained on")
+        raise UsageError(f"--data names {unknown[0]!r}, which is not among the benchmarks trained on")
     return list(benchmarks.values())
 
 

@@ -152,6 +152,10 @@ def test_suite_members_without_the_split_are_skipped() -> None:
     assert names == ["demo"]
     with pytest.raises(ConfigError):
         common.load_benchmarks(["demo"], [], "no-such-split")
+    with pytest.raises(UsageError, match="expected NAME=PATH"):
+        common.load_benchmarks(["demo"], ["demo"], "train")
+    with pytest.raises(UsageError, match="not among the benchmarks"):
+        common.load_benchmarks(["demo"], ["bird=/nowhere"], "train")
 
 
 # --- TAO's scoring and row building ------------------------------------------------------------------------
