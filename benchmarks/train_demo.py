@@ -128,12 +128,12 @@ def main() -> None:
               "tao": f"+ TAO 1 round (rft, k={args.tao_k})", "control": f"+ SFT {args.grpo_steps * 2} more steps"}
     print(f"\ndemo benchmark, bird-ex execution accuracy, greedy; {len(test['sft'])} held-out test items, "
           f"{len(train['sft'])} training items")
-    print(f"{'stage':<32} {'held-out EX':>16} {'train EX':>16}   paired vs SFT on held-out (up/down, p)")
+    print(f"{'stage':<32} {'held-out EX':>16} {'train EX':>16}   paired vs SFT (up/down, McNemar p): held-out; train")
     for stage in stages:
         paired = ""
         if stage not in ("tiny", "sft"):
-            up, down, p = mcnemar(test["sft"], test[stage])
-            paired = f"+{up}/-{down}, p={p:.2f}"
+            paired = "; ".join(f"+{u}/-{d}, p={p:.3f}" for u, d, p in (mcnemar(test["sft"], test[stage]),
+                                                                       mcnemar(train["sft"], train[stage])))
         print(f"{labels[stage]:<32} {mean_se(test[stage]):>16} {mean_se(train[stage]):>16}   {paired}")
     if rewards:
         print(f"GRPO mean reward (bird-ex + 0.5 arctic) first/last logged: {rewards[0]:.3f} -> {rewards[-1]:.3f}")
