@@ -34,6 +34,7 @@ class GoldBackend(ModelBackend):
 
     name = "gold"
     description = "the reference answer of each example"
+    cacheable = False  # answers come from the data itself: a cache could only serve stale references
 
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
         outputs = []
@@ -64,6 +65,7 @@ class PredictionsBackend(ModelBackend):
 
     name = "predictions"
     description = "completions from a predictions file"
+    cacheable = False  # the file is the source of truth: reading it again is cheaper than any cache
 
     def __init__(self, model: str, **options: Any) -> None:
         super().__init__(model, **options)

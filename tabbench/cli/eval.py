@@ -212,7 +212,7 @@ def run_eval(
         "benchmark_options": options, "generation": params.to_json(), "vote": vote,
         "data": {b.name: str(b.data_path) if b.data_path else None for b in benchmarks},
     }
-    use_cache = use_cache and bool(getattr(model_backend, "cacheable", True))
+    use_cache = use_cache and model_backend.cacheable
     cache = ResponseCache(cache_path or default_cache_dir(), fingerprint) if use_cache else None
     store = (RunStore.resume if resume else RunStore.create)(out, config)
     model_record = {
