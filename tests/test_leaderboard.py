@@ -222,3 +222,11 @@ def test_check_with_no_boards(tmp_path, monkeypatch):
     (tmp_path / "leaderboards" / "README.md").write_text("# not a board\n")
     result = runner.invoke(build_cli(), ["leaderboard", "check"])
     assert result.exit_code == 0 and "nothing to check" in result.output
+
+
+def test_committed_boards_are_up_to_date(monkeypatch):
+    """CI gate: every board committed under leaderboards/ is what its recorded runs render to."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    result = CliRunner().invoke(build_cli(), ["leaderboard", "check"])
+    assert result.exit_code == 0, result.output
+    assert "demo.md" in result.output
