@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
-from tabbench.sql import extract_sql
+from tabbench.sql import completion_sql, sqlite_ddl
 from tabbench_bird.data import (
     DIALECTS,
     read_descriptions,
@@ -46,17 +46,6 @@ def layout(split: str, dialect: str) -> SplitLayout:
     return SplitLayout((f"{stem}.json", f"{stem}.jsonl"), (f"{stem}_gold.sql",), "dev_tables.json", "dev_databases")
 
 
-def completion_sql(completion: str) -> str | None:
-    """The SQL a completion answers with: a fenced block, ``<answer>`` tag or bare query (``extract_sql``);
-    when none is recognised, the whole text, as the official script executes a predictions-file value."""
-    if not isinstance(completion, str):
-        return None
-    sql = extract_sql(completion)
-    if sql is None:
-        sql = completion.strip()
-    return sql or None
-
-
 def _quote(name: str) -> str:
     return "`" + name.replace("`", "``") + "`"
 
@@ -84,18 +73,6 @@ def ddl_from_tables_json(entry: dict[str, Any]) -> list[tuple[str, str]]:
         body = columns[i] + ([f"  PRIMARY KEY ({', '.join(primary[i])})"] if primary[i] else []) + foreign[i]
         out.append((table, f"CREATE TABLE {_quote(table)} (\n" + ",\n".join(body) + "\n);"))
     return out
-
-
-@lru_cache(maxsize=128)
-def _sqlite_ddl(db_path: str) -> tuple[tuple[str, str], ...]:
-    conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
-    try:
-        rows = conn.execute(
-            "SELECT name, sql FROM sqlite_master WHERE type='table' AND sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
-        ).fetchall()
-    finally:
-        conn.close()
-    return tuple((name, sql.strip() + ";") for name, sql in rows)
 
 
 @lru_cache(maxsize=128)
@@ -248,7 +225,7 @@ class BirdBenchmark(Benchmark):
         """CREATE TABLE statements (from the database, else ``*_tables.json``), with the optional extras."""
         db_path = example.fields["db_path"]
         if Path(db_path).is_file():
-            ddl = list(_sqlite_ddl(db_path))
+            ddl = list(sqlite_ddl(db_path))
         else:
             ddl = ddl_from_tables_json(read_tables(Path(example.fields["tables_json"]))[example.fields["db_id"]])
         described = read_descriptions(Path(db_path).parent / "database_description") if self.descriptions else {}

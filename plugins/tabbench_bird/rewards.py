@@ -7,22 +7,13 @@ Both run the gold SQL (``Example.gold``, through the gold cache) and the predict
 
 from __future__ import annotations
 
-import os
 from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Reward, Score, Status
-from tabbench.sql import ExecJob, Limits, QueryResult, execute_many
+from tabbench.sql import ExecJob, QueryResult, completion_sql, env_workers, execute_many, execution_limits
 from tabbench.sql.compare import bird_ex, bird_soft_f1
-from tabbench_bird.benchmark import completion_sql
-
-
-def _workers() -> int:
-    try:
-        return int(os.environ.get("TABBENCH_WORKERS", "0"))
-    except ValueError:
-        return 0
 
 
 class _BirdExecutionReward(Reward):
@@ -36,13 +27,7 @@ class _BirdExecutionReward(Reward):
             raise ConfigError(f"reward {self.name!r}: unknown option(s) {', '.join(sorted(unknown))}")
         super().__init__(**options)
         self.official = str(options.get("official", False)).lower() in ("1", "true", "yes")
-        timeout = options.get("timeout", 30.0)
-        self.limits = Limits(
-            timeout=None if timeout in (None, 0) else float(timeout),
-            max_steps=int(options["max_steps"]) if options.get("max_steps") else None,
-            max_rows=1_000_000,
-            max_bytes=512 << 20,
-        )
+        self.limits = execution_limits(options)
 
     def score(self, example: Example, completion: str) -> Score:
         return self.score_batch([(example, completion)])[0]
@@ -70,7 +55,7 @@ class _BirdExecutionReward(Reward):
             if not isinstance(plan, Score):
                 db, gold, sql = plan
                 jobs += [ExecJob(db, gold, gold=True), ExecJob(db, sql)]
-        results = iter(execute_many(jobs, self.limits, workers=_workers()) if jobs else [])
+        results = iter(execute_many(jobs, self.limits, workers=env_workers()) if jobs else [])
         scores = []
         for plan in plans:
             if isinstance(plan, Score):

@@ -112,6 +112,6 @@ class DemoBenchmark(Benchmark):
 
     def extract(self, example: Example, completion: str) -> str | None:
         """What ``bird-ex`` executes: a fenced block, ``<answer>`` tag or bare query, else the whole text."""
-        from tabbench_bird.benchmark import completion_sql
+        from tabbench.sql import completion_sql
 
         return completion_sql(completion)

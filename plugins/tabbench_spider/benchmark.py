@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterator
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
+from tabbench.sql import completion_sql, sqlite_ddl
 from tabbench_spider.data import (
     SPLITS,
     read_gold_file,
@@ -19,24 +18,15 @@ from tabbench_spider.data import (
     sqlite_variants,
 )
 from tabbench_spider.exact_match import Schema, SpiderParseError, hardness, parse
-from tabbench_spider.sqltext import completion_sql
 
 SYSTEM_PROMPT = (
     "You translate questions into SQLite queries. Answer with exactly one SQL query in a ```sql code block."
 )
 
 
-@lru_cache(maxsize=256)
 def schema_ddl(db_path: str) -> str:
     """The database's CREATE TABLE statements, as the prompt shows them."""
-    conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
-    try:
-        rows = conn.execute(
-            "SELECT sql FROM sqlite_master WHERE type='table' AND sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
-        ).fetchall()
-    finally:
-        conn.close()
-    return "\n\n".join(r[0].strip() + ";" for r in rows)
+    return "\n\n".join(statement for _table, statement in sqlite_ddl(db_path))
 
 
 def ddl_from_tables_json(entry: dict[str, Any]) -> str:

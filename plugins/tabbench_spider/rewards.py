@@ -6,14 +6,13 @@ SQL from ``Example.gold``, so the same objects score evaluation runs and trainin
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from tabbench import ConfigError, Example, Reward, Score, Status
-from tabbench.sql import ExecJob, Limits, execute_many
+from tabbench.sql import ExecJob, completion_sql, env_workers, execute_many, execution_limits
 from tabbench.sql.compare import order_matters, spider_result_eq
 from tabbench_spider.data import read_tables
 from tabbench_spider.exact_match import (
@@ -27,7 +26,7 @@ from tabbench_spider.exact_match import (
     hardness,
     parse,
 )
-from tabbench_spider.sqltext import completion_sql, normalise_for_execution, replace_value_placeholder
+from tabbench_spider.sqltext import normalise_for_execution, replace_value_placeholder
 
 
 def _check_options(name: str, options: dict[str, Any], allowed: set[str]) -> None:
@@ -39,13 +38,6 @@ def _check_options(name: str, options: dict[str, Any], allowed: set[str]) -> Non
 def _flag(value: Any) -> bool:
     """An option that may arrive as a bool or as text from the command line."""
     return str(value).lower() in ("1", "true", "yes", "on")
-
-
-def _workers() -> int:
-    try:
-        return int(os.environ.get("TABBENCH_WORKERS", "0"))
-    except ValueError:
-        return 0
 
 
 class SpiderExecution(Reward):
@@ -66,13 +58,7 @@ class SpiderExecution(Reward):
         super().__init__(**options)
         self.official = _flag(options.get("official", False))
         self.distinct = "keep" if _flag(options.get("keep_distinct", False)) else ("all" if self.official else "row")
-        timeout = options.get("timeout", 30.0)
-        self.limits = Limits(
-            timeout=None if timeout in (None, 0) else float(timeout),
-            max_steps=int(options["max_steps"]) if options.get("max_steps") else None,
-            max_rows=1_000_000,
-            max_bytes=512 << 20,
-        )
+        self.limits = execution_limits(options)
 
     def score(self, example: Example, completion: str) -> Score:
         return self.score_batch([(example, completion)])[0]
@@ -102,7 +88,7 @@ class SpiderExecution(Reward):
                 for path in plan["paths"]:
                     jobs.append(ExecJob(path, plan["gold"], gold=True))
                     jobs.append(ExecJob(path, plan["pred"]))
-        results = iter(execute_many(jobs, self.limits, workers=_workers()) if jobs else [])
+        results = iter(execute_many(jobs, self.limits, workers=env_workers()) if jobs else [])
         scores = []
         for early, plan in prepared:
             if early is not None:

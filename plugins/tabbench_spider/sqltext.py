@@ -14,24 +14,12 @@ from __future__ import annotations
 
 import re
 
-from tabbench.sql import extract_sql
 from tabbench.sql.compare import fix_spaced_operators, remove_distinct
 
 _CUR_YEAR = re.compile(r"YEAR\s*\(\s*CURDATE\s*\(\s*\)\s*\)\s*", re.IGNORECASE)
 _LEXEME = re.compile(
     r"""'(?:[^']|'')*'?|"(?:[^"]|"")*"?|`[^`]*`?|\[[^\]]*\]?|--[^\n]*|/\*.*?(?:\*/|$)|[A-Za-z0-9_$]+""", re.DOTALL
 )
-
-
-def completion_sql(completion: str) -> str | None:
-    """The SQL a completion answers with: a fenced block, ``<answer>`` tag or bare query (``extract_sql``);
-    when none is recognised, the whole text, as the official scripts execute a predictions-file line."""
-    if not isinstance(completion, str):
-        return None
-    sql = extract_sql(completion)
-    if sql is None:
-        sql = completion.strip()
-    return sql or None
 
 
 def replace_value_placeholder(sql: str, official: bool = False) -> str:

@@ -25,7 +25,7 @@ def extract_answer_sql(completion: str, mode: str) -> str | None:
     """
     if mode == "block":
         return last_sql_block(completion)
-    from tabbench.sql.extract import extract_sql
+    from tabbench.sql import extract_sql
 
     try:
         sql = extract_sql(completion)

@@ -35,6 +35,7 @@ from tabbench.sql.extract import (
     validate,
 )
 from tabbench.sql.pool import ExecPool, shared_pool
+from tabbench.sql.text2sql import completion_sql, env_workers, execution_limits, sqlite_ddl
 
 _LAZY = {"DuckSession": "tabbench.sql.duck", "execute_duckdb": "tabbench.sql.duck"}
 
@@ -60,17 +61,21 @@ __all__ = [
     "QueryResult",
     "SqlParseError",
     "SqliteExecutor",
+    "completion_sql",
     "default_cache_dir",
     "default_gold_cache",
+    "env_workers",
     "execute_duckdb",
     "execute_gold",
     "execute_many",
     "execute_sqlite",
+    "execution_limits",
     "extract_sql",
     "is_single_statement",
     "register_function",
     "shared_pool",
     "split_statements",
+    "sqlite_ddl",
     "strip_think",
     "transpile",
     "validate",

@@ -1,0 +1,64 @@
+"""What Text-to-SQL benchmark plugins (bird, spider, ...) need in the same way: the schema a prompt shows, the
+SQL a completion answers with, and how their execution rewards read ``timeout``/``max_steps``/``--workers``.
+
+Kept in the host so that plugins agree on these and do not import each other.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tabbench.sql.execute import Limits
+from tabbench.sql.extract import extract_sql
+
+
+@lru_cache(maxsize=256)
+def sqlite_ddl(db_path: str) -> tuple[tuple[str, str], ...]:
+    """(table, ``CREATE TABLE ...;``) for each user table of a SQLite file, as stored; opened read-only.
+
+    Cached per path: prompts show the same schema for every question on a database.
+    """
+    conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+    try:
+        rows = conn.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type='table' AND sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+    finally:
+        conn.close()
+    return tuple((name, sql.strip() + ";") for name, sql in rows)
+
+
+def completion_sql(completion: str) -> str | None:
+    """The SQL a completion answers with: a fenced block, ``<answer>`` tag or bare query (``extract_sql``);
+    when none is recognised, the whole text, as the official scripts execute a predictions-file value."""
+    if not isinstance(completion, str):
+        return None
+    sql = extract_sql(completion)
+    if sql is None:
+        sql = completion.strip()
+    return sql or None
+
+
+def execution_limits(options: Mapping[str, Any]) -> Limits:
+    """Limits for an execution reward from its ``timeout`` (seconds, default 30; 0 or None: none) and
+    ``max_steps`` (SQLite VM budget) options, with row and byte caps large enough for official gold results."""
+    timeout = options.get("timeout", 30.0)
+    return Limits(
+        timeout=None if timeout in (None, 0) else float(timeout),
+        max_steps=int(options["max_steps"]) if options.get("max_steps") else None,
+        max_rows=1_000_000,
+        max_bytes=512 << 20,
+    )
+
+
+def env_workers() -> int:
+    """The worker count ``--workers`` set for this process (``TABBENCH_WORKERS``; 0 when unset or not a number)."""
+    try:
+        return int(os.environ.get("TABBENCH_WORKERS", "0"))
+    except ValueError:
+        return 0
