@@ -31,11 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from tabbench import BackendError, ConfigError, GenerationParams, GenerationRequest, ModelBackend
+from tabbench.checkpoint import checkpoint_files
 
 DTYPES = ("auto", "float32", "bfloat16", "float16")
-HASHED_SUFFIXES = (".safetensors", ".bin", ".json", ".jinja", ".model", ".txt")
 SMALL_MODEL_BYTES = 400 * 2**20
-HASH_CACHE = Path(os.environ.get("TABBENCH_CACHE_DIR", Path.home() / ".cache" / "tabbench")) / "file-hashes.json"
 
 
 def _missing_model(model: str, what: str = "model") -> ConfigError:
@@ -46,40 +45,6 @@ def _missing_model(model: str, what: str = "model") -> ConfigError:
         if looks_like_hub_id else "; tabbench loads local checkpoints only and never downloads"
     )
     return ConfigError(f"hf: {what} path {model!r} is not a local directory{hint}")
-
-
-def file_digest(path: Path) -> str:
-    """sha256 of a file, cached on disk by (path, size, mtime) so multi-GB weights are hashed once."""
-    stat = path.stat()
-    key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
-    try:
-        cache = json.loads(HASH_CACHE.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        cache = {}
-    if key in cache:
-        return str(cache[key])
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    cache[key] = digest.hexdigest()
-    try:
-        HASH_CACHE.parent.mkdir(parents=True, exist_ok=True)
-        tmp = HASH_CACHE.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(cache, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, HASH_CACHE)
-    except OSError:
-        pass  # an unwritable cache only costs re-hashing next time
-    return cache[key]
-
-
-def folder_files(folder: Path) -> dict[str, dict[str, Any]]:
-    """Size and sha256 of the files that determine a checkpoint's outputs (weights, configs, tokenizer)."""
-    return {
-        p.name: {"size": p.stat().st_size, "sha256": file_digest(p)}
-        for p in sorted(folder.iterdir())
-        if p.is_file() and p.suffix in HASHED_SUFFIXES and not p.name.startswith(".")
-    }
 
 
 def chat_template_text(folder: Path) -> str | None:
@@ -216,11 +181,11 @@ class HFBackend(ModelBackend):
             self._fingerprint = {
                 "backend": self.name,
                 "path": str(self.base),
-                "files": folder_files(self.base),
+                "files": checkpoint_files(self.base),
                 "dtype": self.resolved_dtype(),
                 "chat_template_sha256": self.chat_template_sha256(),
                 "adapter": None if self.adapter is None else {
-                    "path": str(self.adapter), "files": folder_files(self.adapter),
+                    "path": str(self.adapter), "files": checkpoint_files(self.adapter),
                 },
             }
         return self._fingerprint

@@ -14,17 +14,16 @@ Options (``--model-option KEY=VALUE``): ``tensor_parallel_size`` (1), ``dtype`` 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tabbench import BackendError, ConfigError, GenerationParams, GenerationRequest, Message, ModelBackend
+from tabbench.checkpoint import checkpoint_files
 
 OPTIONS = ("tensor_parallel_size", "dtype", "gpu_memory_utilization", "max_model_len", "adapter", "max_lora_rank",
            "quantization", "enforce_eager", "trust_remote_code", "engine_seed")
-HASHED_SUFFIXES = (".safetensors", ".bin", ".json", ".jinja", ".model", ".txt")
 INSTALL_HINT = "pip install 'tabbench[vllm]' on a machine with a CUDA GPU; on a CPU use --backend hf"
 
 
@@ -76,41 +75,6 @@ def render_prompts(tokenizer: Any, conversations: Sequence[list[Message]]) -> li
     if not getattr(tokenizer, "chat_template", None):
         raise BackendError("vllm: the checkpoint's tokenizer has no chat template (tabbench prompts are chats)")
     return [tokenizer.apply_chat_template(list(m), tokenize=False, add_generation_prompt=True) for m in conversations]
-
-
-def file_digest(path: Path) -> str:
-    """sha256 of a file, cached by (path, size, mtime) in ``TABBENCH_CACHE_DIR/file-hashes.json`` (the cache the
-    ``hf`` backend keeps too), so that multi-GB weights are hashed once rather than on every run."""
-    cache_file = Path(os.environ.get("TABBENCH_CACHE_DIR", Path.home() / ".cache" / "tabbench")) / "file-hashes.json"
-    stat = path.stat()
-    key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
-    try:
-        cache = json.loads(cache_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        cache = {}
-    if key not in cache:
-        digest = hashlib.sha256()
-        with path.open("rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-        cache[key] = digest.hexdigest()
-        try:
-            cache_file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(cache, sort_keys=True), encoding="utf-8")
-            os.replace(tmp, cache_file)
-        except OSError:
-            pass  # an unwritable cache only costs hashing again next time
-    return str(cache[key])
-
-
-def folder_files(folder: Path) -> dict[str, dict[str, Any]]:
-    """Size and sha256 of the files that determine a checkpoint's outputs (weights, configs, tokenizer)."""
-    return {
-        p.name: {"size": p.stat().st_size, "sha256": file_digest(p)}
-        for p in sorted(folder.iterdir())
-        if p.is_file() and p.suffix in HASHED_SUFFIXES and not p.name.startswith(".")
-    }
 
 
 class VLLMBackend(ModelBackend):
@@ -175,12 +139,12 @@ class VLLMBackend(ModelBackend):
             self._fingerprint = {
                 "backend": self.name,
                 "path": str(self.path),
-                "files": folder_files(self.path),
+                "files": checkpoint_files(self.path),
                 "dtype": self.engine["dtype"],
                 "quantization": self.engine.get("quantization"),
                 "tensor_parallel_size": self.engine["tensor_parallel_size"],
                 "adapter": None if self.adapter is None else {
-                    "path": str(self.adapter), "files": folder_files(self.adapter)},
+                    "path": str(self.adapter), "files": checkpoint_files(self.adapter)},
             }
         return self._fingerprint
 
