@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
@@ -122,6 +122,33 @@ def _rounded(value: Decimal, places: int) -> str:
     return str(value.quantize(Decimal("1." + "0" * places), rounding=ROUND_HALF_UP))
 
 
+def _itemwise_score(gold: str, pred: str, numbers_equal: Callable[[str, str, list[str]], bool]) -> float:
+    """TableBench's item-by-item EM skeleton shared by ``em_score`` and ``em_tolerance_score``.
+
+    Gold and prediction are split on ``,``; each gold item weighs ``1/len(gold items)`` and is compared with
+    the prediction item at the same position: non-numeric gold items as exact strings, numeric ones with
+    ``numbers_equal(gold_item, pred_item, gold_items)``; a comparison that cannot parse a number scores 0.
+    """
+    golds = [x.strip() for x in gold.split(",")]
+    preds = [x.strip() for x in pred.split(",")]
+    weight = 1.0 / len(golds)
+    score = 0.0
+    for i, g in enumerate(golds):
+        if i >= len(preds):
+            continue
+        p = preds[i]
+        if not is_number(g):
+            score += weight if g == p else 0.0
+            continue
+        try:
+            same = numbers_equal(g, p, golds)
+        except (InvalidOperation, ValueError, ArithmeticError):
+            continue
+        if same:
+            score += weight
+    return score
+
+
 def em_score(gold: str, pred: str) -> float:
     """TableBench's exact match for one (already prepared) pair, in [0, 1].
 
@@ -130,28 +157,14 @@ def em_score(gold: str, pred: str) -> float:
     the fewest decimals among the numeric gold items (ROUND_HALF_UP); percentages at 4 places as fractions;
     other items as exact strings. A prediction item that is not a number scores 0 against a numeric gold.
     """
-    golds = [x.strip() for x in gold.split(",")]
-    preds = [x.strip() for x in pred.split(",")]
-    weight = 1.0 / len(golds)
-    score = 0.0
-    for i, g in enumerate(golds):
-        if i >= len(preds):
-            continue
-        p = preds[i]
-        if not is_number(g):
-            score += weight if g == p else 0.0
-            continue
-        try:
-            if g.endswith("%"):
-                same = _to_decimal(g) == _to_decimal(p)
-            else:
-                places = _min_precision([x for x in golds if is_number(x) and not x.endswith("%")])
-                same = _rounded(_to_decimal(g), places) == _rounded(_to_decimal(p), places)
-        except (InvalidOperation, ValueError, ArithmeticError):
-            continue
-        if same:
-            score += weight
-    return score
+
+    def rounded_equal(g: str, p: str, golds: list[str]) -> bool:
+        if g.endswith("%"):
+            return _to_decimal(g) == _to_decimal(p)
+        places = _min_precision([x for x in golds if is_number(x) and not x.endswith("%")])
+        return _rounded(_to_decimal(g), places) == _rounded(_to_decimal(p), places)
+
+    return _itemwise_score(gold, pred, rounded_equal)
 
 
 def em_tolerance_score(gold: str, pred: str, error_pct: float = 10) -> float:
@@ -160,25 +173,12 @@ def em_tolerance_score(gold: str, pred: str, error_pct: float = 10) -> float:
     ``|g - p| / |g| <= error_pct / 100`` (a Decimal compared with the float, as officially); a zero gold must
     be matched exactly; non-numeric items as in ``em_score``.
     """
-    golds = [x.strip() for x in gold.split(",")]
-    preds = [x.strip() for x in pred.split(",")]
-    weight = 1.0 / len(golds)
-    score = 0.0
-    for i, g in enumerate(golds):
-        if i >= len(preds):
-            continue
-        p = preds[i]
-        if not is_number(g):
-            score += weight if g == p else 0.0
-            continue
-        try:
-            gv, pv = _to_decimal(g), _to_decimal(p)
-            ok = pv == gv if gv == Decimal(0) else abs(gv - pv) / abs(gv) <= error_pct / 100
-        except (InvalidOperation, ValueError, ArithmeticError):
-            continue
-        if ok:
-            score += weight
-    return score
+
+    def within_tolerance(g: str, p: str, _golds: list[str]) -> bool:
+        gv, pv = _to_decimal(g), _to_decimal(p)
+        return pv == gv if gv == Decimal(0) else abs(gv - pv) / abs(gv) <= error_pct / 100
+
+    return _itemwise_score(gold, pred, within_tolerance)
 
 
 # --- ROUGE-L ----------------------------------------------------------------------------------------------
