@@ -38,6 +38,10 @@ def no_gold_score() -> Score:
     return Score(None, Status.GOLD_ERROR, {"error": "the example has no reference SQL"})
 
 
+def no_sql_score() -> Score:
+    return Score(0.0, Status.NO_SQL, {"error": "no SQL in the completion"})
+
+
 class SqlReward(Reward):
     """A reward with declared, checked options: ``defaults`` lists every option and its default.
 
@@ -76,6 +80,16 @@ class SqlReward(Reward):
 
     def score_one(self, example: Example, completion: str) -> Score:
         raise NotImplementedError
+
+    def gold_and_answer(self, example: Example, completion: str) -> tuple[str, str] | Score:
+        """(reference SQL, predicted SQL), or the score when the example has no gold or the completion no SQL."""
+        gold = gold_sql(example)
+        if gold is None:
+            return no_gold_score()
+        pred = extract_answer_sql(completion, self.opt("extract"))
+        if pred is None:
+            return no_sql_score()
+        return gold, pred
 
 
 def group_key(example: Example) -> tuple[str, str]:

@@ -10,7 +10,7 @@ import difflib
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Score, Status
-from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql, no_gold_score
+from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql, no_gold_score, no_sql_score
 from tabbench_sql_rewards.sqltext import COMPONENTS, components, edit_distance, render, set_f1, tokens
 
 
@@ -33,12 +33,10 @@ class StringMatchReward(SqlReward):
             raise ConfigError("reward 'string-match': normalize must be pred, both or none")
 
     def score_one(self, example: Example, completion: str) -> Score:
-        gold = gold_sql(example)
-        if gold is None:
-            return no_gold_score()
-        pred = extract_answer_sql(completion, self.opt("extract"))
-        if pred is None:
-            return Score(0.0, Status.NO_SQL, {"error": "no SQL in the completion"})
+        pair = self.gold_and_answer(example, completion)
+        if isinstance(pair, Score):
+            return pair
+        gold, pred = pair
         dialect, mode = self.opt("dialect"), self.opt("normalize")
         left = render(pred, dialect) if mode in ("pred", "both") else pred
         right = render(gold, dialect) if mode == "both" else gold
@@ -73,7 +71,7 @@ class ComponentF1Reward(SqlReward):
             return Score(None, Status.GOLD_ERROR, {"error": "the reference SQL does not parse"})
         pred = extract_answer_sql(completion, self.opt("extract"))
         if pred is None:
-            return Score(0.0, Status.NO_SQL, {"error": "no SQL in the completion"})
+            return no_sql_score()
         pred_parts = components(pred, self.opt("dialect"))
         if pred_parts is None:
             return Score(0.0, Status.PARSE_FAIL, {"sql": pred, "error": "the predicted SQL does not parse"})
@@ -119,11 +117,9 @@ class OrthographicReward(SqlReward):
         return score_groups(self, items, self._judge, kind="changes", extract=self.opt("extract"))
 
     def score_one(self, example: Example, completion: str) -> Score:
-        gold = gold_sql(example)
-        if gold is None:
-            return no_gold_score()
-        pred = extract_answer_sql(completion, self.opt("extract"))
-        if pred is None:
-            return Score(0.0, Status.NO_SQL, {"error": "no SQL in the completion"})
+        pair = self.gold_and_answer(example, completion)
+        if isinstance(pair, Score):
+            return pair
+        gold, pred = pair
         x = edit_distance(tokens(pred, self.opt("dialect")), tokens(gold, self.opt("dialect")))
         return Score(1.0 / (x + 1), Status.MATCH if x == 0 else Status.PARTIAL, {"sql": pred, "changes": x})
