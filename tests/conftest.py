@@ -16,3 +16,23 @@ def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def toy_data(tmp_path: Path) -> Path:
     return write_toy_data(tmp_path / "toy.jsonl")
+
+
+@pytest.fixture
+def private_gold_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gold results cached under this session's temp folder, never in the user's ~/.cache."""
+    import tabbench.sql.batch as batch
+
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setattr(batch, "_default_cache", None)
+
+
+@pytest.fixture(scope="module")
+def demo():
+    """The demo benchmark; its tests skip when the demo plugin is not installed."""
+    from tabbench import get_benchmark
+    from tabbench.plugins import host
+
+    if "demo" not in host().registry("benchmark"):
+        pytest.skip("the demo benchmark plugin is not installed")
+    return get_benchmark("demo")

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from tabbench import Example, Status, get_benchmark, get_reward
+from tabbench import Example, Status, get_reward
 from tabbench.adapters import (
     TrlReward,
     completion_text,
@@ -24,19 +24,7 @@ SQL_REWARDS = ["sqlr1", "databricks-rlvr", "arctic", "execution-partial", "strin
                "orthographic"]
 
 
-@pytest.fixture(autouse=True)
-def _private_gold_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tabbench.sql.batch as batch
-
-    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
-    monkeypatch.setattr(batch, "_default_cache", None)
-
-
-@pytest.fixture(scope="module")
-def demo():
-    if "demo" not in host().registry("benchmark"):
-        pytest.skip("the demo benchmark plugin is not installed")
-    return get_benchmark("demo")
+pytestmark = pytest.mark.usefixtures("private_gold_cache")
 
 
 def variants(gold: str) -> list[str]:

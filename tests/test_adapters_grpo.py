@@ -6,13 +6,7 @@ import pytest
 
 from tabbench.plugins import host
 
-
-@pytest.fixture(autouse=True)
-def _private_gold_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tabbench.sql.batch as batch
-
-    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
-    monkeypatch.setattr(batch, "_default_cache", None)
+pytestmark = pytest.mark.usefixtures("private_gold_cache")
 
 
 @pytest.mark.slow
