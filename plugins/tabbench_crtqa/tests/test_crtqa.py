@@ -7,7 +7,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from tabbench_crtqa.answers import exact_match, extract_answer, normalise, sparks_em
 
 import tabbench
@@ -134,9 +133,7 @@ def test_data_errors_name_file_and_key(tmp_path: Path) -> None:
         list(tabbench.get_benchmark("crtqa", root).examples())
 
 
-def test_score_command_end_to_end(tmp_path: Path) -> None:
-    from tabbench.cli import build_cli
-
+def test_score_command_end_to_end(tmp_path: Path, cli_runner) -> None:
     bench = tabbench.get_benchmark("crtqa", FIXTURE)
     answers = ["4", "2008 and 10000 m", "19.00", "Yes", "", "anna berg"]
     predictions = tmp_path / "predictions.jsonl"
@@ -145,8 +142,8 @@ def test_score_command_end_to_end(tmp_path: Path) -> None:
             completion = f"<think>...</think>\nFinal Answer: {answer}" if answer else "no idea"
             handle.write(json.dumps({"id": example.id, "completion": completion}) + "\n")
     out = tmp_path / "run"
-    result = CliRunner().invoke(build_cli(), ["score", "crtqa", "--data", str(FIXTURE), "--predictions",
-                                              str(predictions), "--out", str(out), "--no-progress"])
+    result = cli_runner(["score", "crtqa", "--data", str(FIXTURE), "--predictions", str(predictions), "--out",
+                         str(out), "--no-progress"])
     assert result.exit_code == 0, result.output
     block = json.loads((out / "results.json").read_text())["benchmarks"]["crtqa"]
     assert block["metrics"]["em"]["value"] == pytest.approx(4 / 6)

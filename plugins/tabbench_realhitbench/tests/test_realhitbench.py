@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from tabbench_realhitbench.answers import extract_answer, extract_chart_code, token_f1
 from tabbench_realhitbench.benchmark import RealHiTBenchBenchmark
 from tabbench_realhitbench.charts import prepare_code
@@ -318,9 +317,7 @@ def test_official_result_csv_is_read(data: Path, tmp_path: Path) -> None:
     assert bench.read_predictions(jsonl) == {"101": ["[Final Answer]: 110"]}
 
 
-def test_score_command_end_to_end(data: Path, tmp_path: Path) -> None:
-    from tabbench.cli import build_cli
-
+def test_score_command_end_to_end(data: Path, tmp_path: Path, cli_runner) -> None:
     bench = tabbench.get_benchmark("realhitbench", data)
     examples = by_id(bench)
     completions = {
@@ -338,9 +335,8 @@ def test_score_command_end_to_end(data: Path, tmp_path: Path) -> None:
     predictions.write_text("\n".join(json.dumps({"id": k, "completion": v}) for k, v in completions.items()),
                            encoding="utf-8")
     out = tmp_path / "run"
-    result = CliRunner().invoke(build_cli(), ["score", "realhitbench", "--data", str(data), "--predictions",
-                                              str(predictions), "--out", str(out), "--no-progress",
-                                              "-o", "table_format=csv"])
+    result = cli_runner(["score", "realhitbench", "--data", str(data), "--predictions", str(predictions),
+                         "--out", str(out), "--no-progress", "-o", "table_format=csv"])
     assert result.exit_code == 0, result.output
     run = json.loads((out / "results.json").read_text())
     block = run["benchmarks"]["realhitbench"]

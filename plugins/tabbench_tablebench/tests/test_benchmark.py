@@ -100,17 +100,13 @@ def test_official_predictions_file(tmp_path: Path) -> None:
         bench.read_predictions(write(path, rows))
 
 
-def test_score_command_end_to_end(tmp_path: Path, data_dir: Path) -> None:
-    from click.testing import CliRunner
-
-    from tabbench.cli import build_cli
-
+def test_score_command_end_to_end(tmp_path: Path, data_dir: Path, cli_runner) -> None:
     rows = [dict(r, prediction=f"Final Answer: {r['answer']}") for r in ROWS if r["qtype"] != "Visualization"]
     rows[0]["prediction"] = "I cannot tell"
     path = write(tmp_path / "preds.jsonl", rows)
     out = tmp_path / "run"
-    result = CliRunner().invoke(build_cli(), ["score", "tablebench", "--data", str(path), "--predictions", str(path),
-                                              "--out", str(out), "--no-progress"], catch_exceptions=False)
+    result = cli_runner(["score", "tablebench", "--data", str(path), "--predictions", str(path), "--out", str(out),
+                         "--no-progress"])
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "results.json").read_text())["benchmarks"]["tablebench"]
     assert summary["status_counts"]["parse_fail"] == 1  # counted, not hidden

@@ -8,7 +8,6 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from tabbench_temptabqa.answers import ems, extract_answer, rems
 from tabbench_temptabqa.data import TEST_SUBSETS
 from tabbench_temptabqa.database import parse_infobox
@@ -252,9 +251,7 @@ def test_sql_prompt_and_gold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 # --- end to end -------------------------------------------------------------------------------------------
 
 
-def test_score_command_end_to_end(tmp_path: Path) -> None:
-    from tabbench.cli import build_cli
-
+def test_score_command_end_to_end(tmp_path: Path, cli_runner) -> None:
     data = write_release(tmp_path / "data")
     bench = tabbench.get_benchmark("temptabqa", data)
     answers = {"3": "3 && counted", "London": "Final Answer: London", "10000 m, Team": "10000 m && first",
@@ -264,11 +261,8 @@ def test_score_command_end_to_end(tmp_path: Path) -> None:
         for example in bench.examples():
             handle.write(json.dumps({"id": example.id, "completion": answers[example.gold]}) + "\n")
     out = tmp_path / "run"
-    result = CliRunner().invoke(
-        build_cli(),
-        ["score", "temptabqa", "--data", str(data), "--predictions", str(predictions), "--out", str(out),
-         "--no-progress"],
-    )
+    result = cli_runner(["score", "temptabqa", "--data", str(data), "--predictions", str(predictions), "--out",
+                         str(out), "--no-progress"])
     assert result.exit_code == 0, result.output
     block = json.loads((out / "results.json").read_text())["benchmarks"]["temptabqa"]
     assert block["metrics"]["ems"]["value"] == pytest.approx(0.5)
