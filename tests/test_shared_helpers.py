@@ -1,0 +1,65 @@
+"""Host helpers the plugins share: tabbench.sql.text2sql (bird, spider, demo) and tabbench.checkpoint (hf, vllm)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tabbench.checkpoint import checkpoint_files
+from tabbench.sql import completion_sql, env_workers, execution_limits, sqlite_ddl
+
+
+def test_sqlite_ddl_lists_user_tables_as_stored(tmp_path: Path) -> None:
+    db = tmp_path / "shop.sqlite"
+    conn = sqlite3.connect(db)
+    conn.executescript("CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT);\n"
+                       "CREATE TABLE  sale(item_id INT)  ;")
+    conn.close()
+    assert sqlite_ddl(str(db)) == (
+        ("item", "CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT);"),
+        ("sale", "CREATE TABLE sale(item_id INT);"),
+    )  # sqlite_sequence (an internal table) is left out
+
+
+def test_completion_sql_falls_back_to_the_whole_text() -> None:
+    assert completion_sql("Here:\n```sql\nSELECT 1\n```") == "SELECT 1"
+    assert completion_sql("  no query here  ") == "no query here"
+    assert completion_sql("   ") is None
+    assert completion_sql(None) is None  # type: ignore[arg-type]
+
+
+def test_execution_limits_from_reward_options() -> None:
+    default = execution_limits({})
+    assert (default.timeout, default.max_steps, default.max_rows, default.max_bytes) == (30.0, None, 1_000_000,
+                                                                                          512 << 20)
+    assert execution_limits({"timeout": 0, "max_steps": "1000"}).timeout is None
+    assert execution_limits({"timeout": "2.5", "max_steps": "1000"}).max_steps == 1000
+
+
+@pytest.mark.parametrize(("value", "expected"), [(None, 0), ("4", 4), ("many", 0)])
+def test_env_workers(monkeypatch: pytest.MonkeyPatch, value: str | None, expected: int) -> None:
+    if value is None:
+        monkeypatch.delenv("TABBENCH_WORKERS", raising=False)
+    else:
+        monkeypatch.setenv("TABBENCH_WORKERS", value)
+    assert env_workers() == expected
+
+
+def test_checkpoint_files_hashes_what_determines_outputs_and_caches(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "config.json").write_text("{}", encoding="utf-8")
+    (model / "notes.md").write_text("not hashed", encoding="utf-8")
+    (model / ".hidden.json").write_text("{}", encoding="utf-8")
+    files = checkpoint_files(model)
+    assert list(files) == ["config.json"]
+    assert files["config.json"] == {
+        "size": 2, "sha256": "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a"}
+    cache = json.loads((tmp_path / "cache" / "file-hashes.json").read_text(encoding="utf-8"))
+    assert list(cache.values()) == [files["config.json"]["sha256"]]
+    assert checkpoint_files(model) == files
