@@ -52,4 +52,6 @@ class BackendError(TabbenchError):
 
 
 class RunStoreError(TabbenchError):
-    """A run directory cannot be written, read or resumed."""
+    """A run directory cannot be used as asked: already holding a run, resumed with another config, corrupt."""
+
+    exit_code = 2

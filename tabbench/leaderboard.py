@@ -150,28 +150,32 @@ def load_references(path: Path | None) -> list[dict[str, Any]]:
 
 @dataclass(frozen=True)
 class Column:
-    """What makes scores comparable: the benchmark, its version, the split and the data files' hashes."""
+    """What makes scores comparable: the benchmark, its version, the split, the data files' hashes and the
+    number of examples (a ``--limit`` run covers other examples than a full one)."""
 
     benchmark: str
     version: str
     split: str
     data: str  # short hash of the data files' sha256 values ("none" when unrecorded)
     metric: str
+    n: int
 
     @property
     def title(self) -> str:
-        return f"{self.benchmark} ({self.metric}, v{self.version}, {self.split})"
+        return f"{self.benchmark} ({self.metric}, v{self.version}, {self.split}, n={self.n})"
 
     @property
     def anchor(self) -> str:
-        return f"{self.benchmark}-v{self.version}-{self.split}-{self.data}".replace(".", "-").replace("_", "-").lower()
+        slug = f"{self.benchmark}-v{self.version}-{self.split}-{self.data}-n{self.n}"
+        return slug.replace(".", "-").replace("_", "-").lower()
 
 
 def column_of(name: str, result: dict[str, Any]) -> Column:
     files = (result.get("data") or {}).get("files") or {}
     data = stable_hash(sorted(files.values()), 8) if files else "none"
     primary = (result.get("primary_metric") or {}).get("name", "?")
-    return Column(name, str(result.get("version", "?")), str(result.get("split", "?")), data, str(primary))
+    return Column(name, str(result.get("version", "?")), str(result.get("split", "?")), data, str(primary),
+                  int(result.get("n", 0)))
 
 
 def _columns(runs: Sequence[RunEntry], benchmarks: Sequence[str]) -> list[Column]:
@@ -183,7 +187,7 @@ def _columns(runs: Sequence[RunEntry], benchmarks: Sequence[str]) -> list[Column
                 col = column_of(name, run.results["benchmarks"][name])
                 if col not in found:
                     found.append(col)
-        columns.extend(sorted(found, key=lambda c: (c.version, c.split, c.data, c.metric)))
+        columns.extend(sorted(found, key=lambda c: (c.version, c.split, c.data, c.metric, -c.n)))
     return columns
 
 

@@ -74,8 +74,8 @@ def test_suite_table_rows_columns_and_reference_rows(tmp_path, runs):
     text = build([str(a), f"{b}=grpo"], tmp_path / "board" / "lb.md", references=REFERENCES)
     assert "## Suite `text2sql`" in text
     table = text.split("## Suite `text2sql`")[1].split("\n\n")[1].splitlines()
-    assert table[0].startswith("| run | model | config | [bird (ex, v1, dev)](#bird-v1-dev-")
-    assert "spider (ex, v1, dev)" in table[0]
+    assert table[0].startswith("| run | model | config | [bird (ex, v1, dev, n=20)](#bird-v1-dev-")
+    assert "spider (ex, v1, dev, n=20)" in table[0]
     assert table[2] == "| 1 | tiny-sft | hf, greedy | 50.0 ± 5.0 | 70.0 ± 5.0 |"
     assert table[3] == "| 2 | grpo | hf, greedy, limit 20 | 62.5 ± 10.0 |  |"
     databricks = [row for row in table if "databricks-rlvr" in row]
@@ -91,7 +91,7 @@ def test_runs_on_different_versions_or_data_never_share_a_column(tmp_path):
     c = write_run(tmp_path / "c", "m3", {"bird": bench_result(0.7, version="2", data="bb")})
     text = build([str(a), str(b), str(c)], tmp_path / "lb.md", references=None)
     header = text.split("## Suite `text2sql`")[1].split("\n\n")[1].splitlines()
-    assert header[0].count("bird (ex, v1, dev)") == 1 and header[0].count("bird (ex, v2, dev, data ") == 2
+    assert header[0].count("bird (ex, v1, dev, n=20)") == 1 and header[0].count("bird (ex, v2, dev, n=20, data ") == 2
     assert header[2].endswith("| 50.0 ± 5.0 |  |  |") and header[3].endswith("|  | 60.0 ± 5.0 |  |")
     assert "## Reported results" not in text
 

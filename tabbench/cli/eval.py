@@ -223,7 +223,7 @@ def run_eval(
     }
     run = Run(out_dir=out, config=config, benchmarks=benchmarks, store=store, split=split, limit=limit,
               batch_size=batch_size, model=model_record, show_progress=progress,
-              seeds={"generation": params.seed} if params.temperature > 0 else {})
+              seeds={"generation": params.seed})
     completer = BackendCompleter(model_backend, params, cache)
     chooser = None
     if vote is not None:

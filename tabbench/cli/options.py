@@ -53,7 +53,8 @@ benchmark_option_option = click.option(
 )
 batch_size_option = click.option(
     "--batch-size", type=click.IntRange(min=1), default=32, show_default=True, envvar="TABBENCH_BATCH_SIZE",
-    help="Examples generated and scored per batch; records are appended after each (env TABBENCH_BATCH_SIZE).",
+    help="Examples per batch (generated, when a model runs, then scored); records are appended after each batch "
+    "(env TABBENCH_BATCH_SIZE).",
 )
 progress_option = click.option("--progress/--no-progress", default=True, help="Show progress bars.")
 
