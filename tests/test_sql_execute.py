@@ -72,6 +72,7 @@ FORBIDDEN_QUERIES = [
     "SELECT 1; DROP TABLE singer",
     "SELECT name FROM singer; SELECT 2",
     "WITH x AS (SELECT 1) INSERT INTO singer SELECT 9999, 'x', 'y', 1, 1.0 FROM x",
+    "WITH x AS (SELECT 1) DELETE FROM sqlite_master",
     "EXPLAIN DELETE FROM singer",
     "SELECT name FROM pragma_table_info('singer')",
     "/* comment */ ( DELETE FROM singer )",

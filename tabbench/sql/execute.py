@@ -433,7 +433,7 @@ class SqliteExecutor:
                           "denied function", elapsed)
         if isinstance(exc, sqlite3.ProgrammingError) and "one statement" in message:
             return failed(Status.FORBIDDEN, "multiple statements: only one query may run", elapsed)
-        if name == "SQLITE_READONLY":
+        if name == "SQLITE_READONLY" or message.endswith("may not be modified"):  # writes to sqlite_master
             return failed(Status.FORBIDDEN, message, elapsed)
         return failed(Status.EXEC_ERROR, message, elapsed)
 
