@@ -46,5 +46,6 @@ def test_cli(cli_runner):
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["examples"] == 2 and report["summary"]["select_star"]["flagged"] == 2
-    strict = cli_runner(["rewards", "audit", "arctic", "-b", "demo", "--limit", "1", "--strict", "-o", "timeout=5"])
+    strict = cli_runner(["rewards", "audit", "arctic", "-b", "demo", "--limit", "1", "--strict",
+                         "--reward-option", "timeout=5"])
     assert strict.exit_code == 0 and "nothing flagged" in strict.output

@@ -7,7 +7,7 @@ import json
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.options import parse_key_values
+from tabbench.cli.options import benchmark_option_option, parse_key_values
 
 
 @click.command("audit", context_settings=CONTEXT)
@@ -18,10 +18,9 @@ from tabbench.cli.options import parse_key_values
 @click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
               help="Report cases earning more than this fraction of the correct answer's reward.")
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="Examples to audit.")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-              help="Reward option (JSON values), e.g. -o timeout=5 -o exact_bonus=100.")
-@click.option("--benchmark-option", "benchmark_options", multiple=True, metavar="KEY=VALUE",
-              help="Benchmark option (JSON values), e.g. --benchmark-option on_missing_db=skip.")
+@click.option("--reward-option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Reward option (JSON values), e.g. --reward-option timeout=5; repeatable.")
+@benchmark_option_option
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when anything is flagged (for CI).")
 def audit(reward_name: str, benchmark_name: str, data_path: str | None, split: str | None, threshold: float,
@@ -34,7 +33,7 @@ def audit(reward_name: str, benchmark_name: str, data_path: str | None, split: s
     from tabbench.lookup import get_benchmark, get_reward
     from tabbench.runner import select_examples
 
-    reward = get_reward(reward_name, **parse_key_values(options, "--option"))
+    reward = get_reward(reward_name, **parse_key_values(options, "--reward-option"))
     benchmark = get_benchmark(benchmark_name, data_path,
                               **parse_key_values(benchmark_options, "--benchmark-option"))
     examples = select_examples(benchmark, split, limit)
