@@ -8,9 +8,9 @@ combinations are not) and on the first training items. Each comparison with the 
 item by item (improved / worsened, exact McNemar p-value). A "more SFT" control spends GRPO's steps on SFT.
 
     python benchmarks/train_demo.py                      # defaults: the `tabbench demo` settings
-    python benchmarks/train_demo.py --sft-steps 600 --grpo-steps 60 --tao-k 8 --out /tmp/train-demo
+    python benchmarks/train_demo.py --sft-steps 300 --grpo-steps 30 --out /tmp/train-demo   # the 3-minute budget
 
-Prints figures; never a test. Slow: minutes on a 2-core CPU.
+Prints figures; never a test. Slow: 10-20 minutes on a 2-core CPU.
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ def mean_se(scores: dict[str, float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=None, help="work folder (default: a temporary one)")
-    parser.add_argument("--sft-steps", type=int, default=300)
-    parser.add_argument("--grpo-steps", type=int, default=30)
+    parser.add_argument("--sft-steps", type=int, default=900)
+    parser.add_argument("--grpo-steps", type=int, default=60)
     parser.add_argument("--grpo-lr", type=float, default=1e-4)
     parser.add_argument("--tao-k", type=int, default=8, help="TAO samples per prompt")
     parser.add_argument("--tao-prompts", type=int, default=300, help="training prompts sampled in the TAO round")

@@ -54,9 +54,9 @@ def _pct(value: float | None, stderr: float | None) -> str:
 @click.command("demo", context_settings=CONTEXT)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs/demo"),
               show_default=True, help="Where the model, checkpoints, runs and leaderboard go (must be new or empty).")
-@click.option("--steps", type=click.IntRange(min=1), default=300, show_default=True,
+@click.option("--steps", type=click.IntRange(min=1), default=900, show_default=True,
               help="SFT optimiser steps (batch 16).")
-@click.option("--grpo-steps", type=click.IntRange(min=1), default=30, show_default=True,
+@click.option("--grpo-steps", type=click.IntRange(min=1), default=60, show_default=True,
               help="GRPO optimiser steps (4 prompts x 8 completions each).")
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="Evaluate on the first N examples of each benchmark only.")
