@@ -8,7 +8,7 @@ from typing import Any
 
 import tabbench
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 @tabbench.hookimpl
@@ -25,7 +25,10 @@ def register_rewards(register):  # type: ignore[no-untyped-def]
 
 @tabbench.hookimpl
 def after_benchmark(run: Any, benchmark: Any, result: dict[str, Any]) -> None:
-    """Add the official subtype/type tables (deterministic, and with the official quirks) to results.json."""
+    """Add the official subtype/type tables (deterministic, and with the official quirks) to results.json.
+
+    They aggregate the per-sample scores the reward plugins recorded for this run; no metric is recomputed here.
+    """
     if getattr(benchmark, "name", None) != "tablebench":
         return
     from tabbench_tablebench.official import official_tables

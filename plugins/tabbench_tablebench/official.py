@@ -3,11 +3,14 @@ from tabbench's per-sample scores, with switches for the official script's non-d
 
 ``official_tables(samples, rouge="mean", pass_as_fraction=False)``: ``samples`` are dicts with ``qtype``,
 ``qsubtype``, ``instruction_type`` and ``scores`` (``{metric: {"value", "status", "details"}}`` as in sample
-records). Every number is rounded to 2 places at the same points as the official script (sub-scores are
-rounded before they are mixed). ``rouge="bootstrap"`` uses rouge-score's BootstrapAggregator mid (the official
-aggregate; seeded here, unseeded officially); ``pass_as_fraction=True`` reproduces the Overall mix bug that
-adds Pass@1 as a 0-1 fraction to 0-100 scores. Only aggregation happens here: per-sample values come from the
-reward plugins (EM within 2% and 5%, shown in the official tables only, use the same helper as em-within-10).
+records). Only aggregation happens here: every number is a mean (or, for ROUGE-L with ``rouge="bootstrap"``, a
+bootstrap median) of the per-sample values the benchmark's reward plugins recorded (``em``, ``em_within_2``,
+``em_within_5``, ``em_within_10``, ``rouge_l``, ``parsed``, ``pot_ecr``, ``chart_pass``, ``chart_ecr``); no
+metric is recomputed from answer strings. Numbers are rounded to 2 places at the same points as the official
+script (sub-scores are rounded before they are mixed). ``rouge="bootstrap"`` resamples the recorded ROUGE-L
+values exactly as rouge-score's ``BootstrapAggregator`` does (its ``mid``, the official aggregate; seeded here,
+unseeded officially); ``pass_as_fraction=True`` reproduces the Overall mix bug that adds Pass@1 as a 0-1
+fraction to 0-100 scores.
 """
 
 from __future__ import annotations
@@ -16,74 +19,67 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tabbench_tableqa_rewards import answers
-
 from tabbench_tablebench.benchmark import EM10_SUBTYPES, QTYPES
 
-_PARSED = {"match", "mismatch", "partial"}
+BOOTSTRAP_SAMPLES = 1000  # rouge-score's BootstrapAggregator default, as the official script uses it
 
 
 def _value(sample: Mapping[str, Any], metric: str) -> float:
-    value = sample["scores"].get(metric, {}).get("value")
+    """The recorded value of ``metric`` (0 where the reward gave none); a sample scored without it is an error."""
+    if metric not in sample["scores"]:
+        raise ValueError(f"sample has no {metric!r} score: the official tables need every tablebench metric "
+                         f"(re-score the run with this version)")
+    value = sample["scores"][metric].get("value")
     return float(value) if value is not None else 0.0
-
-
-def _details(sample: Mapping[str, Any], metric: str) -> dict[str, Any]:
-    return dict(sample["scores"].get(metric, {}).get("details") or {})
 
 
 def _pct(values: Sequence[float]) -> float:
     return round(sum(values) / len(values) * 100, 2) if values else 0.0
 
 
-def _pair(sample: Mapping[str, Any]) -> tuple[str, str]:
-    details = _details(sample, "em")
-    return str(details.get("gold", "")), str(details.get("pred") or "")
+def _mean(samples: Sequence[Mapping[str, Any]], metric: str) -> float:
+    return _pct([_value(s, metric) for s in samples])
+
+
+def bootstrap_median(values: Sequence[float], *, n_samples: int = BOOTSTRAP_SAMPLES, seed: int | None = 0) -> float:
+    """The median of ``n_samples`` resampled means of ``values``: rouge-score's ``BootstrapAggregator`` mid,
+    drawing the same indices from the same seed (``None``: unseeded, as the official script)."""
+    import numpy as np
+
+    if not values:
+        return 0.0
+    matrix = np.asarray(values, dtype=float)
+    rng = np.random.RandomState(seed)
+    means = [matrix[rng.choice(np.arange(len(matrix)), size=len(matrix))].mean() for _ in range(n_samples)]
+    return float(np.percentile(means, 50))
 
 
 def _rouge(samples: Sequence[Mapping[str, Any]], rouge: str, seed: int | None) -> float:
     if not samples:
         return 0.0
     if rouge == "bootstrap":
-        return round(answers.bootstrap_rouge_l([_pair(s) for s in samples], seed=seed) * 100, 2)
-    return _pct([_value(s, "rouge_l") for s in samples])
-
-
-def _tolerance(samples: Sequence[Mapping[str, Any]], pct: float) -> float:
-    return _pct([answers.em_tolerance_score(*_pair(s), pct) if _pair(s)[1] else 0.0 for s in samples])
-
-
-def _parsed(sample: Mapping[str, Any]) -> bool:
-    metric = "chart_pass" if sample["qtype"] == "Visualization" else "em"
-    if sample["qtype"] == "Visualization":
-        return sample["scores"].get(metric, {}).get("status") in _PARSED
-    return _details(sample, "em").get("answer") not in (None, "")
-
-
-def _ecr(sample: Mapping[str, Any]) -> bool:
-    metric = "chart_ecr" if sample["qtype"] == "Visualization" else "em"
-    return bool(_details(sample, metric).get("ecr"))
+        return round(bootstrap_median([_value(s, "rouge_l") for s in samples], seed=seed) * 100, 2)
+    return _mean(samples, "rouge_l")
 
 
 def _text_block(samples: Sequence[Mapping[str, Any]], rouge: str, seed: int | None, pot: bool) -> dict[str, Any]:
     block: dict[str, Any] = {
-        "EM": _pct([_value(s, "em") for s in samples]),
-        "EM_with_error_2": _tolerance(samples, 2),
-        "EM_with_error_5": _tolerance(samples, 5),
-        "EM_with_error_10": _pct([_value(s, "em_within_10") for s in samples]),
+        "EM": _mean(samples, "em"),
+        "EM_with_error_2": _mean(samples, "em_within_2"),
+        "EM_with_error_5": _mean(samples, "em_within_5"),
+        "EM_with_error_10": _mean(samples, "em_within_10"),
         "ROUGE-L": _rouge(samples, rouge, seed),
         "total": len(samples),
     }
     if pot:
-        block["ECR@1"] = _pct([float(_ecr(s)) for s in samples])
-    block["Parse@1"] = _pct([float(_parsed(s)) for s in samples])
+        block["ECR@1"] = _mean(samples, "pot_ecr")
+    block["Parse@1"] = _mean(samples, "parsed")
     return block
 
 
 def _chart_block(samples: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    return {"total": len(samples), "ECR@1": _pct([float(_ecr(s)) for s in samples]),
-            "Pass@1": _pct([_value(s, "chart_pass") for s in samples]),
-            "Parse@1": _pct([float(_parsed(s)) for s in samples])}
+    return {"total": len(samples), "ECR@1": _mean(samples, "chart_ecr"), "Pass@1": _mean(samples, "chart_pass"),
+            "Parse@1": _mean(samples, "parsed")}
 
 
 def official_tables(samples: Iterable[Mapping[str, Any]], *, rouge: str = "mean", pass_as_fraction: bool = False,
@@ -120,8 +116,7 @@ def _tables(samples: list[Mapping[str, Any]], rouge: str, pass_as_fraction: bool
         block = _text_block(group, rouge, seed, pot)
         if qtype == "DataAnalysis":
             em_part, em10_part, rouge_part = _da_parts(group)
-            parts = [(_pct([_value(s, "em") for s in em_part]), len(em_part)),
-                     (_pct([_value(s, "em_within_10") for s in em10_part]), len(em10_part)),
+            parts = [(_mean(em_part, "em"), len(em_part)), (_mean(em10_part, "em_within_10"), len(em10_part)),
                      (_rouge(rouge_part, rouge, seed), len(rouge_part))]
             block["Mix_Metric"] = round(sum(v * n for v, n in parts) / max(1, sum(n for _, n in parts)), 2)
         types[qtype] = block
@@ -129,14 +124,14 @@ def _tables(samples: list[Mapping[str, Any]], rouge: str, pass_as_fraction: bool
     em_all = by_type.get("FactChecking", []) + by_type.get("NumericalReasoning", []) + em_part
     charts = by_type.get("Visualization", [])
     pass_rate = sum(_value(s, "chart_pass") for s in charts) / len(charts) if charts else 0.0
-    parts = [(_pct([_value(s, "em") for s in em_all]), len(em_all)),
-             (_pct([_value(s, "em_within_10") for s in em10_part]), len(em10_part)),
+    parts = [(_mean(em_all, "em"), len(em_all)), (_mean(em10_part, "em_within_10"), len(em10_part)),
              (_rouge(rouge_part, rouge, seed), len(rouge_part)),
              (pass_rate if pass_as_fraction else round(pass_rate * 100, 2), len(charts))]
     overall: dict[str, Any] = {"Mix_Metric": round(sum(v * n for v, n in parts) / max(1, sum(n for _, n in parts)), 2),
-                               "Parse@1": _pct([float(_parsed(s)) for s in samples])}
+                               "Parse@1": _mean(samples, "parsed")}
     if pot:
-        overall["ECR@1"] = _pct([float(_ecr(s)) for s in samples])
+        overall["ECR@1"] = _pct([_value(s, "chart_ecr" if s["qtype"] == "Visualization" else "pot_ecr")
+                                 for s in samples])
     types["Overall"] = overall
     csv_subtype = {key: _pick(key, block) for key, block in subtype.items()}
     csv_type = {key: block.get("Pass@1") if key == "Visualization" else block.get("Mix_Metric", block.get("EM"))

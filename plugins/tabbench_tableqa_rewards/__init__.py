@@ -1,4 +1,4 @@
-"""Table-QA reward plugins: exact-match, em-within-10, rouge-l, chart-pass, chart-ecr.
+"""Table-QA reward plugins: exact-match, em-within-10, rouge-l, chart-pass, chart-ecr, answer-parsed, pot-ecr.
 
 These are the one implementation of the table-QA metrics: tablebench, realhitbench, crtqa and temptabqa declare
 them as metrics, and trainers optimise them unchanged. Helpers for other plugins live in
@@ -8,7 +8,7 @@ them as metrics, and trainers optimise them unchanged. Helpers for other plugins
 
 import tabbench
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 _REWARDS = {
     "exact-match": ("ExactMatch", "exact match of the final answer (TableBench normalisation and numeric rules)"),
@@ -16,6 +16,8 @@ _REWARDS = {
     "rouge-l": ("RougeL", "ROUGE-L F1 of the final answer (rouge-score, deterministic per sample)"),
     "chart-pass": ("ChartPass", "chart code plots the reference y-values, run in the sandbox (Pass@1)"),
     "chart-ecr": ("ChartEcr", "chart code runs without error in the sandbox (ECR@1)"),
+    "answer-parsed": ("AnswerParsed", "an answer was extracted, or the chart check reached a verdict (Parse@1)"),
+    "pot-ecr": ("PotEcr", "a PoT program runs without error in the sandbox (ECR@1 of PoT text questions)"),
 }
 
 

@@ -232,3 +232,64 @@ class ChartEcr(_ChartReward):
         if run.ecr:
             return Score(1.0, Status.MATCH, details)
         return Score(0.0, Status.TIMEOUT if run.error == "timeout" else Status.EXEC_ERROR, details)
+
+
+class AnswerParsed(Reward):
+    """TableBench Parse@1 for one sample: an answer was extracted (text questions) or the chart check reached a
+    verdict (chart questions: pass or fail, as the official parser counts it). Value 1, or 0 with the status of
+    the failure, so a table's Parse@1 is the mean of this reward like every other number."""
+
+    name: ClassVar[str] = "answer-parsed"
+    version: ClassVar[str] = "1"
+    description: ClassVar[str] = "an answer was extracted, or the chart check reached a verdict (Parse@1)"
+
+    def __init__(self, *, extraction: str = "tablebench", pot_timeout_s: float = 15.0,
+                 official_figure_state: bool = False, code_extraction: str = "tablebench", timeout_s: float = 15.0,
+                 **options: Any) -> None:
+        if extraction not in EXTRACTIONS:
+            raise TypeError(f"extraction must be one of {', '.join(EXTRACTIONS)}")
+        super().__init__(extraction=extraction, pot_timeout_s=pot_timeout_s,
+                         official_figure_state=official_figure_state, code_extraction=code_extraction,
+                         timeout_s=timeout_s, **options)
+        self.extraction, self.pot_timeout_s = extraction, pot_timeout_s
+        self.chart = ChartPass(official_figure_state=official_figure_state, code_extraction=code_extraction,
+                               timeout_s=timeout_s)
+
+    def score(self, example: Example, completion: str) -> Score:
+        if is_chart(example):
+            verdict = self.chart.score(example, completion)
+            if verdict.status in (Status.MATCH, Status.MISMATCH):
+                return Score(1.0, Status.MATCH, {"chart_status": str(verdict.status)})
+            status = Status.PARSE_FAIL if verdict.status.not_applicable else verdict.status
+            return Score(0.0, status, {"chart_status": str(verdict.status)})
+        answer, details = extract_answer(example, completion, extraction=self.extraction,
+                                         pot_timeout_s=self.pot_timeout_s)
+        if answer in (None, ""):
+            return Score(0.0, Status.PARSE_FAIL, {**details, "answer": answer})
+        return Score(1.0, Status.MATCH, {**details, "answer": answer})
+
+
+class PotEcr(Reward):
+    """ECR@1 of a PoT text question: the completion's program ran without an exception or timeout. Not
+    applicable to other instruction types and to chart questions (``chart-ecr`` scores those)."""
+
+    name: ClassVar[str] = "pot-ecr"
+    version: ClassVar[str] = "1"
+    description: ClassVar[str] = "a PoT program runs without error in the sandbox (ECR@1 of PoT text questions)"
+
+    def __init__(self, *, pot_timeout_s: float = 15.0, **options: Any) -> None:
+        super().__init__(pot_timeout_s=pot_timeout_s, **options)
+        self.pot_timeout_s = pot_timeout_s
+
+    def score(self, example: Example, completion: str) -> Score:
+        if is_chart(example):
+            return _not_applicable("chart question: scored by chart-ecr")
+        if example.fields.get("instruction_type") != "PoT":
+            return _not_applicable("not a PoT question")
+        if answers.extract_python_code(completion) is None:
+            return Score(0.0, Status.PARSE_FAIL, {"ecr": False, "error": "no ```python block"})
+        _, details = extract_answer(example, completion, pot_timeout_s=self.pot_timeout_s)
+        if details.get("ecr"):
+            return Score(1.0, Status.MATCH, details)
+        status = Status.TIMEOUT if details.get("error") == "timeout" else Status.EXEC_ERROR
+        return Score(0.0, status, details)

@@ -114,6 +114,49 @@ def test_score_command_end_to_end(tmp_path: Path, data_dir: Path, cli_runner) ->
     assert summary["official"]["deterministic"]["DP"]["type"]["FactChecking"]["Parse@1"] == 0.0
 
 
+def _sample(qtype: str, qsubtype: str, **values: float | None) -> dict[str, Any]:
+    return {"qtype": qtype, "qsubtype": qsubtype, "instruction_type": "PoT",
+            "scores": {m: {"value": v, "status": "match", "details": {}} for m, v in values.items()}}
+
+
+def test_official_tables_only_aggregate_recorded_scores() -> None:
+    """Every official number is a mean of a recorded per-sample value; nothing is read from answer strings."""
+    from tabbench_tablebench.official import official_tables
+
+    text = {"em": 0.0, "em_within_2": 0.0, "em_within_5": 1.0, "em_within_10": 1.0, "rouge_l": 0.5, "parsed": 1.0,
+            "pot_ecr": 1.0, "chart_pass": None, "chart_ecr": None}
+    chart = {**{m: None for m in text}, "parsed": 1.0, "chart_pass": 1.0, "chart_ecr": 1.0}
+    samples = [_sample("DataAnalysis", "TrendForecasting", **text),
+               _sample("DataAnalysis", "TrendForecasting", **{**text, "em_within_5": 0.0, "parsed": 0.0,
+                                                               "pot_ecr": 0.0, "rouge_l": 0.0}),
+               _sample("Visualization", "ChartGeneration", **chart)]
+    tables = official_tables(samples)["PoT"]
+    block = tables["subtype"]["DataAnalysis_TrendForecasting"]
+    assert (block["EM_with_error_2"], block["EM_with_error_5"], block["EM_with_error_10"]) == (0.0, 50.0, 100.0)
+    assert (block["ROUGE-L"], block["Parse@1"], block["ECR@1"]) == (25.0, 50.0, 50.0)
+    overall = tables["type"]["Overall"]
+    assert overall == {"Mix_Metric": 100.0, "Parse@1": 66.67, "ECR@1": 66.67}  # (2 x 100 + 1 x 100) / 3
+    fraction = official_tables(samples, pass_as_fraction=True)["PoT"]["type"]["Overall"]["Mix_Metric"]
+    assert fraction == round((2 * 100 + 1) / 3, 2)  # the official bug: Pass@1 as a 0-1 fraction
+    samples[0]["scores"].pop("em_within_2")
+    with pytest.raises(ValueError, match="em_within_2"):
+        official_tables(samples)
+
+
+def test_bootstrap_median_is_rouge_scores_aggregator() -> None:
+    """The seeded bootstrap over recorded values draws exactly what rouge-score's BootstrapAggregator draws."""
+    import numpy as np
+    from rouge_score import scoring
+    from tabbench_tablebench.official import bootstrap_median
+
+    values = [0.0, 0.25, 1.0, 0.4, 0.9, 0.1, 0.33]
+    np.random.seed(7)
+    aggregator = scoring.BootstrapAggregator()
+    for v in values:
+        aggregator.add_scores({"rougeL": scoring.Score(v, v, v)})
+    assert bootstrap_median(values, seed=7) == pytest.approx(aggregator.aggregate()["rougeL"].mid.fmeasure)
+
+
 @pytest.mark.parametrize(
     ("mutation", "message"),
     [

@@ -65,6 +65,33 @@ class TestChartEcr(RewardContract):
         return [(CHART, BAR_CODE, Status.MATCH), (CHART, "```python\n1/0\n```", Status.EXEC_ERROR)]
 
 
+class TestAnswerParsed(RewardContract):
+    def make_reward(self):  # type: ignore[no-untyped-def]
+        return tabbench.get_reward("answer-parsed")
+
+    def cases(self):  # type: ignore[no-untyped-def]
+        return [(TEXT, "Final Answer: 4", Status.MATCH), (TEXT, "no answer", Status.PARSE_FAIL),
+                (CHART, BAR_CODE, Status.MATCH), (CHART, "```python\nprint(1)\n```", Status.MATCH),
+                (CHART, "```python\n1/0\n```", Status.EXEC_ERROR), (CHART, "no code", Status.PARSE_FAIL)]
+
+
+class TestPotEcr(RewardContract):
+    def make_reward(self):  # type: ignore[no-untyped-def]
+        return tabbench.get_reward("pot-ecr")
+
+    def cases(self):  # type: ignore[no-untyped-def]
+        pot = Example("p2", "3", {**TEXT.fields, "instruction_type": "PoT"})
+        return [(pot, "```python\nprint('Final Answer: 2')\n```", Status.MATCH),
+                (pot, "```python\n1/0\n```", Status.EXEC_ERROR), (pot, "no code", Status.PARSE_FAIL),
+                (TEXT, "Final Answer: 3", Status.NOT_APPLICABLE), (CHART, BAR_CODE, Status.NOT_APPLICABLE)]
+
+
+def test_em_tolerance_option_sets_the_bound() -> None:
+    """em-within-10 with ``error_pct`` is how tablebench records EM within 2% and 5% (one implementation)."""
+    assert tabbench.get_reward("em-within-10", error_pct=5).score(TEXT, "Final Answer: 5.7").value == 1.0
+    assert tabbench.get_reward("em-within-10", error_pct=2).score(TEXT, "Final Answer: 5.7").value == 0.0
+
+
 def test_realhitbench_style_options() -> None:
     reward = tabbench.get_reward("exact-match", extraction="realhitbench", decimals=1, match="string",
                                  empty_prediction="#")
