@@ -24,6 +24,11 @@ class Benchmark(ABC):
     ``data_hint`` tells a user who has no data what to download and where to put it; it is shown when the
     data path is missing. Bump ``version`` whenever the prompt, the extraction or a metric changes:
     results and caches are keyed by it.
+
+    ``option_defaults`` declares every option the benchmark reads (``-o KEY=VALUE``), with its default: an
+    undeclared option is a ``ConfigError`` (a typo must not silently change nothing), and ``self.options``
+    holds the effective options (defaults filled in), which the run records. A benchmark that executes
+    predictions declares ``timeout``; ``--timeout`` is passed only to benchmarks that declare it.
     """
 
     name: ClassVar[str]
@@ -36,14 +41,19 @@ class Benchmark(ABC):
     default_split: ClassVar[str] = "dev"
     data_hint: ClassVar[str] = ""
     needs_data: ClassVar[bool] = True
+    option_defaults: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.option_defaults))
+        if unknown:
+            known = ", ".join(sorted(self.option_defaults)) or "none"
+            raise ConfigError(f"benchmark {self.name!r}: unknown option {unknown[0]!r} (known: {known})")
         if data_path is None and self.needs_data:
             raise ConfigError(f"benchmark {self.name!r} needs data: {self.data_hint}")
         self.data_path = Path(data_path) if data_path is not None else None
         if self.data_path is not None and not self.data_path.exists():
             raise ConfigError(f"benchmark {self.name!r}: data path {self.data_path} does not exist. {self.data_hint}")
-        self.options = options
+        self.options: dict[str, Any] = {**self.option_defaults, **options}
 
     @abstractmethod
     def examples(self, split: str | None = None) -> Iterator[Example]:

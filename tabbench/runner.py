@@ -139,6 +139,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     return {
         "version": benchmark.version,
         "split": benchmark.check_split(run.split),
+        "options": benchmark.options,
         "data": _data_record(benchmark, run.split),
         "metric_rewards": [
             {"name": s.name, "reward": s.reward, "options": s.options, "reward_version": rewards[s.name].version}

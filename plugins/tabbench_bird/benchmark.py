@@ -111,20 +111,19 @@ class BirdBenchmark(Benchmark):
         "mini_dev_sqlite.json), dev_tables.json and dev_databases/"
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
-    _OPTIONS = frozenset({"dialect", "db_root", "timeout", "max_steps", "official", "sample_rows", "descriptions",
-                          "on_missing_db"})
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "dialect": "sqlite", "db_root": None, "timeout": 30.0, "max_steps": None, "official": False,
+        "sample_rows": 0, "descriptions": False, "on_missing_db": "error",
+    }
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        unknown = set(options) - self._OPTIONS
-        if unknown:
-            raise ConfigError(f"benchmark 'bird': unknown option(s) {', '.join(sorted(unknown))}")
         self.dialect = str(options.get("dialect", "sqlite")).lower()
         if self.dialect not in DIALECTS:
-            raise ConfigError(f"benchmark 'bird': dialect must be one of {', '.join(DIALECTS)}")
+            raise ConfigError(f"benchmark {self.name!r}: dialect must be one of {', '.join(DIALECTS)}")
         self.on_missing_db = options.get("on_missing_db", "error")
         if self.on_missing_db not in ("error", "skip", "keep"):
-            raise ConfigError("benchmark 'bird': on_missing_db must be 'error', 'skip' or 'keep'")
+            raise ConfigError(f"benchmark {self.name!r}: on_missing_db must be 'error', 'skip' or 'keep'")
         self.sample_rows = int(options.get("sample_rows", 0))
         self.descriptions = str(options.get("descriptions", False)).lower() in ("1", "true", "yes")
         reward_options = {k: options[k] for k in ("timeout", "max_steps", "official") if k in options}
@@ -157,10 +156,12 @@ class BirdBenchmark(Benchmark):
         return self._path(layout(split, self.dialect).databases)
 
     def data_files(self, split: str | None = None) -> list[Path]:
+        """Questions, schemas, gold, and the SQLite databases of the split's kept questions (they decide EX)."""
         split = self.check_split(split)
         files = [self._questions_path(split), self._path(layout(split, self.dialect).tables)]
         gold = self._gold_path(split)
-        return [f for f in files if f.exists()] + ([gold] if gold else [])
+        databases = sorted({Path(e.fields["db_path"]) for e in self._load(split)[0]})
+        return [f for f in files if f.exists()] + ([gold] if gold else []) + [d for d in databases if d.is_file()]
 
     # --- examples ------------------------------------------------------------------------------------
 

@@ -69,12 +69,17 @@ class CRTQABenchmark(Benchmark):
         "the CRT-QA folder (dataset.json, all_csv_new/) as --data or TABBENCH_DATA_CRTQA"
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("em", "crtqa-em"),)
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "table_format": "markdown", "max_table_chars": 0, "normalization": "tabbench", "extract": "final_answer",
+        "decimals": 2,
+    }
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
         self.table_format = str(options.get("table_format", "markdown"))
         if self.table_format not in TABLE_FORMATS:
-            raise ConfigError(f"crtqa: table_format={self.table_format!r}: choose one of {', '.join(TABLE_FORMATS)}")
+            raise ConfigError(
+                f"{self.name}: table_format={self.table_format!r}: choose one of {', '.join(TABLE_FORMATS)}")
         self.max_table_chars = int(options.get("max_table_chars", 0))
         reward_options = {k: options[k] for k in ("normalization", "extract", "decimals") if k in options}
         self.metrics = (MetricSpec("em", "crtqa-em", reward_options),)

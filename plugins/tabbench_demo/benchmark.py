@@ -58,6 +58,7 @@ class DemoBenchmark(Benchmark):
     breakdown_keys = ("difficulty", "db_id")
     splits = ("test", "train")
     default_split = "test"
+    option_defaults: ClassVar[dict[str, Any]] = {"timeout": 30.0, "max_steps": None, "official": False}
     data_hint = "the demo data ships with the tabbench_demo package (data/bird); reinstall it if it is missing"
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
@@ -76,8 +77,11 @@ class DemoBenchmark(Benchmark):
         return self.data_path / SPLIT_FILES[split]
 
     def data_files(self, split: str | None = None) -> list[Path]:
+        """The questions, the schemas and the SQLite databases the split's questions run on (they decide EX)."""
         assert self.data_path is not None
-        return [self._file(self.check_split(split)), self.data_path / "dev_tables.json"]
+        split = self.check_split(split)
+        databases = sorted({Path(e.fields["db_path"]) for e in self.examples(split)})
+        return [self._file(split), self.data_path / "dev_tables.json", *databases]
 
     def examples(self, split: str | None = None) -> Iterator[Example]:
         split = self.check_split(split)

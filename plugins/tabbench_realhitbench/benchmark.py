@@ -101,20 +101,26 @@ class RealHiTBenchBenchmark(Benchmark):
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = ()
 
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "table_format": "latex", "max_table_chars": 0, "missing_tables": "error", "sc_table": "swap",
+        "sc_reference": None, "decimals": OFFICIAL_TEXT["decimals"], "timeout": 15.0, "indentation": "auto",
+        "judge": "llm-judge", "judge_backend": None, "judge_model": None, "judge_options": {},
+    }
+
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
         self.table_format = str(options.get("table_format", "latex"))
         if self.table_format not in TABLE_FORMATS:
-            raise ConfigError(f"realhitbench: table_format={self.table_format!r}: choose one of "
+            raise ConfigError(f"{self.name}: table_format={self.table_format!r}: choose one of "
                               f"{', '.join(TABLE_FORMATS)}")
         self.max_table_chars = int(options.get("max_table_chars", 0))
         missing = str(options.get("missing_tables", "error"))
         if missing not in ("error", "skip"):
-            raise ConfigError(f"realhitbench: missing_tables={missing!r}: choose error or skip")
+            raise ConfigError(f"{self.name}: missing_tables={missing!r}: choose error or skip")
         self.skip_missing = missing == "skip"
         self.sc_table = str(options.get("sc_table", "swap"))
         if self.sc_table not in SC_TABLES:
-            raise ConfigError(f"realhitbench: sc_table={self.sc_table!r}: choose swap or original")
+            raise ConfigError(f"{self.name}: sc_table={self.sc_table!r}: choose swap or original")
         self.sc_reference = options.get("sc_reference")
         self.metrics = self._metrics(options)
 

@@ -64,19 +64,19 @@ class SpiderBenchmark(Benchmark):
         "https://github.com/taoyds/test-suite-sql-eval as --benchmark-option test_suite=PATH)"
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "spider-ex"), MetricSpec("em", "spider-em"))
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "test_suite": None, "gold_file": None, "timeout": 30.0, "official": False, "keep_distinct": False,
+        "on_missing_db": "error", "max_steps": None,
+    }
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        unknown = set(options) - {"test_suite", "gold_file", "timeout", "official", "keep_distinct",
-                                  "on_missing_db", "max_steps"}
-        if unknown:
-            raise ConfigError(f"benchmark 'spider': unknown option(s) {', '.join(sorted(unknown))}")
         self.on_missing_db = options.get("on_missing_db", "error")
         if self.on_missing_db not in ("error", "skip", "keep"):
-            raise ConfigError("benchmark 'spider': on_missing_db must be 'error', 'skip' or 'keep'")
+            raise ConfigError(f"benchmark {self.name!r}: on_missing_db must be 'error', 'skip' or 'keep'")
         self.test_suite = Path(options["test_suite"]) if options.get("test_suite") else None
         if self.test_suite is not None and not self.test_suite.is_dir():
-            raise ConfigError(f"benchmark 'spider': test_suite folder {self.test_suite} does not exist")
+            raise ConfigError(f"benchmark {self.name!r}: test_suite folder {self.test_suite} does not exist")
         reward_options = {k: options[k] for k in ("timeout", "official", "keep_distinct", "max_steps") if k in options}
         self.metrics = (
             MetricSpec("ex", "spider-ex", reward_options),
@@ -99,7 +99,10 @@ class SpiderBenchmark(Benchmark):
         files = SPLITS[split]
         paths = [self.data_path / n for n in files.questions + files.tables if (self.data_path / n).exists()]
         gold = Path(self.options["gold_file"]) if self.options.get("gold_file") else self.data_path / files.gold
-        return paths + ([gold] if gold.exists() else [])
+        databases: set[Path] = set()
+        for example in self._load(split)[0]:  # the main database and every test-suite variant decide EX
+            databases.update(Path(p) for p in [example.fields["db_path"], *example.fields["db_paths"]])
+        return paths + ([gold] if gold.exists() else []) + sorted(d for d in databases if d.is_file())
 
     # --- examples ------------------------------------------------------------------------------------
 

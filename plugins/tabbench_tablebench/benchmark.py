@@ -83,13 +83,15 @@ class TableBench(Benchmark):
         "Multilingual-Multimodal-NLP/TableBench into a folder and pass it with --data (or TABBENCH_DATA_TABLEBENCH)"
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = ()
+    option_defaults: ClassVar[dict[str, Any]] = {"instruction_type": "DP", "official_chart_state": False,
+                                                 "timeout": 15.0}
 
     def __init__(self, data_path: str | Path | None = None, *, instruction_type: str = "DP",
                  official_chart_state: bool = False, timeout: float = 15.0, **options: Any) -> None:
         super().__init__(data_path, instruction_type=instruction_type, official_chart_state=official_chart_state,
                          timeout=timeout, **options)
         if instruction_type not in INSTRUCTION_TYPES:
-            raise ConfigError(f"tablebench: instruction_type must be one of {', '.join(INSTRUCTION_TYPES)}")
+            raise ConfigError(f"{self.name}: instruction_type must be one of {', '.join(INSTRUCTION_TYPES)}")
         self.instruction_type = instruction_type
         chart = {"official_figure_state": bool(official_chart_state), "timeout_s": float(timeout)}
         text = {"pot_timeout_s": float(timeout)}

@@ -59,11 +59,15 @@ class TempTabQABenchmark(Benchmark):
         MetricSpec("ems", "temptabqa-ems"),
     )
 
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "prompt": "infobox", "lowercase": False, "strict": False, "sql_timeout": 10.0,
+    }
+
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
         self.prompt_style = str(options.get("prompt", "infobox"))
         if self.prompt_style not in PROMPTS:
-            raise ConfigError(f"temptabqa: option prompt={self.prompt_style!r}: choose one of {', '.join(PROMPTS)}")
+            raise ConfigError(f"{self.name}: option prompt={self.prompt_style!r}: choose one of {', '.join(PROMPTS)}")
         reward_options: dict[str, Any] = {k: bool(options[k]) for k in ("lowercase", "strict") if k in options}
         if self.prompt_style == "sql":
             reward_options["sql"] = True

@@ -16,9 +16,11 @@ from tabbench.cli.options import (
     limit_option,
     parse_key_values,
     progress_option,
+    recorded_options,
     resume_option,
     split_option,
     timeout_option,
+    with_timeout,
     workers_option,
 )
 from tabbench.errors import ConfigError, PluginLoadError, UnknownNameError, UsageError
@@ -34,10 +36,14 @@ class Selection:
     skipped: list[tuple[str, str]]
 
 
-def select_benchmarks(suite: str, data: dict[str, Path], options: dict[str, Any]) -> Selection:
+def select_benchmarks(
+    suite: str, data: dict[str, Path], options: dict[str, Any], timeout: float | None = None
+) -> Selection:
     """Resolve ``--suite``: named benchmarks must load; suite members without data or plugin are skipped.
 
-    A benchmark that exists and has data but rejects the options is an error either way.
+    A benchmark that exists and has data but rejects the options is an error either way, and so is
+    ``-o NAME:KEY=VALUE`` naming a benchmark that is not in the suite. ``--timeout`` (``timeout``) goes to
+    the benchmarks that declare it.
     """
     from tabbench.config import data_path
     from tabbench.lookup import benchmark_class, resolve_benchmarks
@@ -49,6 +55,10 @@ def select_benchmarks(suite: str, data: dict[str, Path], options: dict[str, Any]
     unknown = sorted(set(data) - set(names))
     if unknown:
         raise UsageError(f"--data {unknown[0]}=...: {unknown[0]!r} is not a benchmark of --suite {suite!r}")
+    targets = sorted({k.partition(":")[0] for k in options if ":" in k} - set(names))
+    if targets:
+        key = next(k for k in options if k.partition(":")[0] == targets[0])
+        raise UsageError(f"-o {key}=...: {targets[0]!r} is not a benchmark of --suite {suite!r}")
     chosen, skipped = [], []
     for name in names:
         try:
@@ -59,7 +69,7 @@ def select_benchmarks(suite: str, data: dict[str, Path], options: dict[str, Any]
             if path is None and cls.needs_data and name not in named:
                 skipped.append((name, f"no data: {cls.data_hint}"))
                 continue
-            chosen.append(cls(path, **options_for(name, options)))
+            chosen.append(cls(path, **with_timeout(cls, options_for(name, options), timeout)))
         except (PluginLoadError, UnknownNameError) as exc:  # not installed or broken: skip; bad options: fail
             if name in named:
                 raise
@@ -157,7 +167,9 @@ def eval_command(
     temperature = temperature if temperature is not None else (0.8 if samples > 1 else 0.0)
     if samples > 1 and temperature == 0:
         raise UsageError("--samples N with --temperature 0 would give N identical completions")
-    options = apply_runtime(workers, timeout, parse_key_values(benchmark_options, "--benchmark-option"))
+    apply_runtime(workers)
+    given = parse_key_values(benchmark_options, "--benchmark-option")
+    options = recorded_options(given, timeout)
     backend_options = parse_key_values(model_options, "--model-option")
     for key, value in (("dtype", dtype), ("device", device), ("adapter", adapter)):
         if value is not None:
@@ -166,7 +178,7 @@ def eval_command(
     backend_name, model = split_model_spec(model_spec, backend, host().registry("model").names())
     model_backend = get_backend(backend_name, model, **backend_options)
     try:
-        selection = select_benchmarks(suite, parse_data(data_pairs), options)
+        selection = select_benchmarks(suite, parse_data(data_pairs), given, timeout)
         for name, why in selection.skipped:
             click.echo(f"skipped {name}: {' '.join(why.split())}", err=True)
         fingerprint = model_backend.fingerprint()

@@ -59,10 +59,20 @@ batch_size_option = click.option(
 progress_option = click.option("--progress/--no-progress", default=True, help="Show progress bars.")
 
 
-def apply_runtime(workers: int | None, timeout: float | None, options: dict[str, Any]) -> dict[str, Any]:
-    """Make ``--workers`` visible to scoring services and fold ``--timeout`` into the benchmark options."""
+def apply_runtime(workers: int | None) -> None:
+    """Make ``--workers`` visible to scoring services."""
     if workers is not None:
         os.environ["TABBENCH_WORKERS"] = str(workers)
-    if timeout is not None:
-        options = {**options, "timeout": timeout}
+
+
+def with_timeout(benchmark_cls: Any, options: dict[str, Any], timeout: float | None) -> dict[str, Any]:
+    """Fold ``--timeout`` into the options of a benchmark that declares ``timeout`` (one that executes
+    predictions); the others have no time limit to set, so it is not an unknown option for them."""
+    if timeout is not None and "timeout" in benchmark_cls.option_defaults:
+        return {**options, "timeout": timeout}
     return options
+
+
+def recorded_options(options: dict[str, Any], timeout: float | None) -> dict[str, Any]:
+    """The benchmark options as given, ``--timeout`` included: the run config that ``--resume`` compares."""
+    return options if timeout is None else {**options, "timeout": timeout}

@@ -18,14 +18,16 @@ from tabbench.cli.options import (
     out_option,
     parse_key_values,
     progress_option,
+    recorded_options,
     resume_option,
     split_option,
     timeout_option,
+    with_timeout,
     workers_option,
 )
 from tabbench.errors import DataError
 from tabbench.hashing import file_sha256
-from tabbench.lookup import get_benchmark
+from tabbench.lookup import benchmark_class, get_benchmark
 from tabbench.runner import Run, execute, select_examples
 from tabbench.runstore import RunStore
 
@@ -74,8 +76,10 @@ def score_command(
     batch_size: int, progress: bool,
 ) -> None:
     """Score an existing predictions file with BENCHMARK's metrics and write run records to --out."""
-    options = apply_runtime(workers, timeout, parse_key_values(benchmark_options, "--benchmark-option"))
-    benchmark = get_benchmark(benchmark_name, data, **options)
+    apply_runtime(workers)
+    given = parse_key_values(benchmark_options, "--benchmark-option")
+    options = recorded_options(given, timeout)
+    benchmark = get_benchmark(benchmark_name, data, **with_timeout(benchmark_class(benchmark_name), given, timeout))
     split = benchmark.check_split(split)
     preds = benchmark.read_predictions(predictions, split)
     examples = select_examples(benchmark, split, limit)

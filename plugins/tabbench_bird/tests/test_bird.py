@@ -294,3 +294,10 @@ def test_jsonl_predictions_under_any_suffix(bird_root: Path, tmp_path: Path):
     for name in ("p.jsonl", "p.json"):
         (tmp_path / name).write_text(lines)
         assert bench.read_predictions(tmp_path / name)["2"] == ["```sql\nSELECT 2\n```"]
+
+
+def test_data_files_include_the_databases(bird_root: Path):
+    bench = tabbench.get_benchmark("bird", bird_root)
+    files = bench.data_files("dev")
+    assert bird_root / "dev_databases" / "retail" / "retail.sqlite" in files
+    assert {bird_root / "dev.json", bird_root / "dev_tables.json", bird_root / "dev.sql"} <= set(files)

@@ -363,3 +363,18 @@ def test_train_and_test_splits(tmp_path: Path, spider_root: Path):
     assert [e.id for e in train] == [str(i) for i in range(7)] and train[6].split == "train"
     test = list(bench.examples("test"))
     assert len(test) == 3 and "test_database" in test[0].fields["db_path"]
+
+
+def test_data_files_include_the_databases_and_test_suite_variants(spider_root: Path):
+    plain = tabbench.get_benchmark("spider", spider_root).data_files("dev")
+    assert spider_root / "database" / "shop" / "shop.sqlite" in plain
+    assert not any("test_suite" in p.parts for p in plain)
+    suite = tabbench.get_benchmark("spider", spider_root, test_suite=str(spider_root / "test_suite")).data_files("dev")
+    assert {spider_root / "database" / "shop" / "shop.sqlite", spider_root / "test_suite" / "shop" / "shop.sqlite",
+            spider_root / "test_suite" / "shop" / "shop_neighbour.sqlite"} <= set(suite)
+    assert len(suite) == len(set(suite))
+
+
+def test_unknown_option_names_the_benchmark(spider_root: Path):
+    with pytest.raises(tabbench.ConfigError, match="benchmark 'spider': unknown option 'test_suit' "):
+        tabbench.get_benchmark("spider", spider_root, test_suit="x")

@@ -1,0 +1,82 @@
+"""Benchmark options: undeclared ones are rejected (one line, exit 2), and results record the effective ones."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tabbench.errors import ConfigError
+
+BASE = ["eval", "--model", "gold", "--limit", "1", "--no-cache", "--no-progress"]
+
+
+@pytest.fixture
+def cli(cli_runner, demo, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache-root"))
+    monkeypatch.setenv("TABBENCH_WORKERS", "1")
+    return cli_runner
+
+
+@pytest.mark.parametrize("suite, option", [
+    ("demo", "demo:nosuchopt=1"),
+    ("demo-crtqa", "nosuchopt=1"),
+    ("demo-spider", "tabel_format=csv"),
+])
+def test_unknown_option_is_a_one_line_usage_error(cli, tmp_path: Path, suite: str, option: str) -> None:
+    result = cli([*BASE, "--suite", suite, "-o", option, "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    key = option.split("=")[0].rpartition(":")[2]
+    assert f"unknown option {key!r} (known: " in result.stderr
+    assert not (tmp_path / "run").exists()
+
+
+def test_option_for_a_benchmark_outside_the_run_is_a_usage_error(cli, tmp_path: Path) -> None:
+    result = cli([*BASE, "--suite", "demo-crtqa", "-o", "bird:dialect=mysql", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "'bird' is not a benchmark of --suite 'demo-crtqa'" in result.stderr
+
+
+def test_unknown_option_through_score(cli, tmp_path: Path) -> None:
+    predictions = tmp_path / "p.jsonl"
+    predictions.write_text("")
+    result = cli(["score", "demo-tablebench", "--predictions", str(predictions), "-o", "nosuchopt=1",
+                  "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "benchmark 'demo-tablebench': unknown option 'nosuchopt'" in result.stderr
+
+
+def test_results_record_the_effective_options(cli, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    result = cli([*BASE, "--suite", "demo", "--timeout", "5", "-o", "demo:official=true",
+                  "-o", "demo-crtqa:table_format=csv", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    blocks = json.loads((out / "results.json").read_text())["benchmarks"]
+    assert blocks["demo"]["options"] == {"timeout": 5.0, "max_steps": None, "official": True}
+    # demo-crtqa executes nothing, so --timeout is not one of its options; the defaults are filled in
+    assert blocks["demo-crtqa"]["options"] == {"table_format": "csv", "max_table_chars": 0,
+                                               "normalization": "tabbench", "extract": "final_answer", "decimals": 2}
+    assert blocks["demo-tablebench"]["options"]["timeout"] == 5.0
+    assert blocks["demo-spider"]["options"]["timeout"] == 5.0 and blocks["demo-spider"]["options"]["official"] is False
+    config = json.loads((out / "run.json").read_text())["config"]
+    assert config["benchmark_options"] == {"demo:official": True, "demo-crtqa:table_format": "csv", "timeout": 5.0}
+
+
+def test_every_installed_benchmark_rejects_an_undeclared_option(demo) -> None:
+    from tabbench.lookup import benchmark_class
+    from tabbench.plugins import host
+
+    for name in host().registry("benchmark").names():
+        cls = benchmark_class(name)
+        with pytest.raises(ConfigError, match=f"benchmark {name!r}: unknown option 'nosuchopt'"):
+            cls(cls.bundled_data(), nosuchopt=1)
+
+
+def test_demo_data_files_include_its_databases(demo) -> None:
+    files = demo.data_files("test")
+    databases = [p for p in files if p.suffix == ".sqlite"]
+    used = {e.fields["db_path"] for e in demo.examples("test")}
+    assert {str(p) for p in databases} == used and all(p.is_file() for p in databases)
