@@ -266,3 +266,11 @@ def test_long_prompts_are_skipped(micro_model: Path) -> None:
     assert drop_long_prompts(rows, tokenizer, None) == (rows, 0)
     assert drop_long_prompts(rows, tokenizer, 10_000) == (rows, 0)
     assert drop_long_prompts(rows, tokenizer, 5) == ([], 5)
+
+
+def test_lora_adapters_are_merged_on_save(cli_runner, micro_model: Path, tmp_path: Path) -> None:
+    out = tmp_path / "lora"
+    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo", "--limit", "4",
+                        "--max-steps", "1", "--batch-size", "2", "--lora-r", "4", "--out", str(out)])
+    assert not (out / "adapter_config.json").exists()
+    assert_checkpoint(out)
