@@ -69,14 +69,9 @@ def test_process_decimal_matches_realhitbench() -> None:
     assert answers.prepare("0.985", decimals=1) == answers.prepare("0.99", decimals=1)
 
 
-def test_rouge_l_and_bootstrap() -> None:
+def test_rouge_l() -> None:  # the official bootstrap aggregate is tabbench_tablebench.official.bootstrap_median
     assert answers.rouge_l_f1("the cat sat", "cat sat") == pytest.approx(0.8)
     assert answers.rouge_l_f1("", "x") == 0.0
-    pairs = [("a b c", "a b"), ("x y", "x y"), ("p q r s", "z")]
-    mean = sum(answers.rouge_l_f1(g, p) for g, p in pairs) / len(pairs)
-    boot = answers.bootstrap_rouge_l(pairs, seed=0)
-    assert boot == answers.bootstrap_rouge_l(pairs, seed=0)  # seeded: reproducible
-    assert abs(boot - mean) < 0.2
 
 
 @given(st.text(max_size=60), st.text(max_size=60))
