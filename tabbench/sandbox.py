@@ -13,7 +13,8 @@ and removes everything afterwards. The walls, outermost first (see docs/sandbox.
 4. **Filesystem**: with root, a private mount namespace: fresh tmpfs over ``/tmp``, ``/var/tmp``, ``/dev/shm``
    and over directories other users cannot read (e.g. ``/root``), with only the Python installation bound back;
    the unique uid can write nowhere but its working directory. The audit hook additionally refuses writes,
-   deletions, renames and permission changes outside the working directory.
+   deletions, renames and permission changes outside the working directory, and reads outside it and the
+   Python installation (plus a small allow-list: fonts, time zones, ``/dev/null``...).
 5. **Interpreter**: an audit hook (``sys.addaudithook``, cannot be removed) refuses ``fork``, ``exec``,
    ``system``, ``subprocess``, ``posix_spawn``, ``ctypes`` symbol lookups and reads of other processes'
    ``/proc`` entries.
@@ -31,7 +32,9 @@ import contextlib
 import itertools
 import json
 import math
+import mimetypes
 import os
+import secrets
 import shutil
 import signal
 import stat
@@ -60,179 +63,205 @@ _MPL_CACHE: list[Path | None] = []  # [] = not built yet, [None] = unavailable
 # (JSON), the programs on stdin (JSON). It isolates itself, drops privileges, arms the audit hook, then runs
 # each program in a fresh namespace and writes a JSON report to the already-open result file.
 _BOOTSTRAP = r"""
-import json, os, sys
-cfg = json.loads(sys.argv[1])
-payload = json.loads(sys.stdin.read())
-sys.stdin.close()
-sys.stdin = open(os.devnull)
-report = {"isolation": {}, "steps": [], "blocked": [], "value": None, "epilogue_error": None}
-result_file = open(cfg["result_path"], "w", encoding="utf-8")
-import ctypes, resource, signal, traceback
-libc = ctypes.CDLL(None, use_errno=True)
-CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWNET = 0x00020000, 0x10000000, 0x40000000
-MS_BIND, MS_REC, MS_PRIVATE = 4096, 16384, 1 << 18
-root = os.geteuid() == 0
-iso = report["isolation"]
+def _sandbox_main():
+    import json, os, sys
+    cfg = json.loads(sys.argv[1])
+    payload = json.loads(sys.stdin.read())
+    NONCE = payload.pop("nonce")
+    sys.stdin.close()
+    sys.stdin = open(os.devnull)
+    report = {"isolation": {}, "steps": [], "blocked": [], "value": None, "epilogue_error": None}
+    _dumps, _write, _exit, _lseek, _ftruncate = json.dumps, os.write, os._exit, os.lseek, os.ftruncate
+    _raw = os.open(cfg["result_path"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    result_fd = os.dup2(_raw, 200 + int.from_bytes(os.urandom(2), "big") % 800)
+    os.close(_raw)
+    import ctypes, resource, signal, traceback
+    libc = ctypes.CDLL(None, use_errno=True)
+    CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWNET = 0x00020000, 0x10000000, 0x40000000
+    MS_BIND, MS_REC, MS_PRIVATE = 4096, 16384, 1 << 18
+    root = os.geteuid() == 0
+    iso = report["isolation"]
 
-def _mount(src, target, fstype, flags, data):
-    enc = lambda s: None if s is None else s.encode()
-    if libc.mount(enc(src), enc(target), enc(fstype), flags, enc(data)) != 0:
-        raise OSError(ctypes.get_errno(), "mount " + str(target))
+    def _mount(src, target, fstype, flags, data):
+        enc = lambda s: None if s is None else s.encode()
+        if libc.mount(enc(src), enc(target), enc(fstype), flags, enc(data)) != 0:
+            raise OSError(ctypes.get_errno(), "mount " + str(target))
 
-flags = CLONE_NEWNS if root else 0
-if not cfg["network"]:
-    flags |= CLONE_NEWNET if root else (CLONE_NEWUSER | CLONE_NEWNET)
-iso["network"] = "allowed" if cfg["network"] else "audit-hook"
-iso["filesystem"] = "audit-hook"
-if flags and libc.unshare(flags) == 0:
+    flags = CLONE_NEWNS if root else 0
     if not cfg["network"]:
-        iso["network"] = "namespace+audit-hook"
-    if root:
+        flags |= CLONE_NEWNET if root else (CLONE_NEWUSER | CLONE_NEWNET)
+    iso["network"] = "allowed" if cfg["network"] else "audit-hook"
+    iso["filesystem"] = "audit-hook"
+    if flags and libc.unshare(flags) == 0:
+        if not cfg["network"]:
+            iso["network"] = "namespace+audit-hook"
+        if root:
+            try:
+                _mount(None, "/", None, MS_REC | MS_PRIVATE, None)
+                for point, keep in cfg["masks"]:
+                    fds = [(k, os.open(k, os.O_PATH)) for k in keep]
+                    _mount("tmpfs", point, "tmpfs", 0, "mode=0755,size=" + str(cfg["tmpfs_mb"]) + "m")
+                    for k, fd in fds:
+                        os.makedirs(k, exist_ok=True)
+                        _mount("/proc/self/fd/%d" % fd, k, None, MS_BIND | MS_REC, None)
+                        os.close(fd)
+                iso["filesystem"] = "private-mounts+audit-hook"
+            except OSError as exc:
+                iso["filesystem_error"] = str(exc)
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    for name, value in cfg["rlimits"].items():
+        resource.setrlimit(getattr(resource, name), (value, value))
+    iso["user"] = "same-user"
+    if root and cfg["uid"] is not None and (iso["filesystem"].startswith("private") or not cfg["uid_needs_mounts"]):
         try:
-            _mount(None, "/", None, MS_REC | MS_PRIVATE, None)
-            for point, keep in cfg["masks"]:
-                fds = [(k, os.open(k, os.O_PATH)) for k in keep]
-                _mount("tmpfs", point, "tmpfs", 0, "mode=0755,size=" + str(cfg["tmpfs_mb"]) + "m")
-                for k, fd in fds:
-                    os.makedirs(k, exist_ok=True)
-                    _mount("/proc/self/fd/%d" % fd, k, None, MS_BIND | MS_REC, None)
-                    os.close(fd)
-            iso["filesystem"] = "private-mounts+audit-hook"
+            os.setgroups([])
+            os.setgid(cfg["uid"])
+            os.setuid(cfg["uid"])
+            iso["user"] = "uid %d" % cfg["uid"]
         except OSError as exc:
-            iso["filesystem_error"] = str(exc)
+            iso["user_error"] = str(exc)
+    os.chdir(cfg["workdir"])
+    sys.path.insert(0, cfg["workdir"])
 
-signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-for name, value in cfg["rlimits"].items():
-    resource.setrlimit(getattr(resource, name), (value, value))
-iso["user"] = "same-user"
-if root and cfg["uid"] is not None and (iso["filesystem"].startswith("private") or not cfg["uid_needs_mounts"]):
-    try:
-        os.setgroups([])
-        os.setgid(cfg["uid"])
-        os.setuid(cfg["uid"])
-        iso["user"] = "uid %d" % cfg["uid"]
-    except OSError as exc:
-        iso["user_error"] = str(exc)
-os.chdir(cfg["workdir"])
-sys.path.insert(0, cfg["workdir"])
-
-for module in cfg["preload"]:
-    try:
-        __import__(module)
-    except Exception as exc:
-        iso.setdefault("preload_errors", []).append("%s: %s" % (module, exc))
-
-WORK = os.path.realpath(cfg["workdir"])
-SELF = str(os.getpid())
-WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
-DENY = {"os.fork", "os.forkpty", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "subprocess.Popen",
-        "pty.spawn", "os.kill", "os.killpg", "signal.pthread_kill", "ctypes.dlsym", "ctypes.dlsym/handle",
-        "ctypes.call_function", "ctypes.cdata", "os.setuid", "os.setgid", "os.chroot", "sys.unraisablehook",
-        "os.startfile", "webbrowser.open"}
-PATH_EVENTS = {"os.remove", "os.rmdir", "os.rename", "os.replace", "os.chmod", "os.chown", "os.link",
-               "os.symlink", "os.truncate", "os.utime", "os.mkdir", "shutil.rmtree", "shutil.move",
-               "os.chflags", "os.lchown", "os.setxattr", "os.removexattr"}
-_busy = []
-
-def _inside(path):
-    if isinstance(path, int):
-        return True
-    if isinstance(path, bytes):
-        path = os.fsdecode(path)
-    real = os.path.realpath(os.path.join(os.getcwd(), os.fspath(path)))
-    return real == WORK or real.startswith(WORK + os.sep) or real == os.devnull
-
-def _other_proc(path):
-    if isinstance(path, int):
-        return False
-    if isinstance(path, bytes):
-        path = os.fsdecode(path)
-    parts = os.path.realpath(os.fspath(path)).split(os.sep)
-    return len(parts) > 2 and parts[1] == "proc" and parts[2].isdigit() and parts[2] != SELF
-
-def _deny(event):
-    report["blocked"].append(event)
-    raise PermissionError("sandbox: %s is not allowed" % event)
-
-def _hook(event, args):
-    if _busy:
-        return
-    _busy.append(1)
-    try:
-        if event.startswith("socket.") and not cfg["network"]:
-            _deny(event)
-        elif event in DENY:
-            _deny(event)
-        elif event == "open":
-            path, mode, oflags = args
-            writing = (mode is not None and any(c in mode for c in "wax+")) or bool((oflags or 0) & WRITE_FLAGS)
-            if (writing and not _inside(path)) or _other_proc(path):
-                _deny("open " + str(path))
-        elif event == "sqlite3.connect":
-            database = args[0] if args else ":memory:"
-            if database not in (":memory:", b":memory:", "") and not _inside(database):
-                _deny("sqlite3.connect " + str(database))
-        elif event in PATH_EVENTS:
-            paths = [a for a in args[:2] if isinstance(a, (str, bytes, os.PathLike))]
-            if event not in ("os.rename", "os.replace", "os.link", "os.symlink", "shutil.move"):
-                paths = paths[:1]
-            if event == "os.symlink":
-                paths = paths[1:]
-            if not all(_inside(p) for p in paths):
-                _deny(event + " " + " ".join(map(str, paths)))
-    finally:
-        _busy.pop()
-
-sys.addaudithook(_hook)
-del libc, ctypes
-
-def _summary(exc):
-    return ("%s: %s" % (type(exc).__name__, exc))[:2000]
-
-for code in payload["programs"]:
-    namespace = {"__name__": "__main__", "__builtins__": __builtins__}
-    step = {"ok": True, "error": None}
-    try:
-        exec(compile(code, "<sandbox>", "exec"), namespace)
-    except SystemExit as exc:
-        if exc.code not in (None, 0):
-            step = {"ok": False, "error": "SystemExit: %s" % (exc.code,)}
-    except BaseException as exc:
-        traceback.print_exc()
-        step = {"ok": False, "error": _summary(exc)}
-    finally:
+    for module in cfg["preload"]:
         try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except Exception:
-            pass
-    report["steps"].append(step)
-
-def emit(value):
-    report["value"] = value
-
-if payload.get("epilogue"):
-    try:
-        exec(compile(payload["epilogue"], "<epilogue>", "exec"), {"__name__": "__epilogue__", "emit": emit})
-    except BaseException as exc:
-        report["epilogue_error"] = _summary(exc)
-if cfg["save_figures"] and "matplotlib.pyplot" in sys.modules:
-    plt = sys.modules["matplotlib.pyplot"]
-    os.makedirs(os.path.join(WORK, "_figures"), exist_ok=True)
-    for number in plt.get_fignums():
-        try:
-            plt.figure(number).savefig(os.path.join(WORK, "_figures", "figure_%d.png" % number))
+            __import__(module)
         except Exception as exc:
-            report.setdefault("figure_errors", []).append(_summary(exc))
-try:
-    text = json.dumps(report, default=repr)
-except ValueError:
-    report["value"], report["epilogue_error"] = None, "value is not JSON-serialisable"
-    text = json.dumps(report, default=repr)
-result_file.write(text)
-result_file.close()
-sys.stdout.flush()
-os._exit(0 if all(s["ok"] for s in report["steps"]) else 1)
+            iso.setdefault("preload_errors", []).append("%s: %s" % (module, exc))
+
+    WORK = os.path.realpath(cfg["workdir"])
+    SELF = str(os.getpid())
+    WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+    DENY = {"os.fork", "os.forkpty", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "subprocess.Popen",
+            "pty.spawn", "os.kill", "os.killpg", "signal.pthread_kill", "ctypes.dlsym", "ctypes.dlsym/handle",
+            "ctypes.call_function", "ctypes.cdata", "os.setuid", "os.setgid", "os.chroot", "sys.unraisablehook",
+            "os.startfile", "webbrowser.open"}
+    PATH_EVENTS = {"os.remove", "os.rmdir", "os.rename", "os.replace", "os.chmod", "os.chown", "os.link",
+                   "os.symlink", "os.truncate", "os.utime", "os.mkdir", "shutil.rmtree", "shutil.move",
+                   "os.chflags", "os.lchown", "os.setxattr", "os.removexattr"}
+    ALLOWED_READ = tuple(sorted({os.path.realpath(p) for p in cfg["read_roots"]} | {WORK}))
+
+    def _inside(path):
+        if isinstance(path, int):
+            return True
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        real = os.path.realpath(os.path.join(os.getcwd(), os.fspath(path)))
+        return real == WORK or real.startswith(WORK + os.sep) or real == os.devnull
+
+    def _readable(path):
+        if isinstance(path, int):
+            return True
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        real = os.path.realpath(os.path.join(os.getcwd(), os.fspath(path)))
+        if real.startswith("/proc/self/") or real.startswith("/proc/" + SELF + "/"):
+            return True
+        return any(real == r or real.startswith(r.rstrip(os.sep) + os.sep) for r in ALLOWED_READ)
+
+    def _other_proc(path):
+        if isinstance(path, int):
+            return False
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        parts = os.path.realpath(os.fspath(path)).split(os.sep)
+        return len(parts) > 2 and parts[1] == "proc" and parts[2].isdigit() and parts[2] != SELF
+
+    def _deny(event):
+        report["blocked"].append(event)
+        raise PermissionError("sandbox: %s is not allowed" % event)
+
+    def _hook(event, args):
+        # no mutable state: nothing the hook consults can be changed by model code
+        if True:
+            if event.startswith("socket.") and not cfg["network"]:
+                _deny(event)
+            elif event in DENY:
+                _deny(event)
+            elif event == "open":
+                path, mode, oflags = args
+                writing = (mode is not None and any(c in mode for c in "wax+")) or bool((oflags or 0) & WRITE_FLAGS)
+                if (writing and not _inside(path)) or _other_proc(path) or not _readable(path):
+                    _deny("open " + str(path))
+            elif event == "sqlite3.connect":
+                database = args[0] if args else ":memory:"
+                if database not in (":memory:", b":memory:", "") and not _inside(database):
+                    _deny("sqlite3.connect " + str(database))
+            elif event in PATH_EVENTS:
+                paths = [a for a in args[:2] if isinstance(a, (str, bytes, os.PathLike))]
+                if event not in ("os.rename", "os.replace", "os.link", "os.symlink", "shutil.move"):
+                    paths = paths[:1]
+                if event == "os.symlink":
+                    paths = paths[1:]
+                if not all(_inside(p) for p in paths):
+                    _deny(event + " " + " ".join(map(str, paths)))
+
+    sys.addaudithook(_hook)
+    del libc, ctypes
+
+    def _summary(exc):
+        return ("%s: %s" % (type(exc).__name__, exc))[:2000]
+
+    import types
+    programs, epilogue = payload["programs"], payload.get("epilogue")
+    del payload
+    for code in programs:
+        module = types.ModuleType("__main__")
+        module.__builtins__ = __builtins__
+        sys.modules["__main__"] = module
+        namespace = module.__dict__
+        step = {"ok": True, "error": None}
+        try:
+            exec(compile(code, "<sandbox>", "exec"), namespace)
+        except SystemExit as exc:
+            if exc.code not in (None, 0):
+                step = {"ok": False, "error": "SystemExit: %s" % (exc.code,)}
+        except BaseException as exc:
+            traceback.print_exc()
+            step = {"ok": False, "error": _summary(exc)}
+        finally:
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            except Exception:
+                pass
+        report["steps"].append(step)
+
+    def emit(value):
+        report["value"] = value
+
+    if epilogue:
+        try:
+            exec(compile(epilogue, "<epilogue>", "exec"), {"__name__": "__epilogue__", "emit": emit})
+        except BaseException as exc:
+            report["epilogue_error"] = _summary(exc)
+    if cfg["save_figures"] and "matplotlib.pyplot" in sys.modules:
+        plt = sys.modules["matplotlib.pyplot"]
+        os.makedirs(os.path.join(WORK, "_figures"), exist_ok=True)
+        for number in plt.get_fignums():
+            try:
+                plt.figure(number).savefig(os.path.join(WORK, "_figures", "figure_%d.png" % number))
+            except Exception as exc:
+                report.setdefault("figure_errors", []).append(_summary(exc))
+    report["nonce"] = NONCE
+    try:
+        text = _dumps(report, default=repr)
+    except ValueError:
+        report["value"], report["epilogue_error"] = None, "value is not JSON-serialisable"
+        text = _dumps(report, default=repr)
+    data = text.encode("utf-8")
+    _lseek(result_fd, 0, 0)
+    _ftruncate(result_fd, 0)
+    while data:
+        data = data[_write(result_fd, data):]
+    try:
+        sys.stdout.flush()
+    except Exception:
+        pass
+    _exit(0 if all(s["ok"] for s in report["steps"]) else 1)
+
+_sandbox_main()
 """
 
 
@@ -356,8 +385,10 @@ def run_python(
             "masks": masks,
             "uid_needs_mounts": any(point not in _SCRATCH for point, _ in masks),
             "tmpfs_mb": 64,
+            "read_roots": _read_roots(),
         }
-        payload = json.dumps({"programs": programs, "epilogue": epilogue})
+        nonce = secrets.token_hex(16)
+        payload = json.dumps({"programs": programs, "epilogue": epilogue, "nonce": nonce})
         with open(base / "stdout", "wb") as out, open(base / "stderr", "wb") as err:
             proc = subprocess.Popen(
                 [sys.executable, "-I", "-c", _BOOTSTRAP, json.dumps(config)],
@@ -376,6 +407,8 @@ def run_python(
         stdout, stdout_cut = _read_capped(base / "stdout", max_output_bytes)
         stderr, stderr_cut = _read_capped(base / "stderr", max_output_bytes)
         report = _read_report(base / "result.json")
+        if not _trusted_report(report, nonce, len(programs), proc.returncode):
+            report = {}  # missing, garbled, forged or contradicting the exit status: fail closed
         produced = _collect(work, inputs, uid, max_collected_bytes) if collect_files else {}
         steps = [StepResult(bool(s.get("ok")), s.get("error")) for s in report.get("steps", [])]
         returncode = proc.returncode
@@ -568,6 +601,28 @@ def _read_capped(path: Path, limit: int) -> tuple[str, bool]:
     with open(path, "rb") as handle:
         data = handle.read(limit + 1)
     return data[:limit].decode("utf-8", errors="replace"), len(data) > limit
+
+
+def _read_roots() -> list[str]:
+    """What sandboxed code may open for reading besides its working directory: the interpreter and libraries."""
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+             os.path.dirname(os.path.realpath(sys.executable)), os.devnull, "/dev/urandom", "/dev/random",
+             "/dev/zero", "/usr/share/fonts", "/usr/local/share/fonts", "/etc/fonts", "/usr/share/zoneinfo",
+             "/etc/localtime", "/etc/timezone", "/usr/share/matplotlib", "/etc/matplotlibrc",
+             "/sys/devices/system/cpu", "/sys/fs/cgroup", "/proc/cpuinfo", "/proc/meminfo"}
+    roots.update(p for p in sys.path if p and "-packages" in p)
+    roots.update(mimetypes.knownfiles)  # read by mimetypes.init() (openpyxl imports it)
+    return sorted({os.path.realpath(p) for p in roots if p})
+
+
+def _trusted_report(report: dict[str, Any], nonce: str, programs: int, returncode: int | None) -> bool:
+    """The report came from the trusted epilogue and agrees with how the process ended."""
+    steps = report.get("steps")
+    if report.get("nonce") != nonce or not isinstance(steps, list) or len(steps) != programs:
+        return False
+    if not all(isinstance(s, dict) and isinstance(s.get("ok"), bool) for s in steps):
+        return False
+    return returncode == (0 if all(s["ok"] for s in steps) else 1)
 
 
 def _read_report(path: Path) -> dict[str, Any]:

@@ -148,3 +148,60 @@ def test_no_stray_processes_survive() -> None:
     assert result.timed_out
     pid = int(result.stdout.split()[0])
     assert not Path(f"/proc/{pid}").exists() or b"time.sleep" not in Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
+def test_audit_hook_cannot_be_switched_off_through_main() -> None:
+    code = (
+        "import __main__, subprocess\n"
+        "for name in ('_busy', 'busy'):\n"
+        "    if isinstance(getattr(__main__, name, None), list):\n"
+        "        getattr(__main__, name).append(1)\n"
+        "print(subprocess.run(['id'], capture_output=True).stdout)\n"
+    )
+    result = run_python(code)
+    assert result.status is Status.FORBIDDEN
+    assert "uid=" not in result.stdout
+
+
+def test_report_cannot_be_forged_by_patching_the_serialiser() -> None:
+    code = (
+        "import json, os\n"
+        "forged = json.dumps({'isolation': {}, 'steps': [{'ok': True, 'error': None}], 'blocked': [],\n"
+        "                     'value': 'FORGED', 'epilogue_error': None})\n"
+        "json.dumps = lambda *a, **k: forged\n"
+        "real_exit = os._exit\n"
+        "os._exit = lambda code: real_exit(0)\n"
+        "raise RuntimeError('boom')\n"
+    )
+    result = run_python(code, epilogue="emit('trusted')")
+    assert result.status is Status.EXEC_ERROR
+    assert result.value != "FORGED"
+
+
+def test_report_cannot_be_forged_by_writing_to_open_descriptors() -> None:
+    code = (
+        "import json, os\n"
+        "forged = json.dumps({'isolation': {}, 'steps': [{'ok': True, 'error': None}], 'blocked': [],\n"
+        "                     'value': 'FORGED', 'epilogue_error': None})\n"
+        "for fd in range(3, 1024):\n"
+        "    try:\n"
+        "        os.write(fd, forged.encode())\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "os.write(1, b'done')\n"
+    )
+    result = run_python(code, epilogue="emit('trusted')")
+    assert result.value == "trusted"
+
+
+def test_files_outside_the_sandbox_cannot_be_read(tmp_path: Path) -> None:
+    secret = tmp_path / "gold.jsonl"
+    secret.write_text('{"answer": "GOLD-ANSWER-42"}')
+    secret.chmod(0o644)
+    tmp_path.chmod(0o755)
+    result = run_python(f"print(open({str(secret)!r}).read())")
+    assert "GOLD-ANSWER-42" not in result.stdout
+    assert not result.ok
+    repo_file = Path(__file__).resolve()
+    result = run_python(f"print(open({str(repo_file)!r}).read()[:50])")
+    assert not result.ok and "hostile-code battery" not in result.stdout
