@@ -36,10 +36,10 @@ def cli(args: list[str]) -> None:
 def evaluate(model: Path, split: str, limit: int | None, out: Path) -> dict[str, float]:
     """Per-item bird-ex scores of ``model`` on the demo benchmark (greedy), through the host runner."""
     import tabbench
-    from tabbench.backend import GenerationParams
-    from tabbench.generation import BackendCompleter
-    from tabbench.runner import Run, execute
-    from tabbench.runstore import RunStore
+    from tabbench.contract.backend import GenerationParams
+    from tabbench.evaluation.generation import BackendCompleter
+    from tabbench.evaluation.runner import Run, execute
+    from tabbench.evaluation.store import RunStore
 
     benchmark = tabbench.get_benchmark("demo")
     backend = tabbench.get_backend("hf", str(model))

@@ -15,7 +15,7 @@ import random
 import time
 
 import tabbench
-from tabbench.voting import vote_outcome
+from tabbench.evaluation.voting import vote_outcome
 
 
 def main() -> None:

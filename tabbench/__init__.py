@@ -1,24 +1,44 @@
 """tabbench: evaluate and train Text-to-SQL and table-reasoning models with one body of scoring code.
 
-The public API for plugin authors is what this module exports; see ``tabbench.hookspecs`` for the hooks.
+The public API for plugin authors is what this module exports; see ``tabbench.contract.hookspecs`` for the
+hooks. Names are imported on first use, so ``import tabbench`` (and ``tabbench --help``) loads nothing that
+a command does not need.
 """
 
-from tabbench.backend import GenerationParams, GenerationRequest, ModelBackend
-from tabbench.benchmark import Benchmark, read_jsonl_predictions
-from tabbench.errors import (
-    BackendError,
-    ConfigError,
-    DataError,
-    TabbenchError,
-    UnknownNameError,
-    UsageError,
-)
-from tabbench.hookspecs import hookimpl
-from tabbench.lookup import get_backend, get_benchmark, get_reward, resolve_benchmarks
-from tabbench.reward import Reward, safe_score
-from tabbench.types import Example, Message, MetricSpec, SampleRecord, Score, Status
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# public name -> module that defines it
+_EXPORTS: dict[str, str] = {
+    "GenerationParams": "tabbench.contract.backend",
+    "GenerationRequest": "tabbench.contract.backend",
+    "ModelBackend": "tabbench.contract.backend",
+    "Benchmark": "tabbench.contract.benchmark",
+    "read_jsonl_predictions": "tabbench.contract.benchmark",
+    "BackendError": "tabbench.contract.errors",
+    "ConfigError": "tabbench.contract.errors",
+    "DataError": "tabbench.contract.errors",
+    "TabbenchError": "tabbench.contract.errors",
+    "UnknownNameError": "tabbench.contract.errors",
+    "UsageError": "tabbench.contract.errors",
+    "hookimpl": "tabbench.contract.hookspecs",
+    "Reward": "tabbench.contract.reward",
+    "safe_score": "tabbench.contract.reward",
+    "Example": "tabbench.contract.types",
+    "Message": "tabbench.contract.types",
+    "MetricSpec": "tabbench.contract.types",
+    "SampleRecord": "tabbench.contract.types",
+    "Score": "tabbench.contract.types",
+    "Status": "tabbench.contract.types",
+    "get_backend": "tabbench.host.lookup",
+    "get_benchmark": "tabbench.host.lookup",
+    "get_reward": "tabbench.host.lookup",
+    "resolve_benchmarks": "tabbench.host.lookup",
+}
 
 __all__ = [
     "BackendError",
@@ -47,3 +67,33 @@ __all__ = [
     "resolve_benchmarks",
     "safe_score",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tabbench' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first use
+    from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
+    from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
+    from tabbench.contract.errors import (
+        BackendError,
+        ConfigError,
+        DataError,
+        TabbenchError,
+        UnknownNameError,
+        UsageError,
+    )
+    from tabbench.contract.hookspecs import hookimpl
+    from tabbench.contract.reward import Reward, safe_score
+    from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
+    from tabbench.host.lookup import get_backend, get_benchmark, get_reward, resolve_benchmarks

@@ -32,9 +32,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from tabbench.benchmark import Benchmark
-from tabbench.reward import Reward, safe_score
-from tabbench.types import Example, Score, Status
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.reward import Reward, safe_score
+from tabbench.contract.types import Example, Score, Status
 
 #: Keyword arguments TRL passes that are not dataset columns.
 TRAINER_KWARGS = frozenset({"trainer_state", "log_extra", "log_metric", "environments", "prompt", "completion",
@@ -64,7 +64,7 @@ def dataset_rows(benchmark: Benchmark | str, split: str | None = None, data: str
     ``GRPOConfig(remove_unused_columns=False)`` (TRL's default) so the columns reach the rewards.
     """
     if isinstance(benchmark, str):
-        from tabbench.lookup import get_benchmark
+        from tabbench.host.lookup import get_benchmark
 
         benchmark = get_benchmark(benchmark, data)
     for example in benchmark.examples(benchmark.check_split(split)):
@@ -139,7 +139,7 @@ def _resolve(reward: Reward | str, options: dict[str, Any]) -> Reward:
         if options:
             raise TypeError("options are for a reward given by name; configure a Reward object directly")
         return reward
-    from tabbench.lookup import get_reward
+    from tabbench.host.lookup import get_reward
 
     return get_reward(reward, **options)
 
@@ -266,11 +266,11 @@ def _verl_reward(data_source: str, extra_info: dict[str, Any], kwargs: dict[str,
         options = json.loads(options)
     key = f"{name}\0{json.dumps(options, sort_keys=True, default=str)}"
     if key not in _VERL_REWARDS:
-        from tabbench.lookup import get_reward
-        from tabbench.plugins import host
+        from tabbench.host.lookup import get_reward
+        from tabbench.host.plugins import host
 
         if name not in host().registry("reward") and name in host().registry("benchmark"):
-            from tabbench.lookup import benchmark_class
+            from tabbench.host.lookup import benchmark_class
 
             cls = benchmark_class(name)
             spec = next(m for m in cls.metrics if m.name == cls.primary_metric)

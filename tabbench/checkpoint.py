@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tabbench.hashing import file_sha256
+from tabbench.contract.hashing import file_sha256
 
 HASHED_SUFFIXES = (".safetensors", ".bin", ".json", ".jinja", ".model", ".txt")
 

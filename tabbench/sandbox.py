@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from tabbench.types import Status
+from tabbench.contract.types import Status
 
 __all__ = ["SandboxResult", "StepResult", "isolation", "run_python"]
 

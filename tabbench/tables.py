@@ -31,7 +31,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from tabbench.errors import DataError
+from tabbench.contract.errors import DataError
 
 __all__ = [
     "FORMATS",

@@ -25,11 +25,11 @@ from typing import Any
 
 import pytest
 
-from tabbench.backend import GenerationParams, GenerationRequest, ModelBackend
-from tabbench.benchmark import Benchmark
-from tabbench.plugins import Host, PluginInfo, host, reset_host
-from tabbench.reward import Reward
-from tabbench.types import Example, Score, Status
+from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.reward import Reward
+from tabbench.contract.types import Example, Score, Status
+from tabbench.host.plugins import Host, PluginInfo, host, reset_host
 
 HOSTILE_COMPLETIONS = [
     "",
@@ -54,10 +54,9 @@ def isolated_host() -> Iterator[Host]:
 
     ``isolated_host.register(module_or_object, PluginInfo("name"))`` adds a plugin for one test.
     """
-    from tabbench import builtin
-
+    from tabbench.host import builtin
     fresh = Host()
-    fresh.register(builtin, PluginInfo("tabbench.builtin", "tabbench", None, "tabbench.builtin"))
+    fresh.register(builtin, PluginInfo("tabbench.host.builtin", "tabbench", None, "tabbench.host.builtin"))
     previous = reset_host(fresh)
     try:
         yield fresh

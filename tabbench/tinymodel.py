@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tabbench.errors import ConfigError, TabbenchError
+from tabbench.contract.errors import ConfigError, TabbenchError
 
 TOKENIZER_CLASS = "Qwen2Tokenizer"
 PAD = "<|endoftext|>"
@@ -109,7 +109,7 @@ def train_tokenizer(corpus: Iterable[str], vocab_size: int) -> Any:
 
 def demo_corpus() -> list[str]:
     """The prompts and gold answers of every split of the registered ``demo`` benchmark, in order."""
-    from tabbench.lookup import get_benchmark
+    from tabbench.host.lookup import get_benchmark
 
     try:
         benchmark = get_benchmark("demo")

@@ -31,7 +31,7 @@ def private_gold_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
 def demo():
     """The demo benchmark; its tests skip when the demo plugin is not installed."""
     from tabbench import get_benchmark
-    from tabbench.plugins import host
+    from tabbench.host.plugins import host
 
     if "demo" not in host().registry("benchmark"):
         pytest.skip("the demo benchmark plugin is not installed")

@@ -17,8 +17,8 @@ from tabbench.adapters import (
     row_example,
     trl_reward,
 )
-from tabbench.plugins import host
-from tabbench.runner import score_examples
+from tabbench.evaluation.runner import score_examples
+from tabbench.host.plugins import host
 
 SQL_REWARDS = ["sqlr1", "databricks-rlvr", "arctic", "execution-partial", "string-match", "component-f1",
                "orthographic"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabbench.plugins import host
+from tabbench.host.plugins import host
 
 pytestmark = pytest.mark.usefixtures("private_gold_cache")
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from tabbench import get_reward
-from tabbench.audit import audit
-from tabbench.plugins import host
+from tabbench.evaluation.audit import audit
+from tabbench.host.plugins import host
 
 pytestmark = pytest.mark.usefixtures("private_gold_cache")
 

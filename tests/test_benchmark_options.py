@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tabbench.errors import ConfigError
+from tabbench.contract.errors import ConfigError
 
 BASE = ["eval", "--model", "gold", "--limit", "1", "--no-cache", "--no-progress"]
 
@@ -66,8 +66,8 @@ def test_results_record_the_effective_options(cli, tmp_path: Path) -> None:
 
 
 def test_every_installed_benchmark_rejects_an_undeclared_option(demo) -> None:
-    from tabbench.lookup import benchmark_class
-    from tabbench.plugins import host
+    from tabbench.host.lookup import benchmark_class
+    from tabbench.host.plugins import host
 
     for name in host().registry("benchmark").names():
         cls = benchmark_class(name)

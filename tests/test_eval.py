@@ -75,7 +75,7 @@ def test_tiny_model_loads_and_tokenizer_reloads_to_identical_ids(tiny: Path) -> 
 def test_check_reload_catches_a_tokenizer_whose_ids_change(tiny: Path) -> None:
     from tokenizers import Tokenizer, pre_tokenizers
 
-    from tabbench.errors import TabbenchError
+    from tabbench.contract.errors import TabbenchError
     from tabbench.tinymodel import check_reload
 
     raw = Tokenizer.from_file(str(tiny / "tokenizer.json"))
@@ -191,8 +191,8 @@ def test_cache_refuses_a_cache_written_by_another_model(tiny: Path, tmp_path: Pa
 
 def test_response_cache_keys_greedy_without_seed_and_sampling_with_it(tmp_path: Path) -> None:
     from tabbench import GenerationParams, get_benchmark
-    from tabbench.errors import ConfigError
-    from tabbench.generation import ResponseCache
+    from tabbench.contract.errors import ConfigError
+    from tabbench.evaluation.generation import ResponseCache
 
     bench = get_benchmark("demo")
     messages = bench.prompt(next(bench.examples()))

@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 
-from tabbench import hookspecs
+from tabbench.contract import hookspecs
 
 HOOKS = [name for name, fn in vars(hookspecs).items() if hasattr(fn, "tabbench_spec")]
 

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from tabbench.cli import build_cli
-from tabbench.errors import DataError
-from tabbench.leaderboard import (
+from tabbench.contract.errors import DataError
+from tabbench.reporting.leaderboard import (
     BoardOutOfDate,
     build,
     check,

@@ -9,7 +9,7 @@ import types
 import click
 
 import tabbench
-from tabbench.plugins import PluginInfo
+from tabbench.host.plugins import PluginInfo
 from tests.toy_plugin import TOY_MODULE
 
 

@@ -46,7 +46,7 @@ def test_allow_and_disable_lists(plugin_site):
 def test_first_party_plugins_register_through_entry_points():
     from importlib import metadata
 
-    from tabbench.plugins import host
+    from tabbench.host.plugins import host
 
     ours = {ep.name for ep in metadata.entry_points(group="tabbench") if ep.dist and ep.dist.name == "tabbench"}
     assert ours, "tabbench declares its first-party plugins as entry points"

@@ -8,8 +8,8 @@ import types
 import pytest
 
 import tabbench
-from tabbench.errors import DuplicateNameError, PluginLoadError, UnknownNameError
-from tabbench.plugins import PluginInfo
+from tabbench.contract.errors import DuplicateNameError, PluginLoadError, UnknownNameError
+from tabbench.host.plugins import PluginInfo
 
 
 def _plugin(name: str, **hooks):

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from tabbench.errors import RunStoreError
-from tabbench.runstore import RunStore, write_json_atomic
-from tabbench.types import SampleRecord
+from tabbench.contract.errors import RunStoreError
+from tabbench.contract.types import SampleRecord
+from tabbench.evaluation.store import RunStore, write_json_atomic
 
 
 def _record(i: int) -> SampleRecord:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tabbench.contract.types import Status
 from tabbench.sql import (
     BatchStats,
     DuckSession,
@@ -22,7 +23,6 @@ from tabbench.sql import (
     execute_gold,
     execute_many,
 )
-from tabbench.types import Status
 from tests.test_sql_execute import make_db, sha
 
 

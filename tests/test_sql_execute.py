@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tabbench.contract.types import Status
 from tabbench.sql import Limits, QueryResult, SqliteExecutor, execute_sqlite
-from tabbench.types import Status
 
 TIMEOUT = 1.0
 

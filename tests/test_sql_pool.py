@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tabbench.contract.types import Status
 from tabbench.sql import ExecJob, ExecPool, Limits, execute_many, register_function
-from tabbench.types import Status
 from tests.test_sql_execute import ERROR_QUERIES, FORBIDDEN_QUERIES, TIMEOUT_QUERIES, make_db, sha
 
 

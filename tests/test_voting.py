@@ -1,4 +1,4 @@
-"""Self-consistency votes (tabbench.voting): the OmniSQL/SQL-R1 execution majority and Arctic's similarity vote."""
+"""Self-consistency votes: the OmniSQL/SQL-R1 execution majority and Arctic's similarity vote."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import sqlite3
 
 import pytest
 
-from tabbench.benchmark import Benchmark
-from tabbench.errors import UsageError
-from tabbench.sql import extract_sql
-from tabbench.types import Example, MetricSpec
-from tabbench.voting import (
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import UsageError
+from tabbench.contract.types import Example, MetricSpec
+from tabbench.evaluation.voting import (
     agreement,
     answer_key,
     chooser,
@@ -24,6 +23,7 @@ from tabbench.voting import (
     vote_agreement,
     vote_outcome,
 )
+from tabbench.sql import extract_sql
 
 
 class SqlBench(Benchmark):
@@ -163,11 +163,11 @@ def test_bad_methods_and_empty_input_are_usage_errors(db):
 def test_chooser_plugs_into_the_runner(tmp_path, db):
     """The voted completion is the one the runner scores; every sample stays in the record."""
     import tabbench
-    from tabbench.plugins import PluginInfo, host
-    from tabbench.reward import Reward
-    from tabbench.runner import Run, execute
-    from tabbench.runstore import RunStore
-    from tabbench.types import Score, Status
+    from tabbench.contract.reward import Reward
+    from tabbench.contract.types import Score, Status
+    from tabbench.evaluation.runner import Run, execute
+    from tabbench.evaluation.store import RunStore
+    from tabbench.host.plugins import PluginInfo, host
 
     class Bench(SqlBench):
         name = "vote-run"

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from tabbench import __version__
-from tabbench.errors import TabbenchError
+from tabbench.contract.errors import TabbenchError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 
@@ -80,7 +80,7 @@ def build_cli() -> click.Group:
         trainers are plugins (see `tabbench plugins`).
         """
 
-    from tabbench.plugins import host
+    from tabbench.host.plugins import host
 
     host().pm.hook.register_commands(cli=cli)
     return cli

@@ -1,4 +1,4 @@
-"""``tabbench rewards audit NAME --benchmark B``: the reward-hacking audit (logic in ``tabbench.audit``)."""
+"""``tabbench rewards audit NAME --benchmark B``: the reward-hacking audit (logic in ``tabbench.evaluation.audit``)."""
 
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ def audit(reward_name: str, benchmark_name: str, data_path: str | None, split: s
     """Score degenerate completions (empty, SELECT *, row dumps, tag spam, gold hidden in the reasoning, very
     long output, forbidden and multiple statements) on real examples; report every one that earns more than
     THRESHOLD of the correct answer's reward, or more than an honest wrong query, with the reason."""
-    from tabbench.audit import audit as run_audit
-    from tabbench.lookup import get_benchmark, get_reward
-    from tabbench.runner import select_examples
+    from tabbench.evaluation.audit import audit as run_audit
+    from tabbench.evaluation.runner import select_examples
+    from tabbench.host.lookup import get_benchmark, get_reward
 
     reward = get_reward(reward_name, **parse_key_values(options, "--reward-option"))
     benchmark = get_benchmark(benchmark_name, data_path,

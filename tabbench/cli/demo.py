@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.errors import ConfigError, TabbenchError, UsageError
+from tabbench.contract.errors import ConfigError, TabbenchError, UsageError
 
 #: The demo's model: a smaller tiny model than ``build-tiny``'s default (0.46M parameters instead of 3.3M), so
 #: SFT and GRPO fit in minutes on two CPU cores (trainers/tabbench_trainers/README.md has the measured figures).
@@ -110,7 +110,7 @@ def demo_command(out_dir: Path, steps: int, grpo_steps: int, limit: int | None, 
 def _plot_rewards(checkpoint: Path, png: Path) -> None:
     """GRPO's reward curve as a PNG, when matplotlib is installed (it is optional)."""
     try:
-        from tabbench.leaderboard import plot_reward_curves
+        from tabbench.reporting.leaderboard import plot_reward_curves
 
         plot_reward_curves(checkpoint / "trainer_state.json", png, title="demo GRPO rewards")
         click.echo(f"reward curve: {png}", err=True)

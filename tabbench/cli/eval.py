@@ -23,7 +23,7 @@ from tabbench.cli.options import (
     with_timeout,
     workers_option,
 )
-from tabbench.errors import ConfigError, PluginLoadError, UnknownNameError, UsageError
+from tabbench.contract.errors import ConfigError, PluginLoadError, UnknownNameError, UsageError
 
 VOTES = ("execution", "similarity")
 
@@ -45,9 +45,9 @@ def select_benchmarks(
     ``-o NAME:KEY=VALUE`` naming a benchmark that is not in the suite. ``--timeout`` (``timeout``) goes to
     the benchmarks that declare it.
     """
-    from tabbench.config import data_path
-    from tabbench.lookup import benchmark_class, resolve_benchmarks
-    from tabbench.plugins import host
+    from tabbench.host.config import data_path
+    from tabbench.host.lookup import benchmark_class, resolve_benchmarks
+    from tabbench.host.plugins import host
 
     suites = host().registry("suite")
     named = {p.strip() for p in suite.split(",") if p.strip() and p.strip() != "all" and p.strip() not in suites}
@@ -153,10 +153,10 @@ def eval_command(
       tabbench eval --model ckpt/ --suite bird --data bird=~/data/bird/dev --limit 100
       tabbench eval --model ckpt/ --suite demo --samples 8 --vote execution --out runs/vote
     """
-    from tabbench.backend import GenerationParams
-    from tabbench.generation import default_run_name, split_model_spec
-    from tabbench.lookup import get_backend
-    from tabbench.plugins import host
+    from tabbench.contract.backend import GenerationParams
+    from tabbench.evaluation.generation import default_run_name, split_model_spec
+    from tabbench.host.lookup import get_backend
+    from tabbench.host.plugins import host
 
     if samples > 1 and vote is None:
         raise UsageError("--samples N needs --vote execution|similarity (which sample is scored)")
@@ -212,9 +212,9 @@ def run_eval(
 ) -> dict[str, Any]:
     """One run: the config (what --resume must match), the run store, the runner, the summary."""
     from tabbench.cli.summary import print_summary
-    from tabbench.generation import BackendCompleter, ResponseCache, default_cache_dir, fingerprint_hash
-    from tabbench.runner import Run, execute
-    from tabbench.runstore import RunStore, write_json_atomic
+    from tabbench.evaluation.generation import BackendCompleter, ResponseCache, default_cache_dir, fingerprint_hash
+    from tabbench.evaluation.runner import Run, execute
+    from tabbench.evaluation.store import RunStore, write_json_atomic
 
     benchmarks = selection.benchmarks
     config = {
@@ -239,7 +239,7 @@ def run_eval(
     completer = BackendCompleter(model_backend, params, cache)
     chooser = None
     if vote is not None:
-        from tabbench.voting import chooser as make_chooser
+        from tabbench.evaluation.voting import chooser as make_chooser
 
         chooser = make_chooser(vote)
     start = time.perf_counter()

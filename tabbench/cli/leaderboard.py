@@ -1,4 +1,4 @@
-"""``tabbench leaderboard build|check|plot-rewards``: markdown boards from run directories (tabbench.leaderboard)."""
+"""``tabbench leaderboard build|check|plot-rewards``: markdown boards from run directories."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.errors import TabbenchError, UsageError
+from tabbench.contract.errors import TabbenchError, UsageError
 
 
 @click.group("leaderboard", context_settings=CONTEXT)
@@ -30,7 +30,7 @@ def leaderboard_group() -> None:
 def build_command(runs: tuple[str, ...], out: Path, suites: tuple[str, ...], references: Path | None,
                   no_references: bool, plots: Path | None, title: str) -> None:
     """Render RUN_DIRs (optionally labelled, RUN_DIR=LABEL) into one markdown leaderboard."""
-    from tabbench.leaderboard import DEFAULT_REFERENCES, build
+    from tabbench.reporting.leaderboard import DEFAULT_REFERENCES, build
 
     if no_references and references is not None:
         raise UsageError("--references and --no-references contradict each other")
@@ -45,7 +45,7 @@ def build_command(runs: tuple[str, ...], out: Path, suites: tuple[str, ...], ref
               show_default=True, help="Where to find boards when none is named.")
 def check_command(boards: tuple[Path, ...], folder: Path) -> None:
     """Fail (exit 1) when rebuilding a committed board from its recorded runs would change it."""
-    from tabbench.leaderboard import BoardOutOfDate, check, find_boards
+    from tabbench.reporting.leaderboard import BoardOutOfDate, check, find_boards
 
     if not boards and not folder.is_dir():
         raise UsageError(f"no leaderboard to check: none named and no folder {folder}/")
@@ -75,7 +75,7 @@ def check_command(boards: tuple[Path, ...], folder: Path) -> None:
 @click.option("--title", default="training rewards", show_default=True)
 def plot_rewards_command(log: Path, out: Path, keys: tuple[str, ...], title: str) -> None:
     """Plot training reward curves from a trainer's log history (trainer_state.json) as a PNG."""
-    from tabbench.leaderboard import plot_reward_curves
+    from tabbench.reporting.leaderboard import plot_reward_curves
 
     plot_reward_curves(log, out, keys=keys or None, title=title)
     click.echo(f"wrote {out}", err=True)

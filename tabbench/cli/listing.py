@@ -8,8 +8,8 @@ import click
 
 from tabbench.cli import CONTEXT, LazyGroup
 from tabbench.cli.output import JSON_OPTION, emit
-from tabbench.errors import TabbenchError
-from tabbench.plugins import host
+from tabbench.contract.errors import TabbenchError
+from tabbench.host.plugins import host
 
 # Verbs that later features add to the noun groups: name -> "module:attr".
 BENCHMARK_VERBS: dict[str, str] = {}
@@ -50,7 +50,7 @@ def _entry_rows(kind: str, describe: Any = None) -> list[dict[str, Any]]:
 
 
 def _benchmark_info(entry: Any) -> dict[str, Any]:
-    from tabbench.config import data_path
+    from tabbench.host.config import data_path
 
     cls = entry.load()
     path, source = data_path(entry.name)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.errors import DataError
+from tabbench.contract.errors import DataError
 
 
 @click.command("build-tiny", context_settings=CONTEXT)

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from tabbench.errors import UsageError
+from tabbench.contract.errors import UsageError
 
 
 def parse_key_values(pairs: tuple[str, ...], what: str) -> dict[str, Any]:

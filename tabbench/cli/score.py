@@ -7,8 +7,6 @@ from pathlib import Path
 
 import click
 
-from tabbench.backend import GenerationRequest
-from tabbench.benchmark import Benchmark
 from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
     apply_runtime,
@@ -25,11 +23,13 @@ from tabbench.cli.options import (
     with_timeout,
     workers_option,
 )
-from tabbench.errors import DataError
-from tabbench.hashing import file_sha256
-from tabbench.lookup import benchmark_class, get_benchmark
-from tabbench.runner import Run, execute, select_examples
-from tabbench.runstore import RunStore
+from tabbench.contract.backend import GenerationRequest
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import DataError
+from tabbench.contract.hashing import file_sha256
+from tabbench.evaluation.runner import Run, execute, select_examples
+from tabbench.evaluation.store import RunStore
+from tabbench.host.lookup import benchmark_class, get_benchmark
 
 
 class PredictionsCompleter:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.errors import PluginLoadError
-from tabbench.plugins import host
+from tabbench.contract.errors import PluginLoadError
+from tabbench.host.plugins import host
 
 
 class TrainerGroup(click.Group):

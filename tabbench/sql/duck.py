@@ -19,8 +19,8 @@ from typing import Any
 
 import duckdb
 
+from tabbench.contract.types import Status
 from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, failed, fetch_capped
-from tabbench.types import Status
 
 
 def _quote_identifier(name: str) -> str:

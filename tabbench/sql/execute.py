@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabbench.types import Status
+from tabbench.contract.types import Status
 
 MiB = 1 << 20
 

@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
+from tabbench.contract.types import Status
 from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, SqliteExecutor, failed
-from tabbench.types import Status
 
 #: Hard deadline used when ``Limits.timeout`` is ``None`` (a step budget alone cannot stop a single slow
 #: instruction).

@@ -105,11 +105,11 @@ def score_group(benchmark: Benchmark, example: Example, completions: list[str],
 
 
 def vote_answer(benchmark: Benchmark, example: Example, completions: list[str]) -> str | None:
-    """The self-consistency winner's answer (``tabbench.voting``), the pseudo-gold of an unlabeled prompt.
+    """The self-consistency winner's answer (``tabbench.evaluation.voting``), the pseudo-gold of an unlabeled prompt.
 
     ``None`` when no candidate voted (no SQL executed, no answer extracted): the prompt is then unscorable.
     """
-    from tabbench.voting import vote_outcome
+    from tabbench.evaluation.voting import vote_outcome
 
     if not completions:
         return None

@@ -12,7 +12,7 @@ from tabbench_demo import build
 from tabbench_demo.benchmark import DATA, DemoBenchmark
 
 import tabbench
-from tabbench.plugins import host
+from tabbench.host.plugins import host
 from tabbench.testing import BenchmarkContract
 
 VARIANTS = ("demo-spider", "demo-tablebench", "demo-crtqa")

@@ -19,9 +19,9 @@ from tabbench import (
     Score,
     Status,
 )
-from tabbench.plugins import PluginInfo, host
-from tabbench.runner import Run, execute
-from tabbench.runstore import RunStore
+from tabbench.evaluation.runner import Run, execute
+from tabbench.evaluation.store import RunStore
+from tabbench.host.plugins import PluginInfo, host
 from tabbench.testing import ModelBackendContract
 
 EXAMPLES = [Example(str(i), f"answer {i}", {"question": f"q{i}"}, {"level": "easy" if i % 2 else "hard"})

@@ -7,7 +7,7 @@ from conftest import GOLD, wrap
 from test_formulas import ScriptedJudge
 
 from tabbench import Example, Status, get_reward
-from tabbench.plugins import host
+from tabbench.host.plugins import host
 
 needs_tableqa = pytest.mark.skipif(
     not {"exact-match", "rouge-l"} <= set(host().registry("reward").names()),

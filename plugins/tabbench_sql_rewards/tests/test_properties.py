@@ -13,7 +13,7 @@ from tabbench_sql_rewards import REWARDS
 from test_formulas import ScriptedJudge
 
 from tabbench import Example, Reward, Score, Status, get_reward
-from tabbench.plugins import host
+from tabbench.host.plugins import host
 from tabbench.testing import RewardContract
 
 PIECES = ["<think>", "</think>", "<answer>", "</answer>", "```sql\n", "```", "SELECT ", "name ", "* ", "FROM ",

@@ -32,7 +32,7 @@ def cache_dir(tmp_path, monkeypatch):
 
 
 def test_registered_and_imports_no_vllm():
-    from tabbench.plugins import host
+    from tabbench.host.plugins import host
 
     assert "vllm" in host().registry("model").names()
     host().registry("model").get("vllm").load()

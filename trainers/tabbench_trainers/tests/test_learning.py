@@ -18,10 +18,10 @@ import tabbench
 def evaluate(model: Path, out: Path) -> tuple[float, float]:
     """(execution accuracy, share of executable queries) on 40 held-out demo questions, greedy, through the
     host runner (the code behind `tabbench eval`)."""
-    from tabbench.backend import GenerationParams
-    from tabbench.generation import BackendCompleter
-    from tabbench.runner import Run, execute
-    from tabbench.runstore import RunStore
+    from tabbench.contract.backend import GenerationParams
+    from tabbench.evaluation.generation import BackendCompleter
+    from tabbench.evaluation.runner import Run, execute
+    from tabbench.evaluation.store import RunStore
 
     benchmark = tabbench.get_benchmark("demo")
     backend = tabbench.get_backend("hf", str(model))

@@ -51,7 +51,7 @@ def assert_checkpoint(path: Path) -> None:
 
 
 def test_trainers_registered_without_heavy_imports() -> None:
-    code = ("import sys, tabbench; from tabbench.plugins import host; "
+    code = ("import sys, tabbench; from tabbench.host.plugins import host; "
             "names = host().registry('trainer').names(); "
             "import tabbench_trainers.common, tabbench_trainers.sft, tabbench_trainers.grpo, tabbench_trainers.tao; "
             "heavy = [m for m in ('torch', 'trl', 'transformers') if m in sys.modules]; "

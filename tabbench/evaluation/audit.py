@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from tabbench.benchmark import Benchmark
-from tabbench.reward import Reward, safe_score
-from tabbench.types import Example, Score
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.reward import Reward, safe_score
+from tabbench.contract.types import Example, Score
 
 LONG_CHARS = 20_000
 EPSILON = 1e-9

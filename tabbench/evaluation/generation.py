@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tabbench.backend import GenerationParams, GenerationRequest, ModelBackend
-from tabbench.benchmark import Benchmark
-from tabbench.errors import ConfigError
-from tabbench.hashing import stable_hash
-from tabbench.runner import prompt_hash
+from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import ConfigError
+from tabbench.contract.hashing import stable_hash
+from tabbench.evaluation.runner import prompt_hash
 
 CACHE_FORMAT = 1
 

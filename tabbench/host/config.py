@@ -17,7 +17,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from tabbench.errors import ConfigError
+from tabbench.contract.errors import ConfigError
 
 
 def config_file() -> Path | None:

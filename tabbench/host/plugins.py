@@ -20,8 +20,8 @@ from typing import Any
 
 import pluggy
 
-from tabbench import hookspecs
-from tabbench.errors import DuplicateNameError, PluginLoadError, UnknownNameError
+from tabbench.contract import hookspecs
+from tabbench.contract.errors import DuplicateNameError, PluginLoadError, UnknownNameError
 
 ENTRY_POINT_GROUP = "tabbench"
 KINDS = ("benchmark", "reward", "model", "trainer", "suite")
@@ -103,7 +103,7 @@ class Registry:
 
 
 class Host:
-    """The plugin manager plus its registries; ``tabbench.plugins.host()`` returns the process-wide one."""
+    """The plugin manager plus its registries; ``tabbench.host.plugins.host()`` returns the process-wide one."""
 
     def __init__(self) -> None:
         self.pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
@@ -209,12 +209,10 @@ def host() -> Host:
     global _HOST
     if _HOST is None:
         _HOST = Host()
-        from tabbench import (
-            __version__,
-            builtin,  # the built-in suites, registered like any plugin
-        )
+        from tabbench import __version__
+        from tabbench.host import builtin  # the built-in suites, registered like any plugin
 
-        _HOST.register(builtin, PluginInfo("tabbench.builtin", "tabbench", __version__, "tabbench.builtin"))
+        _HOST.register(builtin, PluginInfo("tabbench.host.builtin", "tabbench", __version__, "tabbench.host.builtin"))
         _HOST.load_entry_points()
     return _HOST
 

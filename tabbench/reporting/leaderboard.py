@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabbench.errors import DataError, TabbenchError, UsageError
-from tabbench.hashing import stable_hash
+from tabbench.contract.errors import DataError, TabbenchError, UsageError
+from tabbench.contract.hashing import stable_hash
 
 MARK = "tabbench-leaderboard"
 BOARD_FORMAT = 1
-DEFAULT_REFERENCES = Path(__file__).resolve().parent.parent / "leaderboards" / "reference_results.json"
+DEFAULT_REFERENCES = Path(__file__).resolve().parents[2] / "leaderboards" / "reference_results.json"
 PLOT_BREAKDOWNS = ("difficulty", "hardness")  # the per-difficulty bars (BIRD, demo / Spider)
 BUILTIN_REFERENCES = "tabbench"  # recorded instead of a path for the reference file tabbench ships
 # Breakdown levels in their natural order (BIRD, Spider); other levels follow alphabetically.
@@ -239,7 +239,7 @@ def suite_tables(runs: Sequence[RunEntry], suites: dict[str, list[str]] | None) 
     benchmark (``all`` last, and only for benchmarks no other suite covers)."""
     present = sorted({name for run in runs for name in run.results["benchmarks"]})
     if suites is None:
-        from tabbench.plugins import host
+        from tabbench.host.plugins import host
 
         registry = host().registry("suite")
         suites = {name: list(registry.get(name).benchmarks) for name in registry.names() if name != "all"}
@@ -263,7 +263,7 @@ def resolve_suites(names: Sequence[str]) -> dict[str, list[str]] | None:
     """Named suites (``--suite``) to their benchmarks; ``None`` for the default (every suite)."""
     if not names:
         return None
-    from tabbench.plugins import host
+    from tabbench.host.plugins import host
 
     registry = host().registry("suite")
     return {name: list(registry.get(name).benchmarks) for name in names}

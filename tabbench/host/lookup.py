@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tabbench.backend import ModelBackend
-from tabbench.benchmark import Benchmark
-from tabbench.config import data_path
-from tabbench.errors import ConfigError, PluginLoadError
-from tabbench.plugins import host
-from tabbench.reward import Reward
+from tabbench.contract.backend import ModelBackend
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import ConfigError, PluginLoadError
+from tabbench.contract.reward import Reward
+from tabbench.host.config import data_path
+from tabbench.host.plugins import host
 
 
 def _load_class(kind: str, name: str, base: type) -> Any:
@@ -25,7 +25,7 @@ def benchmark_class(name: str) -> type[Benchmark]:
 
 
 def get_benchmark(name: str, data: str | Path | None = None, **options: Any) -> Benchmark:
-    """Build benchmark ``name`` on its data (see ``tabbench.config`` for where the path comes from)."""
+    """Build benchmark ``name`` on its data (see ``tabbench.host.config`` for where the path comes from)."""
     cls = benchmark_class(name)
     path, _ = data_path(name, data)
     if path is None:

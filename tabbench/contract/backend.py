@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
-from tabbench.types import Example, Message
+from tabbench.contract.types import Example, Message
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabbench.hookspecs import RegisterSuite, hookimpl
+from tabbench.contract.hookspecs import RegisterSuite, hookimpl
 
 ALL = "all"
 

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench.types import Example, Score, Status
+from tabbench.contract.types import Example, Score, Status
 
 
 class Reward(ABC):

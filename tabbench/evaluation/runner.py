@@ -17,16 +17,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from tabbench import __version__
-from tabbench.aggregate import aggregate
-from tabbench.backend import GenerationRequest
-from tabbench.benchmark import Benchmark
-from tabbench.errors import DataError
-from tabbench.hashing import file_sha256, stable_hash
-from tabbench.lookup import get_reward
-from tabbench.plugins import host
-from tabbench.reward import Reward, safe_score
-from tabbench.runstore import SCHEMA_VERSION, RunStore
-from tabbench.types import Example, SampleRecord, Score, Status
+from tabbench.contract.backend import GenerationRequest
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import DataError
+from tabbench.contract.hashing import file_sha256, stable_hash
+from tabbench.contract.reward import Reward, safe_score
+from tabbench.contract.types import Example, SampleRecord, Score, Status
+from tabbench.evaluation.aggregate import aggregate
+from tabbench.evaluation.store import SCHEMA_VERSION, RunStore
+from tabbench.host.lookup import get_reward
+from tabbench.host.plugins import host
 
 
 class Completer(Protocol):

@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabbench.benchmark import Benchmark
-from tabbench.errors import UsageError
-from tabbench.runner import Chooser
-from tabbench.types import Example
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import UsageError
+from tabbench.contract.types import Example
+from tabbench.evaluation.runner import Chooser
 
 METHODS = ("execution", "similarity")
 #: Bounds for executing candidates: 10 s per query as in SQL-R1's and Arctic's voting scripts.
@@ -285,7 +285,7 @@ def vote_agreement(benchmark: Benchmark, example: Example, completions: Sequence
 
 
 def chooser(method: str, **options: Any) -> Chooser:
-    """A ``tabbench.runner.Chooser`` for ``--vote METHOD``; options as in ``vote_outcome``."""
+    """A ``tabbench.evaluation.runner.Chooser`` for ``--vote METHOD``; options as in ``vote_outcome``."""
     if method not in METHODS:
         raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
 

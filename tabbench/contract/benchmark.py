@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench.errors import ConfigError, DataError
-from tabbench.types import Example, Message, MetricSpec
+from tabbench.contract.errors import ConfigError, DataError
+from tabbench.contract.types import Example, Message, MetricSpec
 
 
 class Benchmark(ABC):

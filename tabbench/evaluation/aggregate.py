@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from tabbench.types import SampleRecord
+from tabbench.contract.types import SampleRecord
 
 
 def mean_and_stderr(values: Sequence[float]) -> tuple[float | None, float | None]:

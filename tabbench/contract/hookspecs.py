@@ -31,9 +31,9 @@ import pluggy
 if TYPE_CHECKING:
     import click
 
-    from tabbench.benchmark import Benchmark
-    from tabbench.runner import Run
-    from tabbench.types import SampleRecord
+    from tabbench.contract.benchmark import Benchmark
+    from tabbench.contract.types import SampleRecord
+    from tabbench.evaluation.runner import Run
 
 hookspec = pluggy.HookspecMarker("tabbench")
 hookimpl = pluggy.HookimplMarker("tabbench")
@@ -135,7 +135,7 @@ def register_commands(cli: click.Group) -> None:
 def before_run(run: Run) -> None:
     """Called once before any benchmark of a run is evaluated.
 
-    :param run: the ``tabbench.runner.Run``: its ``out_dir``, ``config`` and ``benchmarks``.
+    :param run: the ``tabbench.evaluation.runner.Run``: its ``out_dir``, ``config`` and ``benchmarks``.
     """
 
 

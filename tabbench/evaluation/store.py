@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from tabbench.errors import RunStoreError
-from tabbench.types import SampleRecord
+from tabbench.contract.errors import RunStoreError
+from tabbench.contract.types import SampleRecord
 
 SCHEMA_VERSION = 1
 

@@ -1,0 +1,1 @@
+"""Tier 4, reporting: leaderboards and plots rendered from run results."""
