@@ -19,19 +19,39 @@ from tabbench.contract.errors import TabbenchError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 
-# name -> "module:attribute" of a click command; imported on use.
-COMMANDS: dict[str, str] = {
-    "plugins": "tabbench.cli.listing:plugins_command",
-    "benchmarks": "tabbench.cli.listing:benchmarks_group",
-    "rewards": "tabbench.cli.listing:rewards_group",
-    "models": "tabbench.cli.listing:models_group",
-    "trainers": "tabbench.cli.listing:trainers_group",
-    "suites": "tabbench.cli.listing:suites_group",
-    "eval": "tabbench.cli.eval:eval_command",
-    "score": "tabbench.cli.score:score_command",
-    "leaderboard": "tabbench.cli.leaderboard:leaderboard_group",
-    "train": "tabbench.cli.train:train_group",
-    "demo": "tabbench.cli.demo:demo_command",
+# name -> ("module:attribute" of a click command, its one-line help); imported on use, so that
+# ``tabbench --help`` lists commands without importing them (a test keeps the help equal to the command's).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "plugins": (
+        "tabbench.cli.listing:plugins_command", "List installed plugins with their versions, hooks and load status."
+    ),
+    "benchmarks": ("tabbench.cli.listing:benchmarks_group", "Benchmarks: the data sets and how they are scored."),
+    "rewards": (
+        "tabbench.cli.listing:rewards_group", "Rewards: the metrics of evaluation and the rewards of training."
+    ),
+    "models": ("tabbench.cli.listing:models_group", "Model backends: where completions come from."),
+    "trainers": ("tabbench.cli.listing:trainers_group", "Trainers: `tabbench train NAME`."),
+    "suites": ("tabbench.cli.listing:suites_group", "Suites: named lists of benchmarks."),
+    "eval": (
+        "tabbench.cli.eval:eval_command",
+        "Evaluate a model on a suite: generate, score with the benchmarks' reward plugins, write run records.",
+    ),
+    "score": (
+        "tabbench.cli.score:score_command",
+        "Score an existing predictions file with BENCHMARK's metrics and write run records to --out.",
+    ),
+    "leaderboard": (
+        "tabbench.cli.leaderboard:leaderboard_group",
+        "Leaderboards: markdown tables rendered from runs' results.json, checked for staleness in CI.",
+    ),
+    "train": (
+        "tabbench.cli.train:train_group",
+        "Train a model with a trainer plugin; its rewards are tabbench reward plugins.",
+    ),
+    "demo": (
+        "tabbench.cli.demo:demo_command",
+        "Build the tiny model, train it by SFT then GRPO on the demo suite, evaluate each stage, render a leaderboard.",
+    ),
 }
 
 
@@ -46,26 +66,40 @@ class CommandFailed(click.ClickException):
 class LazyGroup(click.Group):
     """A group whose subcommands are ``module:attr`` strings, imported only when used."""
 
-    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+
+    def add_lazy_command(self, name: str, target: str, short_help: str) -> None:
+        """Add command ``name`` from ``"module:attr"``, imported only when it runs or its own help is shown.
+
+        Plugins call this from ``register_commands`` so that their commands cost nothing at start-up.
+        """
+        self.lazy[name] = (target, short_help)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy and cmd_name not in self.commands:
-            module_name, _, attr = self.lazy[cmd_name].partition(":")
+            module_name, _, attr = self.lazy[cmd_name][0].partition(":")
             self.add_command(getattr(importlib.import_module(module_name), attr), cmd_name)
         return super().get_command(ctx, cmd_name)
 
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except TabbenchError as exc:
-            if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
-                raise
-            raise CommandFailed(" ".join(str(exc).split()), exc.exit_code) from exc
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List commands with their one-line help (as click does), without importing the lazy ones."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max((len(name) for name in names), default=0)
+        rows = []
+        for name in names:
+            if name in self.commands:
+                if not self.commands[name].hidden:
+                    rows.append((name, self.commands[name].get_short_help_str(limit)))
+            else:
+                rows.append((name, click.utils.make_default_short_help(self.lazy[name][1], limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
 def build_cli() -> click.Group:
