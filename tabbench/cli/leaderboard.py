@@ -22,7 +22,7 @@ def leaderboard_group() -> None:
 @click.option("--suite", "suites", multiple=True,
               help="Only these suites' tables (repeatable; default: every registered suite the runs cover).")
 @click.option("--references", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Reported results file (default: leaderboards/reference_results.json of this repository).")
+              help="Reported results file (default: the one tabbench ships with every paper's numbers).")
 @click.option("--no-references", is_flag=True, help="Leave out the papers' reported numbers.")
 @click.option("--plots", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for PNG bar charts of per-difficulty breakdowns, linked from the board.")

@@ -27,7 +27,7 @@ from tabbench.contract.hashing import stable_hash
 
 MARK = "tabbench-leaderboard"
 BOARD_FORMAT = 1
-DEFAULT_REFERENCES = Path(__file__).resolve().parents[2] / "leaderboards" / "reference_results.json"
+DEFAULT_REFERENCES = Path(__file__).resolve().parent / "reference_results.json"  # package data
 PLOT_BREAKDOWNS = ("difficulty", "hardness")  # the per-difficulty bars (BIRD, demo / Spider)
 BUILTIN_REFERENCES = "tabbench"  # recorded instead of a path for the reference file tabbench ships
 # Breakdown levels in their natural order (BIRD, Spider); other levels follow alphabetically.
@@ -122,7 +122,7 @@ def load_runs(specs: Sequence[tuple[Path, str | None]]) -> list[RunEntry]:
 
 
 def load_references(path: Path | None) -> list[dict[str, Any]]:
-    """The papers of a reference-results file (see ``leaderboards/reference_results.json``)."""
+    """The papers of a reference-results file (see ``tabbench/reporting/reference_results.json``)."""
     if path is None:
         return []
     try:
@@ -136,7 +136,7 @@ def load_references(path: Path | None) -> list[dict[str, Any]]:
                 for key in ("benchmark", "set", "metric", "model", "setting"):
                     if not isinstance(row.get(key), str):
                         raise KeyError(f"paper {paper['id']!r} result: {key}")
-                if not isinstance(row.get("value"), int | float):
+                if not isinstance(row.get("value"), str | int | float):  # str: the number exactly as printed
                     raise KeyError(f"paper {paper['id']!r} result: value")
     except OSError as exc:
         raise DataError(f"{path}: cannot read reference results ({exc.strerror})") from exc
@@ -312,6 +312,7 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
         "",
     ]
     index = {id(run): i + 1 for i, run in enumerate(runs)}
+    shown: list[int] = []  # the reference rows that sit in a suite table
     all_columns: list[Column] = []
     for suite, benchmarks in tables:
         columns = _columns(runs, benchmarks)
@@ -324,9 +325,10 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
                 rows.append([index[id(run)], run.model, run.config, *cells])
         for paper in papers:
             for ref in paper.get("results", []):
-                cells = [f"{ref['value']:.2f} ({ref['set']})" if ref["benchmark"] == col.benchmark
-                         and ref["metric"] == col.metric else "" for col in columns]
+                cells = [f"{ref['value']} ({ref['set']})" if _on_board(ref) == (col.benchmark, col.metric) else ""
+                         for col in columns]
                 if any(cells):
+                    shown.append(id(ref))
                     rows.append([f"[{paper['id']}](#ref-{paper['id']})", f"*reported:* {ref['model']}",
                                  ref["setting"], *cells])
         out += [f"## Suite `{suite}`", ""]
@@ -344,18 +346,25 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
          for r in runs],
     )
     out.append("")
-    if papers:
+    cited = [p for p in papers if any(id(ref) in shown for ref in p.get("results", []))]
+    if cited:
         out += ["## Reported results", ""]
-        for paper in papers:
+        for paper in cited:
             out.append(f"- <a id=\"ref-{paper['id']}\"></a>**{paper['title']}**: {paper['citation']}. "
                        f"Source: {paper.get('source', 'n/a')}.")
-            for ref in paper.get("results", []):
-                out.append(f"  - {ref['benchmark']} {ref['set']}, {ref['metric']}: **{ref['value']:.2f}** "
-                           f"({ref['model']}; {ref['setting']})")
-            if not paper.get("results"):
-                out.append(f"  - no numbers: {paper.get('missing', 'none transcribed')}")
+            for ref in paper["results"]:
+                if id(ref) in shown:
+                    out.append(f"  - {ref['benchmark']} {ref['set']}, {ref['metric']}: **{ref['value']}** "
+                               f"({ref['model']}; {ref['setting']}; {ref.get('where', '')})")
         out.append("")
     return "\n".join(out)
+
+
+def _on_board(ref: dict[str, Any]) -> tuple[str, str] | None:
+    """The (benchmark, primary metric) a reported row is comparable with: its ``board`` key, else (format 1)
+    its own benchmark and metric."""
+    board = ref.get("board", ref if isinstance(ref.get("value"), int | float) else None)
+    return (board["benchmark"], board["metric"]) if isinstance(board, dict) else None
 
 
 def _references_path(recorded: str | None, base: Path) -> Path | None:
