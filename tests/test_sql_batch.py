@@ -50,12 +50,12 @@ def test_grpo_batch_is_deduplicated_and_gold_runs_once(db: Path, tmp_path: Path)
     assert results[1].rows == (("singer 0",),) and results[8].status == Status.EXEC_ERROR
     assert len(cache) == 3
 
-    again = BatchStats()
-    execute_many(jobs, Limits(timeout=2), cache=cache, stats=again)
+    again = BatchStats()  # a new run (no result store): golds come from the disk cache
+    execute_many(jobs, Limits(timeout=2), cache=cache, store=False, stats=again)
     assert again.cache_hits == 3 and again.executed == again.distinct - 3
 
     other_limits = BatchStats()
-    execute_many(jobs, Limits(timeout=3), cache=cache, stats=other_limits)
+    execute_many(jobs, Limits(timeout=3), cache=cache, store=False, stats=other_limits)
     assert other_limits.cache_hits == 0  # limits are part of the key
 
 
@@ -90,7 +90,8 @@ def test_gold_timeouts_are_cached(db: Path, tmp_path: Path) -> None:
     endless = "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r"
     assert execute_gold(db, endless, Limits(timeout=0.2), cache=cache).status == Status.TIMEOUT
     stats = BatchStats()
-    again = execute_many([ExecJob(str(db), endless, gold=True)], Limits(timeout=0.2), cache=cache, stats=stats)
+    again = execute_many([ExecJob(str(db), endless, gold=True)], Limits(timeout=0.2), cache=cache, store=False,
+                         stats=stats)
     assert again[0].status == Status.TIMEOUT and stats.cache_hits == 1 and stats.seconds < 0.2
 
 
@@ -105,7 +106,8 @@ def test_cache_follows_file_contents(tmp_path: Path) -> None:
     copy.write_bytes(path.read_bytes())
     assert cache.file_hash(copy) == cache.file_hash(path) == sha(path)
     stats = BatchStats()
-    execute_many([ExecJob(str(copy), "SELECT count(*) FROM singer", gold=True)], cache=cache, stats=stats)
+    execute_many([ExecJob(str(copy), "SELECT count(*) FROM singer", gold=True)], cache=cache, store=False,
+                 stats=stats)
     assert stats.cache_hits == 1  # keyed by contents, not by path
 
 

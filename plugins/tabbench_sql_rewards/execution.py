@@ -15,11 +15,11 @@ A failing gold query makes the sample not applicable: value ``None`` (TRL leaves
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Score, Status
-from tabbench.sql import BatchStats, ExecJob, Limits, QueryResult
+from tabbench.sql import BatchStats, ExecJob, QueryResult, execution_limits
 from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
 from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql
 from tabbench_sql_rewards.completion import TaggedAnswer, parse_think_answer
@@ -62,15 +62,17 @@ class ExecutionReward(SqlReward):
     permutation, ordered iff the gold has ORDER BY, ``multiset``, ``list``), ``remove_distinct`` and
     ``fix_operators`` (Spider test-suite query normalisation, applied to both queries), ``empty_both``
     (``match`` or ``mismatch``), ``extract`` (``auto`` = the host's extractor, ``block`` = last ```sql block),
-    ``db_field`` (the example field holding the SQLite path), ``workers`` (0: in this process; N > 1: the
-    host's shared pool of N processes, which kills queries that ignore cancellation), ``gold_cache`` (read
-    and write gold results in the host's persistent cache).
+    ``db_field`` (the example field holding the SQLite path), ``workers`` (``None``: the host's default,
+    ``--workers`` or a pool of one process per CPU; 0: in this process; N >= 1: the host's shared pool of N
+    processes, which kills queries that ignore cancellation), ``gold_cache`` (read and write gold results in
+    the host's persistent cache). With the default ``max_rows`` (``None``: the host's cap, as the benchmark
+    metrics use) a query these rewards share with ``bird-ex`` and the other metrics executes once per run.
     """
 
     defaults: ClassVar[dict[str, Any]] = {
-        "timeout": 30.0, "max_steps": None, "max_rows": 100_000, "comparison": "set", "remove_distinct": False,
-        "fix_operators": False, "empty_both": "match", "extract": "auto", "db_field": "db_path", "workers": 0,
-        "gold_cache": True,
+        "timeout": 30.0, "max_steps": None, "max_rows": None, "comparison": "set", "remove_distinct": False,
+        "fix_operators": False, "empty_both": "match", "extract": "auto", "db_field": "db_path",
+        "workers": None, "gold_cache": True,
     }
 
     def __init__(self, **options: Any) -> None:
@@ -79,9 +81,9 @@ class ExecutionReward(SqlReward):
             raise ConfigError(f"reward {self.name!r}: comparison must be one of {', '.join(SEMANTICS)}")
         if self.opt("empty_both") not in ("match", "mismatch"):
             raise ConfigError(f"reward {self.name!r}: empty_both must be match or mismatch")
-        timeout = self.opt("timeout")
-        self.limits = Limits(timeout=float(timeout) if timeout is not None else None,
-                             max_steps=self.opt("max_steps"), max_rows=self.opt("max_rows"))
+        self.limits = execution_limits(self.options)
+        if self.opt("max_rows") is not None:
+            self.limits = replace(self.limits, max_rows=int(self.opt("max_rows")))
         #: Filled by every batch: jobs asked, distinct after deduplication, gold cache hits, queries run.
         self.stats = BatchStats()
 

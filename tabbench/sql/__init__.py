@@ -4,8 +4,10 @@ Public API (details in ``docs/sql-execution.md``):
 
 - one query, in this process: ``Limits``, ``QueryResult``, ``execute_sqlite``, ``SqliteExecutor``,
   ``register_function``;
-- many queries: ``ExecJob``, ``execute_many`` (deduplicated, gold through the cache, optional process pool),
-  ``execute_gold``, ``BatchStats``, ``ExecPool``, ``shared_pool``;
+- many queries: ``ExecJob``, ``execute_many`` (each distinct query once per run, gold through the cache, in a
+  process pool by default), ``execute_gold``, ``BatchStats``, ``ExecPool``, ``shared_pool``,
+  ``default_workers``, ``env_workers``;
+- the run-scoped result store: ``ResultStore``, ``current_store``, ``use_store``;
 - the gold cache: ``GoldCache``, ``default_cache_dir``, ``default_gold_cache``;
 - DuckDB (imported on first use): ``DuckSession``, ``execute_duckdb``;
 - SQL in completions and sqlglot helpers: ``extract_sql``, ``strip_think``, ``split_statements``,
@@ -22,6 +24,7 @@ from tabbench.sql.execute import (
     QueryResult,
     SqliteExecutor,
     execute_sqlite,
+    normalise_sql,
     register_function,
 )
 from tabbench.sql.extract import (
@@ -35,7 +38,8 @@ from tabbench.sql.extract import (
     validate,
 )
 from tabbench.sql.pool import ExecPool, shared_pool
-from tabbench.sql.text2sql import completion_sql, env_workers, execution_limits, sqlite_ddl
+from tabbench.sql.store import ResultStore, current_store, use_store
+from tabbench.sql.text2sql import completion_sql, default_workers, env_workers, execution_limits, sqlite_ddl
 
 _LAZY = {"DuckSession": "tabbench.sql.duck", "execute_duckdb": "tabbench.sql.duck"}
 
@@ -59,11 +63,14 @@ __all__ = [
     "GoldCache",
     "Limits",
     "QueryResult",
+    "ResultStore",
     "SqlParseError",
     "SqliteExecutor",
     "completion_sql",
+    "current_store",
     "default_cache_dir",
     "default_gold_cache",
+    "default_workers",
     "env_workers",
     "execute_duckdb",
     "execute_gold",
@@ -72,11 +79,13 @@ __all__ = [
     "execution_limits",
     "extract_sql",
     "is_single_statement",
+    "normalise_sql",
     "register_function",
     "shared_pool",
     "split_statements",
     "sqlite_ddl",
     "strip_think",
     "transpile",
+    "use_store",
     "validate",
 ]

@@ -1,8 +1,10 @@
-"""Many queries at once, as benchmarks and rewards need them: deduplicated, gold through the cache.
+"""Many queries at once, as benchmarks and rewards need them: each distinct query once, gold through the cache.
 
-A GRPO batch holds 8 completions per prompt, often identical, and the same gold query 8 times. Here each
-distinct ``(database, sql)`` runs once, gold queries are looked up in the persistent ``GoldCache`` first,
-and what is left runs in this process (``workers`` 0 or 1) or in a shared ``ExecPool``.
+A GRPO batch holds 8 completions per prompt, often identical, and the same gold query 8 times; a run asks
+for the same queries batch after batch and metric after metric. Here each distinct ``(database, sql)`` of a
+batch is looked up in the run's ``ResultStore`` (``tabbench.sql.store``), gold queries then in the
+persistent ``GoldCache``, and only what is left runs: in a pool of worker processes that kills a query
+ignoring cancellation (the default), or in this process (``workers=0``).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabbench.sql.cache import GoldCache, default_cache_dir
-from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, default_executor
+from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, default_executor, normalise_sql
 from tabbench.sql.pool import ExecPool, shared_pool
+from tabbench.sql.store import ResultStore, current_store, database_identity
+from tabbench.sql.text2sql import env_workers
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,11 +33,13 @@ class ExecJob:
 
 @dataclass
 class BatchStats:
-    """What ``execute_many`` did: ``jobs`` asked, ``distinct`` after deduplication, ``cache_hits`` gold
-    results read from the cache, ``executed`` queries actually run, ``seconds`` wall time."""
+    """What ``execute_many`` did: ``jobs`` asked, ``distinct`` after deduplication, ``store_hits`` answered by
+    the run's result store, ``cache_hits`` gold results read from the disk cache, ``executed`` queries
+    actually run, ``seconds`` wall time."""
 
     jobs: int = 0
     distinct: int = 0
+    store_hits: int = 0
     cache_hits: int = 0
     executed: int = 0
     seconds: float = 0.0
@@ -52,6 +58,7 @@ def default_gold_cache() -> GoldCache:
 
 
 CacheArg = GoldCache | Literal[False] | None
+StoreArg = ResultStore | Literal[False] | None
 
 
 def _resolve_cache(cache: CacheArg) -> GoldCache | None:
@@ -60,30 +67,46 @@ def _resolve_cache(cache: CacheArg) -> GoldCache | None:
     return cache if cache is not None else default_gold_cache()
 
 
+def run_queries(keys: Sequence[tuple[str, str]], limits: Limits, workers: int | ExecPool | None) -> list[QueryResult]:
+    """Execute ``(db_path, sql)`` pairs where ``workers`` says (see ``execute_many``), nothing looked up."""
+    if workers is None:
+        workers = env_workers()
+    if isinstance(workers, ExecPool):
+        return workers.run(keys, limits)
+    if workers >= 1:
+        return shared_pool(workers).run(keys, limits)
+    executor = default_executor()
+    return [executor.execute(db_path, sql, limits) for db_path, sql in keys]
+
+
 def execute_many(
     jobs: Sequence[ExecJob],
     limits: Limits = DEFAULT_LIMITS,
     *,
-    workers: int | ExecPool = 0,
+    workers: int | ExecPool | None = None,
     cache: CacheArg = None,
+    store: StoreArg = None,
     stats: BatchStats | None = None,
 ) -> list[QueryResult]:
     """Run every job and return one ``QueryResult`` per job, in order; never raises for what a query does.
 
-    Identical ``(db_path, sql)`` jobs run once (the SQL is compared after stripping surrounding whitespace).
-    Gold jobs are read from and written to ``cache`` (``None``: the default cache; ``False``: no cache).
-    ``workers``: 0 or 1 runs in this process (fastest for cheap queries, but a query that ignores
-    cancellation cannot be stopped); N > 1 uses a shared pool of N processes; an ``ExecPool`` is used as
-    given. ``stats``, when given, is filled in.
+    Identical jobs run once (SQL compared after ``normalise_sql``). Each distinct query is looked up in
+    ``store`` (``None``: the current run's, ``tabbench.sql.store.current_store()``; ``False``: none), gold
+    jobs then in ``cache`` (``None``: the default disk cache; ``False``: none); what runs is kept in both.
+    ``workers``: ``None`` is the configured default (``--workers`` / ``TABBENCH_WORKERS``, else one process
+    per CPU up to 8); N >= 1 uses the shared pool of N processes, which kills a query that ignores
+    cancellation; 0 runs in this process (least overhead, but such a query cannot be stopped); an
+    ``ExecPool`` is used as given. ``stats``, when given, is filled in.
     """
     start = time.monotonic()
     gold_cache = _resolve_cache(cache)
+    run_store = current_store() if store is None else (store or None)
     keys: list[tuple[str, str]] = []
     index: dict[tuple[str, str], int] = {}
     is_gold: list[bool] = []
     positions: list[int] = []
     for job in jobs:
-        key = (os.fspath(job.db_path), job.sql.strip())
+        key = (os.fspath(job.db_path), normalise_sql(job.sql))
         slot = index.get(key)
         if slot is None:
             slot = index[key] = len(keys)
@@ -94,45 +117,64 @@ def execute_many(
         positions.append(slot)
 
     results: list[QueryResult | None] = [None] * len(keys)
+    store_keys: dict[int, tuple] = {}
+    store_hits = 0
+    if run_store is not None:
+        identities: dict[str, tuple[str, int, int, int] | None] = {}  # one stat per database per batch
+        limits_key = limits.key()
+        for slot, (db_path, sql) in enumerate(keys):
+            if db_path not in identities:
+                try:
+                    identities[db_path] = database_identity(db_path)
+                except OSError:  # missing database: executing reports it, nothing to keep
+                    identities[db_path] = None
+            identity = identities[db_path]
+            if identity is None:
+                continue
+            store_keys[slot] = (identity, sql, limits_key)
+            found = run_store.get(store_keys[slot])
+            if found is not None:
+                results[slot] = found
+                store_hits += 1
+
     cache_keys: dict[int, str] = {}
     hits = 0
     if gold_cache is not None:
-        file_hashes: dict[str, str | None] = {}  # one stat per database per batch
+        file_hashes: dict[str, str | None] = {}
         for slot, gold in enumerate(is_gold):
-            if not gold:
+            if not gold or results[slot] is not None:
                 continue
             db_path = keys[slot][0]
             if db_path not in file_hashes:
                 try:
                     file_hashes[db_path] = gold_cache.file_hash(db_path)
-                except OSError:  # missing database: executing reports it, nothing to cache
+                except OSError:
                     file_hashes[db_path] = None
             digest = file_hashes[db_path]
             if digest is not None:
                 cache_keys[slot] = gold_cache.key(db_path, keys[slot][1], limits, file_hash=digest)
-        found = gold_cache.get_many(list(cache_keys.values()))
+        found_gold = gold_cache.get_many(list(cache_keys.values())) if cache_keys else {}
         for slot, cache_key in cache_keys.items():
-            if cache_key in found:
-                results[slot] = found[cache_key]
+            if cache_key in found_gold:
+                results[slot] = found_gold[cache_key]
                 hits += 1
+                if run_store is not None and slot in store_keys:
+                    run_store.put(store_keys[slot], found_gold[cache_key])  # type: ignore[arg-type]
 
     todo = [slot for slot, result in enumerate(results) if result is None]
     if todo:
-        if isinstance(workers, ExecPool):
-            ran = workers.run([keys[slot] for slot in todo], limits)
-        elif workers > 1:
-            ran = shared_pool(workers).run([keys[slot] for slot in todo], limits)
-        else:
-            executor = default_executor()
-            ran = [executor.execute(keys[slot][0], keys[slot][1], limits) for slot in todo]
+        ran = run_queries([keys[slot] for slot in todo], limits, workers)
         for slot, result in zip(todo, ran, strict=True):
             results[slot] = result
+            if run_store is not None and slot in store_keys:
+                run_store.put(store_keys[slot], result)  # type: ignore[arg-type]
         if gold_cache is not None:
             gold_cache.put_many((cache_keys[slot], results[slot]) for slot in todo if slot in cache_keys)  # type: ignore[misc]
 
     if stats is not None:
         stats.jobs += len(jobs)
         stats.distinct += len(keys)
+        stats.store_hits += store_hits
         stats.cache_hits += hits
         stats.executed += len(todo)
         stats.seconds += time.monotonic() - start
@@ -142,5 +184,5 @@ def execute_many(
 def execute_gold(
     db_path: str | os.PathLike[str], sql: str, limits: Limits = DEFAULT_LIMITS, *, cache: CacheArg = None
 ) -> QueryResult:
-    """Run one reference query in this process through the gold cache."""
-    return execute_many([ExecJob(os.fspath(db_path), sql, gold=True)], limits, cache=cache)[0]
+    """Run one reference query (trusted: in this process) through the run's store and the gold cache."""
+    return execute_many([ExecJob(os.fspath(db_path), sql, gold=True)], limits, workers=0, cache=cache)[0]

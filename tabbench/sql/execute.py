@@ -209,13 +209,16 @@ class _PrintfGuard:
                 value = args[index] if index < len(args) else 0
                 index += 1
             index += 1
-            if kind == "c" and value is not None:
-                try:
-                    if int(value) > self.limit:
-                        return True
-                except (TypeError, ValueError):
-                    continue
+            if kind == "c" and value is not None and self._precision(value) > self.limit:
+                return True
         return False
+
+    def _precision(self, value: Any) -> int:
+        """The precision SQLite will use: its own text-to-integer conversion (``'2000000000x'`` is 2e9),
+        truncated to a C int, sign dropped."""
+        assert self._aux is not None
+        number = self._aux.execute("SELECT CAST(? AS INTEGER)", (value,)).fetchone()[0] or 0
+        return abs(((number + (1 << 31)) % (1 << 32)) - (1 << 31))
 
 
 # --- the executor --------------------------------------------------------------------------------------
@@ -265,12 +268,13 @@ def _safe_to_mark_immutable(path: str) -> bool:
     return not any(os.path.exists(path + suffix) for suffix in ("-wal", "-journal"))
 
 
-def _strip_trailing_semicolons(sql: str) -> str:
-    """``SELECT 1;;`` is one statement to a reader; SQLite would see an empty second one."""
-    stripped = sql.rstrip()
+def normalise_sql(sql: str) -> str:
+    """The query as it runs and as results are keyed: surrounding whitespace and trailing semicolons removed
+    (``SELECT 1;;`` is one statement to a reader; SQLite would see an empty second one)."""
+    stripped = sql.strip()
     while stripped.endswith(";"):
         stripped = stripped[:-1].rstrip()
-    return stripped if stripped != sql.rstrip() else sql
+    return stripped
 
 
 def _value_bytes(rows: list[tuple[Any, ...]]) -> int:
@@ -377,7 +381,7 @@ class SqliteExecutor:
 
     def execute(self, db_path: str | os.PathLike[str], sql: str, limits: Limits = DEFAULT_LIMITS) -> QueryResult:
         """Run ``sql`` on the SQLite file ``db_path``; never raises for anything the query does."""
-        sql = _strip_trailing_semicolons(sql)
+        sql = normalise_sql(sql)
         keyword = first_keyword(sql)
         if keyword in FORBIDDEN_STATEMENTS:
             return failed(Status.FORBIDDEN, f"{keyword} statements are not allowed: only queries run")

@@ -56,9 +56,26 @@ def execution_limits(options: Mapping[str, Any]) -> Limits:
     )
 
 
-def env_workers() -> int:
-    """The worker count ``--workers`` set for this process (``TABBENCH_WORKERS``; 0 when unset or not a number)."""
+#: Most pool workers the default starts (each holds its own connections and page cache).
+MAX_DEFAULT_WORKERS = 8
+
+
+def default_workers() -> int:
+    """One SQL worker process per CPU this process may use, at most ``MAX_DEFAULT_WORKERS``, at least 1."""
     try:
-        return int(os.environ.get("TABBENCH_WORKERS", "0"))
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, MAX_DEFAULT_WORKERS))
+
+
+def env_workers() -> int:
+    """SQL worker processes for this process: ``--workers`` (``TABBENCH_WORKERS``) when set to a whole number
+    >= 0, else ``default_workers()``. 0 means in this process, where a query that ignores cancellation cannot
+    be stopped."""
+    text = os.environ.get("TABBENCH_WORKERS", "").strip()
+    try:
+        workers = int(text)
     except ValueError:
-        return 0
+        return default_workers()
+    return workers if workers >= 0 else default_workers()

@@ -8,6 +8,7 @@ from test_formulas import ScriptedJudge
 
 from tabbench import Example, Status, get_reward
 from tabbench.host.plugins import host
+from tabbench.sql import ResultStore, use_store
 
 needs_tableqa = pytest.mark.skipif(
     not {"exact-match", "rouge-l"} <= set(host().registry("reward").names()),
@@ -47,11 +48,31 @@ def test_gold_once_per_prompt_and_identical_completions_once(name, db_path, tmp_
     group = [wrap("SELECT name FROM singer WHERE country='FR'")] * 5 + [wrap("SELECT name FROM singer")] * 3
     items = [(p, c) for p in prompts for c in group]
     reward = get_reward(name, gold_cache=False)
-    scores = reward.score_batch(items)
+    with use_store(ResultStore()):  # a new run
+        scores = reward.score_batch(items)
     assert len(scores) == 32
     # one execute_many call: 64 jobs, 2 distinct golds + 2 distinct predictions on one database, 4 run
     assert (reward.stats.jobs, reward.stats.distinct, reward.stats.executed) == (64, 4, 4)
     assert scores == [get_reward(name, gold_cache=False).score(e, c) for e, c in items]
+
+
+def test_rewards_of_one_run_share_executions(db_path, tmp_path, monkeypatch):
+    """Four execution rewards scoring the same completions in one run, batch after batch: each distinct query
+    executes once, whichever reward or batch asks (SQL-R1's DISTINCT removal leaves this gold unchanged)."""
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path))
+    example = Example("p", GOLD, {"db_path": db_path})
+    completions = [wrap("SELECT name FROM singer WHERE country='FR'"), wrap("SELECT name FROM singer")]
+    items = [(example, c) for c in completions] * 4
+    names = ["sqlr1", "arctic", "execution-partial", "databricks-rlvr"]
+    rewards = [get_reward(n) for n in names]
+    store = ResultStore()
+    with use_store(store):
+        for reward in rewards:
+            reward.score_batch(items)
+            reward.score_batch(items[:3])
+    executed = sum(r.stats.executed for r in rewards)
+    assert executed == 3  # the gold and the two completions
+    assert store.stats.stored == 3 and store.stats.hits == 3 * (2 * len(names) - 1)
 
 
 def test_gold_results_come_from_the_cache_the_second_time(db_path, tmp_path, monkeypatch):
@@ -67,8 +88,9 @@ def test_gold_results_come_from_the_cache_the_second_time(db_path, tmp_path, mon
     monkeypatch.setattr(execution, "run_jobs", run)
     reward = get_reward("arctic")
     items = [(Example("p", GOLD, {"db_path": db_path}), wrap("SELECT name FROM singer"))] * 8
-    reward.score_batch(items)
-    reward.score_batch(items)
+    for _ in range(2):  # two runs, each with its own result store
+        with use_store(ResultStore()):
+            reward.score_batch(items)
     assert reward.stats.cache_hits == 1 and reward.stats.executed == 3
 
 
