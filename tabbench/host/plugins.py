@@ -9,19 +9,17 @@ block-list. ``TABBENCH_TRACE_PLUGINS=1`` prints every hook call to stderr.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import os
 import sys
-import traceback
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import Any
 
 import pluggy
 
 from tabbench.contract import hookspecs
 from tabbench.contract.errors import DuplicateNameError, PluginLoadError, UnknownNameError
+from tabbench.host.entrypoints import entry_points
 
 ENTRY_POINT_GROUP = "tabbench"
 KINDS = ("benchmark", "reward", "model", "trainer", "suite")
@@ -90,6 +88,8 @@ class Registry:
         try:
             return self.entries[name]
         except KeyError:
+            import difflib  # only on a miss: keeps start-up fast
+
             close = difflib.get_close_matches(name, list(self.entries), n=3, cutoff=0.5)
             hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             known = ", ".join(sorted(self.entries)) or "none"
@@ -120,7 +120,7 @@ class Host:
         """Register every allowed entry point of the ``tabbench`` group, each in isolation."""
         allow = _env_list("TABBENCH_LOAD_PLUGINS")
         block = _env_list("TABBENCH_DISABLE_PLUGINS") or set()
-        for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        for ep in sorted(entry_points(ENTRY_POINT_GROUP), key=lambda e: e.name):
             dist = ep.dist.name if ep.dist else None
             names = {ep.name, dist}
             if (allow is not None and not names & allow) or names & block or ep.name in self.plugins:
@@ -159,6 +159,8 @@ class Host:
         if os.environ.get("TABBENCH_STRICT_PLUGINS") == "1":
             raise PluginLoadError(f"plugin {info.name!r} failed to load: {info.error}") from exc
         if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
+            import traceback
+
             traceback.print_exception(exc)
 
     # --- registries ------------------------------------------------------------------------------------
