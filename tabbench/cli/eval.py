@@ -17,6 +17,7 @@ from tabbench.cli.options import (
     parse_key_values,
     progress_option,
     recorded_options,
+    result_store_option,
     resume_option,
     split_option,
     timeout_option,
@@ -126,6 +127,7 @@ def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
 @batch_size_option
 @timeout_option
 @workers_option
+@result_store_option
 @click.option("-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
               help="An option for every benchmark, or with NAME: for benchmark NAME only (see its README); "
               "repeatable.")

@@ -39,8 +39,21 @@ limit_option = click.option(
 )
 workers_option = click.option(
     "--workers", type=click.IntRange(min=0), default=None, envvar="TABBENCH_WORKERS",
-    help="Processes for scoring (SQL execution, sandboxed code); default: the number of CPUs "
-    "(env TABBENCH_WORKERS).",
+    help="SQL worker processes; a query that ignores cancellation is killed there. Default: one per CPU, "
+    "at most 8; 0 runs SQL in this process, where such a query cannot be stopped (env TABBENCH_WORKERS).",
+)
+
+
+def _set_result_store_mb(ctx: click.Context, param: click.Parameter, value: float | None) -> None:
+    if value is not None:
+        os.environ["TABBENCH_RESULT_STORE_MB"] = str(value)
+
+
+result_store_option = click.option(
+    "--result-store-mb", type=click.FloatRange(min=0), default=None, expose_value=False,
+    callback=_set_result_store_mb, metavar="MB",
+    help="Memory bound of the run's query-result store (each distinct query runs once per run); default 1024; "
+    "results over it are recomputed (env TABBENCH_RESULT_STORE_MB).",
 )
 timeout_option = click.option(
     "--timeout", type=click.FloatRange(min=0.1), default=None, envvar="TABBENCH_TIMEOUT",

@@ -17,6 +17,7 @@ from tabbench.cli.options import (
     parse_key_values,
     progress_option,
     recorded_options,
+    result_store_option,
     resume_option,
     split_option,
     timeout_option,
@@ -65,6 +66,7 @@ def check_coverage(predictions: dict[str, list[str]], ids: list[str], path: Path
 @limit_option
 @timeout_option
 @workers_option
+@result_store_option
 @benchmark_option_option
 @out_option
 @resume_option

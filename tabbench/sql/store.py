@@ -51,7 +51,10 @@ def env_max_bytes() -> int:
 
 
 def database_identity(db_path: str) -> tuple[str, int, int, int]:
-    """(resolved path, size, mtime, inode); raises ``OSError`` when the file cannot be read."""
+    """(resolved path, size, mtime, inode) of a database file; raises ``OSError`` when it cannot be read. A
+    server's address (``scheme://...``) is its own identity: its contents are taken as fixed for a run."""
+    if "://" in db_path:
+        return (db_path, 0, 0, 0)
     path = os.path.realpath(db_path)
     stat = os.stat(path)
     return (path, stat.st_size, stat.st_mtime_ns, stat.st_ino)
