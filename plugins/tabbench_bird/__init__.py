@@ -10,6 +10,11 @@ def register_benchmarks(register):
 
 
 @tabbench.hookimpl
+def register_suites(register):
+    register("text2sql", ["bird"], description="Text-to-SQL: BIRD and Spider")
+
+
+@tabbench.hookimpl
 def register_rewards(register):
     register("bird-ex", "tabbench_bird.rewards:BirdExecution",
              description="BIRD execution accuracy (set equality of result rows)")

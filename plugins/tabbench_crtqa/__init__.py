@@ -12,6 +12,11 @@ def register_benchmarks(register):
 
 
 @tabbench.hookimpl
+def register_suites(register):
+    register("tableqa", ["crtqa"], description="table reasoning: CRT-QA, TableBench, RealHiTBench, TEMPTABQA-C")
+
+
+@tabbench.hookimpl
 def register_rewards(register):
     register("crtqa-em", "tabbench_crtqa.rewards:CRTQAExactMatch",
              description="CRT-QA exact match with tabbench's documented normalisation (or the seed paper's)")

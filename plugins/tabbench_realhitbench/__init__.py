@@ -12,6 +12,11 @@ def register_benchmarks(register):
 
 
 @tabbench.hookimpl
+def register_suites(register):
+    register("tableqa", ["realhitbench"], description="table reasoning: CRT-QA, TableBench, RealHiTBench, TEMPTABQA-C")
+
+
+@tabbench.hookimpl
 def register_rewards(register):
     module = "tabbench_realhitbench.rewards"
     register("realhitbench-f1", f"{module}:TokenF1", description="RealHiTBench token F1")

@@ -10,6 +10,11 @@ def register_benchmarks(register):
 
 
 @tabbench.hookimpl
+def register_suites(register):
+    register("text2sql", ["spider"], description="Text-to-SQL: BIRD and Spider")
+
+
+@tabbench.hookimpl
 def register_rewards(register):
     register("spider-ex", "tabbench_spider.rewards:SpiderExecution",
              description="Spider execution match (bag of rows up to column permutation, ORDER BY aware)")

@@ -18,6 +18,11 @@ def register_benchmarks(register):  # type: ignore[no-untyped-def]
 
 
 @tabbench.hookimpl
+def register_suites(register):  # type: ignore[no-untyped-def]
+    register("tableqa", ["tablebench"], description="table reasoning: CRT-QA, TableBench, RealHiTBench, TEMPTABQA-C")
+
+
+@tabbench.hookimpl
 def register_rewards(register):  # type: ignore[no-untyped-def]
     register("tablebench-mix", "tabbench_tablebench.rewards:TableBenchMix",
              description="TableBench's per-subtype metric (EM / EM within 10% / ROUGE-L / chart Pass@1)")

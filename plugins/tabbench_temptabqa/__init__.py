@@ -12,6 +12,11 @@ def register_benchmarks(register):
 
 
 @tabbench.hookimpl
+def register_suites(register):
+    register("tableqa", ["temptabqa"], description="table reasoning: CRT-QA, TableBench, RealHiTBench, TEMPTABQA-C")
+
+
+@tabbench.hookimpl
 def register_rewards(register):
     register("temptabqa-ems", "tabbench_temptabqa.rewards:EMSReward",
              description="TEMPTABQA-C exact match score (official comma-part matching)")

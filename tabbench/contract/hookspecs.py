@@ -110,7 +110,8 @@ def register_suites(register: RegisterSuite) -> None:
     """Register named lists of benchmarks.
 
     Fires the first time the suite registry is needed. The suite ``all`` is built in: every registered
-    benchmark.
+    benchmark. Several plugins may register the same suite name: their lists are joined in registration
+    order (the bird and spider plugins each add themselves to ``text2sql``).
 
     :param register: ``register(name, benchmarks, description="")`` with benchmark names.
     :returns: nothing.

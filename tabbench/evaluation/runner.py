@@ -103,7 +103,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     done = {record.id for record in run.store.read_samples(name)}
     todo = [e for e in examples if e.id not in done]
     rewards = metric_rewards(benchmark)
-    pm = host().pm
+    hooks = host()
     with _progress(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
         for chunk in _batched(todo, run.batch_size):
             messages = [benchmark.prompt(e) for e in chunk]
@@ -130,7 +130,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                     meta=dict(example.meta),
                 )
                 run.store.append(name, record)
-                pm.hook.after_sample_scored(run=run, benchmark=benchmark, record=record)
+                hooks.call("after_sample_scored", run=run, benchmark=benchmark, record=record)
             tick(len(chunk))
     wanted = {e.id: i for i, e in enumerate(examples)}
     records = sorted((r for r in run.store.read_samples(name) if r.id in wanted), key=lambda r: wanted[r.id])
@@ -160,8 +160,8 @@ def _data_record(benchmark: Benchmark, split: str | None) -> dict[str, Any]:
 
 def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> dict[str, Any]:
     """Run every benchmark of ``run`` and write ``results.json``; returns its content."""
-    pm = host().pm
-    pm.hook.before_run(run=run)
+    hooks = host()
+    hooks.call("before_run", run=run)
     results: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "tabbench_version": __version__,
@@ -176,14 +176,14 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> di
     }
     try:
         for benchmark in run.benchmarks:
-            pm.hook.before_benchmark(run=run, benchmark=benchmark)
+            hooks.call("before_benchmark", run=run, benchmark=benchmark)
             result = run_benchmark(run, benchmark, completer, choose)
             results["benchmarks"][benchmark.name] = result
-            pm.hook.after_benchmark(run=run, benchmark=benchmark, result=result)
+            hooks.call("after_benchmark", run=run, benchmark=benchmark, result=result)
         run.store.write_results(results)
     finally:
         run.store.close()
-    pm.hook.after_run(run=run, results=results)
+    hooks.call("after_run", run=run, results=results)
     return results
 
 

@@ -1,4 +1,8 @@
-"""Built-in suites, registered through the same hook a third-party plugin uses."""
+"""The one built-in suite, ``all``, registered through the same hook a third-party plugin uses.
+
+Every other suite comes from plugins (``text2sql`` from the bird and spider plugins, ``tableqa`` from the
+table-QA ones): the host names no first-party plugin.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,3 @@ ALL = "all"
 @hookimpl
 def register_suites(register: RegisterSuite) -> None:
     register(ALL, [], description="every registered benchmark whose data is configured")
-    register("text2sql", ["bird", "spider"], description="Text-to-SQL: BIRD and Spider")
-    register("tableqa", ["crtqa", "tablebench", "realhitbench", "temptabqa"],
-             description="table reasoning: CRT-QA, TableBench, RealHiTBench, TEMPTABQA-C")

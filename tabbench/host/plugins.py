@@ -36,9 +36,15 @@ class PluginInfo:
     hooks: list[str] = field(default_factory=list)
     status: str = "ok"
     error: str | None = None
+    location: str | None = None  # ``file:line`` of the failure, when it failed
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+    def failure(self) -> str:
+        """One line naming the plugin, where it failed and why (for listings and unknown-name errors)."""
+        where = f"{self.location}: " if self.location else ""
+        return f"plugin {self.name!r} failed to load ({where}{self.error})"
 
 
 @dataclass
@@ -61,9 +67,10 @@ class Entry:
             for part in attr.split(".") if attr else []:
                 obj = getattr(obj, part)
         except Exception as exc:
+            where = error_location(exc)
             raise PluginLoadError(
                 f"{self.kind} {self.name!r} (plugin {self.plugin}): cannot load {self.target}: "
-                f"{type(exc).__name__}: {exc}"
+                f"{f'{where}: ' if where else ''}{type(exc).__name__}: {exc}"
             ) from exc
         return obj
 
@@ -71,9 +78,10 @@ class Entry:
 class Registry:
     """Names of one kind. A duplicate name is an error naming both plugins; an unknown one suggests."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, failed: list[str] | None = None) -> None:
         self.kind = kind
         self.entries: dict[str, Entry] = {}
+        self.failed = failed or []  # ``PluginInfo.failure()`` of each plugin that could have provided a name
 
     def add(self, entry: Entry) -> None:
         if entry.name in self.entries:
@@ -93,7 +101,8 @@ class Registry:
             close = difflib.get_close_matches(name, list(self.entries), n=3, cutoff=0.5)
             hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             known = ", ".join(sorted(self.entries)) or "none"
-            raise UnknownNameError(f"unknown {self.kind} {name!r}.{hint} Known: {known}") from None
+            broken = "".join(f" Perhaps it is in {failure}." for failure in self.failed)
+            raise UnknownNameError(f"unknown {self.kind} {name!r}.{hint} Known: {known}.{broken}") from None
 
     def names(self) -> list[str]:
         return sorted(self.entries)
@@ -116,13 +125,14 @@ class Host:
 
     # --- loading ---------------------------------------------------------------------------------------
 
-    def load_entry_points(self) -> None:
-        """Register every allowed entry point of the ``tabbench`` group, each in isolation."""
-        allow = _env_list("TABBENCH_LOAD_PLUGINS")
+    def load_entry_points(self, only: set[str] | None = None) -> None:
+        """Register every allowed entry point of the ``tabbench`` group, each in isolation; ``only`` (entry
+        point or distribution names) narrows the allow-list further (``tabbench.testing.isolated``)."""
+        allow = _env_list("TABBENCH_LOAD_PLUGINS") if only is None else only
         block = _env_list("TABBENCH_DISABLE_PLUGINS") or set()
         for ep in sorted(entry_points(ENTRY_POINT_GROUP), key=lambda e: e.name):
             dist = ep.dist.name if ep.dist else None
-            names = {ep.name, dist}
+            names = {ep.name, dist, dist and dist.replace("_", "-")}
             if (allow is not None and not names & allow) or names & block or ep.name in self.plugins:
                 continue
             info = PluginInfo(
@@ -133,8 +143,9 @@ class Host:
             except Exception as exc:
                 self._record_failure(info, exc)
 
-    def register(self, plugin: object, info: PluginInfo) -> None:
-        """Register a plugin object (module or instance) under ``info.name``."""
+    def register(self, plugin: object, info: PluginInfo | str) -> None:
+        """Register a plugin object (module or instance) under ``info.name`` (or the name given)."""
+        info = PluginInfo(info) if isinstance(info, str) else info
         self.pm.register(plugin, name=info.name)
         self.pm.check_pending()
         info.hooks = sorted(impl.name for impl in self._hookcallers(plugin))
@@ -154,10 +165,11 @@ class Host:
             self.pm.unregister(name=info.name)
         info.status = "error"
         info.error = f"{type(exc).__name__}: {exc}"
+        info.location = error_location(exc)
         self.plugins[info.name] = info
         self._registries.clear()
         if os.environ.get("TABBENCH_STRICT_PLUGINS") == "1":
-            raise PluginLoadError(f"plugin {info.name!r} failed to load: {info.error}") from exc
+            raise PluginLoadError(info.failure()) from exc
         if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
             import traceback
 
@@ -182,6 +194,12 @@ class Host:
 
             def register_suite(name: str, benchmarks: list[str], *, description: str = "",
                                _plugin: str = plugin_name) -> None:
+                if name in registry:  # several plugins may add members to one suite (text2sql: bird, spider)
+                    entry = registry.entries[name]
+                    entry.benchmarks.extend(b for b in benchmarks if b not in entry.benchmarks)
+                    entry.description = entry.description or description
+                    entry.plugin = entry.plugin if _plugin in entry.plugin.split(", ") else f"{entry.plugin}, {_plugin}"
+                    return
                 registry.add(Entry(kind, name, None, _plugin, description, list(benchmarks)))
 
             try:
@@ -191,9 +209,61 @@ class Host:
             except Exception as exc:
                 info = self.plugins.setdefault(plugin_name, PluginInfo(name=plugin_name))
                 info.status, info.error = "error", f"register_{kind}s failed: {type(exc).__name__}: {exc}"
+                info.location = error_location(exc)
                 if os.environ.get("TABBENCH_STRICT_PLUGINS") == "1":
-                    raise PluginLoadError(f"plugin {plugin_name!r}: {info.error}") from exc
+                    raise PluginLoadError(info.failure()) from exc
+        registry.failed = [info.failure() for info in self.plugins.values() if info.status == "error"]
         return registry
+
+    def failures(self) -> list[PluginInfo]:
+        """The plugins that failed to import or to register, after every registry was built."""
+        for kind in KINDS:
+            self.registry(kind)
+        return [info for info in self.plugins.values() if info.status == "error"]
+
+    # --- lifecycle -------------------------------------------------------------------------------------
+
+    def call(self, hook: str, **kwargs: Any) -> None:
+        """Call lifecycle hook ``hook``; an implementation that raises becomes one ``PluginHookError`` line
+        naming the plugin, the hook, the file and line, and the error (the traceback stays as its cause)."""
+        caller = getattr(self.pm.hook, hook)
+        try:
+            caller(**kwargs)
+        except Exception as exc:
+            import traceback
+
+            impls = {impl.function.__code__: impl.plugin for impl in caller.get_hookimpls()
+                     if hasattr(impl.function, "__code__")}
+            culprit = next((impls[frame.f_code] for frame, _ in traceback.walk_tb(exc.__traceback__)
+                            if frame.f_code in impls), None)
+            if culprit is None:
+                raise
+            where = error_location(exc)
+            raise PluginHookError(
+                f"plugin {self.pm.get_name(culprit)!r}: hook {hook} raised {f'at {where}: ' if where else ''}"
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+
+
+class PluginHookError(PluginLoadError):
+    """A plugin's lifecycle hook raised; the message names the plugin and the hook."""
+
+
+def error_location(exc: BaseException) -> str | None:
+    """``file:line`` of a failure: a ``SyntaxError``'s own position, else the innermost frame of the
+    traceback outside the import machinery and the host itself."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return f"{exc.filename}:{exc.lineno}"
+    import traceback
+
+    here = os.path.dirname(__file__)
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)]
+    lines = [line for _, line in traceback.walk_tb(exc.__traceback__)]
+    for frame, line in reversed(list(zip(frames, lines, strict=True))):
+        path = frame.f_code.co_filename
+        if not path.startswith("<") and os.path.dirname(path) != here and "importlib" not in path:
+            return f"{path}:{line}"
+    return None
 
 
 def _env_list(name: str) -> set[str] | None:
