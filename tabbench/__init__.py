@@ -25,7 +25,10 @@ _EXPORTS: dict[str, str] = {
     "TabbenchError": "tabbench.contract.errors",
     "UnknownNameError": "tabbench.contract.errors",
     "UsageError": "tabbench.contract.errors",
+    "file_sha256": "tabbench.contract.hashing",
+    "stable_hash": "tabbench.contract.hashing",
     "hookimpl": "tabbench.contract.hookspecs",
+    "cache_dir": "tabbench.contract.paths",
     "Reward": "tabbench.contract.reward",
     "safe_score": "tabbench.contract.reward",
     "Example": "tabbench.contract.types",
@@ -34,9 +37,12 @@ _EXPORTS: dict[str, str] = {
     "SampleRecord": "tabbench.contract.types",
     "Score": "tabbench.contract.types",
     "Status": "tabbench.contract.types",
+    "benchmark_class": "tabbench.host.lookup",
+    "benchmark_variant": "tabbench.host.lookup",
     "get_backend": "tabbench.host.lookup",
     "get_benchmark": "tabbench.host.lookup",
     "get_reward": "tabbench.host.lookup",
+    "registered_names": "tabbench.host.lookup",
     "resolve_benchmarks": "tabbench.host.lookup",
 }
 
@@ -59,13 +65,19 @@ __all__ = [
     "UnknownNameError",
     "UsageError",
     "__version__",
+    "benchmark_class",
+    "benchmark_variant",
+    "cache_dir",
+    "file_sha256",
     "get_backend",
     "get_benchmark",
     "get_reward",
     "hookimpl",
     "read_jsonl_predictions",
+    "registered_names",
     "resolve_benchmarks",
     "safe_score",
+    "stable_hash",
 ]
 
 
@@ -93,7 +105,17 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
         UnknownNameError,
         UsageError,
     )
+    from tabbench.contract.hashing import file_sha256, stable_hash
     from tabbench.contract.hookspecs import hookimpl
+    from tabbench.contract.paths import cache_dir
     from tabbench.contract.reward import Reward, safe_score
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
-    from tabbench.host.lookup import get_backend, get_benchmark, get_reward, resolve_benchmarks
+    from tabbench.host.lookup import (
+        benchmark_class,
+        benchmark_variant,
+        get_backend,
+        get_benchmark,
+        get_reward,
+        registered_names,
+        resolve_benchmarks,
+    )

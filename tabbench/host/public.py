@@ -1,0 +1,25 @@
+"""The host's public API for plugins: the modules a plugin may import, and nothing else of tabbench.
+
+``tests/test_public_api.py`` reads every module in ``plugins/`` and ``trainers/`` and fails on an import of
+anything else (or of another plugin); ``docs/plugins.md`` shows this list, and a test keeps the two equal.
+From ``tabbench`` itself, only the names in ``tabbench.__all__`` are public.
+"""
+
+from __future__ import annotations
+
+PUBLIC_MODULES: dict[str, str] = {
+    "tabbench": "the contract (`Benchmark`, `Reward`, `ModelBackend`, `Example`, `Score`, `Status`, `MetricSpec`, "
+    "the errors, `hookimpl`), lookups (`get_benchmark`, `get_reward`, `get_backend`, `benchmark_class`, "
+    "`benchmark_variant`, `registered_names`, `resolve_benchmarks`) and shared helpers (`cache_dir`, "
+    "`file_sha256`, `stable_hash`): the names in `tabbench.__all__`",
+    "tabbench.sql": "SQL execution: safe, bounded, cached, parallel; SQL extraction and DDL",
+    "tabbench.sql.compare": "result comparators (BIRD, Spider, REMS) and SQL text normalisers",
+    "tabbench.sandbox": "running model-written Python in a kernel-confined process",
+    "tabbench.tables": "loading and serialising tables",
+    "tabbench.tableqa": "table-QA answer extraction, normalisation and per-sample scores shared by benchmarks",
+    "tabbench.adapters": "rewards for TRL and verl, dataset rows",
+    "tabbench.checkpoint": "local model files and their hashes",
+    "tabbench.evaluation.voting": "self-consistency voting",
+    "tabbench.reporting.leaderboard": "leaderboard rendering and plots",
+    "tabbench.testing": "fixtures and contract test classes for plugin tests",
+}
