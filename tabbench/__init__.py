@@ -38,7 +38,6 @@ _EXPORTS: dict[str, str] = {
     "Score": "tabbench.contract.types",
     "Status": "tabbench.contract.types",
     "benchmark_class": "tabbench.host.lookup",
-    "benchmark_variant": "tabbench.host.lookup",
     "get_backend": "tabbench.host.lookup",
     "get_benchmark": "tabbench.host.lookup",
     "get_reward": "tabbench.host.lookup",
@@ -66,7 +65,6 @@ __all__ = [
     "UsageError",
     "__version__",
     "benchmark_class",
-    "benchmark_variant",
     "cache_dir",
     "file_sha256",
     "get_backend",
@@ -112,7 +110,6 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
     from tabbench.host.lookup import (
         benchmark_class,
-        benchmark_variant,
         get_backend,
         get_benchmark,
         get_reward,

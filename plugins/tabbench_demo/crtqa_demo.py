@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabbench_crtqa.benchmark import CRTQABenchmark
+import tabbench
 
 DATA = Path(__file__).parent / "data"
+CRTQABenchmark = tabbench.benchmark_class("crtqa")  # the crtqa plugin's class, found by name (no import)
 
 
 class DemoCRTQA(CRTQABenchmark):

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabbench_spider.benchmark import SpiderBenchmark
+import tabbench
 
 DATA = Path(__file__).parent / "data"
+SpiderBenchmark = tabbench.benchmark_class("spider")  # the spider plugin's class, found by name (no import)
 
 
 class DemoSpider(SpiderBenchmark):

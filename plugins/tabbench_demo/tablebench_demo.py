@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabbench_tablebench.benchmark import TableBench
+import tabbench
 
 DATA = Path(__file__).parent / "data"
+TableBench = tabbench.benchmark_class("tablebench")  # the tablebench plugin's class, found by name (no import)
 
 
 class DemoTableBench(TableBench):

@@ -72,16 +72,3 @@ def resolve_benchmarks(spec: str) -> list[str]:
 def registered_names(kind: str) -> list[str]:
     """The registered names of ``kind`` (``benchmark``, ``reward``, ``model``, ``trainer``, ``suite``, ...)."""
     return host().registry(kind).names()
-
-
-def benchmark_variant(base: str, name: str, data: Path, *, description: str = "", data_hint: str = "") -> type:
-    """A subclass of registered benchmark ``base`` that differs only in name and bundled data.
-
-    How a plugin reuses another plugin's benchmark on its own data (the demo plugin's ``demo-spider`` is the
-    spider plugin's benchmark on bundled files) without importing that plugin: the base is found by name.
-    """
-    parent = benchmark_class(base)
-    attrs = {"name": name, "description": description or parent.description,
-             "data_hint": data_hint or f"bundled with the plugin that registers {name!r}",
-             "bundled_data": classmethod(lambda cls: data), "__doc__": f"{base}'s benchmark on {data}."}
-    return type(f"{parent.__name__}Variant", (parent,), attrs)

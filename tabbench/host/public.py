@@ -10,7 +10,7 @@ from __future__ import annotations
 PUBLIC_MODULES: dict[str, str] = {
     "tabbench": "the contract (`Benchmark`, `Reward`, `ModelBackend`, `Example`, `Score`, `Status`, `MetricSpec`, "
     "the errors, `hookimpl`), lookups (`get_benchmark`, `get_reward`, `get_backend`, `benchmark_class`, "
-    "`benchmark_variant`, `registered_names`, `resolve_benchmarks`) and shared helpers (`cache_dir`, "
+    "`registered_names`, `resolve_benchmarks`) and shared helpers (`cache_dir`, "
     "`file_sha256`, `stable_hash`): the names in `tabbench.__all__`",
     "tabbench.sql": "SQL execution: safe, bounded, cached, parallel; SQL extraction and DDL",
     "tabbench.sql.compare": "result comparators (BIRD, Spider, REMS) and SQL text normalisers",
