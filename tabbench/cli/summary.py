@@ -11,12 +11,13 @@ def print_summary(results: dict[str, Any], out_dir: Path) -> None:
     from rich.table import Table
 
     table = Table(title=f"results ({out_dir / 'results.json'})", title_justify="left")
-    for column in ("benchmark", "version", "n", "primary metric", "value", "± stderr", "statuses"):
-        table.add_column(column, overflow="fold")
+    for column in ("benchmark", "v", "n", "metric", "value", "±"):  # never wrapped inside a name or a number
+        table.add_column(column, no_wrap=True, justify="right" if column in ("n", "value", "±") else "left")
+    table.add_column("statuses", overflow="fold")  # one status per line, so a wrap never splits a count
     for name, result in results["benchmarks"].items():
         primary = result["primary_metric"]
         value = "n/a" if primary["value"] is None else f"{primary['value']:.4f}"
         stderr = "" if primary["stderr"] is None else f"{primary['stderr']:.4f}"
-        statuses = ", ".join(f"{k}={v}" for k, v in result["status_counts"].items())
+        statuses = "\n".join(f"{k}={v}" for k, v in result["status_counts"].items())
         table.add_row(name, result["version"], str(result["n"]), primary["name"], value, stderr, statuses)
     Console(stderr=True).print(table)
