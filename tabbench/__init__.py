@@ -27,7 +27,13 @@ _EXPORTS: dict[str, str] = {
     "UsageError": "tabbench.contract.errors",
     "file_sha256": "tabbench.contract.hashing",
     "stable_hash": "tabbench.contract.hashing",
+    "Budget": "tabbench.contract.environment",
+    "Environment": "tabbench.contract.environment",
+    "is_error_observation": "tabbench.contract.environment",
+    "tool": "tabbench.contract.environment",
+    "tool_error": "tabbench.contract.environment",
     "hookimpl": "tabbench.contract.hookspecs",
+    "parse_tool_calls": "tabbench.contract.toolcalls",
     "cache_dir": "tabbench.contract.paths",
     "Reward": "tabbench.contract.reward",
     "safe_score": "tabbench.contract.reward",
@@ -40,6 +46,7 @@ _EXPORTS: dict[str, str] = {
     "benchmark_class": "tabbench.host.lookup",
     "get_backend": "tabbench.host.lookup",
     "get_benchmark": "tabbench.host.lookup",
+    "get_environment": "tabbench.host.lookup",
     "get_reward": "tabbench.host.lookup",
     "registered_names": "tabbench.host.lookup",
     "resolve_benchmarks": "tabbench.host.lookup",
@@ -48,8 +55,10 @@ _EXPORTS: dict[str, str] = {
 __all__ = [
     "BackendError",
     "Benchmark",
+    "Budget",
     "ConfigError",
     "DataError",
+    "Environment",
     "Example",
     "GenerationParams",
     "GenerationRequest",
@@ -69,13 +78,18 @@ __all__ = [
     "file_sha256",
     "get_backend",
     "get_benchmark",
+    "get_environment",
     "get_reward",
     "hookimpl",
+    "is_error_observation",
+    "parse_tool_calls",
     "read_jsonl_predictions",
     "registered_names",
     "resolve_benchmarks",
     "safe_score",
     "stable_hash",
+    "tool",
+    "tool_error",
 ]
 
 
@@ -104,14 +118,17 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
         UsageError,
     )
     from tabbench.contract.hashing import file_sha256, stable_hash
+    from tabbench.contract.environment import Budget, Environment, is_error_observation, tool, tool_error
     from tabbench.contract.hookspecs import hookimpl
     from tabbench.contract.paths import cache_dir
     from tabbench.contract.reward import Reward, safe_score
+    from tabbench.contract.toolcalls import parse_tool_calls
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
     from tabbench.host.lookup import (
         benchmark_class,
         get_backend,
         get_benchmark,
+        get_environment,
         get_reward,
         registered_names,
         resolve_benchmarks,

@@ -30,10 +30,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tabbench import BackendError, ConfigError, GenerationParams, GenerationRequest, ModelBackend
+from tabbench import BackendError, ConfigError, GenerationParams, GenerationRequest, ModelBackend, parse_tool_calls
 from tabbench.checkpoint import checkpoint_files
 
 DTYPES = ("auto", "float32", "bfloat16", "float16")
+_PROBE_SCHEMA = {"type": "function", "function": {"name": "probe_tool_x1", "description": "probe",
+                                                  "parameters": {"type": "object", "properties": {
+                                                      "probe_arg": {"type": "string", "description": "x"}}}}}
 SMALL_MODEL_BYTES = 400 * 2**20
 
 
@@ -245,6 +248,35 @@ class HFBackend(ModelBackend):
             batch = self._run(texts[start : start + size], params, do_sample=False, num_return_sequences=1)
             outputs.extend([completion] * params.n for completion in batch)
         return outputs
+
+    def supports_tools(self) -> bool:
+        """Whether the chat template renders a tool-calling exchange (tool schema, call and result survive)."""
+        self.load()
+        probe = [{"role": "user", "content": "hi"},
+                 {"role": "assistant", "content": "", "tool_calls": [
+                     {"type": "function", "function": {"name": "probe_tool_x1", "arguments": {"probe_arg": "v1"}}}]},
+                 {"role": "tool", "name": "probe_tool_x1", "content": "probe_result_z9"}]
+        try:
+            text = self._tokenizer.apply_chat_template(probe, tokenize=False, tools=[_PROBE_SCHEMA])
+        except Exception:
+            return False
+        return all(s in text for s in ("probe_tool_x1", "probe_arg", "probe_result_z9"))
+
+    def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
+        """``tabbench eval --env``: one assistant turn per ``TurnRequest``, rendered with the tool schemas by
+        the model's chat template; tool calls are read from the text by ``parse_tool_calls`` (per family)."""
+        if not requests:
+            return []
+        self.load()
+        texts = [self._tokenizer.apply_chat_template(r.messages, tools=r.tools or None, tokenize=False,
+                                                     add_generation_prompt=True) for r in requests]
+        if params.temperature > 0:
+            raw = [self._sample(text, params)[0] for text in texts]
+        else:
+            size = self.batch_size or len(texts)
+            raw = [c for start in range(0, len(texts), size)
+                   for c in self._run(texts[start : start + size], params, do_sample=False, num_return_sequences=1)]
+        return [parse_tool_calls(text) for text in raw]
 
     def _sample(self, text: str, params: GenerationParams) -> list[str]:
         import torch

@@ -8,6 +8,7 @@ scored through ``tabbench eval`` (suites, voting, leaderboards) rather than only
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,17 @@ class GoldBackend(ModelBackend):
             outputs.append([request.gold_completion] * params.n)
         return outputs
 
+    def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
+        """``tabbench eval --env``: the reference trajectory, one assistant message per turn (``TurnRequest``)."""
+        outputs = []
+        for request in requests:
+            if not request.reference:
+                raise BackendError(
+                    f"gold backend: example {request.example.id!r} of {request.benchmark!r} has no reference answer"
+                )
+            outputs.append(dict(request.reference[min(request.turn, len(request.reference) - 1)]))
+        return outputs
+
     def fingerprint(self) -> dict[str, Any]:
         return {"backend": "gold"}
 
@@ -76,6 +88,7 @@ class PredictionsBackend(ModelBackend):
         if self.missing not in ("error", "empty"):
             raise BackendError(f"predictions backend: option missing={self.missing!r} must be 'error' or 'empty'")
         self._loaded: dict[tuple[str, str], dict[str, list[str]]] = {}
+        self._transcripts: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {}
 
     def file_for(self, benchmark: str) -> Path:
         """The predictions file of ``benchmark``: the spec itself, or ``<benchmark>.<suffix>`` in the folder."""
@@ -128,6 +141,43 @@ class PredictionsBackend(ModelBackend):
                 )
             outputs.append(list(completions[: params.n]))
         return outputs
+
+    def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
+        """``tabbench eval --env``: replay recorded transcripts, the ``turn``-th assistant message per request.
+
+        A line ``{"id", "transcript": {"messages": [...]}}`` (as the run records hold them) or ``{"id",
+        "messages": [...]}``; observations are recomputed by the environment, not read from the file. A
+        transcript that runs out of assistant messages answers with an empty message."""
+        outputs = []
+        for request in requests:
+            turns = self.transcripts(request.benchmark).get(request.example.id)
+            if turns is None and self.missing != "empty":
+                raise BackendError(f"{self.file_for(request.benchmark)}: no transcript for example "
+                                   f"{request.example.id!r} of {request.benchmark!r}")
+            turns = turns or []
+            outputs.append(dict(turns[request.turn]) if request.turn < len(turns) else
+                           {"role": "assistant", "content": ""})
+        return outputs
+
+    def transcripts(self, benchmark: str) -> dict[str, list[dict[str, Any]]]:
+        """Assistant messages of each recorded transcript in the benchmark's file, keyed by example id."""
+        key = (benchmark, "transcripts")
+        if key not in self._transcripts:
+            path = self.file_for(benchmark)
+            table: dict[str, list[dict[str, Any]]] = {}
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                    record = row.get("transcript") or {}
+                    messages = row["messages"] if "messages" in row else record["messages"]
+                    table[str(row["id"])] = [dict(m) for m in messages if m.get("role") == "assistant"]
+                except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                    raise BackendError(f"{path}:{number}: expected {{\"id\", \"transcript\": {{\"messages\": "
+                                       f"[...]}}}} JSON ({type(exc).__name__}: {exc})") from exc
+            self._transcripts[key] = table
+        return self._transcripts[key]
 
     def fingerprint(self) -> dict[str, Any]:
         files = [self.path] if self.path.is_file() else sorted(p for p in self.path.iterdir() if p.is_file())

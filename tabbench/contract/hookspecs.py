@@ -106,6 +106,18 @@ def register_trainers(register: Register) -> None:
 
 
 @hookspec
+def register_environments(register: Register) -> None:
+    """Register environments: the tools of multi-turn rollouts (``tabbench eval --env``, ``train grpo --env``).
+
+    Fires the first time the environment registry is needed.
+
+    :param register: ``register(name, target, description="")``; ``target`` names a
+        ``tabbench.Environment`` subclass, built once per rollout slot and ``reset`` with each example.
+    :returns: nothing.
+    """
+
+
+@hookspec
 def register_suites(register: RegisterSuite) -> None:
     """Register named lists of benchmarks.
 

@@ -103,7 +103,9 @@ class SampleRecord:
 
     ``completions`` holds every generated completion (one unless sampling several); ``answer`` is what the
     benchmark extracted from the scored completion; ``score`` is the primary metric's value and ``scores``
-    every metric's full ``Score``.
+    every metric's full ``Score``. ``transcript`` holds a multi-turn rollout (``tabbench eval --env``): its
+    messages (tool calls and observations as the model saw them), turns, tool calls and errors, and why it
+    stopped; ``None`` for single-turn samples.
     """
 
     id: str
@@ -114,6 +116,7 @@ class SampleRecord:
     score: float | None
     scores: dict[str, dict[str, Any]]
     meta: dict[str, str] = field(default_factory=dict)
+    transcript: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -128,6 +128,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                     score=primary.value,
                     scores={metric: scores[metric][i].to_json() for metric in scores},
                     meta=dict(example.meta),
+                    transcript=getattr(completer, "transcripts", {}).get(example.id),  # --env rollouts
                 )
                 run.store.append(name, record)
                 hooks.call("after_sample_scored", run=run, benchmark=benchmark, record=record)

@@ -7,6 +7,7 @@ from typing import Any
 
 from tabbench.contract.backend import ModelBackend
 from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.environment import Budget, Environment
 from tabbench.contract.errors import ConfigError, PluginLoadError
 from tabbench.contract.reward import Reward
 from tabbench.host.config import data_path
@@ -46,6 +47,15 @@ def get_backend(name: str, model: str, **options: Any) -> ModelBackend:
     """Build model backend ``name`` for ``model`` (a path or spec)."""
     cls = _load_class("model", name, ModelBackend)
     return cls(model, **options)
+
+
+def environment_class(name: str) -> type[Environment]:
+    return _load_class("environment", name, Environment)
+
+
+def get_environment(name: str, budget: Budget | None = None, **options: Any) -> Environment:
+    """Build environment ``name`` (one rollout slot; ``reset`` it with each example)."""
+    return environment_class(name)(budget=budget, **options)
 
 
 def resolve_benchmarks(spec: str) -> list[str]:

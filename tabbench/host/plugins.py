@@ -22,7 +22,7 @@ from tabbench.contract.errors import DuplicateNameError, PluginLoadError, Unknow
 from tabbench.host.entrypoints import entry_points
 
 ENTRY_POINT_GROUP = "tabbench"
-KINDS = ("benchmark", "reward", "model", "trainer", "suite")
+KINDS = ("benchmark", "reward", "model", "trainer", "suite", "environment")
 
 
 @dataclass

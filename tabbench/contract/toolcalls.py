@@ -1,0 +1,66 @@
+"""Tool calls in a model's text, as chat templates of the common model families write them.
+
+Backends that render tools with the model's own chat template (hf, vllm) read the calls back with
+``parse_tool_calls``; the result is an OpenAI-style assistant message, the shape TRL and the host's agent
+loop use.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+
+def call_message(name: str, arguments: dict[str, Any], content: str = "") -> dict[str, Any]:
+    """An assistant message that calls tool ``name`` with ``arguments``."""
+    return {"role": "assistant", "content": content,
+            "tool_calls": [{"type": "function", "function": {"name": name, "arguments": arguments}}]}
+
+
+def parse_tool_calls(text: str) -> dict[str, Any]:
+    """An assistant message from a model's raw text, reading the tool-call formats of the common families:
+    Hermes/Qwen ``<tool_call>{json}</tool_call>``, Mistral ``[TOOL_CALLS] [...]``, and Llama 3.1's bare
+    ``{"name": ..., "parameters": ...}`` (optionally after ``<|python_tag|>``). A call whose JSON does not
+    parse is kept with its raw text as arguments, so the environment reports it as a failed call."""
+    calls: list[dict[str, Any]] = []
+    content = text
+    blocks = re.findall(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", text, re.S)
+    if blocks:
+        content = text[: text.find("<tool_call>")].strip()
+        calls = [_call_from_json(block) for block in blocks if block.strip()]
+    elif "[TOOL_CALLS]" in text:
+        content, _, raw = text.partition("[TOOL_CALLS]")
+        try:
+            items = json.loads(raw.strip())
+            calls = [_call_from_obj(item) for item in (items if isinstance(items, list) else [items])]
+        except ValueError:
+            calls = [{"type": "function", "function": {"name": "", "arguments": raw.strip()}}]
+    else:
+        stripped = text.replace("<|python_tag|>", "").strip()
+        if stripped.startswith("{") and '"name"' in stripped:
+            try:
+                obj = json.loads(stripped)
+                if isinstance(obj, dict) and "name" in obj and ("parameters" in obj or "arguments" in obj):
+                    calls, content = [_call_from_obj(obj)], ""
+            except ValueError:
+                pass
+    message: dict[str, Any] = {"role": "assistant", "content": content.strip()}
+    if calls:
+        message["tool_calls"] = calls
+    return message
+
+
+def _call_from_obj(obj: Any) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        return {"type": "function", "function": {"name": "", "arguments": json.dumps(obj)}}
+    args = obj.get("arguments", obj.get("parameters", {}))
+    return {"type": "function", "function": {"name": str(obj.get("name", "")), "arguments": args}}
+
+
+def _call_from_json(block: str) -> dict[str, Any]:
+    try:
+        return _call_from_obj(json.loads(block))
+    except ValueError:
+        name = re.search(r'"name"\s*:\s*"([^"]*)"', block)
+        return {"type": "function", "function": {"name": name.group(1) if name else "", "arguments": block}}

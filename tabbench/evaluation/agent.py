@@ -1,0 +1,271 @@
+"""The multi-turn loop of ``tabbench eval --env``: think, call a tool, observe, ... answer.
+
+Per example: an environment is ``reset`` with it (its first observation is appended to the last user
+message, as TRL does), then the model takes up to ``max_turns`` tool-calling turns and a final answering
+turn. The final answer (the last assistant message without a tool call) is what the benchmark's reward
+plugins score, exactly as a single-turn completion. The record keeps the whole transcript.
+
+Two protocols:
+
+- ``tools``: the backend renders the tool schemas with the model's chat template and returns assistant
+  messages with ``tool_calls`` (``generate_turns``; hf, vllm, openai, gold, predictions implement it);
+- ``tags``: for models without a tool-calling template, the SkyRL-SQL plain-text protocol through the
+  ordinary ``generate``: ``<sql>...</sql>`` (the environment's ``tag_protocol``) is a call, the result comes
+  back as ``<observation>...</observation>``, the answer is given in ``<solution>...</solution>``.
+
+``auto`` picks ``tools`` when the backend has ``generate_turns`` and ``supports_tools()`` says its template
+renders tool calls. Budgets (turns, tool seconds, observation bytes) are the environment's.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.environment import Budget, Environment
+from tabbench.contract.errors import UsageError
+from tabbench.contract.toolcalls import call_message
+from tabbench.contract.types import Example, Message, SampleRecord
+
+PROTOCOLS = ("auto", "tools", "tags")
+_JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean", list: "array", dict: "object"}
+
+
+@dataclass(frozen=True)
+class TurnRequest:
+    """One assistant turn to generate: the conversation so far and the tools it may call.
+
+    ``reference`` holds a reference trajectory's assistant messages (the gold backend replays it);
+    ``turn`` counts the assistant turns already taken.
+    """
+
+    messages: list[dict[str, Any]]
+    tools: list[dict[str, Any]]
+    example: Example
+    benchmark: str
+    turn: int
+    reference: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass
+class Rollout:
+    """One example's multi-turn run: the final answer and the transcript the record keeps."""
+
+    answer: str
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    stop: str = "answer"
+
+    def transcript(self, env: Environment, protocol: str) -> dict[str, Any]:
+        calls = env.stats.calls
+        return {
+            "protocol": protocol, "environment": env.name, "messages": self.messages,
+            "turns": sum(1 for m in self.messages if m.get("role") == "assistant"),
+            "tool_calls": len(calls), "tool_errors": sum(c.error for c in calls),
+            "tool_seconds": round(env.stats.tool_seconds, 4), "stop": self.stop,
+        }
+
+
+# --- tool schemas, reference trajectories, tag protocol ---------------------------------------------------
+
+
+def tool_schema(method: Callable[..., Any]) -> dict[str, Any]:
+    """The JSON schema of a tool from its signature and Google-style docstring (TRL's and OpenAI's format)."""
+    doc = inspect.getdoc(method) or ""
+    summary = doc.split("\n\n")[0].replace("\n", " ").strip()
+    described = dict(re.findall(r"^\s+(\w+)(?: \([^)]*\))?: (.+)$", doc.split("Args:")[-1].split("Returns:")[0], re.M)
+                     ) if "Args:" in doc else {}
+    properties: dict[str, Any] = {}
+    required = []
+    hints = inspect.get_annotations(method, eval_str=True)
+    for name, parameter in inspect.signature(method).parameters.items():
+        if name == "self":
+            continue
+        properties[name] = {"type": _JSON_TYPES.get(hints.get(name, str), "string"),
+                            "description": described.get(name, "")}
+        if parameter.default is inspect.Parameter.empty:
+            required.append(name)
+    parameters: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        parameters["required"] = required
+    return {"type": "function", "function": {"name": method.__name__, "description": summary,
+                                             "parameters": parameters}}
+
+
+def tool_schemas(env: Environment) -> list[dict[str, Any]]:
+    return [tool_schema(getattr(type(env), name)) for name in env.tool_names()]
+
+
+def reference_turns(env: Environment, example: Example, gold_completion: str) -> tuple[dict[str, Any], ...]:
+    """The gold trajectory: the environment's reference calls, one per turn, then the gold answer."""
+    calls = env._reference_calls(example)
+    return (*(call_message(name, args) for name, args in calls), {"role": "assistant", "content": gold_completion})
+
+
+def tag_instructions(env: Environment) -> str:
+    tags = ", ".join(f"<{tag}>{arg}</{tag}> runs {tool}" for tag, (tool, arg) in env.tag_protocol.items())
+    return (f"\n\nTools: {tags}; its result comes back as <observation>...</observation>. "
+            "Give your final answer as <solution>...</solution>.")
+
+
+def parse_tags(env: Environment, text: str) -> dict[str, Any]:
+    """An assistant message from tag-protocol text: the first tool tag is a call; ``<solution>`` the answer."""
+    first: tuple[int, str, str, str] | None = None
+    for tag, (tool, arg) in env.tag_protocol.items():
+        match = re.search(rf"<{tag}>(.*?)(?:</{tag}>|$)", text, re.S)
+        if match and (first is None or match.start() < first[0]):
+            first = (match.start(), tool, arg, match.group(1).strip())
+    solution = re.search(r"<solution>(.*?)(?:</solution>|$)", text, re.S)
+    if first is not None and (solution is None or first[0] < solution.start()):
+        return call_message(first[1], {first[2]: first[3]}, text)
+    return {"role": "assistant", "content": text, "answer": solution.group(1).strip() if solution else text}
+
+
+# --- the loop ---------------------------------------------------------------------------------------------
+
+
+def choose_protocol(backend: ModelBackend, protocol: str) -> str:
+    has_turns = callable(getattr(backend, "generate_turns", None))
+    if protocol == "tools" and not has_turns:
+        raise UsageError(f"--protocol tools: model backend {backend.name!r} cannot return tool calls; use tags")
+    if protocol != "auto":
+        return protocol
+    supports = getattr(backend, "supports_tools", None)
+    return "tools" if has_turns and (supports is None or supports()) else "tags"
+
+
+def _first_messages(messages: Sequence[Message], observation: str | None, extra: str) -> list[dict[str, Any]]:
+    out = copy.deepcopy(list(messages))
+    text = (observation or "") + extra
+    if text and out:
+        out[-1] = {**out[-1], "content": str(out[-1].get("content", "")) + text}
+    return out
+
+
+def run_rollouts(
+    backend: ModelBackend, benchmark: Benchmark, envs: Sequence[Environment], requests: Sequence[GenerationRequest],
+    params: GenerationParams, max_turns: int, protocol: str,
+) -> list[Rollout]:
+    """Run one rollout per request (its environment in ``envs``), all turns batched across examples."""
+    conversations, references, rollouts = [], [], []
+    active = []
+    for i, (env, request) in enumerate(zip(envs, requests, strict=True)):
+        rollouts.append(Rollout(answer=""))
+        try:
+            references.append(reference_turns(env, request.example, request.gold_completion)
+                              if request.gold_completion else ())
+            observation = env.reset(example=request.example)
+            active.append(i)
+        except Exception as exc:  # this example's environment cannot start: it costs this rollout only
+            observation, rollouts[i].stop = None, f"env_error: {type(exc).__name__}: {exc}"[:300]
+            references.append(())
+        extra = tag_instructions(env) if protocol == "tags" else ""
+        conversations.append(_first_messages(request.messages, observation, extra))
+    prompt_lengths = [len(c) for c in conversations]
+    tag_stops = {f"</{tag}>" for env in envs for tag in env.tag_protocol} | {"</solution>", *params.stop}
+    tag_params = replace(params, n=1, stop=tuple(sorted(tag_stops)))
+    for turn in range(max_turns + 1):
+        if not active:
+            break
+        if protocol == "tools":
+            turn_requests = [TurnRequest(conversations[i], tool_schemas(envs[i]), requests[i].example,
+                                         benchmark.name, turn, references[i]) for i in active]
+            replies = backend.generate_turns(turn_requests, replace(params, n=1))  # type: ignore[attr-defined]
+        else:
+            texts = backend.generate([replace(requests[i], messages=conversations[i]) for i in active], tag_params)
+            replies = [parse_tags(envs[i], outs[0] if outs else "") for i, outs in zip(active, texts, strict=True)]
+        still = []
+        for i, reply in zip(active, replies, strict=True):
+            answer = reply.pop("answer", None)
+            calls = reply.get("tool_calls") or []
+            conversations[i].append(reply)
+            if not calls:
+                rollouts[i].answer = answer if answer is not None else str(reply.get("content") or "")
+                continue
+            if turn == max_turns:
+                rollouts[i].stop = "turn_limit"
+                continue
+            for call in calls:
+                function = call.get("function", {}) if isinstance(call, dict) else {}
+                name = str(function.get("name", ""))
+                observation = envs[i]._call(name, function.get("arguments", {}))
+                if protocol == "tools":
+                    conversations[i].append({"role": "tool", "name": name, "content": observation})
+                else:
+                    conversations[i].append({"role": "user", "content": f"<observation>{observation}</observation>"})
+            still.append(i)
+        active = still
+    for i, rollout in enumerate(rollouts):
+        rollout.messages = conversations[i][prompt_lengths[i]:]
+    return rollouts
+
+
+class AgentCompleter:
+    """The runner's ``Completer`` for ``--env``: one rollout per request; the final answer is the completion.
+
+    ``transcripts`` maps example id to the transcript of its rollout, for the record.
+    """
+
+    def __init__(self, backend: ModelBackend, env_factory: Callable[[], Environment], params: GenerationParams,
+                 max_turns: int, protocol: str) -> None:
+        self.backend, self.env_factory, self.params = backend, env_factory, params
+        self.max_turns = max_turns
+        self.protocol = choose_protocol(backend, protocol)
+        self.transcripts: dict[str, dict[str, Any]] = {}
+        self.generated = 0
+        self.from_cache = 0
+        self.generation_seconds = 0.0
+
+    def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[list[str]]:
+        import time
+
+        start = time.perf_counter()
+        envs = [self.env_factory() for _ in requests]
+        rollouts = run_rollouts(self.backend, benchmark, envs, requests, self.params, self.max_turns, self.protocol)
+        self.generation_seconds += time.perf_counter() - start
+        self.generated += len(requests)
+        for request, env, rollout in zip(requests, envs, rollouts, strict=True):
+            self.transcripts[request.example.id] = rollout.transcript(env, self.protocol)
+        return [[rollout.answer] for rollout in rollouts]
+
+
+def serves(factory: Callable[[], Environment], benchmark: Benchmark, split: str | None) -> bool:
+    """Whether the environment can serve the benchmark (judged on its first example)."""
+    first = next(iter(benchmark.examples(benchmark.check_split(split))), None)
+    return first is not None and type(factory())._accepts(first)
+
+
+def environment_factory(name: str, max_turns: int, options: dict[str, Any]) -> Callable[[], Environment]:
+    """A factory of environment ``name`` with the turn budget ``max_turns`` (options checked now)."""
+    from tabbench.host.lookup import environment_class
+
+    cls = environment_class(name)
+    budget = Budget(max_turns=max_turns)
+    cls(budget=budget, **options)  # unknown options fail before any generation
+
+    def make() -> Environment:
+        return cls(budget=budget, **options)
+
+    return make
+
+
+def agent_summary(records: Sequence[SampleRecord]) -> dict[str, Any]:
+    """Mean turns, tool-error rate (failed calls / calls) and turn-limit rate over records with transcripts."""
+    transcripts = [r.transcript for r in records if getattr(r, "transcript", None)]
+    if not transcripts:
+        return {"n": 0}
+    calls = sum(t["tool_calls"] for t in transcripts)
+    errors = sum(t["tool_errors"] for t in transcripts)
+    return {
+        "n": len(transcripts),
+        "mean_turns": sum(t["turns"] for t in transcripts) / len(transcripts),
+        "mean_tool_calls": calls / len(transcripts),
+        "tool_error_rate": errors / calls if calls else 0.0,
+        "turn_limit_rate": sum(t["stop"] == "turn_limit" for t in transcripts) / len(transcripts),
+    }
+
