@@ -6,7 +6,7 @@ gold and prediction go through ``process_decimal`` (every ``\\d+\\.\\d+`` rounde
 ``round``) and the SQuAD ``normalize_answer``; an empty prediction becomes ``'#'``. EM is string equality
 of the results, F1 the SQuAD token-overlap F1, ROUGE-L the rouge-score F1 of the pair. EM and ROUGE-L are
 the shared ``exact-match`` / ``rouge-l`` rewards; the normalising helpers are the shared ones of
-``tabbench_tableqa_rewards.answers`` (one implementation for TableBench and RealHiTBench).
+``tabbench.tableqa.answers`` (one implementation for TableBench and RealHiTBench).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from tabbench_tableqa_rewards.answers import REALHITBENCH_MARKERS, extract_after_last_marker, prepare
+from tabbench.tableqa.answers import REALHITBENCH_MARKERS, extract_after_last_marker, prepare
 
 BLANK = "#"
 _CODE_PATTERNS = (

@@ -5,7 +5,7 @@ Official (``inference_llm.py``, ``utils/chart_process.py``): the code found in t
 ``if __name__ == '__main__':`` and ``exec``'d in the evaluator. Here the code gets the same path rewrite
 (to ``table.xlsx``, the name under which the workbook is copied into the sandbox) and a safer indentation
 rule (below); running it, reading the drawn y-values and comparing them is done by the shared
-``chart-pass`` / ``chart-ecr`` machinery (``tabbench_tableqa_rewards.execution``) in ``tabbench.sandbox``.
+``chart-pass`` / ``chart-ecr`` machinery (``tabbench.tableqa.execution``) in ``tabbench.sandbox``.
 """
 
 from __future__ import annotations

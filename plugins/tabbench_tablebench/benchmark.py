@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench_tableqa_rewards import answers
-
 from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
+from tabbench.tableqa import answers
 
 INSTRUCTION_TYPES = ("DP", "TCoT", "SCoT", "PoT")
 QTYPES = ("FactChecking", "NumericalReasoning", "DataAnalysis", "Visualization")
@@ -166,7 +165,7 @@ class TableBench(Benchmark):
         first ``Final Answer:`` line."""
         if example.fields.get("chart_type"):
             return answers.extract_python_code(completion)
-        from tabbench_tableqa_rewards.rewards import extract_answer
+        from tabbench.tableqa.answers import extract_answer
 
         answer, _ = extract_answer(example, completion, pot_timeout_s=float(self.options.get("timeout", 15.0)))
         return answer
@@ -205,7 +204,7 @@ class TableBench(Benchmark):
 
 def gold_chart_code(example: Example) -> str:
     """Matplotlib code that draws the reference y-values as the example's chart type (the gold backend)."""
-    from tabbench_tableqa_rewards.execution import normalize_chart_type, parse_references
+    from tabbench.tableqa.execution import normalize_chart_type, parse_references
 
     series = parse_references(str(example.gold))
     series = [list(s) if isinstance(s, list | tuple) else [s] for s in series]

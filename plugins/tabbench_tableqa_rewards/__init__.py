@@ -1,9 +1,9 @@
 """Table-QA reward plugins: exact-match, em-within-10, rouge-l, chart-pass, chart-ecr, answer-parsed, pot-ecr.
 
 These are the one implementation of the table-QA metrics: tablebench, realhitbench, crtqa and temptabqa declare
-them as metrics, and trainers optimise them unchanged. Helpers for other plugins live in
-``tabbench_tableqa_rewards.answers`` (extraction, normalisation, per-sample scores) and
-``tabbench_tableqa_rewards.execution`` (PoT and chart programs through the sandbox).
+them as metrics, and trainers optimise them unchanged. The helpers they share with those benchmarks are the
+host's ``tabbench.tableqa.answers`` (extraction, normalisation, per-sample scores) and
+``tabbench.tableqa.execution`` (PoT and chart programs through the sandbox).
 """
 
 import tabbench

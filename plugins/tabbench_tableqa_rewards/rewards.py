@@ -1,7 +1,7 @@
 """The table-QA reward plugins: exact match, EM within a tolerance, ROUGE-L, chart pass and chart ECR.
 
 Each reward reads the raw completion, extracts the answer itself (so a trainer can use it unchanged) and
-scores it with the helpers of ``tabbench_tableqa_rewards.answers``. Examples carry what the rewards need in
+scores it with the helpers of ``tabbench.tableqa.answers``. Examples carry what the rewards need in
 ``fields`` (the conventions other table benchmarks follow):
 
 - ``instruction_type``: ``"PoT"`` makes the text rewards run the completion's last python block in the
@@ -22,9 +22,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tabbench import Example, Reward, Score, Status
-from tabbench_tableqa_rewards import answers
-
-EXTRACTIONS = ("tablebench", "realhitbench", "raw")
+from tabbench.tableqa import answers
+from tabbench.tableqa.answers import EXTRACTIONS, extract_answer
 
 
 def is_chart(example: Example) -> bool:
@@ -39,32 +38,6 @@ def _not_applicable(why: str) -> Score:
 def _graded(value: float, details: dict[str, Any]) -> Score:
     status = Status.MATCH if value >= 1.0 else Status.MISMATCH if value <= 0.0 else Status.PARTIAL
     return Score(float(value), status, details)
-
-
-def extract_answer(example: Example, completion: str, *, extraction: str = "tablebench",
-                   pot_timeout_s: float = 15.0) -> tuple[str | None, dict[str, Any]]:
-    """The answer in ``completion`` and how it was found (``details``); ``None`` when there is none.
-
-    With ``extraction="tablebench"`` and a PoT example the program is run in the sandbox (cached).
-    """
-    if extraction == "tablebench" and example.fields.get("instruction_type") == "PoT":
-        from tabbench_tableqa_rewards.execution import run_pot, table_files
-
-        code = answers.extract_python_code(completion)
-        if code is None:
-            return None, {"ecr": False, "error": "no ```python block"}
-        run = run_pot(code, table_files(example.fields), timeout_s=pot_timeout_s)
-        details: dict[str, Any] = {"ecr": run.ecr}
-        if run.error:
-            details["error"] = run.error[:500]
-        return run.answer, details
-    if extraction == "tablebench":
-        return answers.extract_final_answer(completion), {}
-    if extraction == "realhitbench":
-        return answers.extract_after_last_marker(completion), {}
-    if extraction == "raw":
-        return (completion.strip() if isinstance(completion, str) else None), {}
-    raise ValueError(f"unknown extraction {extraction!r} (choose from {', '.join(EXTRACTIONS)})")
 
 
 class _TextReward(Reward):
@@ -171,7 +144,7 @@ class _ChartReward(Reward):
         return answers.extract_python_code(completion)
 
     def run(self, example: Example, completion: str) -> tuple[Any, dict[str, Any]] | Score:
-        from tabbench_tableqa_rewards.execution import run_chart, table_files
+        from tabbench.tableqa.execution import run_chart, table_files
 
         if not is_chart(example):
             return _not_applicable("not a chart question")
@@ -194,7 +167,7 @@ class ChartPass(_ChartReward):
     description: ClassVar[str] = "chart code runs in the sandbox and plots the reference y-values (Pass@1)"
 
     def score(self, example: Example, completion: str) -> Score:
-        from tabbench_tableqa_rewards.execution import chart_matches, parse_references
+        from tabbench.tableqa.execution import chart_matches, parse_references
 
         if not is_chart(example):
             return _not_applicable("not a chart question")

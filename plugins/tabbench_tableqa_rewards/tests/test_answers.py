@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tabbench_tableqa_rewards import answers
+
+from tabbench.tableqa import answers
 
 
 def em(gold: str, pred: str) -> float:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pickle
 
-from tabbench_tableqa_rewards.execution import chart_matches, parse_references
-
 import tabbench
 from tabbench import Example, Status
+from tabbench.tableqa.execution import chart_matches, parse_references
 from tabbench.testing import RewardContract
 
 TABLE = {"columns": ["name", "value"], "data": [["a", 3], ["b", 5.5], ["c", None]]}

@@ -1,6 +1,6 @@
 """Running model-written table code through ``tabbench.sandbox``: program-of-thought answers and charts.
 
-Public API (stable; realhitbench and other plugins reuse it):
+Public API (``tabbench.tableqa.execution``; stable, plugins reuse it):
 
 - ``table_files(fields)``: the files a program sees (``table.csv`` from a TableBench table, plus ``files``).
 - ``run_pot(code, files, timeout_s)``: TableBench's PoT answer: the first ``Final Answer:`` line the program
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabbench.sandbox import run_python
-from tabbench_tableqa_rewards.answers import extract_final_answer
+from tabbench.tableqa.answers import extract_final_answer
 
 CHART_TYPES = ("line", "bar", "hbar", "pie", "area", "radar", "scatter", "waterfall")
 CHART_ALIASES = {"linechart": "line", "barchart": "bar", "scatterchart": "scatter", "piechart": "pie",

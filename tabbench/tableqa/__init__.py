@@ -1,0 +1,7 @@
+"""Table-QA helpers shared by the table benchmarks and their rewards (a host service, public API).
+
+``tabbench.tableqa.answers``: answer extraction, normalisation and per-sample scores as the official TableBench
+and RealHiTBench scripts compute them (pure functions); ``tabbench.tableqa.execution``: model-written
+program-of-thought and chart code run through ``tabbench.sandbox``. Several plugins use them (tablebench,
+realhitbench, the table-QA rewards), so they live in the host rather than in one plugin another imports.
+"""
