@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.contract.hashing import file_sha256
+from tabbench.contract.paths import cache_dir
 
 HASHED_SUFFIXES = (".safetensors", ".bin", ".json", ".jinja", ".model", ".txt")
 
 
 def _hash_cache_file() -> Path:
-    return Path(os.environ.get("TABBENCH_CACHE_DIR", Path.home() / ".cache" / "tabbench")) / "file-hashes.json"
+    return cache_dir("file-hashes.json")
 
 
 def file_digest(path: Path) -> str:

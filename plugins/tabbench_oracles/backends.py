@@ -7,7 +7,6 @@ scored through ``tabbench eval`` (suites, voting, leaderboards) rather than only
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +18,7 @@ from tabbench import (
     GenerationParams,
     GenerationRequest,
     ModelBackend,
+    file_sha256,
     get_benchmark,
     read_jsonl_predictions,
 )
@@ -182,12 +182,4 @@ class PredictionsBackend(ModelBackend):
     def fingerprint(self) -> dict[str, Any]:
         files = [self.path] if self.path.is_file() else sorted(p for p in self.path.iterdir() if p.is_file())
         return {"backend": "predictions", "path": str(self.path.resolve()),
-                "sha256": {p.name: _sha256(p) for p in files}}
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+                "sha256": {p.name: file_sha256(p) for p in files}}

@@ -19,6 +19,8 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+import tabbench
+
 SCHEMA = """\
 CREATE TABLE Athlete (
     athlete_id INTEGER PRIMARY KEY,
@@ -122,8 +124,7 @@ def build(context: str, path: Path) -> None:
 
 
 def cache_dir() -> Path:
-    root = os.environ.get("TABBENCH_CACHE_DIR")
-    return (Path(root).expanduser() if root else Path.home() / ".cache" / "tabbench") / "temptabqa"
+    return tabbench.cache_dir("temptabqa")
 
 
 def database_for(context: str) -> Path:

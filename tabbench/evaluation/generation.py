@@ -14,7 +14,6 @@ cache file written by another model is refused, never read. Greedy generations a
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ from tabbench.contract.backend import GenerationParams, GenerationRequest, Model
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import ConfigError
 from tabbench.contract.hashing import stable_hash
+from tabbench.contract.paths import cache_dir
 from tabbench.evaluation.runner import prompt_hash
 
 CACHE_FORMAT = 1
@@ -32,8 +32,7 @@ CACHE_FORMAT = 1
 
 def default_cache_dir() -> Path:
     """``$TABBENCH_CACHE_DIR/responses``, default ``~/.cache/tabbench/responses``."""
-    root = os.environ.get("TABBENCH_CACHE_DIR")
-    return (Path(root) if root else Path.home() / ".cache" / "tabbench") / "responses"
+    return cache_dir("responses")
 
 
 def fingerprint_hash(fingerprint: dict[str, Any]) -> str:

@@ -21,6 +21,8 @@ import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from tabbench.contract.hashing import file_sha256
+from tabbench.contract.paths import cache_dir
 from tabbench.sql.execute import Limits, QueryResult
 
 FORMAT_VERSION = "1"
@@ -31,22 +33,12 @@ _hash_lock = threading.Lock()
 
 def default_cache_dir() -> Path:
     """``$TABBENCH_CACHE_DIR/gold`` or ``~/.cache/tabbench/gold``."""
-    root = os.environ.get("TABBENCH_CACHE_DIR")
-    base = Path(root).expanduser() if root else Path.home() / ".cache" / "tabbench"
-    return base / "gold"
+    return cache_dir("gold")
 
 
 def _signature(path: str) -> tuple[str, int, int, int]:
     stat = os.stat(path)
     return (os.path.abspath(path), stat.st_size, stat.st_mtime_ns, stat.st_ino)
-
-
-def _sha256(path: str) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 class GoldCache:
@@ -99,7 +91,7 @@ class GoldCache:
             row = self._db().execute(
                 "SELECT sha256 FROM files WHERE path=? AND size=? AND mtime_ns=? AND inode=?", signature
             ).fetchone()
-        digest = row[0] if row else _sha256(signature[0])
+        digest = row[0] if row else file_sha256(Path(signature[0]))
         if row is None:
             with self._lock:
                 self._db().execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)", (*signature, digest))
