@@ -25,18 +25,25 @@ _EXPORTS: dict[str, str] = {
     "TabbenchError": "tabbench.contract.errors",
     "UnknownNameError": "tabbench.contract.errors",
     "UsageError": "tabbench.contract.errors",
-    "file_sha256": "tabbench.contract.hashing",
-    "stable_hash": "tabbench.contract.hashing",
     "Budget": "tabbench.contract.environment",
     "Environment": "tabbench.contract.environment",
-    "is_error_observation": "tabbench.contract.environment",
     "tool": "tabbench.contract.environment",
+    "is_error_observation": "tabbench.contract.environment",
     "tool_error": "tabbench.contract.environment",
-    "hookimpl": "tabbench.contract.hookspecs",
     "parse_tool_calls": "tabbench.contract.toolcalls",
+    "file_sha256": "tabbench.contract.hashing",
+    "stable_hash": "tabbench.contract.hashing",
+    "hookimpl": "tabbench.contract.hookspecs",
     "cache_dir": "tabbench.contract.paths",
+    "Option": "tabbench.contract.options",
+    "Completion": "tabbench.contract.reward",
     "Reward": "tabbench.contract.reward",
+    "answer_of": "tabbench.contract.reward",
     "safe_score": "tabbench.contract.reward",
+    "score_batch": "tabbench.contract.reward",
+    "evaluate": "tabbench.api",
+    "metric_rewards": "tabbench.host.metrics",
+    "metric_specs": "tabbench.host.metrics",
     "Example": "tabbench.contract.types",
     "Message": "tabbench.contract.types",
     "MetricSpec": "tabbench.contract.types",
@@ -56,6 +63,7 @@ __all__ = [
     "BackendError",
     "Benchmark",
     "Budget",
+    "Completion",
     "ConfigError",
     "DataError",
     "Environment",
@@ -65,6 +73,7 @@ __all__ = [
     "Message",
     "MetricSpec",
     "ModelBackend",
+    "Option",
     "Reward",
     "SampleRecord",
     "Score",
@@ -73,8 +82,10 @@ __all__ = [
     "UnknownNameError",
     "UsageError",
     "__version__",
+    "answer_of",
     "benchmark_class",
     "cache_dir",
+    "evaluate",
     "file_sha256",
     "get_backend",
     "get_benchmark",
@@ -82,11 +93,14 @@ __all__ = [
     "get_reward",
     "hookimpl",
     "is_error_observation",
+    "metric_rewards",
+    "metric_specs",
     "parse_tool_calls",
     "read_jsonl_predictions",
     "registered_names",
     "resolve_benchmarks",
     "safe_score",
+    "score_batch",
     "stable_hash",
     "tool",
     "tool_error",
@@ -107,8 +121,10 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first use
+    from tabbench.api import evaluate
     from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
     from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
+    from tabbench.contract.environment import Budget, Environment, is_error_observation, tool, tool_error
     from tabbench.contract.errors import (
         BackendError,
         ConfigError,
@@ -118,10 +134,10 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
         UsageError,
     )
     from tabbench.contract.hashing import file_sha256, stable_hash
-    from tabbench.contract.environment import Budget, Environment, is_error_observation, tool, tool_error
     from tabbench.contract.hookspecs import hookimpl
+    from tabbench.contract.options import Option
     from tabbench.contract.paths import cache_dir
-    from tabbench.contract.reward import Reward, safe_score
+    from tabbench.contract.reward import Completion, Reward, answer_of, safe_score, score_batch
     from tabbench.contract.toolcalls import parse_tool_calls
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
     from tabbench.host.lookup import (
@@ -133,3 +149,4 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
         registered_names,
         resolve_benchmarks,
     )
+    from tabbench.host.metrics import metric_rewards, metric_specs

@@ -173,9 +173,9 @@ class BenchmarkContract:
     def test_gold_completion_scores_one(self, benchmark: Benchmark, examples: list[Example]) -> None:
         """The reference answer, as a completion, earns 1.0 on the primary metric: else the metric, the
         extraction or the data disagree, and every score of the benchmark is suspect."""
-        from tabbench import get_reward
+        from tabbench import get_reward, metric_specs
 
-        spec = next(m for m in benchmark.metrics if m.name == benchmark.primary_metric)
+        spec = next(m for m in metric_specs(benchmark) if m.name == benchmark.primary_metric)
         reward = get_reward(spec.reward, **spec.options)
         labelled = [e for e in examples if e.gold is not None and e.id not in self.gold_exceptions]
         scores = reward.score_batch([(e, benchmark.gold_completion(e)) for e in labelled])

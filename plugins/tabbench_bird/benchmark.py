@@ -126,9 +126,6 @@ class BirdBenchmark(Benchmark):
             raise ConfigError(f"benchmark {self.name!r}: on_missing_db must be 'error', 'skip' or 'keep'")
         self.sample_rows = int(options.get("sample_rows", 0))
         self.descriptions = str(options.get("descriptions", False)).lower() in ("1", "true", "yes")
-        reward_options = {k: options[k] for k in ("timeout", "max_steps", "official") if k in options}
-        self.metrics = (MetricSpec("ex", "bird-ex", reward_options),
-                        MetricSpec("soft_f1", "bird-soft-f1", reward_options))
         self._cache: dict[str, tuple[list[Example], list[Example]]] = {}
 
     # --- files ---------------------------------------------------------------------------------------

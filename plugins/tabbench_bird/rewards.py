@@ -19,10 +19,10 @@ from tabbench.sql.compare import bird_ex, bird_soft_f1
 class _BirdExecutionReward(Reward):
     """Shared core: extract, execute gold and prediction once per distinct query, then ``_compare``."""
 
-    options_allowed: ClassVar[frozenset[str]] = frozenset({"timeout", "max_steps", "official"})
+    option_defaults: ClassVar[dict[str, Any]] = {"timeout": 30.0, "max_steps": None, "official": False}
 
     def __init__(self, **options: Any) -> None:
-        unknown = set(options) - self.options_allowed
+        unknown = set(options) - set(self.option_defaults)
         if unknown:
             raise ConfigError(f"reward {self.name!r}: unknown option(s) {', '.join(sorted(unknown))}")
         super().__init__(**options)

@@ -81,8 +81,6 @@ class CRTQABenchmark(Benchmark):
             raise ConfigError(
                 f"{self.name}: table_format={self.table_format!r}: choose one of {', '.join(TABLE_FORMATS)}")
         self.max_table_chars = int(options.get("max_table_chars", 0))
-        reward_options = {k: options[k] for k in ("normalization", "extract", "decimals") if k in options}
-        self.metrics = (MetricSpec("em", "crtqa-em", reward_options),)
 
     def examples(self, split: str | None = None) -> Iterator[Example]:
         split = self.check_split(split)

@@ -63,10 +63,6 @@ class DemoBenchmark(Benchmark):
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        reward_options = {k: options[k] for k in ("timeout", "max_steps", "official") if k in options}
-        self.metrics = (
-            MetricSpec("ex", "bird-ex", reward_options), MetricSpec("soft_f1", "bird-soft-f1", reward_options)
-        )
 
     @classmethod
     def bundled_data(cls) -> Path | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -99,8 +99,6 @@ class RealHiTBenchBenchmark(Benchmark):
         "(data/) and the tables (latex/, html/, csv/, markdown/, json/, tables/*.xlsx) from the Hugging Face "
         "dataset spzy/RealHiTBench into one folder; pass it as --data or TABBENCH_DATA_REALHITBENCH"
     )
-    metrics: ClassVar[tuple[MetricSpec, ...]] = ()
-
     option_defaults: ClassVar[dict[str, Any]] = {
         "table_format": "latex", "max_table_chars": 0, "missing_tables": "error", "sc_table": "swap",
         "sc_reference": None, "decimals": OFFICIAL_TEXT["decimals"], "timeout": 15.0, "indentation": "auto",
@@ -122,7 +120,16 @@ class RealHiTBenchBenchmark(Benchmark):
         if self.sc_table not in SC_TABLES:
             raise ConfigError(f"{self.name}: sc_table={self.sc_table!r}: choose swap or original")
         self.sc_reference = options.get("sc_reference")
-        self.metrics = self._metrics(options)
+
+    @property
+    def metrics(self) -> tuple[MetricSpec, ...]:  # type: ignore[override]
+        """The metrics depend on the options (a judge metric only with a judge), so they are computed."""
+        return self._metrics(self.options)
+
+    @classmethod
+    def metric_options(cls, spec: MetricSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Nothing more: ``metrics`` already builds each reward's options from the benchmark's."""
+        return {}
 
     @staticmethod
     def _metrics(options: dict[str, Any]) -> tuple[MetricSpec, ...]:

@@ -77,11 +77,6 @@ class SpiderBenchmark(Benchmark):
         self.test_suite = Path(options["test_suite"]) if options.get("test_suite") else None
         if self.test_suite is not None and not self.test_suite.is_dir():
             raise ConfigError(f"benchmark {self.name!r}: test_suite folder {self.test_suite} does not exist")
-        reward_options = {k: options[k] for k in ("timeout", "official", "keep_distinct", "max_steps") if k in options}
-        self.metrics = (
-            MetricSpec("ex", "spider-ex", reward_options),
-            MetricSpec("em", "spider-em", {k: v for k, v in reward_options.items() if k == "official"}),
-        )
         self._cache: dict[str, tuple[list[Example], list[str]]] = {}
 
     # --- files ---------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Reward, Score, Status
 from tabbench.sql import ExecJob, completion_sql, env_workers, execute_many, execution_limits
@@ -52,9 +52,11 @@ class SpiderExecution(Reward):
     name = "spider-ex"
     version = "1"
     description = "Spider execution accuracy (test-suite semantics: bag of rows up to column order)"
+    option_defaults: ClassVar[dict[str, Any]] = {"timeout": 30.0, "max_steps": None, "official": False,
+                                                 "keep_distinct": False}
 
     def __init__(self, **options: Any) -> None:
-        _check_options(self.name, options, {"timeout", "max_steps", "official", "keep_distinct"})
+        _check_options(self.name, options, set(self.option_defaults))
         super().__init__(**options)
         self.official = _flag(options.get("official", False))
         self.distinct = "keep" if _flag(options.get("keep_distinct", False)) else ("all" if self.official else "row")
@@ -139,8 +141,10 @@ class SpiderExactMatch(Reward):
     version = "1"
     description = "Spider exact-set match (component matching as in the official evaluation.py)"
 
+    option_defaults: ClassVar[dict[str, Any]] = {"official": False}
+
     def __init__(self, **options: Any) -> None:
-        _check_options(self.name, options, {"official"})
+        _check_options(self.name, options, set(self.option_defaults))
         super().__init__(**options)
         self.official = _flag(options.get("official", False))
 

@@ -1,7 +1,8 @@
 """The TableBench benchmark (DP, TCoT, SCoT, PoT), scored by the table-QA reward plugins.
 
 Registers the ``tablebench`` benchmark, the ``tablebench-mix`` reward (the official per-subtype metric) and
-an ``after_benchmark`` hook that adds the official result tables to the run's results (``official``).
+an ``after_benchmark`` hook that adds the official result tables to the run's results
+(``extensions["tablebench.official"]``).
 """
 
 from typing import Any
@@ -44,9 +45,9 @@ def after_benchmark(run: Any, benchmark: Any, result: dict[str, Any]) -> None:
                for r in run.store.read_samples(benchmark.name) if r.id in wanted]
     if not samples:
         return
-    result["official"] = {
+    run.extend(benchmark, "tablebench.official", {
         "deterministic": official_tables(samples),
         "as_official_script": official_tables(samples, rouge="bootstrap", pass_as_fraction=True),
         "note": "deterministic: plain mean ROUGE-L, Pass@1 x100 in Overall; as_official_script: seeded bootstrap "
                 "ROUGE-L median and Pass@1 as a fraction in Overall (the official bug); see the tablebench README",
-    }
+    })

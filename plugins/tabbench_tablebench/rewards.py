@@ -25,6 +25,8 @@ class TableBenchMix(Reward):
     name: ClassVar[str] = "tablebench-mix"
     version: ClassVar[str] = "1"
     description: ClassVar[str] = "TableBench's per-subtype metric (EM / EM within 10% / ROUGE-L / chart Pass@1)"
+    option_defaults: ClassVar[dict[str, Any]] = {"official_figure_state": False, "timeout_s": 15.0,
+                                                 "pot_timeout_s": 15.0}
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - set(_CHART_OPTIONS) - set(_TEXT_OPTIONS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -68,12 +68,15 @@ class TempTabQABenchmark(Benchmark):
         self.prompt_style = str(options.get("prompt", "infobox"))
         if self.prompt_style not in PROMPTS:
             raise ConfigError(f"{self.name}: option prompt={self.prompt_style!r}: choose one of {', '.join(PROMPTS)}")
-        reward_options: dict[str, Any] = {k: bool(options[k]) for k in ("lowercase", "strict") if k in options}
-        if self.prompt_style == "sql":
-            reward_options["sql"] = True
-            if "sql_timeout" in options:
-                reward_options["sql_timeout"] = float(options["sql_timeout"])
-        self.metrics = tuple(MetricSpec(m.name, m.reward, dict(reward_options)) for m in type(self).metrics)
+
+    @classmethod
+    def metric_options(cls, spec: MetricSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``lowercase`` and ``strict`` go to both rewards; with ``prompt=sql`` they execute the answer
+        (``sql=true``) under ``sql_timeout``."""
+        offered = {k: options[k] for k in ("lowercase", "strict") if k in options}
+        if options.get("prompt") == "sql":
+            offered.update(sql=True, sql_timeout=options["sql_timeout"])
+        return offered
 
     def examples(self, split: str | None = None) -> Iterator[Example]:
         split = self.check_split(split)

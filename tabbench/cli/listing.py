@@ -58,7 +58,8 @@ def _benchmark_info(entry: Any) -> dict[str, Any]:
         path, source = cls.bundled_data(), "bundled"
     return {
         "version": cls.version, "primary_metric": cls.primary_metric, "splits": list(cls.splits),
-        "metrics": [f"{m.name}={m.reward}" for m in cls.metrics], "breakdown": list(cls.breakdown_keys),
+        "metrics": [f"{m.name}={m.reward}" for m in cls.metrics] if isinstance(cls.metrics, tuple) else "by options",
+        "breakdown": list(cls.breakdown_keys),
         "data": str(path) if path else None, "data_source": source, "status": "ok" if path or not cls.needs_data
         else "no data", "data_hint": cls.data_hint,
     }

@@ -37,8 +37,27 @@ split_option = click.option("--split", default=None, help="Benchmark split (defa
 limit_option = click.option(
     "--limit", type=click.IntRange(min=1), default=None, help="Score only the first N examples."
 )
+def checked_timeout(value: float | None) -> float | None:
+    """``--timeout`` (or ``timeout=``) checked as every plugin's ``timeout`` option is (``tabbench.contract.options``):
+    seconds, ``0 < t <= 86400``; 0 is an error, never "no limit"."""
+    from tabbench.contract.options import MAX_TIMEOUT
+
+    if value is None:
+        return None
+    if not (isinstance(value, int | float) and 0 < value <= MAX_TIMEOUT):  # NaN fails both comparisons
+        raise UsageError(f"--timeout {value!r}: expected seconds > 0 and <= {MAX_TIMEOUT:g} (0 is not 'no limit')")
+    return float(value)
+
+
+def _timeout_callback(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    return checked_timeout(value)
+
+
+#: Most SQL worker processes ``--workers`` accepts.
+MAX_WORKERS = 256
+
 workers_option = click.option(
-    "--workers", type=click.IntRange(min=0), default=None, envvar="TABBENCH_WORKERS",
+    "--workers", type=click.IntRange(min=0, max=MAX_WORKERS), default=None, envvar="TABBENCH_WORKERS",
     help="SQL worker processes; a query that ignores cancellation is killed there. Default: one per CPU, "
     "at most 8; 0 runs SQL in this process, where such a query cannot be stopped (env TABBENCH_WORKERS).",
 )
@@ -56,9 +75,9 @@ result_store_option = click.option(
     "results over it are recomputed (env TABBENCH_RESULT_STORE_MB).",
 )
 timeout_option = click.option(
-    "--timeout", type=click.FloatRange(min=0.1), default=None, envvar="TABBENCH_TIMEOUT",
-    help="Time limit in seconds per query or program, for benchmarks that execute predictions "
-    "(env TABBENCH_TIMEOUT).",
+    "--timeout", type=float, default=None, envvar="TABBENCH_TIMEOUT", callback=_timeout_callback,
+    help="Time limit in seconds per query or program (0 < T <= 86400; 0 is an error, not 'no limit'), for "
+    "benchmarks that execute predictions (env TABBENCH_TIMEOUT).",
 )
 benchmark_option_option = click.option(
     "-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="KEY=VALUE",

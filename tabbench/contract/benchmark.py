@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench.contract.errors import ConfigError, DataError
+from tabbench.contract.options import check_options, declared, defaults
 from tabbench.contract.types import Example, Message, MetricSpec
 
 
@@ -25,10 +26,16 @@ class Benchmark(ABC):
     data path is missing. Bump ``version`` whenever the prompt, the extraction or a metric changes:
     results and caches are keyed by it.
 
-    ``option_defaults`` declares every option the benchmark reads (``-o KEY=VALUE``), with its default: an
-    undeclared option is a ``ConfigError`` (a typo must not silently change nothing), and ``self.options``
-    holds the effective options (defaults filled in), which the run records. A benchmark that executes
-    predictions declares ``timeout``; ``--timeout`` is passed only to benchmarks that declare it.
+    ``option_defaults`` declares every option the benchmark reads (``-o KEY=VALUE``), with its default or an
+    ``Option`` (type, range, choices; see ``tabbench.contract.options``): an undeclared option or a value of
+    the wrong type or range is a ``ConfigError`` (a typo must not silently change nothing), and
+    ``self.options`` holds the effective options (defaults filled in), which the run records. A benchmark
+    that executes predictions declares ``timeout``; ``--timeout`` is passed only to benchmarks that declare it.
+
+    Metrics: declare ``metrics`` as a class attribute. The host builds each metric's reward from the
+    ``MetricSpec`` options plus ``metric_options(spec, self.options)`` restricted to the options that reward
+    declares, so ``--timeout`` and ``-o`` reach every reward that takes them; override ``metric_options`` to
+    rename or drop options. (Setting ``self.metrics`` in ``__init__`` still works but is deprecated.)
     """
 
     name: ClassVar[str]
@@ -44,16 +51,23 @@ class Benchmark(ABC):
     option_defaults: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
-        unknown = sorted(set(options) - set(self.option_defaults))
-        if unknown:
-            known = ", ".join(sorted(self.option_defaults)) or "none"
-            raise ConfigError(f"benchmark {self.name!r}: unknown option {unknown[0]!r} (known: {known})")
+        options = check_options(f"benchmark {self.name!r}", declared(self.option_defaults), options)
         if data_path is None and self.needs_data:
             raise ConfigError(f"benchmark {self.name!r} needs data: {self.data_hint}")
         self.data_path = Path(data_path) if data_path is not None else None
         if self.data_path is not None and not self.data_path.exists():
             raise ConfigError(f"benchmark {self.name!r}: data path {self.data_path} does not exist. {self.data_hint}")
-        self.options: dict[str, Any] = {**self.option_defaults, **options}
+        self.options: dict[str, Any] = {**defaults(self.option_defaults), **options}
+
+    @classmethod
+    def metric_options(cls, spec: MetricSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Options offered to the reward of metric ``spec``, from the benchmark's effective ``options``.
+
+        The host keeps those the reward declares and lays them over ``spec.options``. The default offers every
+        option that is not ``None`` (``None`` leaves the reward's own default); override to rename (TableBench
+        offers ``timeout`` as ``pot_timeout_s``) or to hold an option back.
+        """
+        return {key: value for key, value in options.items() if value is not None}
 
     @abstractmethod
     def examples(self, split: str | None = None) -> Iterator[Example]:

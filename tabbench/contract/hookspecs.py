@@ -179,8 +179,10 @@ def after_benchmark(run: Run, benchmark: Benchmark, result: dict[str, Any]) -> N
 
     :param run: the current run.
     :param benchmark: the benchmark that finished.
-    :param result: its entry in ``results.json`` (``n``, ``primary_metric``, ``metrics``, ``breakdown``,
-        ``status_counts``).
+    :param result: a copy of its entry in ``results.json`` (``n``, ``primary_metric``, ``metrics``,
+        ``breakdown``, ``status_counts``), to read. To add to the record, call
+        ``run.extend(benchmark, KEY, VALUE)`` with a KEY that names your plugin: it lands under
+        ``extensions.KEY`` (editing ``result`` in place is deprecated: new keys are moved there with a warning).
     """
 
 

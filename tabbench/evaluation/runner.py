@@ -8,8 +8,10 @@ do differently.
 
 from __future__ import annotations
 
+import copy
 import platform
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -19,13 +21,15 @@ from typing import Any, Protocol
 from tabbench import __version__
 from tabbench.contract.backend import GenerationRequest
 from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.deprecation import warn_once
 from tabbench.contract.errors import DataError
 from tabbench.contract.hashing import file_sha256, stable_hash
-from tabbench.contract.reward import Reward, safe_score
+from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
-from tabbench.evaluation.store import SCHEMA_VERSION, RunStore
-from tabbench.host.lookup import get_reward
+from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results, config_record
+from tabbench.evaluation.store import RunStore
+from tabbench.host.metrics import metric_rewards, metric_specs
 from tabbench.host.plugins import host
 
 
@@ -53,31 +57,51 @@ class Run:
     model: dict[str, Any] = field(default_factory=dict)
     seeds: dict[str, int] = field(default_factory=dict)
     show_progress: bool = True
+    timing: Callable[[float], dict[str, float | int]] | None = None
+    """Given the run's wall time in seconds, the ``timing`` block of results (a command that knows more)."""
+    greedy: dict[str, Any] | None = None
+    """A vote run: the greedy run beside it (``results["greedy"]``)."""
+    after_benchmark: Callable[[Run, Benchmark], None] | None = None
+    """The command's own addition to each benchmark's results (it calls ``extend``), before plugins' hooks."""
+    extensions: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def extend(self, benchmark: Benchmark | str, key: str, value: Any) -> None:
+        """Add ``value`` to the benchmark's results under ``extensions.<key>`` (from an ``after_benchmark``
+        hook; use a key that names your plugin). A key is added once: a second addition is an error."""
+        name = benchmark if isinstance(benchmark, str) else benchmark.name
+        added = self.extensions.setdefault(name, {})
+        if key in added:
+            raise ValueError(f"results of {name!r}: extension {key!r} was already added")
+        added[key] = value
 
 
 def prompt_hash(messages: Sequence[dict[str, str]]) -> str:
     return stable_hash(list(messages))
 
 
-def score_examples(
-    benchmark: Benchmark, rewards: dict[str, Reward], examples: Sequence[Example], completions: Sequence[str]
-) -> dict[str, list[Score]]:
-    """Score ``completions`` with every metric reward; a reward whose batch call raises costs a reward_error."""
-    items = list(zip(examples, completions, strict=True))
-    scores: dict[str, list[Score]] = {}
-    for name, reward in rewards.items():
+def extract_answers(benchmark: Benchmark, examples: Sequence[Example], completions: Sequence[str]) -> list[str | None]:
+    """``benchmark.extract`` once per sample: the answer recorded and the answer every metric reward scores.
+    An extractor that raises gives no answer (the sample then scores as unparseable), never a failed run."""
+    answers: list[str | None] = []
+    for example, completion in zip(examples, completions, strict=True):
         try:
-            batch = reward.score_batch(items)
-            if len(batch) != len(items):
-                raise ValueError(f"score_batch returned {len(batch)} scores for {len(items)} items")
+            answer = benchmark.extract(example, completion)
         except Exception:
-            batch = [safe_score(reward, example, completion) for example, completion in items]
-        scores[name] = batch
-    return scores
+            answer = None
+        answers.append(answer if isinstance(answer, str) else None)
+    return answers
 
 
-def metric_rewards(benchmark: Benchmark) -> dict[str, Reward]:
-    return {spec.name: get_reward(spec.reward, **spec.options) for spec in benchmark.metrics}
+def score_examples(
+    benchmark: Benchmark, rewards: dict[str, Reward], examples: Sequence[Example], completions: Sequence[str],
+    answers: Sequence[str | None] | None = None,
+) -> dict[str, list[Score]]:
+    """Score ``completions`` with every metric reward through ``score_batch`` (never raises). ``answers`` are
+    the benchmark's extractions (computed here when not given), passed with the completions."""
+    items = list(zip(examples, completions, strict=True))
+    if answers is None:
+        answers = extract_answers(benchmark, examples, completions)
+    return {name: score_batch(reward, items, answers) for name, reward in rewards.items()}
 
 
 def _batched(items: Sequence[Example], size: int) -> Iterator[Sequence[Example]]:
@@ -96,12 +120,14 @@ def select_examples(benchmark: Benchmark, split: str | None, limit: int | None) 
     return examples[:limit] if limit is not None else examples
 
 
-def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: Chooser | None = None) -> dict:
+def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: Chooser | None = None
+                  ) -> BenchmarkResult:
     """Generate and score the examples of ``benchmark`` not yet in the run, then aggregate all of them."""
     name = benchmark.name
     examples = select_examples(benchmark, run.split, run.limit)
     done = {record.id for record in run.store.read_samples(name)}
     todo = [e for e in examples if e.id not in done]
+    specs = metric_specs(benchmark)
     rewards = metric_rewards(benchmark)
     hooks = host()
     with _progress(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
@@ -116,14 +142,15 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                 outs[choose(benchmark, e, outs)] if choose and len(outs) > 1 else (outs[0] if outs else "")
                 for e, outs in zip(chunk, outputs, strict=True)
             ]
-            scores = score_examples(benchmark, rewards, chunk, chosen)
+            answers = extract_answers(benchmark, chunk, chosen)
+            scores = score_examples(benchmark, rewards, chunk, chosen, answers)
             for i, example in enumerate(chunk):
                 primary = scores[benchmark.primary_metric][i]
                 record = SampleRecord(
                     id=example.id,
                     prompt_hash=prompt_hash(messages[i]),
                     completions=outputs[i],
-                    answer=benchmark.extract(example, chosen[i]),
+                    answer=answers[i],
                     status=primary.status.value,
                     score=primary.value,
                     scores={metric: scores[metric][i].to_json() for metric in scores},
@@ -143,8 +170,8 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         "options": benchmark.options,
         "data": _data_record(benchmark, run.split),
         "metric_rewards": [
-            {"name": s.name, "reward": s.reward, "options": s.options, "reward_version": rewards[s.name].version}
-            for s in benchmark.metrics
+            {"name": s.name, "reward": s.reward, "options": s.options, "reward_version": str(rewards[s.name].version)}
+            for s in specs
         ],
         **result,
         "parse_fail_rate": parse_failures / len(records) if records else None,
@@ -159,33 +186,60 @@ def _data_record(benchmark: Benchmark, split: str | None) -> dict[str, Any]:
     }
 
 
-def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> dict[str, Any]:
-    """Run every benchmark of ``run`` and write ``results.json``; returns its content."""
+def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Results:
+    """Run every benchmark of ``run`` and write ``results.json`` (the only place it is written); returns it."""
     hooks = host()
+    start = time.perf_counter()
     hooks.call("before_run", run=run)
-    results: dict[str, Any] = {
+    results: Results = {
         "schema_version": SCHEMA_VERSION,
         "tabbench_version": __version__,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": sys.version.split()[0],
         "platform": platform.platform(),
         "plugins": {p.name: p.version for p in host().plugins.values() if p.status == "ok"},
-        "config": run.config,
+        "config": config_record(run.config, run.model),
         "seeds": run.seeds,
         "model": run.model,
         "benchmarks": {},
     }
+    from tabbench.sql.store import ResultStore, use_store
+
     try:
-        for benchmark in run.benchmarks:
-            hooks.call("before_benchmark", run=run, benchmark=benchmark)
-            result = run_benchmark(run, benchmark, completer, choose)
-            results["benchmarks"][benchmark.name] = result
-            hooks.call("after_benchmark", run=run, benchmark=benchmark, result=result)
+        with use_store(ResultStore()):  # each distinct query executes once per run, whichever metric asks
+            for benchmark in run.benchmarks:
+                hooks.call("before_benchmark", run=run, benchmark=benchmark)
+                result = run_benchmark(run, benchmark, completer, choose)
+                results["benchmarks"][benchmark.name] = result
+                _after_benchmark(run, benchmark, result)
+        if run.timing is not None:
+            results["timing"] = run.timing(time.perf_counter() - start)
+        if run.greedy is not None:
+            results["greedy"] = run.greedy
         run.store.write_results(results)
     finally:
         run.store.close()
     hooks.call("after_run", run=run, results=results)
     return results
+
+
+def _after_benchmark(run: Run, benchmark: Benchmark, result: BenchmarkResult) -> None:
+    """Call the ``after_benchmark`` hooks on a copy of ``result``; what they add goes under
+    ``result["extensions"]`` (``run.extend``). A hook that edits the copy in place still has its new keys
+    kept, under ``extensions``, with a deprecation warning; changes to recorded fields are discarded."""
+    if run.after_benchmark is not None:
+        run.after_benchmark(run, benchmark)
+    view = copy.deepcopy(result)
+    host().call("after_benchmark", run=run, benchmark=benchmark, result=view)
+    added = {k: v for k, v in view.items() if k not in result and k != "extensions"}
+    if added:
+        warn_once(f"after_benchmark-in-place:{sorted(added)}",
+                  f"an after_benchmark hook added {', '.join(sorted(added))} to the result in place (deprecated): "
+                  "call run.extend(benchmark, KEY, VALUE) instead; kept under extensions")
+        for key, value in added.items():
+            run.extend(benchmark, key, value)
+    if run.extensions.get(benchmark.name):
+        result["extensions"] = dict(run.extensions[benchmark.name])
 
 
 class _progress:

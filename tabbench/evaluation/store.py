@@ -17,7 +17,8 @@ from typing import Any
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.types import SampleRecord
 
-SCHEMA_VERSION = 1
+#: Version of ``run.json`` (``results.json`` has its own: ``tabbench.evaluation.results.SCHEMA_VERSION``).
+RUN_SCHEMA_VERSION = 1
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
@@ -62,7 +63,7 @@ class RunStore:
         if store.config_path.exists() or (store.samples_dir.exists() and any(store.samples_dir.iterdir())):
             raise RunStoreError(f"{out_dir} already holds a run: pass --resume to continue it, or choose another --out")
         store.samples_dir.mkdir(parents=True, exist_ok=True)
-        write_json_atomic(store.config_path, {"schema_version": SCHEMA_VERSION, "config": config})
+        write_json_atomic(store.config_path, {"schema_version": RUN_SCHEMA_VERSION, "config": config})
         return store
 
     @classmethod
@@ -115,6 +116,11 @@ class RunStore:
         handle.flush()
 
     def write_results(self, results: dict[str, Any]) -> None:
+        """Check ``results`` against the results schema (when ``jsonschema`` is installed, as in the tests),
+        then write it atomically. Only the runner calls this."""
+        from tabbench.evaluation.results import validate
+
+        validate(json.loads(json.dumps(results, default=str)))
         write_json_atomic(self.results_path, results)
 
     def close(self) -> None:

@@ -9,7 +9,8 @@ from tabbench.contract.backend import ModelBackend
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Budget, Environment
 from tabbench.contract.errors import ConfigError, PluginLoadError
-from tabbench.contract.reward import Reward
+from tabbench.contract.options import check_options
+from tabbench.contract.reward import Reward, declared_options
 from tabbench.host.config import data_path
 from tabbench.host.plugins import host
 
@@ -35,8 +36,11 @@ def get_benchmark(name: str, data: str | Path | None = None, **options: Any) -> 
 
 
 def get_reward(name: str, **options: Any) -> Reward:
-    """Build reward ``name`` with ``options``."""
+    """Build reward ``name`` with ``options``, checked against the options it declares (one line if wrong)."""
     cls = _load_class("reward", name, Reward)
+    declared = declared_options(cls)
+    if declared is not None:
+        options = check_options(f"reward {name!r}", declared, options)
     try:
         return cls(**options)
     except TypeError as exc:

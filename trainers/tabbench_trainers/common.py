@@ -179,7 +179,7 @@ def resolve_rewards(
     """
     metric_options: dict[str, dict[str, Any]] = {}
     for benchmark in benchmarks:
-        for metric in benchmark.metrics:
+        for metric in tabbench.metric_specs(benchmark):  # the options evaluation builds the reward with
             metric_options.setdefault(metric.reward, dict(metric.options))
     if specs:
         parsed = [parse_reward_spec(s) for s in specs]

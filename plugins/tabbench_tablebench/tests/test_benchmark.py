@@ -111,7 +111,7 @@ def test_score_command_end_to_end(tmp_path: Path, data_dir: Path, cli_runner) ->
     summary = json.loads((out / "results.json").read_text())["benchmarks"]["tablebench"]
     assert summary["status_counts"]["parse_fail"] == 1  # counted, not hidden
     assert summary["metrics"]["em"]["value"] == pytest.approx(4 / 5)
-    assert summary["official"]["deterministic"]["DP"]["type"]["FactChecking"]["Parse@1"] == 0.0
+    assert summary["extensions"]["tablebench.official"]["deterministic"]["DP"]["type"]["FactChecking"]["Parse@1"] == 0.0
 
 
 def _sample(qtype: str, qsubtype: str, **values: float | None) -> dict[str, Any]:

@@ -89,7 +89,7 @@ def test_every_extracted_answer_equals_the_official_parse(results: dict[str, Any
 
 
 def test_every_subtype_number_matches(results: dict[str, Any]) -> None:
-    tables = results["official"]["deterministic"]["DP"]["subtype"]
+    tables = results["extensions"]["tablebench.official"]["deterministic"]["DP"]["subtype"]
     assert set(tables) == set(OFFICIAL_SUBTYPES) | {"Visualization_ChartGeneration"}
     for subtype, expected in OFFICIAL_SUBTYPES.items():
         block = tables[subtype]
@@ -102,7 +102,7 @@ def test_every_subtype_number_matches(results: dict[str, Any]) -> None:
 
 
 def test_every_deterministic_type_number_matches(results: dict[str, Any]) -> None:
-    types = results["official"]["deterministic"]["DP"]["type"]
+    types = results["extensions"]["tablebench.official"]["deterministic"]["DP"]["type"]
     for qtype, (*expected, total) in OFFICIAL_TYPES.items():
         block = types[qtype]
         assert block["total"] == total and block["Parse@1"] == 100.0
@@ -113,7 +113,7 @@ def test_every_deterministic_type_number_matches(results: dict[str, Any]) -> Non
     assert types["Visualization"]["ECR@1"] == 100.0 and types["Visualization"]["total"] == 3
     assert types["DataAnalysis"]["ROUGE-L"] == pytest.approx(DETERMINISTIC_DA_ROUGE, abs=0.01)
     assert types["DataAnalysis"]["Mix_Metric"] == pytest.approx(DETERMINISTIC_DA_MIX, abs=0.01)
-    as_official = results["official"]["as_official_script"]["DP"]["type"]
+    as_official = results["extensions"]["tablebench.official"]["as_official_script"]["DP"]["type"]
     assert as_official["DataAnalysis"]["ROUGE-L"] == pytest.approx(OFFICIAL_TYPES["DataAnalysis"][4], abs=0.3)
     assert as_official["DataAnalysis"]["Mix_Metric"] == pytest.approx(OFFICIAL_DA_MIX, abs=0.3)
 

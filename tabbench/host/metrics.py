@@ -1,0 +1,57 @@
+"""How the host builds a benchmark's metric rewards from its options: the one mechanism, used by evaluation,
+the audit and the verl adapter.
+
+For each ``MetricSpec`` in the benchmark's class attribute ``metrics``, the reward is built with
+``spec.options`` overlaid by ``Benchmark.metric_options(spec, options)`` restricted to the options the reward
+declares (``Reward.option_defaults`` or its ``__init__`` keywords). So ``--timeout`` and ``-o`` reach every
+reward that takes them, first-party or not, and a reward never receives an option it does not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.deprecation import warn_once
+from tabbench.contract.errors import ConfigError
+from tabbench.contract.reward import Reward, declared_options
+from tabbench.contract.types import MetricSpec
+from tabbench.host.lookup import _load_class, get_reward
+
+
+def metric_specs(benchmark: Benchmark | type[Benchmark], options: Mapping[str, Any] | None = None
+                 ) -> tuple[MetricSpec, ...]:
+    """The benchmark's metrics with the options their rewards will be built with (what results record).
+
+    ``benchmark`` is an instance (its ``options``) or a class (with ``options``, default its defaults).
+    """
+    cls = benchmark if isinstance(benchmark, type) else type(benchmark)
+    if isinstance(benchmark, type):
+        from tabbench.contract.options import defaults
+
+        effective = {**defaults(cls.option_defaults), **(options or {})}
+        specs = cls.metrics
+        if not isinstance(specs, tuple | list):
+            raise ConfigError(f"benchmark {cls.name!r} computes its metrics from its options and data: "
+                              "build the benchmark (tabbench.get_benchmark) and pass it instead of its class")
+    else:
+        effective = dict(benchmark.options)
+        specs = benchmark.metrics
+        if "metrics" in vars(benchmark):
+            warn_once(f"instance-metrics:{cls.__module__}.{cls.__qualname__}",
+                      f"benchmark {cls.name!r} sets self.metrics in __init__ (deprecated): declare `metrics` as a "
+                      "class attribute and override `metric_options(spec, options)` to pass its options on")
+    out = []
+    for spec in specs:
+        accepted = declared_options(_load_class("reward", spec.reward, Reward))
+        offered = cls.metric_options(spec, effective)
+        passed = {k: v for k, v in offered.items() if accepted is not None and k in accepted}
+        out.append(MetricSpec(spec.name, spec.reward, {**spec.options, **passed}))
+    return tuple(out)
+
+
+def metric_rewards(benchmark: Benchmark | type[Benchmark], options: Mapping[str, Any] | None = None
+                   ) -> dict[str, Reward]:
+    """Metric name -> reward object, built as ``metric_specs`` says."""
+    return {spec.name: get_reward(spec.reward, **spec.options) for spec in metric_specs(benchmark, options)}
