@@ -47,7 +47,10 @@ __all__ = [
 
 
 def _rows(rows: Iterable[Sequence[Any]]) -> list[Row]:
-    """Rows as tuples (an execution service may hand lists back; tuples hash and compare like sqlite3's)."""
+    """Rows as tuples (an execution service may hand lists back; tuples hash and compare like sqlite3's).
+    Results whose first row is a tuple are taken as tuples throughout, as every executor returns them."""
+    if isinstance(rows, tuple | list) and (not rows or rows[0].__class__ is tuple):
+        return list(rows)
     return [row if isinstance(row, tuple) else tuple(row) for row in rows]
 
 
@@ -99,6 +102,9 @@ def bird_soft_f1(pred_rows: Iterable[Sequence[Any]], gold_rows: Iterable[Sequenc
     for i, gold_row in enumerate(gold):
         if i >= len(pred):
             fn += 1
+            continue
+        if pred[i] == gold_row:  # equal rows: every cell matches (what _row_match would find, faster)
+            tp += 1.0
             continue
         matched, pred_only, gold_only = _row_match(pred[i], gold_row)
         tp += matched

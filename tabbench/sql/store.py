@@ -12,6 +12,10 @@ results are evicted past the bound, and a result larger than the bound on its ow
 recomputed when asked again). The default bound is 1 GB, set by ``TABBENCH_RESULT_STORE_MB`` (``0`` keeps
 nothing) or per store.
 
+A run also compares the same two results again and again (a repeated completion against its gold, under
+each metric): ``compared`` remembers each comparison of two results the store holds, keyed by the metric,
+and forgets it when either result is evicted.
+
 Scope: a store lives in one process. The runner opens a fresh one per ``tabbench eval``/``score`` run
 (``use_store``); elsewhere (a trainer's reward functions, a notebook) the process-wide store serves, which is
 one training run's lifetime. Trainer ranks each hold their own; gold results are shared between processes
@@ -23,9 +27,10 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from tabbench.sql.execute import Limits, QueryResult, normalise_sql
 
@@ -34,10 +39,11 @@ MiB = 1 << 20
 #: Default bound on the bytes of results a store keeps.
 DEFAULT_MAX_MB = 1024
 
-#: Estimated Python memory per row tuple, per value, per text character and per result (CPython 3.11).
-_ROW_BYTES, _VALUE_BYTES, _RESULT_BYTES = 56, 40, 400
+#: Estimated Python memory per row tuple, per value, per result and per remembered comparison (CPython 3.11).
+_ROW_BYTES, _VALUE_BYTES, _RESULT_BYTES, _COMPARISON_BYTES = 56, 40, 400, 300
 
 Key = tuple[tuple[str, int, int, int], str, str]
+T = TypeVar("T")
 
 
 def env_max_bytes() -> int:
@@ -74,13 +80,16 @@ def result_bytes(result: QueryResult) -> int:
 @dataclass
 class StoreStats:
     """Lookups answered (``hits``) and not (``misses``), results kept (``stored``), evicted past the bound
-    (``evicted``) and not kept because one alone exceeded it (``too_big``)."""
+    (``evicted``) and not kept because one alone exceeded it (``too_big``); comparisons computed and
+    answered from memory (``comparisons_reused``)."""
 
     hits: int = 0
     misses: int = 0
     stored: int = 0
     evicted: int = 0
     too_big: int = 0
+    comparisons: int = 0
+    comparisons_reused: int = 0
 
 
 class ResultStore:
@@ -90,7 +99,10 @@ class ResultStore:
         self.max_bytes = env_max_bytes() if max_bytes is None else max(0, int(max_bytes))
         self.bytes = 0
         self.stats = StoreStats()
-        self._entries: OrderedDict[Key, tuple[QueryResult, int]] = OrderedDict()
+        self._entries: OrderedDict[Key, QueryResult] = OrderedDict()
+        self._sizes: dict[int, int] = {}  # id(result) -> its estimated bytes
+        self._comparisons: dict[tuple[Hashable, int, int], Any] = {}
+        self._comparisons_of: dict[int, set[tuple[Hashable, int, int]]] = {}  # id(result) -> its comparisons
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -105,13 +117,13 @@ class ResultStore:
 
     def get(self, key: Key) -> QueryResult | None:
         with self._lock:
-            entry = self._entries.get(key)
-            if entry is None:
+            result = self._entries.get(key)
+            if result is None:
                 self.stats.misses += 1
                 return None
             self._entries.move_to_end(key)
             self.stats.hits += 1
-            return entry[0]
+            return result
 
     def put(self, key: Key, result: QueryResult) -> None:
         """Keep ``result``, evicting the least recently used past the bound; one over the bound alone is
@@ -120,21 +132,59 @@ class ResultStore:
         with self._lock:
             old = self._entries.pop(key, None)
             if old is not None:
-                self.bytes -= old[1]
+                self._forget(old)
             if size > self.max_bytes:
                 self.stats.too_big += 1
                 return
-            self._entries[key] = (result, size)
+            self._entries[key] = result
+            self._sizes[id(result)] = size
             self.bytes += size
             self.stats.stored += 1
-            while self.bytes > self.max_bytes:
-                _, (_, evicted) = self._entries.popitem(last=False)
-                self.bytes -= evicted
-                self.stats.evicted += 1
+            self._evict()
+
+    def compared(self, kind: Hashable, pred: QueryResult, gold: QueryResult,
+                 compute: Callable[[QueryResult, QueryResult], T]) -> T:
+        """``compute(pred, gold)``, remembered for this pair of stored results under ``kind`` (name the
+        metric and every option that changes its value)."""
+        key = (kind, id(pred), id(gold))
+        with self._lock:
+            if key in self._comparisons:
+                self.stats.comparisons_reused += 1
+                return self._comparisons[key]
+        value = compute(pred, gold)
+        with self._lock:
+            self.stats.comparisons += 1
+            if id(pred) in self._sizes and id(gold) in self._sizes and key not in self._comparisons:
+                self._comparisons[key] = value
+                self._comparisons_of.setdefault(id(pred), set()).add(key)
+                self._comparisons_of.setdefault(id(gold), set()).add(key)
+                self.bytes += _COMPARISON_BYTES
+                self._evict()
+        return value
+
+    def _forget(self, result: QueryResult) -> None:
+        """Drop a result's accounting and every comparison it took part in (ids may be reused)."""
+        self.bytes -= self._sizes.pop(id(result), 0)
+        for key in self._comparisons_of.pop(id(result), ()):
+            self._comparisons.pop(key)
+            self.bytes -= _COMPARISON_BYTES
+            _, pred_id, gold_id = key
+            other = gold_id if pred_id == id(result) else pred_id
+            if other != id(result):
+                self._comparisons_of[other].discard(key)
+
+    def _evict(self) -> None:
+        while self.bytes > self.max_bytes and self._entries:
+            _, result = self._entries.popitem(last=False)
+            self._forget(result)
+            self.stats.evicted += 1
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._sizes.clear()
+            self._comparisons.clear()
+            self._comparisons_of.clear()
             self.bytes = 0
 
 
