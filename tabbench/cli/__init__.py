@@ -86,6 +86,14 @@ class LazyGroup(click.Group):
             self.add_command(getattr(importlib.import_module(module_name), attr), cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except TabbenchError as exc:
+            if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
+                raise
+            raise CommandFailed(" ".join(str(exc).split()), exc.exit_code) from exc
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List commands with their one-line help (as click does), without importing the lazy ones."""
         names = self.list_commands(ctx)
