@@ -32,6 +32,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "models": ("tabbench.cli.listing:models_group", "Model backends: where completions come from."),
     "trainers": ("tabbench.cli.listing:trainers_group", "Trainers: `tabbench train NAME`."),
     "suites": ("tabbench.cli.listing:suites_group", "Suites: named lists of benchmarks."),
+    "environments": (
+        "tabbench.cli.listing:environments_group", "Environments: the tools of multi-turn rollouts (`eval --env`)."
+    ),
     "eval": (
         "tabbench.cli.eval:eval_command",
         "Evaluate a model on a suite: generate, score with the benchmarks' reward plugins, write run records.",

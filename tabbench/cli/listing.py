@@ -23,7 +23,7 @@ MODEL_VERBS: dict[str, str] = {"build-tiny": "tabbench.cli.models:build_tiny_com
 def plugins_command(as_json: bool, show_all: bool) -> None:
     """List installed plugins with their versions, hooks and load status."""
     h = host()
-    for kind in ("benchmark", "reward", "model", "trainer", "suite"):
+    for kind in ("benchmark", "reward", "model", "trainer", "suite", "environment"):
         h.registry(kind)  # registering surfaces plugins whose hooks fail
     rows = [
         info.to_json() for info in h.plugins.values() if show_all or not info.name.startswith("tabbench.")
@@ -97,6 +97,19 @@ rewards_group = _noun_group(
 models_group = _noun_group(
     "models", "Model backends: where completions come from.", MODEL_VERBS,
     _list_command("model", "model backends", ["name", "plugin", "description"]),
+)
+
+
+def _environment_info(entry: Any) -> dict[str, Any]:
+    cls = entry.load()
+    return {"answer": cls.answer, "tools": ", ".join(cls.tool_names()),
+            "tags": ", ".join(f"<{t}>" for t in cls.tag_protocol), "status": "ok"}
+
+
+environments_group = _noun_group(
+    "environments", "Environments: the tools of multi-turn rollouts (`eval --env`).", {},
+    _list_command("environment", "environments", ["name", "plugin", "answer", "tools", "tags", "description"],
+                  _environment_info),
 )
 trainers_group = _noun_group(
     "trainers", "Trainers: `tabbench train NAME`.", {},

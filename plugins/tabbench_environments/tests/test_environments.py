@@ -1,0 +1,221 @@
+"""The environment contract, the sql and python environments, the agent loop and the hostile trajectory corpus."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+import tabbench
+from tabbench import Budget
+from tabbench.evaluation.agent import parse_tags, reference_turns, tool_schemas
+
+
+def demo_example(benchmark: str = "demo-bird", split: str = "train") -> tabbench.Example:
+    bench = tabbench.get_benchmark(benchmark)
+    return next(iter(bench.examples(split)))
+
+
+def sha(path: str) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def test_environments_list_shows_sql_and_python(cli_runner) -> None:
+    result = cli_runner(["environments", "list", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = {row["name"]: row for row in json.loads(result.output)}
+    assert {"sql", "python"} <= set(rows)
+    assert rows["sql"]["tools"] == "list_tables, describe_table, query" and rows["sql"]["answer"] == "sql"
+
+
+def test_sql_tools_describe_and_query_compactly() -> None:
+    example = demo_example()
+    env = tabbench.get_environment("sql")
+    assert "query" in env.reset(example=example)
+    assert "customers" in env.list_tables().splitlines()
+    described = env.describe_table(table="customers")
+    assert described.startswith("CREATE TABLE customers") and "(3 rows)" in described
+    out = env.query(sql=example.gold)
+    assert out.endswith("(1 rows)") and not out.startswith("error:")
+    assert [c.name for c in env.stats.calls] == ["list_tables", "describe_table", "query"]
+    assert env.stats.errors == 0
+
+
+def test_tool_schemas_follow_the_docstrings() -> None:
+    env = tabbench.get_environment("sql")
+    schemas = {s["function"]["name"]: s["function"] for s in tool_schemas(env)}
+    assert schemas["query"]["parameters"]["required"] == ["sql"]
+    assert schemas["query"]["parameters"]["properties"]["sql"]["type"] == "string"
+    assert schemas["describe_table"]["description"].startswith("Show a table's columns")
+
+
+@pytest.mark.parametrize(("name", "arguments", "expected"), [
+    ("query", {"sql": "DELETE FROM customers"}, "forbidden"),
+    ("query", {"sql": "SELECT 1; DROP TABLE customers"}, "error:"),
+    ("query", {"sql": "ATTACH DATABASE '/tmp/x.db' AS x"}, "forbidden"),
+    ("query", {"sql": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"},
+     "timeout"),
+    ("drop_everything", {}, "unknown tool"),
+    ("query", "{not json", "not JSON"),
+    ("query", {"sequel": "SELECT 1"}, "bad arguments"),
+    ("query", ["SELECT 1"], "JSON object"),
+    ("describe_table", {"table": "x" * 10000}, "no table"),
+])
+def test_hostile_calls_cost_only_an_error_observation(name, arguments, expected) -> None:
+    example = demo_example()
+    db = example.fields["db_path"]
+    before = sha(db)
+    env = tabbench.get_environment("sql", budget=Budget(call_seconds=1.0, tool_seconds=3.0))
+    env.reset(example=example)
+    observation = env._call(name, arguments)
+    assert observation.startswith("error:") and expected in observation
+    assert env.stats.errors == 1 and env.stats.tool_seconds < 3.0
+    assert sha(db) == before
+    assert not env.query(sql=example.gold).startswith("error:")  # the rollout goes on
+
+
+def test_flooding_observations_are_capped_per_call_and_per_rollout() -> None:
+    env = tabbench.get_environment("sql", budget=Budget(observation_bytes=300, total_observation_bytes=700),
+                                   max_rows=1000)
+    env.reset(example=demo_example())
+    flood = "SELECT a.*, b.* FROM customers a, customers b"
+    outputs = [env.query(sql=flood) for _ in range(4)]
+    assert all(len(o.encode()) <= 300 for o in outputs)
+    assert "more bytes cut" in outputs[0]
+    assert outputs[-1].startswith("error: observation budget spent")
+    assert env.stats.observation_bytes <= 700 + 200
+
+
+def test_turn_and_time_budgets_end_a_looping_rollout() -> None:
+    env = tabbench.get_environment("sql", budget=Budget(max_turns=3))
+    env.reset(example=demo_example())
+    outputs = [env.list_tables() for _ in range(5)]
+    assert [o.startswith("error: turn budget") for o in outputs] == [False, False, False, True, True]
+    slow = tabbench.get_environment("sql", budget=Budget(call_seconds=0.3, tool_seconds=0.5), max_steps=None)
+    slow.reset(example=demo_example())
+    hang = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+    results = [slow.query(sql=hang) for _ in range(4)]
+    assert results[-1].startswith("error: tool time budget spent")
+    assert slow.stats.tool_seconds < 2.0
+
+
+def test_unknown_environment_option_is_a_config_error() -> None:
+    with pytest.raises(tabbench.ConfigError, match="unknown option 'rows'"):
+        tabbench.get_environment("sql", rows=3)
+
+
+def test_tag_protocol_reads_calls_and_solutions() -> None:
+    env = tabbench.get_environment("sql")
+    call = parse_tags(env, "think first <sql>SELECT 1</sql>")
+    assert call["tool_calls"][0]["function"] == {"name": "query", "arguments": {"sql": "SELECT 1"}}
+    answer = parse_tags(env, "done <solution>SELECT 2</solution>")
+    assert answer["answer"] == "SELECT 2" and "tool_calls" not in answer
+    assert parse_tags(env, "SELECT 3")["answer"] == "SELECT 3"
+
+
+@pytest.mark.parametrize(("text", "name", "arguments"), [
+    ('<tool_call>\n{"name": "query", "arguments": {"sql": "SELECT 1"}}\n</tool_call>', "query", {"sql": "SELECT 1"}),
+    ('{"name": "query", "parameters": {"sql": "SELECT 1"}}', "query", {"sql": "SELECT 1"}),
+    ('[TOOL_CALLS] [{"name": "list_tables", "arguments": {}}]', "list_tables", {}),
+    ('<tool_call>{"name": "query", "arguments": {"sql": </tool_call>', "query",
+     '{"name": "query", "arguments": {"sql":'),
+])
+def test_tool_calls_are_parsed_per_family(text, name, arguments) -> None:
+    message = tabbench.parse_tool_calls(text)
+    function = message["tool_calls"][0]["function"]
+    assert function["name"] == name and function["arguments"] == arguments
+
+
+def test_reference_trajectory_describes_then_queries_then_answers() -> None:
+    example = demo_example()
+    env = tabbench.get_environment("sql")
+    turns = reference_turns(env, example, example.gold)
+    names = [t["tool_calls"][0]["function"]["name"] for t in turns[:-1]]
+    assert names[-1] == "query" and names[:-1] and set(names[:-1]) == {"describe_table"}
+    assert turns[-1] == {"role": "assistant", "content": example.gold}
+
+
+def test_python_keeps_state_across_turns_and_refuses_escapes() -> None:
+    example = demo_example("demo-tablebench", "test")
+    env = tabbench.get_environment("python", budget=Budget(call_seconds=20, tool_seconds=60))
+    assert "DataFrame `df`" in env.reset(example=example)
+    assert env.run_python(code="n = len(df)\nprint(list(df.columns))").startswith("[")
+    assert env.run_python(code="print(n * 2)").strip().isdigit()
+    assert "forbidden" in env.run_python(code="import os\nos.system('touch /tmp/pwned')")
+    assert env.run_python(code="raise ValueError('boom')").startswith("error:")
+    assert env.run_python(code="print(n)").strip().isdigit()  # failed cells are not replayed
+    assert env.stats.errors == 2
+
+
+def test_a_hanging_cell_costs_its_call_budget() -> None:
+    example = demo_example("demo-tablebench", "test")
+    env = tabbench.get_environment("python", budget=Budget(call_seconds=3, tool_seconds=4))
+    env.reset(example=example)
+    out = env.run_python(code="while True:\n    pass")
+    assert out.startswith("error: timeout")
+    assert env.stats.tool_seconds < 4.5
+    assert env.run_python(code="print(1)").startswith("error:") or env.stats.tool_seconds < 4.5
+
+
+def test_tool_errors_reward_counts_failed_calls() -> None:
+    reward = tabbench.get_reward("tool-errors", penalty=0.25)
+    example = demo_example()
+    transcript = [{"role": "assistant", "content": "", "tool_calls": []},
+                  {"role": "tool", "name": "query", "content": "error: forbidden"},
+                  {"role": "tool", "name": "query", "content": "x\n1\n(1 rows)"},
+                  {"role": "tool", "name": "nope", "content": "{'error': 'Tool nope not found.'}"}]
+    score = reward.score(example, json.dumps(transcript))
+    assert score.value == -0.5 and score.status == tabbench.Status.EXEC_ERROR
+    assert reward.score(example, "SELECT 1").status == tabbench.Status.NOT_APPLICABLE
+
+
+def test_eval_env_with_the_gold_backend_scores_every_reference(cli_runner, tmp_path: Path) -> None:
+    out = tmp_path / "gold"
+    result = cli_runner(["eval", "--model", "gold", "--suite", "demo-bird", "--env", "sql", "--max-turns", "4",
+                         "--limit", "6", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    results = json.loads((out / "results.json").read_text())
+    bench = results["benchmarks"]["demo-bird"]
+    assert bench["primary_metric"]["value"] == 1.0
+    stats = bench["extensions"]["environment"]
+    assert stats["protocol"] == "tools" and stats["tool_error_rate"] == 0.0 and stats["turn_limit_rate"] == 0.0
+    assert stats["mean_turns"] >= 2
+    records = [json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").read_text().splitlines()]
+    transcript = records[0]["transcript"]
+    assert transcript["stop"] == "answer" and transcript["messages"][-1]["content"] == records[0]["completions"][0]
+    assert any(m["role"] == "tool" for m in transcript["messages"])
+
+
+def test_hostile_transcripts_cost_only_their_own_rollout(cli_runner, tmp_path: Path) -> None:
+    """Replayed trajectories that write, hang, loop, flood, call unknown tools and send malformed arguments."""
+    bench = tabbench.get_benchmark("demo-bird")
+    examples = list(bench.examples("test"))[:2]
+    hostile, good = examples
+    db = hostile.fields["db_path"]
+    before = sha(db)
+
+    def call(name, arguments):
+        return tabbench.parse_tool_calls(json.dumps({"name": name, "arguments": arguments}))
+
+    hang = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT max(x) FROM c"
+    attacks = [call("query", {"sql": "DROP TABLE customers"}), call("query", {"sql": hang}),
+               call("query", {"sql": "SELECT a.*, b.*, c.* FROM customers a, customers b, customers c"}),
+               call("rm_rf", {}), call("query", "{{{"), call("query", {"sql": 1, "extra": 2}),
+               *[call("list_tables", {}) for _ in range(10)]]
+    lines = [{"id": hostile.id, "transcript": {"messages": attacks}},
+             {"id": good.id, "transcript": {"messages": [call("query", {"sql": good.gold}),
+                                                          {"role": "assistant", "content": good.gold}]}}]
+    predictions = tmp_path / "transcripts.jsonl"
+    predictions.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", f"predictions:{predictions}", "--suite", "demo-bird", "--env", "sql",
+                         "--limit", "2", "--max-turns", "12", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    records = {json.loads(line)["id"]: json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").open()}
+    assert records[good.id]["score"] == 1.0 and records[good.id]["transcript"]["tool_errors"] == 0
+    bad = records[hostile.id]["transcript"]
+    assert bad["stop"] == "turn_limit" and bad["tool_calls"] == 12 and bad["tool_errors"] >= 5
+    assert bad["tool_seconds"] < 40
+    assert sha(db) == before
