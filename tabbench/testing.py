@@ -28,6 +28,7 @@ import pytest
 
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
 from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.environment import Budget, Environment
 from tabbench.contract.reward import Reward
 from tabbench.contract.types import Example, Score, Status
 from tabbench.host.plugins import Host, host, reset_host
@@ -248,3 +249,59 @@ class ModelBackendContract:
     def test_fingerprint_is_stable_json(self, backend: ModelBackend) -> None:
         assert_json_roundtrip(backend.fingerprint())
         assert backend.fingerprint() == backend.fingerprint()
+
+
+class EnvironmentContract:
+    """Subclass and implement ``make_environment`` (budget given) and ``examples`` (examples it serves).
+
+    Checks what TRL and ``tabbench eval --env`` rely on: ``reset`` gives text or nothing; every public method
+    is a typed, documented ``@tool``; tools return strings within the observation budget and never raise,
+    whatever the model sends (hostile strings, unknown tools, malformed arguments).
+    """
+
+    def make_environment(self, budget: Budget) -> Environment:
+        raise NotImplementedError
+
+    def examples(self) -> list[Example]:
+        raise NotImplementedError
+
+    @pytest.fixture
+    def environment(self) -> Environment:
+        env = self.make_environment(Budget(max_turns=100, observation_bytes=400, total_observation_bytes=100_000,
+                                           call_seconds=5.0, tool_seconds=60.0))
+        env.reset(example=self.examples()[0])
+        return env
+
+    def test_reset_gives_text_or_nothing(self) -> None:
+        env = self.make_environment(Budget())
+        for example in self.examples():
+            assert type(env)._accepts(example)
+            first = env.reset(example=example)
+            assert first is None or isinstance(first, str)
+
+    def test_public_methods_are_typed_documented_tools(self, environment: Environment) -> None:
+        import inspect
+
+        cls = type(environment)
+        public = [n for n, _ in inspect.getmembers(cls, predicate=inspect.isfunction)
+                  if not n.startswith("_") and n not in ("reset", "get_reward")]
+        assert public and sorted(public) == sorted(cls.tool_names()), "every public method must be a @tool"
+        for name in public:
+            method = getattr(cls, name)
+            doc = inspect.getdoc(method) or ""
+            assert "Returns:" in doc, f"{name}: the docstring needs a Returns: section (TRL builds the schema)"
+            for parameter in list(inspect.signature(method).parameters)[1:]:
+                assert parameter in method.__annotations__, f"{name}({parameter}): needs a type hint"
+                assert f"{parameter}:" in doc.split("Args:")[-1], f"{name}({parameter}): not in Args:"
+
+    def test_hostile_arguments_never_raise_and_stay_in_budget(self, environment: Environment) -> None:
+        import inspect
+
+        for name in environment.tool_names():
+            parameters = list(inspect.signature(getattr(type(environment), name)).parameters)[1:]
+            for text in HOSTILE_COMPLETIONS:
+                observation = environment._call(name, {p: text for p in parameters})
+                assert isinstance(observation, str) and len(observation.encode()) <= 400
+        for name, arguments in (("no_such_tool", {}), (environment.tool_names()[0], "{not json"),
+                                (environment.tool_names()[0], {"unexpected": 1}), (environment.tool_names()[0], [1])):
+            assert environment._call(name, arguments).startswith("error:")

@@ -11,9 +11,10 @@ import pytest
 import tabbench
 from tabbench import Budget
 from tabbench.evaluation.agent import parse_tags, reference_turns, tool_schemas
+from tabbench.testing import EnvironmentContract
 
 
-def demo_example(benchmark: str = "demo-bird", split: str = "train") -> tabbench.Example:
+def demo_example(benchmark: str = "demo-bird", split: str | None = None) -> tabbench.Example:
     bench = tabbench.get_benchmark(benchmark)
     return next(iter(bench.examples(split)))
 
@@ -138,7 +139,7 @@ def test_reference_trajectory_describes_then_queries_then_answers() -> None:
 
 
 def test_python_keeps_state_across_turns_and_refuses_escapes() -> None:
-    example = demo_example("demo-tablebench", "test")
+    example = demo_example("demo-tablebench")
     env = tabbench.get_environment("python", budget=Budget(call_seconds=20, tool_seconds=60))
     assert "DataFrame `df`" in env.reset(example=example)
     assert env.run_python(code="n = len(df)\nprint(list(df.columns))").startswith("[")
@@ -150,7 +151,7 @@ def test_python_keeps_state_across_turns_and_refuses_escapes() -> None:
 
 
 def test_a_hanging_cell_costs_its_call_budget() -> None:
-    example = demo_example("demo-tablebench", "test")
+    example = demo_example("demo-tablebench")
     env = tabbench.get_environment("python", budget=Budget(call_seconds=3, tool_seconds=4))
     env.reset(example=example)
     out = env.run_python(code="while True:\n    pass")
@@ -219,3 +220,19 @@ def test_hostile_transcripts_cost_only_their_own_rollout(cli_runner, tmp_path: P
     assert bad["stop"] == "turn_limit" and bad["tool_calls"] == 12 and bad["tool_errors"] >= 5
     assert bad["tool_seconds"] < 40
     assert sha(db) == before
+
+
+class TestSqlContract(EnvironmentContract):
+    def make_environment(self, budget: Budget) -> tabbench.Environment:
+        return tabbench.get_environment("sql", budget=budget)
+
+    def examples(self) -> list[tabbench.Example]:
+        return [demo_example(), demo_example("demo-spider")]
+
+
+class TestPythonContract(EnvironmentContract):
+    def make_environment(self, budget: Budget) -> tabbench.Environment:
+        return tabbench.get_environment("python", budget=budget)
+
+    def examples(self) -> list[tabbench.Example]:
+        return [demo_example("demo-tablebench"), demo_example("demo-crtqa")]
