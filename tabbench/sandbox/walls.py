@@ -1,0 +1,189 @@
+"""The kernel walls around a sandboxed run: a bubblewrap command line and a seccomp filter.
+
+bubblewrap (Debian package ``bubblewrap``) gives the child private namespaces: mount (a fresh root in which only
+the Python installation, read-only, and a size-capped tmpfs working directory exist), pid (``/proc`` shows only
+the sandbox), network (empty), ipc, uts and cgroup. As root, bubblewrap runs privileged and keeps only
+CAP_SETUID/CAP_SETGID so the bootstrap can switch to a fresh uid (then RLIMIT_NPROC applies and the process
+holds no capability); as a normal user it runs in a new user namespace. libseccomp (through ``pyseccomp``)
+compiles the system-call filter, which the bootstrap installs before any model code runs: exec and process
+creation, device nodes and FIFOs, namespace and mount calls, tracing and a few kernel interfaces kill the
+process (SIGSYS, which the parent sees as ``forbidden``); sockets other than AF_UNIX fail with EACCES.
+
+Where bubblewrap cannot run, ``current()`` raises ``SandboxUnavailableError`` (one line saying how to enable
+it) unless the user opted out with ``TABBENCH_UNSAFE_SANDBOX=1`` (``--unsafe-sandbox``).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tabbench.contract.errors import ConfigError
+
+UNSAFE_ENV = "TABBENCH_UNSAFE_SANDBOX"
+WORKDIR = "/sandbox"  # the working directory's path inside the bubblewrap sandbox
+HOW_TO_ENABLE = (
+    "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) and, when not root, allow unprivileged user "
+    "namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu also "
+    "kernel.apparmor_restrict_unprivileged_userns=0), or pass --unsafe-sandbox (TABBENCH_UNSAFE_SANDBOX=1) to run "
+    "it with only rlimits, seccomp and a Python audit hook"
+)
+
+# system calls that only an escape needs: the whole process is killed (SIGSYS -> status "forbidden")
+_KILLED = (
+    "execve", "execveat", "fork", "vfork", "mknod", "mknodat", "ptrace", "process_vm_readv", "process_vm_writev",
+    "pidfd_getfd", "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree",
+    "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr", "open_by_handle_at", "name_to_handle_at", "bpf",
+    "perf_event_open", "userfaultfd", "io_uring_setup", "io_uring_enter", "io_uring_register", "keyctl", "add_key",
+    "request_key", "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module", "reboot",
+    "swapon", "swapoff", "acct", "quotactl", "syslog", "iopl", "ioperm", "personality",
+)
+_CLONE_THREAD = 0x00010000
+_CLONE_NAMESPACES = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0x40000000,
+                     0x00000080)  # NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET, NEWTIME
+
+
+class SandboxUnavailableError(ConfigError):
+    """The kernel sandbox cannot run on this machine; stops the run (never a per-sample error)."""
+
+
+@dataclass(frozen=True)
+class Walls:
+    """How runs are isolated on this machine: ``bwrap`` is the bubblewrap binary, ``None`` when opted out."""
+
+    bwrap: str | None
+    seccomp: bytes | None
+    root: bool
+    reason: str = ""  # why the kernel sandbox is not used (unsafe mode only)
+    binds: tuple[str, ...] = field(default=())
+    masks: tuple[str, ...] = field(default=())  # tabbench's own packages inside a bound site-packages (data)
+
+    @property
+    def kind(self) -> str:
+        if self.bwrap:
+            return "bubblewrap+seccomp"
+        return "unsafe: " + ("seccomp, " if self.seccomp else "") + "rlimits, audit hook (" + self.reason + ")"
+
+    def command(self, python: Sequence[str], *, disk_mb: int, network: bool) -> list[str]:
+        """The bubblewrap command line that runs ``python`` in the walls (``python`` itself when opted out)."""
+        if not self.bwrap:
+            return list(python)
+        # --as-pid-1: the parent reaps the program itself, so the kernel's CPU accounting of it reaches us
+        args = [self.bwrap, "--die-with-parent", "--new-session", "--as-pid-1", "--unshare-pid", "--unshare-ipc",
+                "--unshare-uts", "--unshare-cgroup-try"]
+        if not network:
+            args.append("--unshare-net")
+        if self.root:
+            args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+        else:
+            args += ["--unshare-user", "--disable-userns"]
+        parents = sorted({str(p) for b in self.binds for p in Path(b).parents if str(p) != "/"})
+        for directory in parents:
+            args += ["--perms", "0755", "--dir", directory]
+        for path in self.binds:
+            args += ["--ro-bind", path, path]
+        for path in self.masks:
+            args += ["--tmpfs", path, "--remount-ro", path]
+        for link in ("bin", "lib", "lib32", "lib64", "libx32", "sbin"):
+            target = os.readlink("/" + link) if os.path.islink("/" + link) else None
+            if target is not None and not target.startswith("/"):
+                args += ["--symlink", target, "/" + link]
+        args += ["--proc", "/proc", "--dev", "/dev", "--perms", "0777", "--size", str(disk_mb * 1024 * 1024),
+                 "--tmpfs", WORKDIR, "--remount-ro", "/", "--remount-ro", "/dev", "--chdir", WORKDIR, "--"]
+        return args + list(python)
+
+
+_LOCK = threading.Lock()
+_CURRENT: list[Walls] = []
+
+
+def unsafe_allowed() -> bool:
+    """The user opted out of the kernel sandbox (``--unsafe-sandbox`` / ``TABBENCH_UNSAFE_SANDBOX=1``)."""
+    return os.environ.get(UNSAFE_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def current(probe: object) -> Walls:
+    """The walls this process uses, found once: bubblewrap if ``probe(walls)`` shows it works, else the opt-out.
+
+    ``probe`` runs a trivial program inside candidate walls and returns an error string or ``None``.
+    Raises ``SandboxUnavailableError`` when the kernel sandbox does not work and the user did not opt out.
+    """
+    with _LOCK:
+        if not _CURRENT:
+            _CURRENT.append(_find(probe))
+        walls = _CURRENT[0]
+    if not walls.bwrap and not unsafe_allowed():
+        raise SandboxUnavailableError(f"cannot run model-written code safely here ({walls.reason}): {HOW_TO_ENABLE}")
+    return walls
+
+
+def _find(probe: object) -> Walls:
+    root = os.geteuid() == 0
+    try:
+        seccomp: bytes | None = seccomp_filter()
+        seccomp_error = ""
+    except (ImportError, OSError, RuntimeError, ValueError) as exc:
+        seccomp, seccomp_error = None, f"no seccomp filter: {str(exc).strip()[:200]}"
+    bwrap = os.environ.get("TABBENCH_BWRAP") or shutil.which("bwrap") or ""
+    if seccomp is None:
+        return Walls(None, None, root, seccomp_error)
+    if not bwrap or not os.access(bwrap, os.X_OK):
+        return Walls(None, seccomp, root, "bubblewrap (bwrap) is not installed")
+    binds = _binds()
+    candidate = Walls(bwrap, seccomp, root, binds=tuple(binds), masks=tuple(_own_packages(binds)))
+    error = probe(candidate)  # type: ignore[operator]
+    if error:
+        return Walls(None, seccomp, root, f"bubblewrap does not start: {error}")
+    return candidate
+
+
+def _binds() -> list[str]:
+    """What the child sees, read-only: the Python installation and the system libraries it links against."""
+    roots = {"/usr", sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+             os.path.dirname(os.path.realpath(sys.executable))}
+    roots.update(p for p in sys.path if p and "-packages" in p and os.path.isdir(p))
+    roots.update(p for p in ("/etc/ld.so.cache", "/etc/localtime", "/etc/fonts") if os.path.exists(p))
+    real = sorted({os.path.realpath(r) for r in roots if r and os.path.exists(r)})
+    # a path inside another bound path comes along with it
+    return [r for r in real if not any(r != o and r.startswith(o.rstrip("/") + "/") for o in real)]
+
+
+def _own_packages(binds: Sequence[str]) -> list[str]:
+    """tabbench's packages installed (not editable) in a bound directory: hidden, their data holds references."""
+    found = []
+    for directory in binds:
+        for site in Path(directory).glob("lib*/python3*/site-packages") if directory != "/usr" else ():
+            found += [str(p) for p in site.iterdir() if p.name.startswith("tabbench") and p.is_dir()
+                      and not p.name.endswith("-info")]
+    return sorted(found)
+
+
+def seccomp_filter() -> bytes:
+    """The filter as a BPF program, compiled by libseccomp (for the native architecture; others are killed)."""
+    import pyseccomp as sc
+
+    if os.uname().machine not in ("x86_64", "aarch64"):
+        raise RuntimeError(f"clone flag filtering is not validated on {os.uname().machine}")
+    filt = sc.SyscallFilter(sc.ALLOW)
+    for name in _KILLED:
+        try:
+            filt.add_rule(sc.KILL_PROCESS, name)
+        except (OSError, ValueError, RuntimeError):
+            continue  # not a system call on this architecture (fork, mknod on aarch64)
+    filt.add_rule(sc.KILL_PROCESS, "clone", sc.Arg(0, sc.MASKED_EQ, _CLONE_THREAD, 0))  # a new process
+    for flag in _CLONE_NAMESPACES:
+        filt.add_rule(sc.KILL_PROCESS, "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
+    filt.add_rule(sc.ERRNO(errno.ENOSYS), "clone3")  # flags hidden in a struct: glibc falls back to clone
+    filt.add_rule(sc.ERRNO(errno.EACCES), "socket", sc.Arg(0, sc.NE, socket.AF_UNIX))
+    with tempfile.TemporaryFile() as handle:
+        filt.export_bpf(handle)
+        handle.seek(0)
+        return handle.read()
