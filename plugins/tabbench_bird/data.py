@@ -32,6 +32,8 @@ def read_json(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(f"{path}: cannot read ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})") from None
     try:
         return json.loads(text, object_pairs_hook=_no_duplicate_keys(path))
     except json.JSONDecodeError as exc:

@@ -115,14 +115,26 @@ class Benchmark(ABC):
         raise ConfigError(f"benchmark {self.name!r} has no metric {name!r}")
 
 
+def read_text(path: Path, what: str = "file") -> str:
+    """The UTF-8 text of ``path``; an unreadable file or one that is not UTF-8 (a binary file, another
+    encoding) is a ``DataError`` naming the file and the line of the first bad byte."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read {what} ({exc.strerror})") from exc
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DataError(
+            f"{path}:{line}: {what} is not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start})"
+        ) from None
+
+
 def read_jsonl_predictions(path: Path) -> dict[str, list[str]]:
     """Read ``{"id", "completion"|"completions"}`` lines; a bad line is a ``DataError`` naming it."""
     predictions: dict[str, list[str]] = {}
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read predictions ({exc.strerror})") from exc
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(read_text(path, "predictions").splitlines(), 1):
         if not line.strip():
             continue
         try:

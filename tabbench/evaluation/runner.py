@@ -217,6 +217,9 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
         if run.greedy is not None:
             results["greedy"] = run.greedy
         run.store.write_results(results)
+    except BaseException:
+        run.store.discard_if_empty()  # nothing scored: leave no run.json that would refuse the rerun
+        raise
     finally:
         run.store.close()
     hooks.call("after_run", run=run, results=results)

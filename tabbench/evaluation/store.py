@@ -44,6 +44,7 @@ class RunStore:
         self.out_dir = Path(out_dir)
         self.samples_dir = self.out_dir / "samples"
         self._handles: dict[str, Any] = {}
+        self._made: list[Path] = []  # what ``create`` wrote, removed by ``discard_if_empty``
 
     @property
     def config_path(self) -> Path:
@@ -62,8 +63,16 @@ class RunStore:
         store = cls(out_dir)
         if store.config_path.exists() or (store.samples_dir.exists() and any(store.samples_dir.iterdir())):
             raise RunStoreError(f"{out_dir} already holds a run: pass --resume to continue it, or choose another --out")
-        store.samples_dir.mkdir(parents=True, exist_ok=True)
-        write_json_atomic(store.config_path, {"schema_version": RUN_SCHEMA_VERSION, "config": config})
+        store._made = [p for p in (store.samples_dir, *store.samples_dir.parents) if not p.exists()]
+        try:
+            store.samples_dir.mkdir(parents=True, exist_ok=True)
+            store.remove_temporaries()
+            write_json_atomic(store.config_path, {"schema_version": RUN_SCHEMA_VERSION, "config": config})
+        except OSError as exc:
+            store.discard_if_empty()
+            raise RunStoreError(f"--out {out_dir}: cannot write the run there ({exc.strerror or exc}: "
+                                f"{exc.filename or out_dir})") from exc
+        store._made.insert(0, store.config_path)
         return store
 
     @classmethod
@@ -76,13 +85,37 @@ class RunStore:
             saved = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
         except (OSError, ValueError, KeyError) as exc:
             raise RunStoreError(f"{store.config_path}: unreadable run config ({exc})") from exc
-        if saved != json.loads(json.dumps(config, default=str)):
-            changed = sorted(k for k in set(saved) | set(config) if saved.get(k) != config.get(k))
+        given = json.loads(json.dumps(config, default=str))  # as it would be saved (tuples as lists, paths as text)
+        if saved != given:
+            changed = sorted(k for k in set(saved) | set(given) if saved.get(k) != given.get(k))
             raise RunStoreError(
                 f"{out_dir}: cannot resume with a different configuration (changed: {', '.join(changed)})"
             )
         store.samples_dir.mkdir(parents=True, exist_ok=True)
+        store.remove_temporaries()
         return store
+
+    def remove_temporaries(self) -> None:
+        """Delete the temporary files of an atomic write that a kill interrupted (``.results.json.*``)."""
+        for path in (self.config_path, self.results_path):
+            for stale in self.out_dir.glob(f".{path.name}.*"):
+                stale.unlink(missing_ok=True)
+
+    def discard_if_empty(self) -> None:
+        """Remove what ``create`` wrote (``run.json``, new folders) when no sample was recorded: a run that
+        failed before scoring anything must not block the rerun. Called by the runner on failure."""
+        self.close()
+        if self.samples_dir.is_dir() and any(self.samples_dir.iterdir()):
+            return
+        for path in self._made:  # run.json first, then the folders, innermost first
+            try:
+                if path.is_dir():
+                    path.rmdir()
+                else:
+                    path.unlink(missing_ok=True)
+            except OSError:
+                return
+        self._made = []
 
     def read_samples(self, benchmark: str, *, repair: bool = True) -> list[SampleRecord]:
         """Read the records of ``benchmark``; a torn last line (from a kill) is dropped from the file."""
