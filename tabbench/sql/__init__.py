@@ -10,6 +10,9 @@ Public API (details in ``docs/sql-execution.md``):
 - the run-scoped result store: ``ResultStore``, ``current_store``, ``use_store``;
 - the gold cache: ``GoldCache``, ``default_cache_dir``, ``default_gold_cache``;
 - DuckDB (imported on first use): ``DuckSession``, ``execute_duckdb``;
+- PostgreSQL / MySQL servers (a DSN where a SQLite path would be; drivers imported on first use):
+  ``resolve_dsn``, ``for_database``, ``server_kind``, ``is_server_target``, ``execute_server``,
+  ``ServerWriteWarning``, ``load_sqlite``;
 - SQL in completions and sqlglot helpers: ``extract_sql``, ``strip_think``, ``split_statements``,
   ``is_single_statement``, ``validate``, ``transpile``, ``SqlParseError``.
 """
@@ -41,7 +44,12 @@ from tabbench.sql.pool import ExecPool, shared_pool
 from tabbench.sql.store import ResultStore, current_store, use_store
 from tabbench.sql.text2sql import completion_sql, default_workers, env_workers, execution_limits, sqlite_ddl
 
-_LAZY = {"DuckSession": "tabbench.sql.duck", "execute_duckdb": "tabbench.sql.duck"}
+_LAZY = {
+    "DuckSession": "tabbench.sql.duck", "execute_duckdb": "tabbench.sql.duck",
+    **dict.fromkeys(("resolve_dsn", "for_database", "server_kind", "is_server_target"), "tabbench.sql.dsn"),
+    **dict.fromkeys(("execute_server", "ServerWriteWarning"), "tabbench.sql.server"),
+    "load_sqlite": "tabbench.sql.server_load",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -64,6 +72,7 @@ __all__ = [
     "Limits",
     "QueryResult",
     "ResultStore",
+    "ServerWriteWarning",
     "SqlParseError",
     "SqliteExecutor",
     "completion_sql",
@@ -75,12 +84,18 @@ __all__ = [
     "execute_duckdb",
     "execute_gold",
     "execute_many",
+    "execute_server",
     "execute_sqlite",
     "execution_limits",
     "extract_sql",
+    "for_database",
+    "is_server_target",
     "is_single_statement",
+    "load_sqlite",
     "normalise_sql",
     "register_function",
+    "resolve_dsn",
+    "server_kind",
     "shared_pool",
     "split_statements",
     "sqlite_ddl",

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabbench.sql.cache import GoldCache, default_cache_dir
+from tabbench.sql.dsn import is_server_target
 from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, default_executor, normalise_sql
 from tabbench.sql.pool import ExecPool, shared_pool
+from tabbench.sql.server import run_with_servers, server_fingerprint
 from tabbench.sql.store import ResultStore, current_store, database_identity
 from tabbench.sql.text2sql import env_workers
 
@@ -71,6 +73,8 @@ def run_queries(keys: Sequence[tuple[str, str]], limits: Limits, workers: int | 
     """Execute ``(db_path, sql)`` pairs where ``workers`` says (see ``execute_many``), nothing looked up."""
     if workers is None:
         workers = env_workers()
+    if any(is_server_target(db_path) for db_path, _ in keys):  # PostgreSQL / MySQL DSNs: tabbench.sql.server
+        return run_with_servers(keys, limits, workers, run_queries)
     if isinstance(workers, ExecPool):
         return workers.run(keys, limits)
     if workers >= 1:
@@ -147,7 +151,8 @@ def execute_many(
             db_path = keys[slot][0]
             if db_path not in file_hashes:
                 try:
-                    file_hashes[db_path] = gold_cache.file_hash(db_path)
+                    file_hashes[db_path] = (server_fingerprint(db_path) if is_server_target(db_path)
+                                            else gold_cache.file_hash(db_path))
                 except OSError:
                     file_hashes[db_path] = None
             digest = file_hashes[db_path]

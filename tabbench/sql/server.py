@@ -1,0 +1,342 @@
+"""Untrusted queries on a PostgreSQL or MySQL/MariaDB server, behind the same interface as SQLite.
+
+A job whose ``db_path`` is a DSN (``tabbench.sql.dsn``) runs here instead of on a SQLite file. The safety
+model (``docs/sql-execution.md``, "PostgreSQL and MySQL servers"):
+
+1. the boundary is the server: a dedicated role with ``SELECT`` only (the docs give the statements);
+   tabbench warns (``ServerWriteWarning``) when the role it connects as could write or touch server files;
+2. every query runs in its own ``READ ONLY`` transaction, which is always rolled back; the session itself
+   is read-only too, so a statement that ends the transaction (MySQL's implicit commits) is still refused;
+3. only queries are sent: the first keyword must be ``SELECT``, ``WITH``, ``VALUES`` or ``TABLE``, and one
+   statement runs (PostgreSQL's extended protocol and MySQL's default client flags refuse a second);
+4. a server-side timeout (``statement_timeout``; MariaDB ``max_statement_time``; MySQL
+   ``max_execution_time``) plus a watchdog that cancels from a second connection at the deadline
+   (PostgreSQL's cancel request, MySQL's ``KILL QUERY``), since MySQL times only ``SELECT``;
+5. rows stream through a server-side cursor (PostgreSQL ``DECLARE``/``FETCH``, MySQL unbuffered result) and
+   stop at ``max_rows``/``max_bytes``, so a huge result never reaches this process.
+
+One connection per target per thread, reused across queries and reopened when the server dropped it.
+Drivers (``psycopg`` 3, ``PyMySQL``) are imported on first use: install ``tabbench[servers]``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import itertools
+import re
+import threading
+import time
+import warnings
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from tabbench.contract.types import Status
+from tabbench.sql.dsn import redact, server_kind
+from tabbench.sql.execute import (
+    DEFAULT_LIMITS,
+    FORBIDDEN_STATEMENTS,
+    Limits,
+    QueryResult,
+    failed,
+    first_keyword,
+    normalise_sql,
+)
+
+#: First keywords of the statements a server may run: queries only.
+QUERY_KEYWORDS = frozenset({"SELECT", "WITH", "VALUES", "TABLE"})
+
+#: Statement keywords that are not queries (refused as ``FORBIDDEN``; any other non-query word is a syntax
+#: error, ``EXEC_ERROR``, as the server would say).
+STATEMENTS = FORBIDDEN_STATEMENTS | frozenset(
+    "COPY SET RESET GRANT REVOKE LOCK UNLOCK CALL DO EXECUTE PREPARE DEALLOCATE LISTEN NOTIFY UNLISTEN LOAD "
+    "HANDLER KILL TRUNCATE RENAME FLUSH INSTALL UNINSTALL SHUTDOWN CHECKPOINT CLUSTER COMMENT DISCARD REFRESH "
+    "IMPORT SECURITY START XA SHOW DESCRIBE DESC EXPLAIN USE OPTIMIZE REPAIR CHECK CHECKSUM CACHE PURGE "
+    "CHANGE STOP BINLOG RESTORE BACKUP".split()
+)
+
+#: Functions and clauses that reach the server's files or other servers. A role without the privileges
+#: (superuser, ``pg_read_server_files``, ``FILE``) cannot use them anyway; this refuses them with a clear
+#: message even when tabbench was pointed at a too-powerful role.
+DENIED = {
+    "postgresql": re.compile(
+        r"\b(pg_read_file|pg_read_binary_file|pg_ls_\w+|pg_stat_file|lo_(?:import|export|open|creat|create|unlink|put|get|from_bytea|write|read|close|truncate\w*|lseek\w*|tell\w*)|dblink\w*|pg_file_\w+|"
+        r"pg_terminate_backend|pg_cancel_backend|pg_reload_conf|set_config)\b", re.I),
+    "mysql": re.compile(r"\bINTO\s+(OUTFILE|DUMPFILE)\b|\bLOAD_FILE\b|\bsys_exec\b|\bsys_eval\b", re.I),
+}
+
+#: Rows per round trip when streaming a result.
+FETCH_ROWS = 2000
+
+#: Seconds after the deadline at which the watchdog cancels from a second connection (the server's own
+#: timer normally fires first).
+WATCHDOG_GRACE = 0.3
+
+#: Seconds to wait for a connection.
+CONNECT_TIMEOUT = 10
+
+
+class ServerWriteWarning(UserWarning):
+    """The role tabbench connects as can write or reach server files: use a SELECT-only role."""
+
+
+class ServerUnavailable(Exception):
+    """The server cannot be reached or refused the login (message has no password)."""
+
+
+def row_bytes(rows: Sequence[tuple[Any, ...]]) -> int:
+    """Approximate payload size: text and bytes by length, everything else 8 bytes (as for SQLite)."""
+    total = 0
+    for row in rows:
+        total += 8 * len(row)
+        for value in row:
+            if isinstance(value, str | bytes | bytearray | memoryview):
+                total += len(value)
+    return total
+
+
+def cap_rows(rows: list[tuple[Any, ...]], chunk: Sequence[tuple[Any, ...]], nbytes: int,
+             limits: Limits) -> tuple[int, bool]:
+    """Append ``chunk`` to ``rows`` within ``max_rows``/``max_bytes``; returns (bytes so far, truncated)."""
+    for row in chunk:
+        if limits.max_rows is not None and len(rows) >= limits.max_rows:
+            return nbytes, True
+        size = row_bytes((row,))
+        if limits.max_bytes is not None and nbytes + size > limits.max_bytes:
+            return nbytes, True
+        nbytes += size
+        rows.append(tuple(row))
+    return nbytes, False
+
+
+class Watchdog:
+    """One thread that calls ``cancel`` callbacks at their deadlines unless disarmed first."""
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[float, int, Callable[[], None]]] = []
+        self._live: set[int] = set()
+        self._ids = itertools.count()
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def arm(self, deadline: float, cancel: Callable[[], None]) -> int:
+        with self._cond:
+            token = next(self._ids)
+            heapq.heappush(self._heap, (deadline, token, cancel))
+            self._live.add(token)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name="tabbench-sql-watchdog", daemon=True)
+                self._thread.start()
+            self._cond.notify()
+            return token
+
+    def disarm(self, token: int) -> None:
+        with self._cond:
+            self._live.discard(token)
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while self._heap and self._heap[0][1] not in self._live:
+                    heapq.heappop(self._heap)
+                if not self._heap:
+                    self._cond.wait(5.0)
+                    if not self._heap:
+                        self._thread = None
+                        return
+                    continue
+                deadline, token, cancel = self._heap[0]
+                delay = deadline - time.monotonic()
+                if delay > 0:
+                    self._cond.wait(delay)
+                    continue
+                heapq.heappop(self._heap)
+                self._live.discard(token)
+            try:
+                cancel()
+            except Exception:  # the query ended meanwhile, or the server is gone: nothing to cancel
+                pass
+
+
+WATCHDOG = Watchdog()
+
+
+class ServerSession(ABC):
+    """One open connection to one target, reused for every query this thread runs there."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+    @abstractmethod
+    def run(self, sql: str, limits: Limits) -> QueryResult:
+        """Run one query (already screened) in a read-only transaction that is rolled back."""
+
+    @abstractmethod
+    def fingerprint(self) -> str:
+        """A digest of the server, database, schema and table contents (row counts and checksums)."""
+
+    @abstractmethod
+    def write_privileges(self) -> list[str]:
+        """What the connected role could do beyond reading (empty for a SELECT-only role)."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+
+def open_session(target: str) -> ServerSession:
+    kind = server_kind(target)
+    if kind == "postgresql":
+        from tabbench.sql.postgres import PostgresSession
+
+        return PostgresSession(target)
+    if kind == "mysql":
+        from tabbench.sql.mysql import MysqlSession
+
+        return MysqlSession(target)
+    raise ValueError(f"not a server DSN: {redact(target)}")
+
+
+_warned: set[str] = set()
+_warned_lock = threading.Lock()
+
+
+def warn_if_writable(session: ServerSession) -> None:
+    """Warn once per process and target when the role can do more than read."""
+    with _warned_lock:
+        if session.target in _warned:
+            return
+        _warned.add(session.target)
+    extra = session.write_privileges()
+    if extra:
+        warnings.warn(
+            f"{redact(session.target)}: the role can {', '.join(extra[:6])}{' ...' if len(extra) > 6 else ''}; "
+            "every query runs in a read-only transaction, but use a SELECT-only role (docs/sql-execution.md)",
+            ServerWriteWarning, stacklevel=2,
+        )
+
+
+class ServerExecutor:
+    """Runs queries on servers, one reused session per target. Not thread-safe: one per thread."""
+
+    def __init__(self) -> None:
+        self._sessions: dict[str, ServerSession] = {}
+
+    def session(self, target: str) -> ServerSession:
+        session = self._sessions.get(target)
+        if session is None:
+            session = self._sessions[target] = open_session(target)
+            warn_if_writable(session)
+        return session
+
+    def execute(self, target: str, sql: str, limits: Limits = DEFAULT_LIMITS) -> QueryResult:
+        """Run ``sql`` on the server ``target``; never raises for anything the query or server does."""
+        sql = normalise_sql(sql)
+        keyword = first_keyword(sql)
+        if keyword not in QUERY_KEYWORDS:
+            status = Status.FORBIDDEN if keyword in STATEMENTS else Status.EXEC_ERROR
+            return failed(status, f"{keyword or 'an empty'} statement is not run: only SELECT, WITH, VALUES or TABLE")
+        denied = DENIED[server_kind(target) or "postgresql"].search(sql)
+        if denied:
+            return failed(Status.FORBIDDEN, f"{denied.group(0)} is not allowed: it reaches server files or sessions")
+        try:
+            result = self.session(target).run(sql, limits)
+        except ServerUnavailable as exc:
+            self._sessions.pop(target, None)
+            return failed(Status.EXEC_ERROR, str(exc))
+        except Exception as exc:  # a driver bug must cost one query, not the run
+            return failed(Status.EXEC_ERROR, f"{type(exc).__name__}: {exc}")
+        if result.ok and limits.timeout is not None and result.elapsed >= limits.timeout:
+            # MySQL's SLEEP and BENCHMARK return a value when their timer interrupts them
+            return failed(Status.TIMEOUT, f"timed out after {limits.timeout} s", result.elapsed)
+        return result
+
+    def close(self) -> None:
+        for session in self._sessions.values():
+            session.close()
+        self._sessions.clear()
+
+
+_local = threading.local()
+
+
+def thread_executor() -> ServerExecutor:
+    """This thread's server executor (its connections stay open for the life of the thread)."""
+    executor = getattr(_local, "executor", None)
+    if executor is None:
+        executor = _local.executor = ServerExecutor()
+    return executor
+
+
+def execute_server(target: str, sql: str, limits: Limits = DEFAULT_LIMITS) -> QueryResult:
+    """Run one untrusted query on a server from this thread (see ``ServerExecutor.execute``)."""
+    return thread_executor().execute(target, sql, limits)
+
+
+_threads: ThreadPoolExecutor | None = None
+_threads_size = 0
+_threads_lock = threading.Lock()
+
+
+def _thread_pool(workers: int) -> ThreadPoolExecutor:
+    global _threads, _threads_size
+    with _threads_lock:
+        if _threads is None or _threads_size != workers:
+            if _threads is not None:
+                _threads.shutdown(wait=False)
+            _threads = ThreadPoolExecutor(workers, thread_name_prefix="tabbench-sql-server")
+            _threads_size = workers
+        return _threads
+
+
+def run_with_servers(keys: Sequence[tuple[str, str]], limits: Limits, workers: Any,
+                     run_files: Callable[[Sequence[tuple[str, str]], Limits, Any], list[QueryResult]]
+                     ) -> list[QueryResult]:
+    """Run ``(target, sql)`` pairs in order: DSN targets here, on ``workers`` threads (an ``ExecPool``: its
+    size) each with its own connection per target, since the server does the work and a thread only waits
+    on its socket; SQLite files through ``run_files`` with ``workers`` as given."""
+    on_server = [i for i, (target, _) in enumerate(keys) if server_kind(target) is not None]
+    on_files = [i for i in range(len(keys)) if server_kind(keys[i][0]) is None]
+    results: list[QueryResult | None] = [None] * len(keys)
+    if on_files:
+        for i, result in zip(on_files, run_files([keys[i] for i in on_files], limits, workers), strict=True):
+            results[i] = result
+    threads = int(getattr(workers, "size", workers) or 0)
+    jobs = [keys[i] for i in on_server]
+    if threads <= 1 or len(jobs) <= 1:
+        executor = thread_executor()
+        ran = [executor.execute(target, sql, limits) for target, sql in jobs]
+    else:
+        ran = list(_thread_pool(threads).map(lambda job: execute_server(job[0], job[1], limits), jobs))
+    for i, result in zip(on_server, ran, strict=True):
+        results[i] = result
+    return results  # type: ignore[return-value]
+
+
+_fingerprints: dict[str, str | None] = {}
+_fingerprint_lock = threading.Lock()
+
+
+def server_fingerprint(target: str) -> str | None:
+    """The gold-cache identity of ``target`` (server, database, schema, row counts and checksums),
+    computed once per process; ``None`` when the server cannot be reached (nothing is cached then)."""
+    with _fingerprint_lock:
+        if target in _fingerprints:
+            return _fingerprints[target]
+    try:
+        digest: str | None = thread_executor().session(target).fingerprint()
+    except Exception:
+        digest = None
+    else:
+        digest = hashlib.sha256(f"{server_kind(target)}\0{redact(target)}\0{digest}".encode()).hexdigest()
+    with _fingerprint_lock:
+        if digest is not None:
+            _fingerprints[target] = digest
+    return digest
+
+
+def forget_fingerprints() -> None:
+    """Recompute fingerprints on next use (after loading new data into a server)."""
+    with _fingerprint_lock:
+        _fingerprints.clear()
