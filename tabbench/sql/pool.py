@@ -14,9 +14,11 @@ import multiprocessing
 import os
 import pickle
 import sqlite3
+import sys
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -40,6 +42,25 @@ def _set_heap_limit(memory_mb: int | None) -> None:
 
 
 _IDLE = float("inf")
+
+
+@contextmanager
+def _main_module_hidden() -> Iterator[None]:
+    """Start workers without the parent's ``__main__``: forkserver and spawn re-import it by path in every
+    child, which re-runs a training script that has no ``if __name__ == "__main__"`` guard (and fails for
+    ``python -`` or ``-c``). Workers need nothing from it: their code lives in this module."""
+    main = sys.modules.get("__main__")
+    if main is None:
+        yield
+        return
+    saved = {key: main.__dict__[key] for key in ("__file__", "__spec__") if key in main.__dict__}
+    main.__dict__.pop("__file__", None)
+    main.__dict__["__spec__"] = None
+    try:
+        yield
+    finally:
+        main.__dict__.pop("__spec__", None)
+        main.__dict__.update(saved)
 
 
 def _worker_main(conn: Connection, state: Any, initializer: Callable[[], Any] | None) -> None:
@@ -148,7 +169,8 @@ class ExecPool:
         parent, child = self._ctx.Pipe(duplex=True)
         state = self._ctx.Array("d", [-1.0, _IDLE], lock=False)
         process = self._ctx.Process(target=_worker_main, args=(child, state, self.initializer), daemon=True)
-        process.start()
+        with _main_module_hidden():
+            process.start()
         child.close()
         return _Worker(process, parent, state)
 

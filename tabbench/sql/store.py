@@ -66,15 +66,24 @@ def database_identity(db_path: str) -> tuple[str, int, int, int]:
     return (path, stat.st_size, stat.st_mtime_ns, stat.st_ino)
 
 
+#: Rows measured to estimate a result's size (evenly spaced; larger results are extrapolated from them).
+_SAMPLE_ROWS = 256
+
+
 def result_bytes(result: QueryResult) -> int:
-    """An estimate of the memory ``result`` holds (rows, values, text), used for the store's bound."""
-    total = _RESULT_BYTES + len(result.error or "")
-    for row in result.rows:
+    """An estimate of the memory ``result`` holds (rows, values, text), used for the store's bound: exact up
+    to ``_SAMPLE_ROWS`` rows, extrapolated from evenly spaced rows beyond, so it costs the same for any size."""
+    rows = result.rows
+    step = max(1, len(rows) // _SAMPLE_ROWS)
+    sampled = rows[::step]
+    total = 0
+    for row in sampled:
         total += _ROW_BYTES + _VALUE_BYTES * len(row)
         for value in row:
             if value.__class__ is str or value.__class__ is bytes:
                 total += len(value)
-    return total
+    scale = len(rows) / len(sampled) if sampled else 0.0
+    return _RESULT_BYTES + len(result.error or "") + int(total * scale)
 
 
 @dataclass
