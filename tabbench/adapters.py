@@ -18,10 +18,16 @@ Contract of the TRL reward function (TRL 1.16 ``GRPOTrainer``, ``RLOOTrainer``, 
 ``float | None`` per completion. Completions may be strings or conversational message lists; a message's
 ``reasoning_content`` (what ``parse_response`` splits off) is put back as ``<think>...</think>`` before
 ``content``. It never raises; ``None`` only when the gold side failed (TRL then leaves the function out of
-that row's sum). Each call logs, through TRL's ``log_metric``, the rate of every status as
-``<name>/status/<status>`` (all statuses every time, so ranks agree on the keys) and, through
-``log_extra``, a ``<name>/status`` column in the completions table; counts also accumulate on the object
-(``status_counts``) for ``StatusCountsCallback``.
+that row's sum). A wiring mistake is an error, not a silent zero: an unknown reward or option raises when the
+function is built; a row whose ``example`` cannot be read raises; flattened rows (no ``example`` column) with no
+reference column, or on whose whole first batch the reward is "not applicable" (they lack a database path or
+another field it needs), raise ``ConfigError`` naming the reward.
+Each call logs, through TRL's ``log_metric``, the rate ``<name>/status/<status>`` of every status seen so far
+in this process (statuses that never occurred are not logged; once seen, a status is logged every call, zeros
+included, so its average over a logging window is right) and, through ``log_extra``, a ``<name>/status``
+column in the completions table. ``log_status_counts(trainer, *functions)`` adds the cumulative counts
+``<name>/status_count/<status>`` (statuses that occurred) to every log, before ``log_history`` and the loggers
+see it.
 """
 
 from __future__ import annotations
@@ -33,8 +39,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.reward import Reward, safe_score
-from tabbench.contract.types import Example, Score, Status
+from tabbench.contract.deprecation import warn_once
+from tabbench.contract.errors import ConfigError
+from tabbench.contract.reward import Reward, score_batch
+from tabbench.contract.types import Example, Score
 
 #: Keyword arguments TRL passes that are not dataset columns.
 TRAINER_KWARGS = frozenset({"trainer_state", "log_extra", "log_metric", "environments", "prompt", "completion",
@@ -162,6 +170,7 @@ class TrlReward:
         self.reward = reward
         self.__name__ = name or reward.name
         self.status_counts: Counter[str] = Counter()
+        self._checked = False
 
     def __repr__(self) -> str:
         return f"TrlReward({self.__name__!r}, {self.reward!r})"
@@ -175,38 +184,41 @@ class TrlReward:
         if n == 0:
             return []
         scores = self.scores(list(completions), kwargs)  # type: ignore[arg-type]
+        if not self._checked:
+            self._check_first_batch(scores, kwargs)
         values = [_clean_value(s) for s in scores]
         self._log(scores, kwargs)
         return values
 
     def scores(self, completions: list[Any], columns: dict[str, Any]) -> list[Score]:
-        """Score ``completions`` with their rows' examples; never raises (failures become ``reward_error``)."""
-        n = len(completions)
+        """Score ``completions`` with their rows' examples through ``tabbench.score_batch`` (never raises); a row
+        whose example cannot be read is a ``ConfigError`` (the dataset is wired wrong)."""
         memo: dict[str, Example] = {}
-        items: list[tuple[Example, str] | None] = []
+        items: list[tuple[Example, str]] = []
         for i, completion in enumerate(completions):
             try:
                 items.append((row_example(columns, i, memo), completion_text(completion)))
-            except Exception:
-                items.append(None)
-        good = [item for item in items if item is not None]
-        try:
-            batch = self.reward.score_batch(good)
-            if len(batch) != len(good):
-                raise ValueError(f"score_batch returned {len(batch)} scores for {len(good)} items")
-        except Exception:
-            batch = [safe_score(self.reward, example, text) for example, text in good]
-        out: list[Score] = []
-        it = iter(batch)
-        for item in items:
-            if item is None:
-                out.append(Score(0.0, Status.REWARD_ERROR, {"error": "the row's example could not be read"}))
-            else:
-                score = next(it)
-                out.append(score if isinstance(score, Score) else
-                           Score(0.0, Status.REWARD_ERROR, {"error": f"not a Score: {score!r}"}))
-        assert len(out) == n
-        return out
+            except Exception as exc:
+                raise ConfigError(f"reward {self.__name__!r}: row {i} has no readable example "
+                                  f"({type(exc).__name__}: {exc}); build rows with tabbench.adapters.dataset_rows"
+                                  ) from exc
+        return score_batch(self.reward, items)
+
+    def _check_first_batch(self, scores: list[Score], columns: dict[str, Any]) -> None:
+        """Flattened rows (no ``example`` column) must hold a reference, and a first batch on which every sample is
+        "not applicable" means they lack what the reward needs (a database path, ...)."""
+        self._checked = True
+        seen = sorted(k for k in columns if k not in TRAINER_KWARGS)
+        if "example" in columns:
+            return  # rows from dataset_rows carry the whole example: a not-applicable sample is a real gold failure
+        if not any(k in columns for k in GOLD_COLUMNS):
+            raise ConfigError(f"reward {self.__name__!r}: the rows have no 'example' column (tabbench.adapters."
+                              f"dataset_rows) and no reference column ({', '.join(GOLD_COLUMNS)}); columns: "
+                              f"{', '.join(seen) or 'none'}")
+        if scores and all(s.status.not_applicable for s in scores):
+            why = scores[0].details.get("error", scores[0].status.value)
+            raise ConfigError(f"reward {self.__name__!r}: no row of the first batch can be scored ({why}); the rows "
+                              f"lack what it needs (columns: {', '.join(seen) or 'none'}; use dataset_rows)")
 
     def _log(self, scores: list[Score], kwargs: dict[str, Any]) -> None:
         statuses = [s.status.value for s in scores]
@@ -215,8 +227,8 @@ class TrlReward:
         try:
             log_metric = kwargs.get("log_metric")
             if callable(log_metric):
-                for status in Status:
-                    log_metric(f"{self.__name__}/status/{status.value}", counts.get(status.value, 0) / len(scores))
+                for status in sorted(self.status_counts):  # seen so far: zeros after the first, never-seen absent
+                    log_metric(f"{self.__name__}/status/{status}", counts.get(status, 0) / len(scores))
             log_extra = kwargs.get("log_extra")
             if callable(log_extra):
                 log_extra(f"{self.__name__}/status", statuses)
@@ -238,9 +250,26 @@ def trl_reward(reward: Reward | str, name: str | None = None, **options: Any) ->
     return TrlReward(_resolve(reward, options), name)
 
 
+def log_status_counts(trainer: Any, *functions: TrlReward) -> None:
+    """Add each function's cumulative status counts (``<name>/status_count/<status>``, statuses that occurred,
+    counted in this process) to every log of ``trainer``, before ``log_history`` and every logger see it."""
+    original = trainer.log
+
+    def log(logs: dict[str, float], *args: Any, **kwargs: Any) -> None:
+        for function in functions:
+            for status, count in sorted(function.status_counts.items()):
+                logs[f"{function.__name__}/status_count/{status}"] = count
+        original(logs, *args, **kwargs)
+
+    trainer.log = log
+
+
 def status_counts_callback(*functions: TrlReward) -> Any:
-    """A ``transformers.TrainerCallback`` adding each function's cumulative status counts to every log
-    (``<name>/status_count/<status>``), for trainers without ``log_metric`` (RLOO, online DPO, custom loops)."""
+    """Deprecated: a callback's ``on_log`` runs after ``log_history`` is written, so its counts reached the
+    console only. Use ``log_status_counts(trainer, *functions)``."""
+    warn_once("status_counts_callback", "tabbench.adapters.status_counts_callback is deprecated (its counts never "
+              "reach log_history or loggers): call log_status_counts(trainer, *reward_funcs) after building the "
+              "trainer")
     from transformers import TrainerCallback
 
     class StatusCountsCallback(TrainerCallback):
@@ -260,41 +289,49 @@ _VERL_REWARDS: dict[str, Reward] = {}
 
 
 def _verl_reward(data_source: str, extra_info: dict[str, Any], kwargs: dict[str, Any]) -> Reward:
+    """The reward a verl sample asks for; an unknown name or option is a ``ConfigError`` (verl stops with it)."""
     name = kwargs.get("reward") or extra_info.get("reward") or data_source
     options = kwargs.get("reward_options") or extra_info.get("reward_options") or {}
     if isinstance(options, str):
         options = json.loads(options)
     key = f"{name}\0{json.dumps(options, sort_keys=True, default=str)}"
     if key not in _VERL_REWARDS:
-        from tabbench.host.lookup import get_reward
+        from tabbench.host.lookup import benchmark_class, get_reward
+        from tabbench.host.metrics import metric_specs
         from tabbench.host.plugins import host
 
         if name not in host().registry("reward") and name in host().registry("benchmark"):
-            from tabbench.host.lookup import benchmark_class
-
-            cls = benchmark_class(name)
-            spec = next(m for m in cls.metrics if m.name == cls.primary_metric)
+            cls = benchmark_class(name)  # its primary metric, with the options evaluation gives it
+            spec = next(m for m in metric_specs(cls, kwargs.get("benchmark_options")) if m.name == cls.primary_metric)
             _VERL_REWARDS[key] = get_reward(spec.reward, **{**spec.options, **options})
         else:
             _VERL_REWARDS[key] = get_reward(name, **options)
     return _VERL_REWARDS[key]
 
 
-def _verl_example(ground_truth: Any, extra_info: dict[str, Any]) -> Example:
-    data = extra_info.get("example")
+def _verl_example(ground_truth: Any, extra_info: dict[str, Any] | None) -> Example:
+    """``extra_info["example"]`` (as ``dataset_rows`` writes it), else ``ground_truth`` with ``extra_info`` as
+    fields; neither is a ``ConfigError`` (the parquet rows are wired wrong)."""
+    info = dict(extra_info or {})
+    data = info.get("example")
     if isinstance(data, str):
         data = json.loads(data)
     if isinstance(data, dict):
         return Example.from_json(data)
-    fields = {k: v for k, v in extra_info.items() if k not in ("reward", "reward_options")}
+    if ground_truth is None and not info:
+        raise ConfigError("verl sample has neither extra_info['example'] nor a ground_truth: write the parquet "
+                          "rows from tabbench.adapters.dataset_rows (extra_info={'example': row['example']})")
+    fields = {k: v for k, v in info.items() if k not in ("reward", "reward_options")}
     gold = ground_truth if isinstance(ground_truth, str) or ground_truth is None else json.dumps(ground_truth)
-    return Example(id=str(extra_info.get("id", extra_info.get("index", ""))), gold=gold, fields=fields)
+    return Example(id=str(info.get("id", info.get("index", ""))), gold=gold, fields=fields)
 
 
 def _verl_result(score: Score, name: str) -> dict[str, Any]:
+    """``score`` plus extra keys verl collects per sample. None is named ``reward``: verl's validation adds its
+    own ``reward`` list and asserts every list has one entry per sample (verl 0.9.1, ``RayPPOTrainer._validate``)."""
     value = _clean_value(score)
     return {"score": 0.0 if value is None else value, "status": score.status.value,
-            "applicable": value is not None, "reward": name}
+            "applicable": value is not None, "tabbench_reward": name}
 
 
 def compute_score(data_source: str, solution_str: str, ground_truth: Any, extra_info: dict[str, Any] | None = None,
@@ -303,56 +340,29 @@ def compute_score(data_source: str, solution_str: str, ground_truth: Any, extra_
     ``.name=compute_score``.
 
     The reward is ``reward_kwargs.reward`` (with ``reward_options``), else ``extra_info["reward"]``, else
-    ``data_source`` when it names a reward, else the primary metric of the benchmark ``data_source`` names.
-    The example is ``extra_info["example"]`` (the JSON of ``Example.to_json()``, as in ``dataset_rows``), else
-    ``ground_truth`` as gold with ``extra_info`` as fields. Returns ``{"score", "status", "applicable",
-    "reward"}``; verl cannot skip a sample, so a failed gold scores 0.0 with ``applicable`` false.
+    ``data_source`` when it names a reward, else the primary metric of the benchmark ``data_source`` names (built
+    with ``reward_kwargs.benchmark_options`` as evaluation builds it). The example is ``extra_info["example"]``
+    (the JSON of ``Example.to_json()``, as in ``dataset_rows``), else ``ground_truth`` as gold with ``extra_info``
+    as fields. Returns ``{"score", "status", "applicable", "tabbench_reward"}``; verl cannot skip a sample, so a
+    failed gold scores 0.0 with ``applicable`` false. Wiring mistakes (unknown reward, option or data source, a
+    sample with no example) raise ``ConfigError``; a failing reward never raises.
     """
-    extra = dict(extra_info or {})
-    try:
-        reward = _verl_reward(data_source, extra, kwargs)
-    except Exception as exc:
-        return {"score": 0.0, "status": Status.REWARD_ERROR.value, "applicable": True,
-                "reward": f"unavailable: {type(exc).__name__}: {exc}"}
-    try:
-        example = _verl_example(ground_truth, extra)
-        score = safe_score(reward, example, completion_text(solution_str))
-    except Exception as exc:
-        score = Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"})
-    return _verl_result(score, reward.name)
+    reward = _verl_reward(data_source, dict(extra_info or {}), kwargs)
+    example = _verl_example(ground_truth, extra_info)
+    return _verl_result(score_batch(reward, [(example, completion_text(solution_str))])[0], reward.name)
 
 
 def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[Any],
                         extra_infos: Sequence[dict[str, Any] | None], **kwargs: Any) -> list[dict[str, Any]]:
     """verl's ``batch`` reward manager variant: one ``score_batch`` per reward, so gold queries run once per
-    prompt and identical responses once."""
-    results: list[dict[str, Any] | None] = [None] * len(solution_strs)
+    prompt and identical responses once. Raises as ``compute_score`` does."""
     groups: dict[int, tuple[Reward, list[int]]] = {}
     for i, (source, extra) in enumerate(zip(data_sources, extra_infos, strict=True)):
-        try:
-            reward = _verl_reward(source, dict(extra or {}), kwargs)
-        except Exception as exc:
-            results[i] = {"score": 0.0, "status": Status.REWARD_ERROR.value, "applicable": True,
-                          "reward": f"unavailable: {type(exc).__name__}: {exc}"}
-            continue
+        reward = _verl_reward(source, dict(extra or {}), kwargs)
         groups.setdefault(id(reward), (reward, []))[1].append(i)
+    results: list[dict[str, Any]] = [{}] * len(solution_strs)
     for reward, members in groups.values():
-        indices, items = [], []
-        for i in members:
-            try:
-                items.append((_verl_example(ground_truths[i], dict(extra_infos[i] or {})),
-                              completion_text(solution_strs[i])))
-                indices.append(i)
-            except Exception as exc:
-                results[i] = {"score": 0.0, "status": Status.REWARD_ERROR.value, "applicable": True,
-                              "reward": f"bad example: {type(exc).__name__}: {exc}"}
-        try:
-            scores = reward.score_batch(items)
-            if len(scores) != len(items):
-                raise ValueError("score_batch returned the wrong number of scores")
-        except Exception:
-            scores = [safe_score(reward, example, text) for example, text in items]
-        for i, score in zip(indices, scores, strict=True):
+        items = [(_verl_example(ground_truths[i], extra_infos[i]), completion_text(solution_strs[i])) for i in members]
+        for i, score in zip(members, score_batch(reward, items), strict=True):
             results[i] = _verl_result(score, reward.name)
-    return [r if r is not None else {"score": 0.0, "status": Status.REWARD_ERROR.value, "applicable": True,
-                                     "reward": ""} for r in results]
+    return results

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from tabbench import Example, Status, get_reward
+from tabbench import ConfigError, Example, UnknownNameError, get_reward
 from tabbench.adapters import (
     TrlReward,
     completion_text,
@@ -114,12 +114,12 @@ def test_never_raises_and_none_only_for_gold_failures(tmp_path):
     completions = [None, 42, {"role": "assistant"}, [{"role": "user", "content": "x"}], "```sql\nSELECT 1\n```"]
     values = f(prompts=["p"] * 5, completions=completions, example=[good] * 5)
     assert values == [None] * 5  # the database is missing: the gold side failed for every row
-    broken = f(prompts=["p"], completions=["x"], example=["{not json"])
-    assert broken == [0.0] and f.status_counts["reward_error"] == 1
+    with pytest.raises(ConfigError, match="row 0 has no readable example"):
+        f(prompts=["p"], completions=["x"], example=["{not json"])
     assert f(prompts=[], completions=[]) == [] and f() == []
 
 
-def test_status_rates_are_logged_for_every_status(demo):
+def test_status_rates_are_logged_for_statuses_that_occur(demo):
     rows = list(dataset_rows(demo, "train"))[:2]
     metrics: dict[str, float] = {}
     extra: dict[str, list] = {}
@@ -127,7 +127,7 @@ def test_status_rates_are_logged_for_every_status(demo):
     completions = [json.loads(rows[0]["example"])["gold"], "no sql"]
     f(prompts=[r["prompt"] for r in rows], completions=completions, example=[r["example"] for r in rows],
       log_metric=metrics.__setitem__, log_extra=extra.__setitem__, trainer_state=object())
-    assert set(metrics) == {f"arctic/status/{s.value}" for s in Status}
+    assert set(metrics) == {"arctic/status/match", "arctic/status/no_sql"}  # only statuses that occurred
     assert metrics["arctic/status/match"] == 0.5 and metrics["arctic/status/no_sql"] == 0.5
     assert extra == {"arctic/status": ["match", "no_sql"]}
     assert f.reset_status_counts() == {"match": 1, "no_sql": 1} and not f.status_counts
@@ -137,21 +137,23 @@ def test_verl_compute_score(demo):
     example = next(iter(demo.examples("train")))
     info = {"example": json.dumps(example.to_json())}
     right = compute_score("arctic", f"```sql\n{example.gold}\n```", example.gold, info)
-    assert right == {"score": 1.0, "status": "match", "applicable": True, "reward": "arctic"}
-    wrong = compute_score("demo", "SELECT 1", example.gold, info)  # a benchmark name: its primary metric
+    assert right == {"score": 1.0, "status": "match", "applicable": True, "tabbench_reward": "arctic"}
+    wrong = compute_score(demo.name, "SELECT 1", example.gold, info)  # a benchmark name: its primary metric
     primary = demo.metric(demo.primary_metric).reward
-    if primary in host().registry("reward"):
-        assert wrong == {"score": 0.0, "status": "mismatch", "applicable": True, "reward": primary}
-    else:
-        assert wrong["status"] == "reward_error" and primary in wrong["reward"]
+    assert wrong == {"score": 0.0, "status": "mismatch", "applicable": True, "tabbench_reward": primary}
     flat = compute_score("whatever", "SELECT 1", "SELECT 1", {"db_path": example.fields["db_path"]}, reward="arctic")
     assert flat["score"] == 1.0
     gold_fails = compute_score("arctic", "SELECT 1", "SELECT nope", {"db_path": example.fields["db_path"]})
-    assert gold_fails == {"score": 0.0, "status": "gold_error", "applicable": False, "reward": "arctic"}
-    assert compute_score("no-such-reward", "x", "y", {})["status"] == "reward_error"
-    batch = compute_score_batch(["arctic", "arctic", "nope"], [f"```sql\n{example.gold}\n```", "x", "x"],
-                                [example.gold] * 3, [info, info, {}])
-    assert [r["status"] for r in batch] == ["match", "no_sql", "reward_error"]
+    assert gold_fails == {"score": 0.0, "status": "gold_error", "applicable": False, "tabbench_reward": "arctic"}
+    with pytest.raises(UnknownNameError, match="no-such-reward"):  # a wiring mistake stops verl, never a 0.0
+        compute_score("no-such-reward", "x", "y", {})
+    with pytest.raises(ConfigError, match="timeot"):
+        compute_score("arctic", "x", "y", info, reward_options={"timeot": 3})
+    with pytest.raises(ConfigError, match="neither"):
+        compute_score("arctic", "x", None, None)
+    batch = compute_score_batch(["arctic", "arctic"], [f"```sql\n{example.gold}\n```", "x"],
+                                [example.gold] * 2, [info, info])
+    assert [r["status"] for r in batch] == ["match", "no_sql"]
 
 
 def test_adapter_never_raises_on_any_completion(demo):

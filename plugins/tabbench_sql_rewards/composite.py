@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Reward, Score, Status, TabbenchError
+from tabbench import ConfigError, Example, Reward, Score, Status, TabbenchError, score_batch
 from tabbench_sql_rewards.base import SqlReward
 
 #: Named component lists: (reward name, weight, options).
@@ -80,16 +80,7 @@ class CompositeReward(SqlReward):
         raise ConfigError("reward 'composite': rewards must be {name: weight} or [{name, weight, options}]")
 
     def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
-        per: list[list[Score]] = []
-        for name, _, reward in self.components:
-            try:
-                batch = reward.score_batch(items)
-                if len(batch) != len(items):
-                    raise ValueError(f"{name} returned {len(batch)} scores for {len(items)} items")
-            except Exception as exc:
-                batch = [Score(0.0, Status.REWARD_ERROR, {"error": f"{name}: {type(exc).__name__}: {exc}"})] * len(
-                    items)
-            per.append(batch)
+        per = [score_batch(reward, items) for _, _, reward in self.components]  # never raises
         return [self._combine([batch[i] for batch in per]) for i in range(len(items))]
 
     def _combine(self, scores: list[Score]) -> Score:
@@ -186,11 +177,11 @@ class HybridReward(SqlReward):
 
     def _score_route(self, route: str, items: list[tuple[Example, str]]) -> list[Score]:
         if route == "sql":
-            return self._sql.score_batch(items)
+            return score_batch(self._sql, items)
         if route == "rule":
-            return self._rule.score_batch(items)
+            return score_batch(self._rule, items)
         if self._judge is None:
-            return self._fallback.score_batch(items)
+            return score_batch(self._fallback, items)
         from tabbench_sql_rewards.judge import score_groups
 
         answers = [final_answer(c if isinstance(c, str) else "") for _, c in items]

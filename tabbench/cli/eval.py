@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -216,7 +215,7 @@ def run_eval(
     from tabbench.cli.summary import print_summary
     from tabbench.evaluation.generation import BackendCompleter, ResponseCache, default_cache_dir, fingerprint_hash
     from tabbench.evaluation.runner import Run, execute
-    from tabbench.evaluation.store import RunStore, write_json_atomic
+    from tabbench.evaluation.store import RunStore
 
     benchmarks = selection.benchmarks
     config = {
@@ -230,49 +229,49 @@ def run_eval(
     cache = ResponseCache(cache_path or default_cache_dir(), fingerprint) if use_cache else None
     store = (RunStore.resume if resume else RunStore.create)(out, config)
     model_record = {
-        "backend": backend_name, "model": model, "options": backend_options, "fingerprint": fingerprint,
+        "backend": backend_name, "model": model, "backend_options": backend_options, "fingerprint": fingerprint,
         "fingerprint_sha": config["fingerprint_sha"], "chat_template_sha256": fingerprint.get("chat_template_sha256"),
         "generation": params.to_json(), "samples": params.n, "vote": vote,
         "cache": str(cache.path) if cache else None,
     }
-    run = Run(out_dir=out, config=config, benchmarks=benchmarks, store=store, split=split, limit=limit,
-              batch_size=batch_size, model=model_record, show_progress=progress,
-              seeds={"generation": params.seed})
     completer = BackendCompleter(model_backend, params, cache)
     chooser = None
     if vote is not None:
         from tabbench.evaluation.voting import chooser as make_chooser
 
         chooser = make_chooser(vote)
-    start = time.perf_counter()
+    load = 0.0
+
+    def timing(total: float) -> dict[str, float | int]:
+        nonlocal load
+        load = float(getattr(model_backend, "load_seconds", 0.0) or 0.0)  # backends that load lazily report it
+        return {
+            "total_seconds": round(total, 3), "model_load_seconds": round(load, 3),
+            "generation_seconds": round(max(0.0, completer.generation_seconds - load), 3),
+            "scoring_and_other_seconds": round(total - completer.generation_seconds, 3),
+            "prompts_generated": completer.generated, "prompts_from_cache": completer.from_cache,
+        }
+
+    greedy = None if greedy_results is None else {
+        "run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
+    }
+    run = Run(out_dir=out, config=config, benchmarks=benchmarks, store=store, split=split, limit=limit,
+              batch_size=batch_size, model=model_record, show_progress=progress,
+              seeds={"generation": params.seed}, timing=timing, greedy=greedy)
     try:
         results = execute(run, completer, chooser)
     finally:
         if cache is not None:
             cache.close()
-    total = time.perf_counter() - start
-    load = float(getattr(model_backend, "load_seconds", 0.0) or 0.0)  # backends that load lazily report it
-    generation = max(0.0, completer.generation_seconds - load)
-    timing = {
-        "total_seconds": round(total, 3), "model_load_seconds": round(load, 3),
-        "generation_seconds": round(generation, 3),
-        "scoring_and_other_seconds": round(total - completer.generation_seconds, 3),
-        "prompts_generated": completer.generated, "prompts_from_cache": completer.from_cache,
-    }
-    results["timing"] = timing
-    if greedy_results is not None:
-        results["greedy"] = {
-            "run": "greedy",
-            "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
-        }
-    write_json_atomic(store.results_path, results)
+    spent = results["timing"]
+    generation = spent["generation_seconds"]
     if not quiet_summary:
         print_summary(results, out)
         if greedy_results is not None:
             _print_vote_comparison(results, params.n, vote or "")
         click.echo(
             f"model load {load:.1f}s, generation {generation:.1f}s ({completer.generated} prompts generated, "
-            f"{completer.from_cache} from cache), scoring and records {timing['scoring_and_other_seconds']:.1f}s",
+            f"{completer.from_cache} from cache), scoring and records {spent['scoring_and_other_seconds']:.1f}s",
             err=True,
         )
     return results

@@ -25,8 +25,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.reward import Reward, safe_score
-from tabbench.contract.types import Example, Score
+from tabbench.contract.reward import Reward, score_batch
+from tabbench.contract.types import Example
 
 LONG_CHARS = 20_000
 EPSILON = 1e-9
@@ -171,16 +171,6 @@ def degenerate_cases(benchmark: Benchmark, example: Example, wrap: Any) -> list[
 # --- scoring -----------------------------------------------------------------------------------------------
 
 
-def _score_all(reward: Reward, items: list[tuple[Example, str]]) -> list[Score]:
-    try:
-        scores = reward.score_batch(items)
-        if len(scores) == len(items):
-            return scores
-    except Exception:
-        pass
-    return [safe_score(reward, example, completion) for example, completion in items]
-
-
 def audit(reward: Reward, benchmark: Benchmark, examples: Sequence[Example], threshold: float = 0.5,
           reward_name: str | None = None) -> AuditReport:
     """Run the battery on ``examples`` and report every case that earns too much (see the module doc)."""
@@ -190,14 +180,14 @@ def audit(reward: Reward, benchmark: Benchmark, examples: Sequence[Example], thr
             report.skipped += 1
             continue
         wrappers = _wrappers(benchmark, example)
-        refs = _score_all(reward, [(example, w(example.gold)) for w in wrappers.values()])
+        refs = score_batch(reward, [(example, w(example.gold)) for w in wrappers.values()])
         candidates = [(s.value, name) for s, name in zip(refs, wrappers, strict=True) if s.value is not None]
         if not candidates:
             report.skipped += 1  # the gold side failed: nothing to audit on this example
             continue
         reference, wrapper = max(candidates, key=lambda c: c[0])
         cases = degenerate_cases(benchmark, example, wrappers[wrapper])
-        scores = _score_all(reward, [(example, c.completion) for c in cases])
+        scores = score_batch(reward, [(example, c.completion) for c in cases])
         report.examples += 1
         values = {c.kind: s for c, s in zip(cases, scores, strict=True)}
         control = values.get(CONTROL)
