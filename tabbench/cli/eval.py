@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,23 +23,29 @@ from tabbench.cli.options import (
     with_timeout,
     workers_option,
 )
-from tabbench.contract.errors import ConfigError, PluginLoadError, UnknownNameError, UsageError
+from tabbench.contract.errors import ConfigError, DataError, PluginLoadError, UnknownNameError, UsageError
 
 VOTES = ("execution", "similarity")
 
 
 @dataclass
 class Selection:
-    """The benchmarks a run covers and those skipped, with why."""
+    """The benchmarks a run covers, those skipped (no data, not installed) and those that failed, with why."""
 
     benchmarks: list[Any]
     skipped: list[tuple[str, str]]
+    failed: list[tuple[str, str]] = field(default_factory=list)  # configured but broken: the run exits 1
 
 
 def select_benchmarks(
-    suite: str, data: dict[str, Path], options: dict[str, Any], timeout: float | None = None
+    suite: str, data: dict[str, Path], options: dict[str, Any], timeout: float | None = None,
+    split: str | None = None,
 ) -> Selection:
     """Resolve ``--suite``: named benchmarks must load; suite members without data or plugin are skipped.
+
+    A suite member whose plugin fails to load, or whose data cannot give ``split`` (BIRD Mini-Dev files where
+    dev is the default), fails without stopping the others: it is reported at the end and the run exits 1.
+    With ``all``, so does every plugin that failed to load, named with its file and line.
 
     A benchmark that exists and has data but rejects the options is an error either way, and so is
     ``-o NAME:KEY=VALUE`` naming a benchmark that is not in the suite. ``--timeout`` (``timeout``) goes to
@@ -59,7 +65,9 @@ def select_benchmarks(
     if targets:
         key = next(k for k in options if k.partition(":")[0] == targets[0])
         raise UsageError(f"-o {key}=...: {targets[0]!r} is not a benchmark of --suite {suite!r}")
-    chosen, skipped = [], []
+    chosen, skipped, failed = [], [], []
+    if "all" in {p.strip() for p in suite.split(",")}:
+        failed += [(info.name, info.failure()) for info in host().failures()]
     for name in names:
         try:
             cls = benchmark_class(name)
@@ -69,15 +77,31 @@ def select_benchmarks(
             if path is None and cls.needs_data and name not in named:
                 skipped.append((name, f"no data: {cls.data_hint}"))
                 continue
-            chosen.append(cls(path, **with_timeout(cls, options_for(name, options), timeout)))
-        except (PluginLoadError, UnknownNameError) as exc:  # not installed or broken: skip; bad options: fail
+            benchmark = cls(path, **with_timeout(cls, options_for(name, options), timeout))
+            if name not in named:  # data set up for another split fails here, not after other benchmarks ran
+                next(iter(benchmark.examples(split)), None)
+            chosen.append(benchmark)
+        except UnknownNameError as exc:  # not installed: skip; bad options: fail
             if name in named:
                 raise
             skipped.append((name, str(exc)))
+        except (PluginLoadError, DataError) as exc:  # broken plugin or data: the others still run
+            if name in named:
+                raise
+            failed.append((name, str(exc)))
     if not chosen:
-        detail = "; ".join(f"{n}: {why}" for n, why in skipped)
+        detail = "; ".join(f"{n}: {why}" for n, why in skipped + failed)
         raise ConfigError(f"--suite {suite!r}: no benchmark has data ({detail})")
-    return Selection(chosen, skipped)
+    return Selection(chosen, skipped, failed)
+
+
+def report_not_run(selection: Selection) -> None:
+    """After the run: name every benchmark that did not run and why; exit 1 when a configured one failed."""
+    for name, why in selection.skipped + selection.failed:
+        click.echo(f"not run: {name}: {' '.join(why.split())}", err=True)
+    if selection.failed:
+        click.echo(f"{len(selection.failed)} failed (see above); the other benchmarks ran", err=True)
+        raise click.exceptions.Exit(1)
 
 
 def options_for(benchmark: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -179,7 +203,7 @@ def eval_command(
     backend_name, model = split_model_spec(model_spec, backend, host().registry("model").names())
     model_backend = get_backend(backend_name, model, **backend_options)
     try:
-        selection = select_benchmarks(suite, parse_data(data_pairs), given, timeout)
+        selection = select_benchmarks(suite, parse_data(data_pairs), given, timeout, split)
         for name, why in selection.skipped:
             click.echo(f"skipped {name}: {' '.join(why.split())}", err=True)
         fingerprint = model_backend.fingerprint()
@@ -195,12 +219,14 @@ def eval_command(
             params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=1,
                                       seed=seed, stop=tuple(stop))
             run_eval(model_backend, out, params, None, **base)
+            report_not_run(selection)
             return
         # Self-consistency is reported beside greedy decoding: the greedy run goes to OUT/greedy.
         greedy_results = run_eval(model_backend, out / "greedy", greedy, None, quiet_summary=True, **base)
         params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=samples,
                                   seed=seed, stop=tuple(stop))
         run_eval(model_backend, out, params, vote, greedy_results=greedy_results, **base)
+        report_not_run(selection)
     finally:
         model_backend.close()
 

@@ -28,8 +28,9 @@ def plugins_command(as_json: bool, show_all: bool) -> None:
     rows = [
         info.to_json() for info in h.plugins.values() if show_all or not info.name.startswith("tabbench.")
     ]
-    if not as_json:
-        rows = [{**row, "hooks": ", ".join(row["hooks"])} for row in rows]
+    if not as_json:  # the table shows where a failure happened beside what it was
+        rows = [{**row, "hooks": ", ".join(row["hooks"]),
+                 "error": f"{row['location']}: {row['error']}" if row["location"] else row["error"]} for row in rows]
     emit(rows, ["name", "version", "distribution", "module", "status", "hooks", "error"],
          as_json=as_json, title="tabbench plugins")
 
@@ -47,6 +48,12 @@ def _entry_rows(kind: str, describe: Any = None) -> list[dict[str, Any]]:
                 row["status"], row["error"] = "error", str(exc)
         rows.append(row)
     return rows
+
+
+def _failure_rows() -> list[dict[str, Any]]:
+    """One row per plugin that failed to load: it may have provided names of any kind."""
+    return [{"name": "-", "plugin": info.name, "description": info.failure(), "target": info.module,
+             "status": "error", "error": info.failure()} for info in host().failures()]
 
 
 def _benchmark_info(entry: Any) -> dict[str, Any]:
@@ -74,7 +81,7 @@ def _list_command(kind: str, title: str, columns: list[str], describe: Any = Non
     @click.command("list", context_settings=CONTEXT, help=f"List registered {title}.")
     @JSON_OPTION
     def list_command(as_json: bool) -> None:
-        emit(_entry_rows(kind, describe), columns, as_json=as_json, title=title)
+        emit(_entry_rows(kind, describe) + _failure_rows(), columns, as_json=as_json, title=title)
 
     return list_command
 
