@@ -14,6 +14,7 @@ from typing import Any
 
 from tabbench import (
     BackendError,
+    ConfigError,
     DataError,
     GenerationParams,
     GenerationRequest,
@@ -83,10 +84,10 @@ class PredictionsBackend(ModelBackend):
         super().__init__(model, **options)
         self.path = Path(model)
         if not self.path.exists():
-            raise BackendError(f"predictions backend: {self.path} does not exist (--model names the predictions file)")
+            raise ConfigError(f"predictions backend: {self.path} does not exist (--model names the predictions file)")
         self.missing = options.get("missing", "error")
         if self.missing not in ("error", "empty"):
-            raise BackendError(f"predictions backend: option missing={self.missing!r} must be 'error' or 'empty'")
+            raise ConfigError(f"predictions backend: option missing={self.missing!r} must be 'error' or 'empty'")
         self._loaded: dict[tuple[str, str], dict[str, list[str]]] = {}
         self._transcripts: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {}
 
@@ -98,7 +99,7 @@ class PredictionsBackend(ModelBackend):
             candidate = self.path / f"{benchmark}{suffix}"
             if candidate.is_file():
                 return candidate
-        raise BackendError(
+        raise ConfigError(
             f"predictions backend: {self.path} has no predictions for {benchmark!r} "
             f"(expected {benchmark}.jsonl, or one of {', '.join(PREDICTION_SUFFIXES)})"
         )
@@ -114,7 +115,7 @@ class PredictionsBackend(ModelBackend):
                     bench = get_benchmark(benchmark, self.options.get("data"),
                                           **dict(self.options.get("benchmark_options") or {}))
                 except Exception as exc:
-                    raise BackendError(
+                    raise DataError(
                         f"{path}: not JSON lines ({jsonl_error}), and benchmark {benchmark!r} cannot read it in its "
                         f"official format without its data ({exc}); pass the backend option data=PATH"
                     ) from exc
@@ -130,12 +131,12 @@ class PredictionsBackend(ModelBackend):
                 if self.missing == "empty":
                     completions = [""]
                 else:
-                    raise BackendError(
+                    raise DataError(
                         f"{self.file_for(request.benchmark)}: no prediction for example {request.example.id!r} of "
                         f"{request.benchmark!r} (backend option missing=empty scores it as a parse failure)"
                     )
             if params.n > 1 and len(completions) < params.n:
-                raise BackendError(
+                raise DataError(
                     f"{self.file_for(request.benchmark)}: example {request.example.id!r} has {len(completions)} "
                     f"completions, {params.n} samples were asked for"
                 )
@@ -152,7 +153,7 @@ class PredictionsBackend(ModelBackend):
         for request in requests:
             turns = self.transcripts(request.benchmark).get(request.example.id)
             if turns is None and self.missing != "empty":
-                raise BackendError(f"{self.file_for(request.benchmark)}: no transcript for example "
+                raise DataError(f"{self.file_for(request.benchmark)}: no transcript for example "
                                    f"{request.example.id!r} of {request.benchmark!r}")
             turns = turns or []
             outputs.append(dict(turns[request.turn]) if request.turn < len(turns) else
@@ -174,7 +175,7 @@ class PredictionsBackend(ModelBackend):
                     messages = row["messages"] if "messages" in row else record["messages"]
                     table[str(row["id"])] = [dict(m) for m in messages if m.get("role") == "assistant"]
                 except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                    raise BackendError(f"{path}:{number}: expected {{\"id\", \"transcript\": {{\"messages\": "
+                    raise DataError(f"{path}:{number}: expected {{\"id\", \"transcript\": {{\"messages\": "
                                        f"[...]}}}} JSON ({type(exc).__name__}: {exc})") from exc
             self._transcripts[key] = table
         return self._transcripts[key]

@@ -22,7 +22,7 @@ from typing import Any
 
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.errors import ConfigError
+from tabbench.contract.errors import ConfigError, UnknownNameError
 from tabbench.contract.hashing import stable_hash
 from tabbench.contract.paths import cache_dir
 from tabbench.evaluation.runner import prompt_hash
@@ -166,6 +166,11 @@ def split_model_spec(spec: str, backend: str | None, known_backends: Sequence[st
         return prefix, rest
     if spec in known_backends and not Path(spec).exists():
         return spec, ""
+    if sep and re.fullmatch(r"[A-Za-z][\w.-]*", prefix) and not Path(spec).exists():
+        raise UnknownNameError(
+            f"--model {spec!r}: unknown model backend {prefix!r} (backends: {', '.join(sorted(known_backends))}) "
+            "and no checkpoint folder of that name"
+        )
     return "hf", spec
 
 

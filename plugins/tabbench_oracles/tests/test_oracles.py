@@ -11,6 +11,8 @@ import tabbench
 from tabbench import (
     BackendError,
     Benchmark,
+    ConfigError,
+    DataError,
     Example,
     GenerationParams,
     GenerationRequest,
@@ -137,25 +139,25 @@ def test_predictions_folder_per_benchmark_and_samples(tmp_path, echo_plugin):
     )
     backend = tabbench.get_backend("predictions", str(tmp_path))
     assert backend.generate(_requests(1), GenerationParams(n=2)) == [["ANSWER: a", "ANSWER: b"]]
-    with pytest.raises(BackendError, match="3 completions, 4 samples"):
+    with pytest.raises(DataError, match="3 completions, 4 samples"):
         backend.generate(_requests(1), GenerationParams(n=4))
     bench = _requests(1)[0]
     other = GenerationRequest(bench.messages, bench.example, "other-bench")
-    with pytest.raises(BackendError, match="no predictions for 'other-bench'"):
+    with pytest.raises(ConfigError, match="no predictions for 'other-bench'"):
         backend.generate([other], GenerationParams())
 
 
 def test_predictions_missing_id_is_an_error_or_empty(tmp_path, echo_plugin):
     path = tmp_path / "p.jsonl"
     path.write_text(json.dumps({"id": "0", "completion": "ANSWER: answer 0"}) + "\n")
-    with pytest.raises(BackendError, match=r"no prediction for example '1'"):
+    with pytest.raises(DataError, match=r"no prediction for example '1'"):
         tabbench.get_backend("predictions", str(path)).generate(_requests(2), GenerationParams())
     lenient = tabbench.get_backend("predictions", str(path), missing="empty")
     assert lenient.generate(_requests(2), GenerationParams()) == [["ANSWER: answer 0"], [""]]
 
 
 def test_predictions_missing_file_is_one_line_error(tmp_path):
-    with pytest.raises(BackendError, match="does not exist"):
+    with pytest.raises(ConfigError, match="does not exist"):  # a user error: exit 2
         tabbench.get_backend("predictions", str(tmp_path / "nope.jsonl"))
 
 
