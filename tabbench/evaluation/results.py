@@ -9,8 +9,6 @@ backend options, fingerprint hash, generation parameters, vote), and lifecycle h
 ``benchmarks.<name>.extensions.<key>`` instead of editing the record.
 """
 
-from __future__ import annotations
-
 import json
 from functools import cache
 from importlib import resources

@@ -1,0 +1,195 @@
+"""The contract seams: typed options, metric rewards built from benchmark options, the one score_batch, the
+verl result shape, and the results schema (version 2, version 1 still read)."""
+
+from __future__ import annotations
+
+import json
+import math
+import types
+import typing
+
+import pytest
+
+import tabbench
+from tabbench import Benchmark, ConfigError, Example, MetricSpec, Reward, Score, Status, score_batch
+from tabbench.contract.options import check_options, declared
+from tabbench.evaluation import results as results_module
+
+
+@pytest.mark.parametrize("value", [0, -1, 1e12, "5", "abc", math.nan, True])
+def test_bad_timeouts_are_one_line_errors(value):
+    with pytest.raises(ConfigError) as info:
+        check_options("benchmark 'x'", declared({"timeout": 30.0}), {"timeout": value})
+    assert "\n" not in str(info.value) and "timeout=" in str(info.value) and "> 0" in str(info.value)
+
+
+@pytest.mark.parametrize("value", [-3, 0, 1e12, 2.5, "7"])
+def test_bad_step_budgets_are_errors(value):
+    with pytest.raises(ConfigError, match="max_steps"):
+        check_options("reward 'x'", declared({"max_steps": None}), {"max_steps": value})
+
+
+def test_good_values_are_converted():
+    spec = declared({"timeout": 30.0, "max_steps": None, "official": False, "decimals": 2})
+    got = check_options("x", spec, {"timeout": 5, "max_steps": 1e3, "official": "true", "decimals": 2.5})
+    assert got == {"timeout": 5.0, "max_steps": 1000, "official": True, "decimals": 2.5}
+    with pytest.raises(ConfigError, match="unknown option 'timeot'"):
+        check_options("x", spec, {"timeot": 3})
+
+
+class TimedReward(Reward):
+    """Declares ``timeout``: the host passes the benchmark's."""
+
+    name = "seam-timed"
+    option_defaults: typing.ClassVar[dict] = {"timeout": 10.0}
+
+    def score(self, example, completion):
+        return Score(1.0 if completion.answer == example.gold else 0.0, Status.MATCH, {"t": self.options["timeout"]})
+
+
+class PlainReward(Reward):
+    """Declares nothing: receives no benchmark option."""
+
+    name = "seam-plain"
+
+    def score(self, example, completion):
+        return Score(0.5, Status.PARTIAL)
+
+
+class ThirdParty(Benchmark):
+    name = "seam-bench"
+    version = "1"
+    metrics = (MetricSpec("ok", "seam-timed"), MetricSpec("half", "seam-plain"))
+    primary_metric = "ok"
+    needs_data = False
+    option_defaults: typing.ClassVar[dict] = {"timeout": 30.0}
+    extracted = 0
+
+    def examples(self, split=None):
+        yield from (Example(str(i), "yes") for i in range(3))
+
+    def prompt(self, example):
+        return [{"role": "user", "content": "?"}]
+
+    def extract(self, example, completion):
+        type(self).extracted += 1
+        return completion.strip().lower()
+
+    def gold_completion(self, example):
+        return " YES "
+
+
+def _plugin():
+    module = types.ModuleType("seam_plugin")
+
+    @tabbench.hookimpl
+    def register_benchmarks(register):
+        register("seam-bench", ThirdParty)
+
+    @tabbench.hookimpl
+    def register_rewards(register):
+        register("seam-timed", TimedReward)
+        register("seam-plain", PlainReward)
+
+    module.register_benchmarks, module.register_rewards = register_benchmarks, register_rewards
+    return module
+
+
+def test_timeout_reaches_a_third_party_metric_reward(isolated_host, tmp_path):
+    isolated_host.register(_plugin(), "seam")
+    specs = {s.name: s.options for s in tabbench.metric_specs(ThirdParty(None, timeout=3))}
+    assert specs == {"ok": {"timeout": 3.0}, "half": {}}
+    from tabbench.cli.score import PredictionsCompleter
+    from tabbench.evaluation.runner import Run, execute
+    from tabbench.evaluation.store import RunStore
+
+    bench = ThirdParty(None, timeout=3)
+    store = RunStore.create(tmp_path / "run", {"command": "test"})
+    ThirdParty.extracted = 0
+    out = execute(Run(tmp_path / "run", {"command": "test"}, [bench], store, show_progress=False),
+                  PredictionsCompleter({str(i): [" YES "] for i in range(3)}))
+    block = out["benchmarks"]["seam-bench"]
+    assert block["metrics"]["ok"]["value"] == 1.0  # the reward scored the extracted answer ("yes")
+    assert ThirdParty.extracted == 3  # extract ran once per sample, not once per metric
+    assert [m["options"] for m in block["metric_rewards"]] == [{"timeout": 3.0}, {}]
+    samples = [json.loads(line) for line in (tmp_path / "run/samples/seam-bench.jsonl").read_text().splitlines()]
+    assert {s["scores"]["ok"]["details"]["t"] for s in samples} == {3.0}
+    results_module.validate(json.loads((tmp_path / "run/results.json").read_text()))
+
+
+def test_instance_metrics_still_work_and_warn_once(isolated_host):
+    isolated_host.register(_plugin(), "seam")
+
+    class Legacy(ThirdParty):
+        def __init__(self, data_path=None, **options):
+            super().__init__(data_path, **options)
+            self.metrics = (MetricSpec("ok", "seam-timed", {"timeout": 1.0}),)
+
+    with pytest.warns(tabbench.contract.deprecation.TabbenchDeprecationWarning, match="class attribute"):
+        assert tabbench.metric_specs(Legacy(None))[0].options == {"timeout": 30.0}  # the user's option wins
+
+
+class Raising(Reward):
+    name = "seam-raising"
+
+    def score(self, example, completion):
+        if completion == "boom":
+            raise RuntimeError("boom")
+        return Score(1.0, Status.MATCH)
+
+    def score_batch(self, items):
+        raise RuntimeError("batch failed")
+
+
+class Short(Reward):
+    name = "seam-short"
+
+    def score(self, example, completion):
+        return "not a score"  # type: ignore[return-value]
+
+    def score_batch(self, items):
+        return [Score(1.0, Status.MATCH)]
+
+
+def test_score_batch_never_raises():
+    items = [(Example("1", "g"), "fine"), (Example("2", "g"), "boom")]
+    scores = score_batch(Raising(), items)
+    assert [s.status for s in scores] == [Status.MATCH, Status.REWARD_ERROR] and "boom" in scores[1].details["error"]
+    assert [s.status for s in score_batch(Short(), items)] == [Status.REWARD_ERROR] * 2
+    assert score_batch(Raising(), []) == []
+
+
+def test_verl_result_survives_verl_validation():
+    """A faithful re-implementation of verl 0.9.1's validation path: NaiveRewardManager appends every key of the
+    returned dict to ``reward_extra_info[key]`` (naive.py), ``RayPPOTrainer._validate`` extends its own
+    ``reward_extra_infos_dict["reward"]`` with the scalar scores, then every key's list, and asserts each list
+    has one entry per sample (ray_trainer.py); ``process_validation_metrics`` skips string-valued keys."""
+    from tabbench.adapters import _verl_result
+
+    batch = [_verl_result(Score(1.0, Status.MATCH), "bird-ex"), _verl_result(Score(None, Status.GOLD_ERROR), "x")]
+    reward_extra_info: dict[str, list] = {}
+    for result in batch:  # naive.py
+        for key, value in result.items():
+            reward_extra_info.setdefault(key, []).append(value)
+    infos: dict[str, list] = {"reward": [r["score"] for r in batch]}  # ray_trainer.py _validate
+    for key, values in reward_extra_info.items():
+        infos.setdefault(key, []).extend(values)
+    for key, lst in infos.items():
+        assert len(lst) == 0 or len(lst) == len(batch), f"{key}: {len(lst)=}"
+    numeric = {k: v for k, v in infos.items() if not isinstance(v[0], str)}
+    assert {k: sum(map(float, v)) / len(v) for k, v in numeric.items()}["score"] == 0.5
+
+
+def test_results_schema_matches_the_types_and_reads_version_1():
+    schema = results_module.schema()
+    for typed, props in [(results_module.Results, schema),
+                         (results_module.BenchmarkResult, schema["$defs"]["benchmark"])]:
+        hints = typing.get_type_hints(typed, include_extras=True)
+        assert set(hints) == set(props["properties"])
+        assert set(typed.__required_keys__) == set(props["required"])
+    v1 = {"schema_version": 1, "benchmarks": {}, "config": {"backend": "hf", "model": "m", "limit": 3},
+          "model": {"backend": "hf", "model": "m", "options": {}}}
+    v2 = results_module.upgrade(v1)
+    assert v2["schema_version"] == 2 and v2["config"] == {"limit": 3} and "backend_options" in v2["model"]
+    with pytest.raises(ValueError, match="schema version 2"):
+        results_module.validate({"schema_version": 2})
