@@ -294,7 +294,7 @@ class BoardSpec:
 
 def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
     """The board's markdown for ``spec``, with paths resolved against ``base`` (the board's folder)."""
-    runs = load_runs([(base / p, label) for p, label in spec.runs])
+    runs = load_runs([(Path(os.path.normpath(base / p)), label) for p, label in spec.runs])
     papers = load_references(_references_path(spec.references, base))
     tables = suite_tables(runs, resolve_suites(spec.suites))
     plot_dir = base / spec.plots if spec.plots else None
@@ -425,9 +425,12 @@ def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), referen
           plots: Path | None = None, title: str = "tabbench leaderboard") -> str:
     """Render a board from ``RUN_DIR[=LABEL]`` arguments and write it to ``out``; returns the text."""
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)  # recorded paths are relative to it, so it must exist
-    base = out.parent.resolve()
     parsed = [parse_run_arg(r) for r in runs]
+    load_runs(parsed)  # a missing or unreadable run is named as given, before anything is written
+    _make_folder(out.parent, f"-o {out}")
+    if plots:
+        _make_folder(Path(plots), f"--plots {plots}")
+    base = out.parent.resolve()
     refs = Path(references) if references is not None and Path(references).is_file() else None
     if references is not None and refs is None and Path(references) != DEFAULT_REFERENCES:
         raise DataError(f"{references}: reference results file not found")
@@ -438,8 +441,20 @@ def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), referen
         title=title,
     )
     text = render(spec, base)
-    out.write_text(text, encoding="utf-8")
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"-o {out}: cannot write the board ({exc.strerror})") from exc
     return text
+
+
+def _make_folder(folder: Path, option: str) -> None:
+    """Create an output folder; a file in the way or a read-only place is a one-line usage error."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        why = "a file is in the way" if isinstance(exc, FileExistsError | NotADirectoryError) else exc.strerror
+        raise UsageError(f"{option}: cannot create folder {exc.filename or folder} ({why})") from exc
 
 
 def _relative_to(path: Path, base: Path) -> str:
