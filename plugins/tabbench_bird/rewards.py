@@ -11,7 +11,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Reward, Score, Status
+from tabbench import ConfigError, Example, Reward, Score, Status, answer_of
 from tabbench.sql import ExecJob, QueryResult, completion_sql, env_workers, execute_many, execution_limits
 from tabbench.sql.compare import bird_ex, bird_soft_f1
 
@@ -38,7 +38,7 @@ class _BirdExecutionReward(Reward):
             return Score(None, Status.GOLD_ERROR, {"error": "no gold SQL or database for this example"})
         if fields.get("dialect", "sqlite") != "sqlite":
             return Score(None, Status.GOLD_ERROR, {"error": f"{fields['dialect']} execution is not supported"})
-        sql = completion_sql(completion)
+        sql = answer_of(completion, completion_sql)  # the benchmark's extraction, in evaluation
         if sql is None:
             return Score(0.0, Status.NO_SQL, {})
         return str(fields["db_path"]), example.gold, sql

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Reward, Score, Status
+from tabbench import ConfigError, Example, Reward, Score, Status, answer_of
 from tabbench.sql import ExecJob, completion_sql, env_workers, execute_many, execution_limits
 from tabbench.sql.compare import order_matters, spider_result_eq
 from tabbench_spider.data import read_tables
@@ -70,7 +70,7 @@ class SpiderExecution(Reward):
         paths = example.fields.get("db_paths") or ([example.fields["db_path"]] if example.fields.get("db_path") else [])
         if not gold or not paths:
             return Score(None, Status.GOLD_ERROR, {"error": "no gold SQL or database for this example"}), {}
-        sql = completion_sql(completion)
+        sql = answer_of(completion, completion_sql)  # the benchmark's extraction, in evaluation
         if sql is None:
             return Score(0.0, Status.NO_SQL, {}), {}
         pred = normalise_for_execution(replace_value_placeholder(sql, self.official), distinct=self.distinct)
@@ -160,7 +160,7 @@ class SpiderExactMatch(Reward):
         except (SpiderParseError, RecursionError) as exc:
             return Score(None, Status.GOLD_ERROR, {"error": f"gold does not parse: {exc}"})
         details: dict[str, Any] = {"hardness": hardness(gold_tree)}
-        sql = completion_sql(completion)
+        sql = answer_of(completion, completion_sql)  # the benchmark's extraction, in evaluation
         if sql is None:
             return Score(0.0, Status.NO_SQL, details)
         details["sql"] = sql
