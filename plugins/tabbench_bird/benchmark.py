@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
-from tabbench.sql import completion_sql, sqlite_ddl
+from tabbench.sql import completion_sql, for_database, resolve_dsn, server_kind, sqlite_ddl
 from tabbench_bird.data import (
     DIALECTS,
     read_descriptions,
@@ -90,8 +90,10 @@ def _sample_rows(db_path: str, table: str, n: int) -> tuple[tuple[str, ...], tup
 class BirdBenchmark(Benchmark):
     """BIRD (Li et al., NeurIPS 2023): Text-to-SQL over large, dirty databases, with external evidence.
 
-    Options (``--benchmark-option KEY=VALUE``): ``dialect`` (Mini-Dev: sqlite, mysql or postgresql; only
-    SQLite executes here), ``db_root`` (databases folder, default ``<data>/dev_databases``), ``timeout``
+    Options (``--benchmark-option KEY=VALUE``): ``dialect`` (Mini-Dev: sqlite, mysql or postgresql),
+    ``dsn`` (the PostgreSQL or MySQL server that executes those dialects; also ``TABBENCH_DSN_<DIALECT>`` or
+    the config file's ``[dsn]`` table, see ``tabbench.sql.dsn``), ``db_root`` (databases folder, default
+    ``<data>/dev_databases``), ``timeout``
     (seconds per query, default 30), ``max_steps`` (SQLite VM budget), ``official`` (gold failures score 0
     instead of being excluded, as upstream), ``sample_rows`` (example rows per
     table in the prompt, default 0), ``descriptions`` (column descriptions from ``database_description``
@@ -113,7 +115,7 @@ class BirdBenchmark(Benchmark):
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
     option_defaults: ClassVar[dict[str, Any]] = {
         "dialect": "sqlite", "db_root": None, "timeout": 30.0, "max_steps": None, "official": False,
-        "sample_rows": 0, "descriptions": False, "on_missing_db": "error",
+        "sample_rows": 0, "descriptions": False, "on_missing_db": "error", "dsn": None,
     }
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
@@ -121,12 +123,26 @@ class BirdBenchmark(Benchmark):
         self.dialect = str(options.get("dialect", "sqlite")).lower()
         if self.dialect not in DIALECTS:
             raise ConfigError(f"benchmark {self.name!r}: dialect must be one of {', '.join(DIALECTS)}")
+        self.dsn = self._server_dsn(options.get("dsn"))
+        self.options["dsn"] = self.dsn  # recorded: DSNs never hold a password (resolve_dsn refuses one)
         self.on_missing_db = options.get("on_missing_db", "error")
         if self.on_missing_db not in ("error", "skip", "keep"):
             raise ConfigError(f"benchmark {self.name!r}: on_missing_db must be 'error', 'skip' or 'keep'")
         self.sample_rows = int(options.get("sample_rows", 0))
         self.descriptions = str(options.get("descriptions", False)).lower() in ("1", "true", "yes")
         self._cache: dict[str, tuple[list[Example], list[Example]]] = {}
+
+    def _server_dsn(self, explicit: str | None) -> str | None:
+        """The server for a MySQL/PostgreSQL dialect (option, environment or config file), else ``None``."""
+        if self.dialect == "sqlite":
+            if explicit:
+                raise ConfigError(f"benchmark {self.name!r}: dsn needs dialect=postgresql or dialect=mysql")
+            return None
+        dsn = resolve_dsn(self.dialect, explicit)
+        if dsn is not None and server_kind(dsn) != self.dialect:
+            raise ConfigError(f"benchmark {self.name!r}: dialect={self.dialect} but the dsn is a "
+                              f"{server_kind(dsn)} server")
+        return dsn
 
     # --- files ---------------------------------------------------------------------------------------
 
@@ -185,6 +201,7 @@ class BirdBenchmark(Benchmark):
             if db_id not in tables:
                 raise DataError(f"{questions_path}: item {index}: db_id {db_id!r} is not in {tables_path}")
             db_path = db_root / db_id / f"{db_id}.sqlite"
+            target = for_database(self.dsn, db_id) if self.dsn else str(db_path)
             difficulty = item.get("difficulty")
             example = Example(
                 id=str(index),
@@ -193,7 +210,7 @@ class BirdBenchmark(Benchmark):
                     "question": item["question"],
                     "evidence": item.get("evidence") or "",
                     "db_id": db_id,
-                    "db_path": str(db_path),
+                    "db_path": target,
                     "tables_json": str(tables_path),
                     "dialect": self.dialect,
                     "question_id": item.get("question_id", index),
@@ -202,7 +219,7 @@ class BirdBenchmark(Benchmark):
                 split=split,
             )
             every.append(example)
-            if not db_path.is_file():
+            if not self.dsn and not db_path.is_file():
                 if self.on_missing_db == "error":
                     raise DataError(
                         f"{questions_path}: item {index}: database {db_path} is missing "

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Reward, Score, Status, answer_of
-from tabbench.sql import ExecJob, QueryResult, completion_sql, env_workers, execute_many, execution_limits
+from tabbench.sql import (
+    ExecJob,
+    QueryResult,
+    completion_sql,
+    env_workers,
+    execute_many,
+    execution_limits,
+    is_server_target,
+)
 from tabbench.sql.compare import bird_ex, bird_soft_f1
 
 
@@ -36,8 +44,10 @@ class _BirdExecutionReward(Reward):
         fields = example.fields
         if not example.gold or not fields.get("db_path"):
             return Score(None, Status.GOLD_ERROR, {"error": "no gold SQL or database for this example"})
-        if fields.get("dialect", "sqlite") != "sqlite":
-            return Score(None, Status.GOLD_ERROR, {"error": f"{fields['dialect']} execution is not supported"})
+        dialect = fields.get("dialect", "sqlite")
+        if dialect != "sqlite" and not is_server_target(fields["db_path"]):
+            return Score(None, Status.GOLD_ERROR, {"error": f"{dialect} needs a server: -o dsn=..., "
+                                                   f"TABBENCH_DSN_{dialect.upper()} or [dsn] in the config file"})
         sql = answer_of(completion, completion_sql)  # the benchmark's extraction, in evaluation
         if sql is None:
             return Score(0.0, Status.NO_SQL, {})
@@ -80,7 +90,10 @@ class _BirdExecutionReward(Reward):
             return Score(0.0, Status.MISMATCH, {**details, "truncated": True})
         if not gold.rows and not pred.rows:
             return Score(1.0, Status.EMPTY_BOTH, details)
-        return self._compare(pred.rows, gold.rows, details)
+        try:
+            return self._compare(pred.rows, gold.rows, details)
+        except TypeError as exc:  # an unhashable value (a server's array or JSON): upstream's set() raises, 0
+            return Score(0.0, Status.MISMATCH, {**details, "error": f"rows not comparable: {exc}"})
 
     @abstractmethod
     def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple], details: dict[str, Any]) -> Score:
