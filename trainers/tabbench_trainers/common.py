@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import wraps
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +34,22 @@ def _parse_value(text: str) -> Any:
         return text
 
 
+def _checkpoint_folder(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--model`` must be a checkpoint folder (config.json and a tokenizer), checked before any work starts."""
+    if value is not None:
+        folder = Path(value)
+        missing = [name for name in ("config.json", "tokenizer_config.json") if not (folder / name).is_file()]
+        if missing:
+            raise click.BadParameter(f"{value}: not a checkpoint folder (no {missing[0]}); build one with "
+                                     "`tabbench models build-tiny PATH`", ctx, param)
+    return value
+
+
 def common_options(default_lr: float, default_steps: int | None) -> Callable[[Callable], Callable]:
     """Options every trainer takes: model, data, rewards, output, schedule, device, LoRA."""
     options = [
         click.option("--model", "model_path", required=True, type=click.Path(exists=True, file_okay=False),
+                     callback=_checkpoint_folder,
                      help="Local checkpoint to start from (e.g. `tabbench models build-tiny PATH`)."),
         click.option("--benchmark", "benchmarks", multiple=True, required=True, metavar="NAME",
                      help="Benchmark whose training split is the data; repeatable or comma-separated."),
@@ -51,7 +64,8 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
                      help="Optimiser steps (overrides --epochs)."),
         click.option("--epochs", type=click.FloatRange(min=0.0, min_open=True), default=1.0, show_default=True,
                      help="Passes over the data when --max-steps is not given."),
-        click.option("--learning-rate", "--lr", "learning_rate", type=float, default=default_lr, show_default=True),
+        click.option("--learning-rate", "--lr", "learning_rate", type=click.FloatRange(min=0.0, min_open=True),
+                     default=default_lr, show_default=True),
         click.option("--warmup-steps", type=click.IntRange(min=0), default=0, show_default=True),
         click.option("--grad-accum", type=click.IntRange(min=1), default=1, show_default=True,
                      help="Gradient accumulation steps."),
@@ -62,7 +76,8 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
         click.option("--lora-r", type=click.IntRange(min=0), default=0, show_default=True,
                      help="LoRA rank through peft; 0 trains every weight. Adapters are merged on save."),
         click.option("--lora-alpha", type=int, default=None, help="LoRA alpha (default: 2 x rank)."),
-        click.option("--lora-dropout", type=float, default=0.05, show_default=True),
+        click.option("--lora-dropout", type=click.FloatRange(0.0, 1.0, max_open=True), default=0.05,
+                     show_default=True),
         click.option("--lora-target-modules", default="all-linear", show_default=True,
                      help="Comma-separated module names, or all-linear."),
     ]
@@ -344,6 +359,35 @@ def append_log(out_dir: Path, entries: Sequence[dict[str, Any]], name: str) -> N
     with (out_dir / name).open("a", encoding="utf-8") as handle:
         for entry in entries:
             handle.write(json.dumps(entry, sort_keys=True, default=str) + "\n")
+
+
+def removes_output_on_failure(run: Callable[..., Path]) -> Callable[..., Path]:
+    """Decorate a trainer's ``run_*(**kw)``: when it fails or is interrupted, the ``--out`` folder it made is
+    removed (or emptied again, if it was given empty), so the rerun is not refused for a non-empty --out.
+    Nothing is lost: checkpoints are saved only at the end."""
+
+    @wraps(run)
+    def wrapper(**kw: Any) -> Path:
+        out_dir = top = Path(kw["out_dir"])
+        while not top.parent.exists():  # the outermost folder the run will create
+            top = top.parent
+        fresh = not out_dir.exists()
+        if not fresh and any(out_dir.iterdir()):
+            return run(**kw)  # prepare_out_dir refuses it; never touch what was there
+        try:
+            return run(**kw)
+        except BaseException:
+            if fresh:
+                shutil.rmtree(top, ignore_errors=True)
+            elif out_dir.is_dir():
+                for child in out_dir.iterdir():
+                    if child.is_dir() and not child.is_symlink():
+                        shutil.rmtree(child)
+                    else:
+                        child.unlink()
+            raise
+
+    return wrapper
 
 
 def prepare_out_dir(out_dir: Path) -> None:

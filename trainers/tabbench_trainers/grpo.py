@@ -87,6 +87,7 @@ def grpo_command(**kw: Any) -> None:
     run_grpo(**kw)
 
 
+@common.removes_output_on_failure
 def run_grpo(**kw: Any) -> Path:
     """The body of ``tabbench train grpo``; returns the checkpoint directory."""
     common.configure_threads()

@@ -73,6 +73,7 @@ def sft_command(**kw: Any) -> None:
     run_sft(**kw)
 
 
+@common.removes_output_on_failure
 def run_sft(**kw: Any) -> Path:
     """The body of ``tabbench train sft``; returns the checkpoint directory."""
     common.configure_threads()

@@ -231,6 +231,7 @@ def tao_command(**kw: Any) -> None:
     run_tao(**kw)
 
 
+@common.removes_output_on_failure
 def run_tao(**kw: Any) -> Path:
     """The body of ``tabbench train tao``; returns the final checkpoint directory."""
     common.configure_threads()
