@@ -11,17 +11,31 @@ from tabbench.cli.output import JSON_OPTION, emit
 from tabbench.contract.errors import TabbenchError
 from tabbench.host.plugins import host
 
-# Verbs that later features add to the noun groups: name -> "module:attr".
-BENCHMARK_VERBS: dict[str, str] = {}
-REWARD_VERBS: dict[str, str] = {"audit": "tabbench.cli.audit:audit"}
-MODEL_VERBS: dict[str, str] = {"build-tiny": "tabbench.cli.models:build_tiny_command"}
+# Verbs of the noun groups: name -> ("module:attr", one-line help), imported only when used.
+BENCHMARK_VERBS: dict[str, tuple[str, str]] = {}
+REWARD_VERBS: dict[str, tuple[str, str]] = {
+    "audit": ("tabbench.cli.audit:audit", "Score degenerate completions and flag those a reward pays too much."),
+}
+PLUGIN_VERBS: dict[str, tuple[str, str]] = {
+    "new": ("tabbench.cli.plugin_new:new_command",
+            "Write a plugin package skeleton: a benchmark with bundled data, its reward, tests that pass, README."),
+}
+MODEL_VERBS: dict[str, tuple[str, str]] = {
+    "build-tiny": ("tabbench.cli.models:build_tiny_command", "Build the tiny offline model the demo uses."),
+}
 
 
-@click.command("plugins", context_settings=CONTEXT)
+@click.group("plugins", cls=LazyGroup, lazy=PLUGIN_VERBS, invoke_without_command=True, context_settings=CONTEXT)
 @JSON_OPTION
 @click.option("--all", "show_all", is_flag=True, help="Include tabbench's own built-in plugins.")
-def plugins_command(as_json: bool, show_all: bool) -> None:
-    """List installed plugins with their versions, hooks and load status."""
+@click.pass_context
+def plugins_command(ctx: click.Context, as_json: bool, show_all: bool) -> None:
+    """List installed plugins with their versions, hooks and load status.
+
+    `tabbench plugins new NAME` writes a new plugin package.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
     h = host()
     for kind in ("benchmark", "reward", "model", "trainer", "suite", "environment"):
         h.registry(kind)  # registering surfaces plugins whose hooks fail
@@ -86,7 +100,9 @@ def _list_command(kind: str, title: str, columns: list[str], describe: Any = Non
     return list_command
 
 
-def _noun_group(name: str, help_text: str, verbs: dict[str, str], list_cmd: click.Command) -> click.Group:
+def _noun_group(
+    name: str, help_text: str, verbs: dict[str, tuple[str, str]], list_cmd: click.Command
+) -> click.Group:
     group = LazyGroup(name, lazy=verbs, help=help_text, context_settings=CONTEXT)
     group.add_command(list_cmd)
     return group
