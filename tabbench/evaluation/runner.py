@@ -27,6 +27,7 @@ from tabbench.contract.hashing import file_sha256, stable_hash
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
+from tabbench.evaluation.record_limits import bounded
 from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results, config_record
 from tabbench.evaluation.store import RunStore
 from tabbench.host.metrics import metric_rewards, metric_specs
@@ -146,14 +147,15 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
             scores = score_examples(benchmark, rewards, chunk, chosen, answers)
             for i, example in enumerate(chunk):
                 primary = scores[benchmark.primary_metric][i]
+                answer, recorded = bounded(answers[i], {metric: scores[metric][i].to_json() for metric in scores})
                 record = SampleRecord(
                     id=example.id,
                     prompt_hash=prompt_hash(messages[i]),
                     completions=outputs[i],
-                    answer=answers[i],
+                    answer=answer,
                     status=primary.status.value,
                     score=primary.value,
-                    scores={metric: scores[metric][i].to_json() for metric in scores},
+                    scores=recorded,
                     meta=dict(example.meta),
                     transcript=getattr(completer, "transcripts", {}).get(example.id),  # --env rollouts
                 )
