@@ -13,6 +13,7 @@ import atexit
 import multiprocessing
 import os
 import pickle
+import signal
 import sqlite3
 import sys
 import time
@@ -67,6 +68,8 @@ def _worker_main(conn: Connection, state: Any, initializer: Callable[[], Any] | 
     """Worker loop: receive ``(limits, [(index, db, sql), ...])``, send ``[(index, QueryResult), ...]``;
     ``None`` stops. Before each job it publishes ``(index, start time)`` in shared memory, so the parent
     knows which job is running and since when without a message per job."""
+    # Ctrl-C reaches the whole process group: the parent stops the pool, workers must not print tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
         initializer()
     executor = SqliteExecutor(mmap_mb=WORKER_MMAP_MB)
