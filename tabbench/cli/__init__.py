@@ -92,6 +92,11 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:  # a bad option value: one line too, pointing at the help
+            where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            raise CommandFailed(exc.format_message() + where, exc.exit_code) from exc
         except TabbenchError as exc:
             if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
                 raise
