@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
 from tabbench.host.plugins import host
@@ -11,17 +13,23 @@ pytestmark = pytest.mark.usefixtures("private_gold_cache")
 
 @pytest.mark.slow
 def test_grpo_trainer_runs_with_adapters(tmp_path):
-    if "demo" not in host().registry("benchmark"):
+    if "demo-bird" not in host().registry("benchmark"):
         pytest.skip("the demo benchmark plugin is not installed")
     from datasets import Dataset
-    from transformers import AutoModelForCausalLM, AutoTokenizer
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
+    from transformers import AutoModelForCausalLM, AutoTokenizer, TrainerCallback
     from trl import GRPOConfig, GRPOTrainer
     from trl.trainer.utils import get_callable_name
 
-    from tabbench.adapters import dataset_rows, status_counts_callback, trl_reward
-    from tabbench.tinymodel import TinySpec, build_tiny_model
+    from tabbench.adapters import dataset_rows, log_status_counts, trl_reward
 
-    rows = list(dataset_rows("demo", "train"))[:4]
+    class Logger(TrainerCallback):  # what every TRL logger (wandb, tensorboard, ...) receives
+        seen: ClassVar[list[dict]] = []
+
+        def on_log(self, args, state, control, logs=None, **kwargs):  # type: ignore[no-untyped-def]
+            self.seen.append(dict(logs or {}))
+
+    rows = list(dataset_rows("demo-bird", "train"))[:4]
     spec = TinySpec(vocab_size=300, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
                     num_key_value_heads=1, intermediate_size=64, max_position_embeddings=512)
     path = build_tiny_model(tmp_path / "tiny", spec=spec)
@@ -36,15 +44,17 @@ def test_grpo_trainer_runs_with_adapters(tmp_path):
         reward_weights=[1.0, 0.5, 0.01, 1.0], remove_unused_columns=False, disable_tqdm=True,
         activation_checkpointing=False, seed=0,
     )
-    callback = status_counts_callback(*funcs)
     trainer = GRPOTrainer(model=model, processing_class=tokenizer, reward_funcs=funcs, args=config,
-                          train_dataset=Dataset.from_list(rows), callbacks=[callback])
+                          train_dataset=Dataset.from_list(rows), callbacks=[Logger()])
+    log_status_counts(trainer, *funcs)
     trainer.train()
-    logged = {key for entry in trainer.state.log_history for key in entry}
-    for name in ("arctic", "sqlr1", "partial", "string-match"):
-        assert f"rewards/{name}/mean" in logged
-        assert f"{name}/status/match" in logged and f"{name}/status/no_sql" in logged
+    for where in (trainer.state.log_history, Logger.seen):
+        logged = {key: value for entry in where for key, value in entry.items()}
+        for f in funcs:
+            name = f.__name__
+            assert f"rewards/{name}/mean" in logged
+            statuses = set(f.status_counts)  # what occurred; never-seen statuses are not logged
+            assert {k.rsplit("/", 1)[1] for k in logged if k.startswith(f"{name}/status/")} == statuses
+            counts = {k.rsplit("/", 1)[1]: v for k, v in logged.items() if k.startswith(f"{name}/status_count/")}
+            assert counts == dict(f.status_counts)
     assert sum(funcs[0].status_counts.values()) == 4  # 2 prompts x 2 generations scored
-    logs: dict = {}
-    callback.on_log(config, trainer.state, trainer.control, logs=logs)
-    assert sum(v for k, v in logs.items() if k.startswith("arctic/status_count/")) == 4

@@ -104,7 +104,7 @@ def run_grpo(**kw: Any) -> Path:
     from datasets import Dataset
     from trl import GRPOConfig, GRPOTrainer
 
-    from tabbench.adapters import status_counts_callback
+    from tabbench.adapters import log_status_counts
 
     common.seed_everything(kw["seed"])
     model, tokenizer = common.load_model(kw["model_path"])
@@ -143,7 +143,8 @@ def run_grpo(**kw: Any) -> Path:
                 f"{kw['prompts_per_step']} prompts x {kw['num_generations']} generations per step")
     trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=config,
                           train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
-                          peft_config=common.peft_config(kw), callbacks=[status_counts_callback(*reward_funcs)])
+                          peft_config=common.peft_config(kw))
+    log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
     result = trainer.train()
     if not common.save_checkpoint(trainer, tokenizer, out_dir):
         return out_dir
