@@ -16,6 +16,7 @@ from tabbench.sql import (
     ExecJob,
     QueryResult,
     completion_sql,
+    current_store,
     env_workers,
     execute_many,
     execution_limits,
@@ -90,8 +91,9 @@ class _BirdExecutionReward(Reward):
             return Score(0.0, Status.MISMATCH, {**details, "truncated": True})
         if not gold.rows and not pred.rows:
             return Score(1.0, Status.EMPTY_BOTH, details)
-        try:
-            return self._compare(pred.rows, gold.rows, details)
+        try:  # a (prediction, gold) pair repeated in a run is compared once: the run's store remembers it
+            known = current_store().compared(self.name, pred, gold, lambda p, g: self._compare(p.rows, g.rows, {}))
+            return Score(known.value, known.status, {**known.details, **details})
         except TypeError as exc:  # an unhashable value (a server's array or JSON): upstream's set() raises, 0
             return Score(0.0, Status.MISMATCH, {**details, "error": f"rows not comparable: {exc}"})
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Score, Status
-from tabbench.sql import BatchStats, ExecJob, QueryResult, execution_limits
+from tabbench.sql import BatchStats, ExecJob, QueryResult, current_store, execution_limits
 from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
 from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql
 from tabbench_sql_rewards.completion import TaggedAnswer, parse_think_answer
@@ -158,7 +158,9 @@ class ExecutionReward(SqlReward):
             verdict.status = Status.EMPTY_BOTH if self.opt("empty_both") == "match" else Status.MISMATCH
             return
         ordered = order_matters(gold_text)
-        same = results_match(pred.rows, gold.rows, self.opt("comparison"), ordered=ordered)
+        semantics = self.opt("comparison")
+        same = current_store().compared(("match", semantics, ordered), pred, gold,
+                                        lambda p, g: results_match(p.rows, g.rows, semantics, ordered=ordered))
         verdict.status = Status.MATCH if same else Status.MISMATCH
 
     def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
@@ -249,7 +251,9 @@ class ExecutionPartialReward(ExecutionReward):
     def _compare(self, verdict: Verdict, gold_text: str) -> None:
         super()._compare(verdict, gold_text)
         if verdict.pred is not None and verdict.pred.ok and verdict.gold is not None:
-            score = rems(verdict.pred.rows, verdict.gold.rows, strict=bool(self.opt("rems_strict")))
+            strict = bool(self.opt("rems_strict"))
+            score = current_store().compared(("rems", strict), verdict.pred, verdict.gold,
+                                             lambda p, g: rems(p.rows, g.rows, strict=strict))
             verdict.extra["rems"] = score
             if verdict.status is Status.MISMATCH and score > 0:
                 verdict.status = Status.PARTIAL
