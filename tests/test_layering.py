@@ -1,0 +1,126 @@
+"""The host's modules form tiers, each importing only its own tier and those below, with no import cycles.
+
+contract < services (sql, sandbox, tables, tableqa, checkpoint, reproducible, the config-file reader) < host
+(plugins, lookup, public) < evaluation and adapters < reporting < cli, testing and ``tabbench.api``. Imports
+inside functions count (a lazy import is still a dependency); ``if TYPE_CHECKING:`` blocks do not.
+``from tabbench import X`` counts as an import of the module that defines ``X``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import tabbench
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "tabbench"
+
+TIERS: list[tuple[str, tuple[str, ...]]] = [
+    ("contract", ("tabbench.contract",)),
+    # host.config, the config-file reader, imports only the contract: a service the SQL servers' DSNs read too
+    ("services", ("tabbench.sql", "tabbench.sandbox", "tabbench.tables", "tabbench.tableqa", "tabbench.checkpoint",
+                  "tabbench.reproducible", "tabbench.host.config")),
+    ("host", ("tabbench.host",)),
+    ("evaluation", ("tabbench.evaluation", "tabbench.adapters")),
+    ("reporting", ("tabbench.reporting",)),
+    ("cli", ("tabbench.cli", "tabbench.testing", "tabbench.api", "tabbench.__main__")),
+]
+
+
+def tier(module: str) -> int | None:
+    """The tier of ``module``; ``None`` for the package root, which imports nothing at run time."""
+    if module == "tabbench":
+        return None
+    for index, (_, prefixes) in enumerate(TIERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return index
+    raise AssertionError(f"{module} belongs to no tier: add it to TIERS in tests/test_layering.py")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> list[tuple[str, int, bool]]:
+    """``(module, line, at_import_time)`` for each tabbench import of ``path``, TYPE_CHECKING blocks left out."""
+    found: list[tuple[str, int, bool]] = []
+
+    def visit(node: ast.AST, top: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for sub in child.orelse:
+                    visit(sub, top)
+                continue
+            if isinstance(child, ast.Import):
+                found.extend((alias.name, child.lineno, top) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
+                if child.module == "tabbench":
+                    found.extend((tabbench._EXPORTS.get(alias.name, "tabbench"), child.lineno, top)
+                                 for alias in child.names)
+                else:  # ``from package import submodule`` imports the submodule
+                    found.extend((f"{child.module}.{alias.name}" if f"{child.module}.{alias.name}" in MODULES
+                                  else child.module, child.lineno, top) for alias in child.names)
+            inner = isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+            visit(child, top and not inner)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), True)
+    return [(m, line, top) for m, line, top in found if m == "tabbench" or m.startswith("tabbench.")]
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_every_import_goes_to_the_same_tier_or_below() -> None:
+    problems = []
+    for name, path in MODULES.items():
+        own = tier(name)
+        for target, line, _ in imports(path):
+            theirs = tier(target)
+            if own is not None and theirs is not None and theirs > own:
+                problems.append(f"{path.relative_to(ROOT)}:{line}: {TIERS[own][0]} module imports {target} "
+                                f"({TIERS[theirs][0]})")
+    assert not problems, "\n".join(problems)
+
+
+def _resolve(target: str) -> str | None:
+    """The module file ``target`` names (a package's ``__init__``), or ``None`` for a name inside a module."""
+    while target and target not in MODULES:
+        target = target.rpartition(".")[0]
+    return target or None
+
+
+def test_no_import_cycles_at_import_time() -> None:
+    graph = {name: {t for m, _, top in imports(path) if top and (t := _resolve(m)) and t != name}
+             for name, path in MODULES.items()}
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt):], nxt]
+            if nxt not in state and (cycle := visit(nxt)):
+                return cycle
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for name in sorted(graph):
+        if name not in state and (cycle := visit(name)):
+            raise AssertionError("import cycle: " + " -> ".join(cycle))
+
+
+def test_the_checks_see_violations() -> None:
+    source = ("import tabbench.cli\nif TYPE_CHECKING:\n    import tabbench.reporting\n"
+              "def f():\n    import tabbench.host\n")
+    tmp = ROOT / "tests" / "__layering_probe__.py"
+    tmp.write_text(source)
+    try:
+        assert imports(tmp) == [("tabbench.cli", 1, True), ("tabbench.host", 5, False)]
+    finally:
+        tmp.unlink()
+    assert tier("tabbench.sql.batch") < tier("tabbench.host.plugins") < tier("tabbench.cli.eval")
