@@ -193,3 +193,24 @@ def test_results_schema_matches_the_types_and_reads_version_1():
     assert v2["schema_version"] == 2 and v2["config"] == {"limit": 3} and "backend_options" in v2["model"]
     with pytest.raises(ValueError, match="schema version 2"):
         results_module.validate({"schema_version": 2})
+
+
+@pytest.mark.tabbench_plugins("oracles")  # the gold backend
+def test_evaluate_returns_typed_results_and_the_board_reads_v1_and_v2(isolated_host, tmp_path):
+    isolated_host.register(_plugin(), "seam")
+    results = tabbench.evaluate("gold", "seam-bench", out=tmp_path / "v2", timeout=4)
+    assert results["schema_version"] == 2 and results["benchmarks"]["seam-bench"]["metrics"]["ok"]["value"] == 1.0
+    assert not set(results["config"]) & set(results["model"])  # version 2 repeats no key
+    assert results == json.loads((tmp_path / "v2/results.json").read_text())
+    assert [m["options"] for m in results["benchmarks"]["seam-bench"]["metric_rewards"]] == [{"timeout": 4.0}, {}]
+    v1 = dict(results, schema_version=1, config={**results["config"], "backend": "gold", "model": None},
+              model={**results["model"], "options": results["model"]["backend_options"]})
+    del v1["model"]["backend_options"]
+    (tmp_path / "v1").mkdir()
+    (tmp_path / "v1/results.json").write_text(json.dumps(v1))
+    from tabbench.reporting.leaderboard import build, load_runs
+
+    runs = load_runs([(tmp_path / "v1", "old"), (tmp_path / "v2", "new")])
+    assert [r.results["schema_version"] for r in runs] == [2, 2] and runs[0].config == runs[1].config
+    board = build([f"{tmp_path / 'v1'}=old", f"{tmp_path / 'v2'}=new"], tmp_path / "board.md", references=None)
+    assert "| old |" in board and "| new |" in board

@@ -218,7 +218,7 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
             results["timing"] = run.timing(time.perf_counter() - start)
         if run.greedy is not None:
             results["greedy"] = run.greedy
-        run.store.write_results(results)
+        results = run.store.write_results(results)
     except BaseException:
         run.store.discard_if_empty()  # nothing scored: leave no run.json that would refuse the rerun
         raise

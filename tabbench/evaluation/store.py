@@ -148,13 +148,16 @@ class RunStore:
         handle.write(json.dumps(record.to_json(), ensure_ascii=False, default=str) + "\n")
         handle.flush()
 
-    def write_results(self, results: dict[str, Any]) -> None:
+    def write_results(self, results: dict[str, Any]) -> Any:
         """Check ``results`` against the results schema (when ``jsonschema`` is installed, as in the tests),
-        then write it atomically. Only the runner calls this."""
+        then write it atomically; returns the document as written (plain JSON values). Only the runner calls
+        this."""
         from tabbench.evaluation.results import validate
 
-        validate(json.loads(json.dumps(results, default=str)))
-        write_json_atomic(self.results_path, results)
+        document = json.loads(json.dumps(results, default=str))
+        validate(document)
+        write_json_atomic(self.results_path, document)
+        return document
 
     def close(self) -> None:
         for handle in self._handles.values():

@@ -86,16 +86,13 @@ class RunEntry:
 
 
 def read_results(run_dir: Path) -> dict[str, Any]:
+    """A run's results (schema version 1 or 2) as version 2 (``tabbench.evaluation.results.load``)."""
+    from tabbench.evaluation.results import load
+
     path = Path(run_dir) / "results.json"
     if not path.is_file():
         raise DataError(f"{run_dir}: no results.json (an unfinished run? finish it with --resume)")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise DataError(f"{path}: unreadable results ({exc})") from exc
-    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), dict):
-        raise DataError(f"{path}: not a tabbench results file (no 'benchmarks' object)")
-    return data
+    return dict(load(path))
 
 
 def parse_run_arg(arg: str) -> tuple[Path, str | None]:
