@@ -74,6 +74,27 @@ result_store_option = click.option(
     help="Memory bound of the run's query-result store (each distinct query runs once per run); default 1024; "
     "results over it are recomputed (env TABBENCH_RESULT_STORE_MB).",
 )
+def _set_unsafe_sandbox(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        os.environ["TABBENCH_UNSAFE_SANDBOX"] = "1"  # read by tabbench.sandbox, here and in worker processes
+
+
+unsafe_sandbox_option = click.option(
+    "--unsafe-sandbox", is_flag=True, default=False, expose_value=False, callback=_set_unsafe_sandbox,
+    envvar="TABBENCH_UNSAFE_SANDBOX",
+    help="Where this machine cannot run model-written code in the kernel sandbox (bubblewrap + seccomp), run it "
+    "anyway with only rlimits, seccomp and a Python audit hook; recorded in results.json "
+    "(env TABBENCH_UNSAFE_SANDBOX=1).",
+)
+
+
+def sandbox_record() -> dict[str, Any]:
+    """What a run's config records about the sandbox: the unsafe opt-out, when given."""
+    from tabbench.sandbox import unsafe_allowed
+
+    return {"unsafe_sandbox": True} if unsafe_allowed() else {}
+
+
 timeout_option = click.option(
     "--timeout", type=float, default=None, envvar="TABBENCH_TIMEOUT", callback=_timeout_callback,
     help="Time limit in seconds per query or program (0 < T <= 86400; 0 is an error, not 'no limit'), for "

@@ -19,8 +19,10 @@ from tabbench.cli.options import (
     recorded_options,
     result_store_option,
     resume_option,
+    sandbox_record,
     split_option,
     timeout_option,
+    unsafe_sandbox_option,
     with_timeout,
     workers_option,
 )
@@ -67,6 +69,7 @@ def check_coverage(predictions: dict[str, list[str]], ids: list[str], path: Path
 @timeout_option
 @workers_option
 @result_store_option
+@unsafe_sandbox_option
 @benchmark_option_option
 @out_option
 @resume_option
@@ -89,7 +92,7 @@ def score_command(
     config = {
         "command": "score", "benchmark": benchmark_name, "split": split, "limit": limit, "benchmark_options": options,
         "data": str(benchmark.data_path) if benchmark.data_path else None,
-        "predictions": {"path": str(predictions), "sha256": file_sha256(predictions)},
+        "predictions": {"path": str(predictions), "sha256": file_sha256(predictions)}, **sandbox_record(),
     }
     store = (RunStore.resume if resume else RunStore.create)(out_dir, config)
     run = Run(out_dir=out_dir, config=config, benchmarks=[benchmark], store=store, split=split, limit=limit,

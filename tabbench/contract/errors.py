@@ -41,6 +41,11 @@ class PluginLoadError(TabbenchError):
     """A plugin failed to import or register (fatal only with ``TABBENCH_STRICT_PLUGINS=1``)."""
 
 
+class SandboxUnavailableError(ConfigError):
+    """This machine cannot run model-written code inside the kernel sandbox: stops the run, never a per-sample
+    error (``tabbench.sandbox`` raises it; the message says how to enable the sandbox or opt out)."""
+
+
 class DataError(TabbenchError):
     """A data file is missing or malformed; the message names the file and the key or line."""
 

@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from tabbench.contract.errors import SandboxUnavailableError
 from tabbench.contract.options import Option, declared, signature_options
 from tabbench.contract.types import Example, Score, Status
 
@@ -75,6 +76,8 @@ def safe_score(reward: Reward, example: Example, completion: str) -> Score:
     """Call ``reward.score``; an exception (or a result that is not a ``Score``) becomes ``reward_error``."""
     try:
         score = reward.score(example, completion)
+    except SandboxUnavailableError:
+        raise  # no sample can be scored on this machine: stop the run with the one-line reason
     except Exception as exc:
         return reward_error(exc)
     return score if isinstance(score, Score) else reward_error(f"score returned {type(score).__name__}, not a Score")

@@ -22,7 +22,7 @@ from tabbench import __version__
 from tabbench.contract.backend import GenerationRequest
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.deprecation import warn_once
-from tabbench.contract.errors import DataError
+from tabbench.contract.errors import DataError, SandboxUnavailableError
 from tabbench.contract.hashing import file_sha256, stable_hash
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
@@ -87,6 +87,8 @@ def extract_answers(benchmark: Benchmark, examples: Sequence[Example], completio
     for example, completion in zip(examples, completions, strict=True):
         try:
             answer = benchmark.extract(example, completion)
+        except SandboxUnavailableError:
+            raise  # the program cannot run on this machine at all: stop the run, not one sample
         except Exception:
             answer = None
         answers.append(answer if isinstance(answer, str) else None)

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tabbench.contract.errors import ConfigError
+from tabbench.contract.errors import SandboxUnavailableError
 
 UNSAFE_ENV = "TABBENCH_UNSAFE_SANDBOX"
 WORKDIR = "/sandbox"  # the working directory's path inside the bubblewrap sandbox
@@ -49,10 +49,6 @@ _KILLED = (
 _CLONE_THREAD = 0x00010000
 _CLONE_NAMESPACES = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0x40000000,
                      0x00000080)  # NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET, NEWTIME
-
-
-class SandboxUnavailableError(ConfigError):
-    """The kernel sandbox cannot run on this machine; stops the run (never a per-sample error)."""
 
 
 @dataclass(frozen=True)
