@@ -20,6 +20,7 @@ Two details make the result usable for learning experiments (see docs/eval.md):
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -140,6 +141,9 @@ def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec
     out = Path(path)
     if out.exists() and any(out.iterdir()):
         raise ConfigError(f"{out} exists and is not empty: choose a new path for the tiny model")
+    existing = next(p for p in (out, *out.parents) if p.exists())  # checked now, not after minutes of work
+    if not existing.is_dir() or not os.access(existing, os.W_OK):
+        raise ConfigError(f"{out}: cannot create the model folder there ({existing} is not a writable folder)")
     texts = list(corpus) if corpus is not None else demo_corpus()
     if not texts:
         raise ConfigError("build-tiny: the tokenizer corpus is empty")
