@@ -95,6 +95,10 @@ def _list_command(kind: str, title: str, columns: list[str], describe: Any = Non
     @click.command("list", context_settings=CONTEXT, help=f"List registered {title}.")
     @JSON_OPTION
     def list_command(as_json: bool) -> None:
+        if kind == "benchmark":  # data paths come from the config file: a broken one is one error, not one per row
+            from tabbench.host.config import load_config
+
+            load_config()
         emit(_entry_rows(kind, describe) + _failure_rows(), columns, as_json=as_json, title=title)
 
     return list_command

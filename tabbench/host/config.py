@@ -40,7 +40,7 @@ def load_config() -> dict[str, Any]:
         return {}
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: invalid config file ({exc})") from exc
 
 
