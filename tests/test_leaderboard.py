@@ -64,7 +64,9 @@ def write_run(path: Path, model: str, benchmarks: dict, *, vote=None, samples=1,
 
 @pytest.fixture
 def runs(tmp_path):
-    a = write_run(tmp_path / "runs" / "a", "/ckpt/tiny-sft", {"bird": bench_result(0.5), "spider": bench_result(0.7)})
+    hardness = {"hardness": {"extra": {"n": 10, "metrics": {"ex": 0.5}}, "easy": {"n": 10, "metrics": {"ex": 0.9}}}}
+    a = write_run(tmp_path / "runs" / "a", "/ckpt/tiny-sft",
+                  {"bird": bench_result(0.5), "spider": bench_result(0.7, breakdown=hardness)})
     b = write_run(tmp_path / "runs" / "b", "/ckpt/tiny-grpo", {"bird": bench_result(0.625, stderr=0.1)}, limit=20)
     return a, b
 
@@ -170,7 +172,9 @@ def test_per_difficulty_plots_are_png_and_linked(tmp_path, runs):
     a, b = runs
     text = build([str(a), str(b)], tmp_path / "lb.md", references=None, plots=tmp_path / "plots")
     pngs = sorted((tmp_path / "plots").glob("*.png"))
-    assert [p.name.endswith("-difficulty.png") for p in pngs] == [True, True]  # bird and spider columns
+    # the keys whose level order the benchmark declares: BIRD's difficulty, Spider's hardness (easy before extra)
+    assert [p.name.rsplit("-", 1)[1] for p in pngs] == ["difficulty.png", "hardness.png"]
+    assert "| run | model | config | easy | extra |" in text
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
     assert f"](plots/{pngs[0].name})" in text
 

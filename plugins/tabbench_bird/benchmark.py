@@ -105,6 +105,7 @@ class BirdBenchmark(Benchmark):
     description = "BIRD Text-to-SQL (dev, train, Mini-Dev): execution accuracy, Soft-F1"
     primary_metric = "ex"
     breakdown_keys = ("difficulty",)
+    breakdown_order: ClassVar[dict[str, tuple[str, ...]]] = {"difficulty": ("simple", "moderate", "challenging")}
     splits = ("dev", "train", "minidev")
     default_split = "dev"
     data_hint = (

@@ -56,6 +56,7 @@ class DemoBenchmark(Benchmark):
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
     primary_metric = "ex"
     breakdown_keys = ("difficulty", "db_id")
+    breakdown_order: ClassVar[dict[str, tuple[str, ...]]] = {"difficulty": ("simple", "moderate", "challenging")}
     splits = ("test", "train")
     default_split = "test"
     option_defaults: ClassVar[dict[str, Any]] = {"timeout": 30.0, "max_steps": None, "official": False}

@@ -56,6 +56,7 @@ class SpiderBenchmark(Benchmark):
     description = "Spider 1.0 Text-to-SQL (execution accuracy with test-suite semantics, exact-set match)"
     primary_metric = "ex"
     breakdown_keys = ("hardness",)
+    breakdown_order: ClassVar[dict[str, tuple[str, ...]]] = {"hardness": ("easy", "medium", "hard", "extra")}
     splits = ("dev", "test", "train")
     default_split = "dev"
     data_hint = (

@@ -48,6 +48,7 @@ class TempTabQABenchmark(Benchmark):
     description = "TEMPTABQA-C temporal table QA over infoboxes (EMS, REMS; easy/medium/hard, original/counterfactual)"
     primary_metric = "rems"
     breakdown_keys = ("subset", "variant", "difficulty", "size")
+    breakdown_order: ClassVar[dict[str, tuple[str, ...]]] = {"difficulty": ("easy", "medium", "hard", "unknown")}
     splits = ("test", *(s for s in SUBSETS))
     default_split = "test"
     data_hint = (

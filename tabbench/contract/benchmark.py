@@ -44,6 +44,7 @@ class Benchmark(ABC):
     metrics: ClassVar[tuple[MetricSpec, ...]]
     primary_metric: ClassVar[str]
     breakdown_keys: ClassVar[tuple[str, ...]] = ()
+    breakdown_order: ClassVar[dict[str, tuple[str, ...]]] = {}  # key -> its levels in natural order (boards)
     splits: ClassVar[tuple[str, ...]] = ("dev",)
     default_split: ClassVar[str] = "dev"
     data_hint: ClassVar[str] = ""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,14 +28,24 @@ from tabbench.contract.hashing import stable_hash
 MARK = "tabbench-leaderboard"
 BOARD_FORMAT = 1
 DEFAULT_REFERENCES = Path(__file__).resolve().parent / "reference_results.json"  # package data
-PLOT_BREAKDOWNS = ("difficulty", "hardness")  # the per-difficulty bars (BIRD, demo / Spider)
 BUILTIN_REFERENCES = "tabbench"  # recorded instead of a path for the reference file tabbench ships
-# Breakdown levels in their natural order (BIRD, Spider); other levels follow alphabetically.
-LEVEL_ORDER = ("simple", "easy", "moderate", "medium", "hard", "challenging", "extra")
 
 
-def level_sort_key(level: str) -> tuple[int, str]:
-    return (LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER), level)
+def breakdown_order(benchmark: str, key: str) -> tuple[str, ...]:
+    """The natural order of breakdown ``key``'s levels, as benchmark ``benchmark`` declares it
+    (``Benchmark.breakdown_order``, e.g. BIRD's simple, moderate, challenging); empty when it declares none or
+    its plugin is not installed. Ordered keys are also the ones plotted as bars."""
+    from tabbench.host.lookup import benchmark_class
+
+    try:
+        return tuple(benchmark_class(benchmark).breakdown_order.get(key, ()))
+    except TabbenchError:
+        return ()
+
+
+def level_sort_key(order: Sequence[str]) -> Callable[[str], tuple[int, str]]:
+    """Sort levels in ``order``; levels it does not name follow alphabetically."""
+    return lambda level: (order.index(level) if level in order else len(order), level)
 
 
 class BoardOutOfDate(TabbenchError):
@@ -395,8 +405,9 @@ def _details(col: Column, runs: Sequence[RunEntry], index: dict[int, int], plot_
     out.append("")
     keys = list(dict.fromkeys(k for _, res in members for k in (res.get("breakdown") or {})))
     for key in keys:
+        order = breakdown_order(col.benchmark, key)
         levels = sorted({lvl for _, res in members for lvl in (res.get("breakdown") or {}).get(key, {})},
-                        key=level_sort_key)
+                        key=level_sort_key(order))
         rows = []
         for run, res in members:
             groups = (res.get("breakdown") or {}).get(key, {})
@@ -406,11 +417,12 @@ def _details(col: Column, runs: Sequence[RunEntry], index: dict[int, int], plot_
         out += [f"Breakdown by `{key}` ({col.metric}, %):", ""]
         out += _table(["run", "model", "config", *levels], rows)
         out.append("")
-        if plot_dir is not None and key in PLOT_BREAKDOWNS:
+        if plot_dir is not None and order:
             png = plot_dir / f"{col.anchor}-{key}.png"
             if write_plots:
                 plot_breakdown([(f"{index[id(run)]}: {run.model}", (res.get("breakdown") or {}).get(key, {}))
-                                for run, res in members], col.metric, png, title=f"{col.title} by {key}")
+                                for run, res in members], col.metric, png, title=f"{col.title} by {key}",
+                               order=order)
             out += [f"![{col.benchmark} {col.metric} by {key}]({_relative_to(png, base)})", ""]
     return out
 
@@ -531,13 +543,15 @@ def _save(figure: Any, out: Path) -> Path:
     return out
 
 
-def plot_breakdown(series: Sequence[tuple[str, dict[str, Any]]], metric: str, out: Path, *, title: str = "") -> Path:
+def plot_breakdown(
+    series: Sequence[tuple[str, dict[str, Any]]], metric: str, out: Path, *, title: str = "", order: Sequence[str] = ()
+) -> Path:
     """Grouped bars of ``metric`` (%) per breakdown level (e.g. difficulty), one bar per run.
 
     ``series`` is ``[(run label, breakdown block for one key)]`` as in ``results.json``:
     ``{level: {"n": ..., "metrics": {metric: value}}}``.
     """
-    levels = sorted({lvl for _, groups in series for lvl in groups}, key=level_sort_key)
+    levels = sorted({lvl for _, groups in series for lvl in groups}, key=level_sort_key(order))
     figure = _figure()
     axes = figure.add_subplot()
     width = 0.8 / max(len(series), 1)
