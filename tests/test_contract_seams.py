@@ -214,3 +214,17 @@ def test_evaluate_returns_typed_results_and_the_board_reads_v1_and_v2(isolated_h
     assert [r.results["schema_version"] for r in runs] == [2, 2] and runs[0].config == runs[1].config
     board = build([f"{tmp_path / 'v1'}=old", f"{tmp_path / 'v2'}=new"], tmp_path / "board.md", references=None)
     assert "| old |" in board and "| new |" in board
+
+
+def test_the_run_store_refuses_a_results_file_that_breaks_the_schema(tmp_path):
+    """The hook that validates every results.json the suite writes is active (jsonschema: dev extra)."""
+    import jsonschema  # noqa: F401 - a dev dependency: without it nothing would be validated
+
+    from tabbench.evaluation.store import RunStore
+
+    store = RunStore.create(tmp_path / "run", {"command": "test"})
+    with pytest.raises(ValueError, match="at benchmarks"):
+        store.write_results({"schema_version": 2, "tabbench_version": "0", "created": "now", "python": "3",
+                             "platform": "x", "plugins": {}, "config": {}, "seeds": {}, "model": {},
+                             "benchmarks": {"b": {"n": -1}}})
+    assert not store.results_path.exists()
