@@ -29,6 +29,8 @@ _EXPORTS: dict[str, str] = {
     "Environment": "tabbench.contract.environment",
     "tool": "tabbench.contract.environment",
     "is_error_observation": "tabbench.contract.environment",
+    "reference_trajectory": "tabbench.contract.environment",
+    "tool_schemas": "tabbench.contract.environment",
     "tool_error": "tabbench.contract.environment",
     "parse_tool_calls": "tabbench.contract.toolcalls",
     "file_sha256": "tabbench.contract.hashing",
@@ -97,6 +99,7 @@ __all__ = [
     "metric_specs",
     "parse_tool_calls",
     "read_jsonl_predictions",
+    "reference_trajectory",
     "registered_names",
     "resolve_benchmarks",
     "safe_score",
@@ -104,6 +107,7 @@ __all__ = [
     "stable_hash",
     "tool",
     "tool_error",
+    "tool_schemas",
 ]
 
 
@@ -124,7 +128,15 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.api import evaluate
     from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
     from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
-    from tabbench.contract.environment import Budget, Environment, is_error_observation, tool, tool_error
+    from tabbench.contract.environment import (
+        Budget,
+        Environment,
+        is_error_observation,
+        reference_trajectory,
+        tool,
+        tool_error,
+        tool_schemas,
+    )
     from tabbench.contract.errors import (
         BackendError,
         ConfigError,

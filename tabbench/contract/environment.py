@@ -17,7 +17,9 @@ call, so one rollout's bad behaviour costs only that rollout. Tools themselves m
 from __future__ import annotations
 
 import functools
+import inspect
 import json
+import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -25,6 +27,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from tabbench.contract.types import Example
+
+_JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean", list: "array", dict: "object"}
 
 #: Observations that start with this prefix report a failed tool call (counted as tool errors).
 ERROR_PREFIX = "error:"
@@ -251,3 +255,57 @@ def _as_example(example: Any, row: dict[str, Any]) -> Example:
     from tabbench.contract.errors import DataError
 
     raise DataError("environment reset: no example (pass example=Example, or a row with an 'example' column)")
+
+
+# --- tool schemas and reference trajectories ------------------------------------------------------------
+
+
+def tool_schema(method: Callable[..., Any]) -> dict[str, Any]:
+    """The JSON schema of a tool from its signature and Google-style docstring (TRL's and OpenAI's format)."""
+    doc = inspect.getdoc(method) or ""
+    summary = doc.split("\n\n")[0].replace("\n", " ").strip()
+    described = dict(re.findall(r"^\s+(\w+)(?: \([^)]*\))?: (.+)$", doc.split("Args:")[-1].split("Returns:")[0], re.M)
+                     ) if "Args:" in doc else {}
+    properties: dict[str, Any] = {}
+    required = []
+    hints = inspect.get_annotations(method, eval_str=True)
+    for name, parameter in inspect.signature(method).parameters.items():
+        if name == "self":
+            continue
+        properties[name] = {"type": _JSON_TYPES.get(hints.get(name, str), "string"),
+                            "description": described.get(name, "")}
+        if parameter.default is inspect.Parameter.empty:
+            required.append(name)
+    parameters: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        parameters["required"] = required
+    return {"type": "function", "function": {"name": method.__name__, "description": summary,
+                                             "parameters": parameters}}
+
+
+def tool_schemas(env: Environment) -> list[dict[str, Any]]:
+    return [tool_schema(getattr(type(env), name)) for name in env.tool_names()]
+
+
+def reference_turns(env: Environment, example: Example, gold_completion: str) -> tuple[dict[str, Any], ...]:
+    """The gold trajectory's assistant turns: the environment's reference calls, one per turn, then the gold
+    answer (what the ``gold`` backend replays)."""
+    from tabbench.contract.toolcalls import call_message
+
+    calls = env._reference_calls(example)
+    return (*(call_message(name, args) for name, args in calls), {"role": "assistant", "content": gold_completion})
+
+
+def reference_trajectory(env: Environment, example: Example, gold_completion: str) -> tuple[str | None, list[dict]]:
+    """The first observation and the whole gold rollout (calls, the observations they really produce, the
+    answer): the rows of an SFT cold start for multi-turn training."""
+    turns = reference_turns(env, example, gold_completion)
+    first = env.reset(example=example)
+    messages: list[dict[str, Any]] = []
+    for turn in turns:
+        messages.append(dict(turn))
+        for call in turn.get("tool_calls", []):
+            function = call["function"]
+            messages.append({"role": "tool", "name": function["name"],
+                             "content": env._call(function["name"], function["arguments"])})
+    return first, messages

@@ -20,7 +20,6 @@ renders tool calls. Budgets (turns, tool seconds, observation bytes) are the env
 from __future__ import annotations
 
 import copy
-import inspect
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -28,13 +27,12 @@ from typing import Any
 
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.environment import Budget, Environment
+from tabbench.contract.environment import Budget, Environment, reference_turns, tool_schemas
 from tabbench.contract.errors import UsageError
 from tabbench.contract.toolcalls import call_message
 from tabbench.contract.types import Example, Message, SampleRecord
 
 PROTOCOLS = ("auto", "tools", "tags")
-_JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean", list: "array", dict: "object"}
 
 
 @dataclass(frozen=True)
@@ -72,39 +70,6 @@ class Rollout:
 
 
 # --- tool schemas, reference trajectories, tag protocol ---------------------------------------------------
-
-
-def tool_schema(method: Callable[..., Any]) -> dict[str, Any]:
-    """The JSON schema of a tool from its signature and Google-style docstring (TRL's and OpenAI's format)."""
-    doc = inspect.getdoc(method) or ""
-    summary = doc.split("\n\n")[0].replace("\n", " ").strip()
-    described = dict(re.findall(r"^\s+(\w+)(?: \([^)]*\))?: (.+)$", doc.split("Args:")[-1].split("Returns:")[0], re.M)
-                     ) if "Args:" in doc else {}
-    properties: dict[str, Any] = {}
-    required = []
-    hints = inspect.get_annotations(method, eval_str=True)
-    for name, parameter in inspect.signature(method).parameters.items():
-        if name == "self":
-            continue
-        properties[name] = {"type": _JSON_TYPES.get(hints.get(name, str), "string"),
-                            "description": described.get(name, "")}
-        if parameter.default is inspect.Parameter.empty:
-            required.append(name)
-    parameters: dict[str, Any] = {"type": "object", "properties": properties}
-    if required:
-        parameters["required"] = required
-    return {"type": "function", "function": {"name": method.__name__, "description": summary,
-                                             "parameters": parameters}}
-
-
-def tool_schemas(env: Environment) -> list[dict[str, Any]]:
-    return [tool_schema(getattr(type(env), name)) for name in env.tool_names()]
-
-
-def reference_turns(env: Environment, example: Example, gold_completion: str) -> tuple[dict[str, Any], ...]:
-    """The gold trajectory: the environment's reference calls, one per turn, then the gold answer."""
-    calls = env._reference_calls(example)
-    return (*(call_message(name, args) for name, args in calls), {"role": "assistant", "content": gold_completion})
 
 
 def tag_instructions(env: Environment) -> str:

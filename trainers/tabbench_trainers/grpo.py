@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from tabbench import Benchmark, ConfigError, UsageError
-from tabbench_trainers import common
+from tabbench_trainers import common, environments
 
 LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
 
@@ -82,6 +82,7 @@ def check_vllm(use_vllm: bool) -> None:
 @click.option("--vllm-server-url", default=None, help="Base URL of `trl vllm-serve` in server mode.")
 @click.option("--vllm-gpu-memory-utilization", type=float, default=0.3, show_default=True)
 @click.option("--log-completions", is_flag=True, help="Print a table of sampled completions at each log step.")
+@environments.env_options
 def grpo_command(**kw: Any) -> None:
     """GRPO on a benchmark's training split, rewarded by reward plugins (weights from --reward NAME:WEIGHT)."""
     run_grpo(**kw)
@@ -112,6 +113,8 @@ def run_grpo(**kw: Any) -> Path:
     if not rows:
         raise ConfigError(f"--max-prompt-length {kw['max_prompt_length']}: every training prompt is longer")
     reward_funcs = common.trl_reward_funcs(specs)
+    env = environments.for_grpo(kw, rows, reward_funcs, tokenizer)  # --env: multi-turn rollouts
+    rows, reward_funcs = env.rows, env.reward_funcs
     vllm: dict[str, Any] = {}
     if kw["use_vllm"]:
         vllm = {"use_vllm": True, "vllm_mode": kw["vllm_mode"],
@@ -136,6 +139,7 @@ def run_grpo(**kw: Any) -> Path:
         log_completions=kw["log_completions"],
         remove_unused_columns=False,
         **vllm,
+        **env.config,
     )
     common.echo(f"grpo: {len(rows)} prompts from {', '.join(b.name for b in benchmarks)}"
                 + (f" ({dropped} over --max-prompt-length skipped)" if dropped else "")
@@ -143,7 +147,7 @@ def run_grpo(**kw: Any) -> Path:
                 f"{kw['prompts_per_step']} prompts x {kw['num_generations']} generations per step")
     trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=config,
                           train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
-                          peft_config=common.peft_config(kw))
+                          peft_config=common.peft_config(kw), **env.trainer)
     log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
     result = trainer.train()
     if not common.save_checkpoint(trainer, tokenizer, out_dir):
@@ -159,6 +163,7 @@ def run_grpo(**kw: Any) -> Path:
         "prompts_skipped_too_long": dropped,
         "rewards": [spec.to_json() for spec in specs],
         "settings": {k: v for k, v in kw.items() if k not in ("out_dir", "reward_specs", "reward_option_pairs")},
+        "environment": kw.get("env_name"),
         "steps": trainer.state.global_step,
         "train_loss": result.training_loss,
         "reward_first_last": [rewards_logged[0]["reward"], rewards_logged[-1]["reward"]] if rewards_logged else None,

@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from tabbench import Benchmark, ConfigError, Example
-from tabbench_trainers import common
+from tabbench_trainers import common, environments
 
 
 def sft_rows(
@@ -68,6 +68,9 @@ def completion_target(
 @click.option("--trace-field", default="trace", show_default=True,
               help="Example field holding a chain-of-thought completion (it must end in an answer `extract` "
               "reads).")
+@click.option("--env", "env_name", default=None, metavar="NAME",
+              help="Multi-turn cold start: train on each example's gold trajectory through this environment's tools "
+              "(the model's chat template must render tool calls).")
 def sft_command(**kw: Any) -> None:
     """Supervised fine-tuning on a benchmark's training split (completion-only loss)."""
     run_sft(**kw)
@@ -80,6 +83,8 @@ def run_sft(**kw: Any) -> Path:
     out_dir: Path = kw["out_dir"]
     benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
     rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"])
+    if kw.get("env_name"):  # gold multi-turn trajectories instead of single-turn completions
+        rows = environments.sft_rows(benchmarks, kw["split"], kw["limit"], kw["env_name"], 6, {})
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
 

@@ -10,7 +10,8 @@ import pytest
 
 import tabbench
 from tabbench import Budget
-from tabbench.evaluation.agent import parse_tags, reference_turns, tool_schemas
+from tabbench.contract.environment import reference_turns, tool_schemas
+from tabbench.evaluation.agent import parse_tags
 from tabbench.testing import EnvironmentContract
 
 

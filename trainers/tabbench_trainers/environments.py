@@ -1,0 +1,160 @@
+"""``tabbench train grpo --env NAME``: TRL's ``environment_factory`` built from an environment plugin.
+
+TRL 1.16 creates one environment instance per rollout slot (reused and ``reset`` with each row) and exposes
+its ``@tool`` methods to the model; ``max_tool_calling_iterations`` is the turn budget (``--max-turns``).
+Rewards stay the reward plugins: a benchmark reward scores the rollout's final answer (the last assistant
+message without a tool call, exactly the single-turn completion ``tabbench eval --env`` scores), and a
+shaping reward that declares ``transcript = True`` (``tool-errors``) scores the whole transcript as JSON.
+Each still logs its mean and status rates as in single-turn training.
+
+Tool calls: TRL runs a step's tool calls one after another in the trainer process. Each call is bounded by
+the rollout's ``Budget`` (per-call and per-rollout seconds, observation bytes), SQL runs in the shared
+worker pool through the run's result store (a query the group already ran is not run again), and a call
+that hangs is cut at its deadline, so one hostile rollout costs at most its own tool budget.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+import tabbench
+from tabbench import Budget, ConfigError, UsageError
+
+
+def env_options(func: Callable) -> Callable:
+    """``--env``, ``--max-turns`` and ``--env-option`` for ``tabbench train grpo``."""
+    func = click.option("--env-option", "env_option_pairs", multiple=True, metavar="KEY=VALUE",
+                        help="An option for the --env environment; repeatable.")(func)
+    func = click.option("--max-turns", type=click.IntRange(min=1), default=4, show_default=True,
+                        help="With --env: tool-calling turns per rollout (TRL's max_tool_calling_iterations).")(func)
+    return click.option("--env", "env_name", default=None, metavar="NAME",
+                        help="Multi-turn GRPO: rollouts call this environment's tools (`tabbench environments list`); "
+                        "the model's chat template must render tool calls.")(func)
+
+
+def final_answer(completion: Any) -> str:
+    """The text a benchmark reward scores: the last assistant message without a tool call ("" when the rollout
+    ended on a call, e.g. at the turn limit)."""
+    from tabbench.adapters import completion_text
+
+    if not isinstance(completion, list):
+        return completion_text(completion)
+    for message in reversed(completion):
+        if isinstance(message, dict) and message.get("role", "assistant") == "assistant":
+            return "" if message.get("tool_calls") else completion_text([message])
+    return ""
+
+
+def transcript_text(completion: Any) -> str:
+    """The rollout as the JSON list of messages that transcript (shaping) rewards read."""
+    messages = completion if isinstance(completion, list) else [{"role": "assistant", "content": str(completion)}]
+    return json.dumps(messages, ensure_ascii=False, default=str)
+
+
+class RolloutReward:
+    """A tabbench TRL reward function fed the final answer (or, for transcript rewards, the transcript)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.__name__ = inner.__name__
+        self.transcript = bool(getattr(inner.reward, "transcript", False))
+
+    @property
+    def status_counts(self) -> Any:
+        return self.inner.status_counts
+
+    @property
+    def reward(self) -> Any:
+        return self.inner.reward
+
+    def __call__(self, prompts: Any = None, completions: Any = None, completion_ids: Any = None,
+                 **kwargs: Any) -> list[float | None]:
+        convert = transcript_text if self.transcript else final_answer
+        return self.inner(prompts, [convert(c) for c in completions or []], completion_ids, **kwargs)
+
+
+@dataclass
+class GrpoEnvironment:
+    """What ``run_grpo`` changes for ``--env``: the rows the environment serves, the reward functions, and the
+    extra ``GRPOConfig`` / ``GRPOTrainer`` arguments (empty without ``--env``)."""
+
+    rows: list[dict[str, Any]]
+    reward_funcs: list[Any]
+    config: dict[str, Any] = field(default_factory=dict)
+    trainer: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_pairs(pairs: tuple[str, ...]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--env-option {pair!r}: expected KEY=VALUE")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
+def factory(name: str, max_turns: int, options: dict[str, Any]) -> Callable[[], tabbench.Environment]:
+    """One environment per rollout slot, with ``max_turns`` tool calls per rollout (options checked now)."""
+    budget = Budget(max_turns=max_turns)
+    tabbench.get_environment(name, budget=budget, **options)
+
+    def make() -> tabbench.Environment:
+        return tabbench.get_environment(name, budget=budget, **options)
+
+    make.__name__ = f"{name}_environment"
+    return make
+
+
+def for_grpo(kw: dict[str, Any], rows: list[dict[str, Any]], reward_funcs: list[Any],
+             tokenizer: Any) -> GrpoEnvironment:
+    """The ``--env`` setup of a GRPO run (no change without ``--env``)."""
+    name = kw.get("env_name")
+    if not name:
+        if kw.get("env_option_pairs"):
+            raise UsageError("--env-option needs --env NAME")
+        return GrpoEnvironment(rows, reward_funcs)
+    from trl.chat_template_utils import supports_tool_calling
+
+    if not supports_tool_calling(tokenizer):
+        raise ConfigError(f"--env {name}: the chat template of {kw['model_path']} cannot render tool calls (TRL needs "
+                          "one, e.g. Qwen2.5's); evaluate such a model with `tabbench eval --env --protocol tags`")
+    make = factory(name, kw["max_turns"], parse_pairs(kw.get("env_option_pairs", ())))
+    probe = make()
+    served = [row for row in rows if type(probe)._accepts(tabbench.Example.from_json(json.loads(row["example"])))]
+    if not served:
+        raise ConfigError(f"--env {name}: the environment serves none of the training examples")
+    return GrpoEnvironment(served, [RolloutReward(f) for f in reward_funcs],
+                           config={"max_tool_calling_iterations": kw["max_turns"]},
+                           trainer={"environment_factory": make})
+
+
+def sft_rows(benchmarks: list[tabbench.Benchmark], split: str, limit: int | None, name: str, max_turns: int,
+             options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The SFT cold start for multi-turn training: each example's gold trajectory (describe, query, observe,
+    answer) with the observations the environment really returns, as prompt/completion rows with ``tools``."""
+    from tabbench_trainers import common
+
+    make = factory(name, max_turns, options)
+    rows = []
+    for benchmark in benchmarks:
+        for example in common.training_examples(benchmark, split, limit):
+            env = make()
+            if example.gold is None or not type(env)._accepts(example):
+                continue
+            first, messages = tabbench.reference_trajectory(env, example, benchmark.gold_completion(example))
+            prompt = [dict(m) for m in benchmark.prompt(example)]
+            prompt[-1]["content"] = str(prompt[-1]["content"]) + (first or "")
+            rows.append({"prompt": prompt, "completion": messages,
+                         "tools": json.dumps(tabbench.tool_schemas(env))})
+    if not rows:
+        raise ConfigError(f"sft --env {name}: the environment serves no labelled training example")
+    return rows

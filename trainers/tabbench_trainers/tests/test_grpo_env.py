@@ -1,0 +1,93 @@
+"""Multi-turn training: ``train sft --env`` on gold trajectories, ``train grpo --env`` with TRL's environment_factory,
+and the reward functions that score a rollout's final answer exactly as ``eval --env`` does."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tabbench_trainers.environments import RolloutReward, factory, final_answer, sft_rows
+
+import tabbench
+
+MICRO = dict(vocab_size=384, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, num_key_value_heads=1,
+             intermediate_size=64, max_position_embeddings=2048)
+
+
+@pytest.fixture(scope="session")
+def tool_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A micro model whose chat template renders tool calls (Qwen2.5's, which TRL can parse)."""
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
+    from transformers import AutoTokenizer
+    from trl.chat_template_utils import qwen2_5_chat_template
+
+    path = build_tiny_model(tmp_path_factory.mktemp("tools") / "model", spec=TinySpec(**MICRO))
+    tokenizer = AutoTokenizer.from_pretrained(str(path))
+    tokenizer.chat_template = qwen2_5_chat_template
+    tokenizer.save_pretrained(str(path))
+    return path
+
+
+def test_grpo_with_an_environment_runs_two_steps(cli_runner, tool_model: Path, tmp_path: Path) -> None:
+    out = tmp_path / "grpo"
+    result = cli_runner(["train", "grpo", "--model", str(tool_model), "--benchmark", "demo-bird", "--limit", "4",
+                         "--env", "sql", "--max-turns", "2", "--reward", "bird-ex", "--reward", "tool-errors:0.5",
+                         "--max-steps", "2", "--num-generations", "2", "--prompts-per-step", "2",
+                         "--max-completion-length", "24", "--logging-steps", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    info = json.loads((out / "tabbench_train.json").read_text())
+    assert info["steps"] == 2 and info["environment"] == "sql"
+    logged = [e for e in json.loads((out / "trainer_state.json").read_text())["log_history"] if "reward" in e]
+    assert len(logged) == 2
+    for entry in logged:  # the environment's tools were offered, and both reward plugins scored every rollout
+        assert "tools/call_frequency" in entry and "tools/failure_frequency" in entry
+        assert "rewards/bird-ex/mean" in entry and "rewards/tool-errors/mean" in entry
+        assert sum(v for k, v in entry.items() if k.startswith("bird-ex/status/")) == pytest.approx(1.0)
+
+
+def test_grpo_env_refuses_a_template_without_tool_calls(cli_runner, tmp_path: Path) -> None:
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
+
+    plain = build_tiny_model(tmp_path / "plain", spec=TinySpec(**MICRO))
+    result = cli_runner(["train", "grpo", "--model", str(plain), "--benchmark", "demo-bird", "--env", "sql",
+                         "--max-steps", "1", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "cannot render tool calls" in result.output
+
+
+def test_rollout_rewards_score_the_final_answer_as_eval_does() -> None:
+    """A TRL multi-turn completion (assistant calls, tool observations, answer): the benchmark reward sees the
+    final answer only, the shaping reward the transcript."""
+    from tabbench.adapters import trl_reward
+
+    bench = tabbench.get_benchmark("demo-bird")
+    example = next(iter(bench.examples("test")))
+    make = factory("sql", 4, {})
+    env = make()
+    env.reset(example=json.dumps(example.to_json()), prompt=[], benchmark="demo-bird", id=example.id)  # TRL: **row
+    observation = env.query(sql="DELETE FROM customers")
+    rollout = [{"role": "assistant", "content": "", "tool_calls": [
+                   {"type": "function", "function": {"name": "query", "arguments": {"sql": "DELETE FROM customers"}}}]},
+               {"role": "tool", "name": "query", "content": observation},
+               {"role": "assistant", "content": example.gold}]
+    assert final_answer(rollout) == example.gold and final_answer(rollout[:2]) == ""
+    columns = {"example": [json.dumps(example.to_json())]}
+    ex = RolloutReward(trl_reward("bird-ex"))
+    shaping = RolloutReward(trl_reward("tool-errors", penalty=0.25))
+    assert ex(prompts=[[]], completions=[rollout], **columns) == [1.0]
+    assert ex(prompts=[[]], completions=[rollout[:2]], **columns) == [0.0]
+    assert shaping(prompts=[[]], completions=[rollout], **columns) == [-0.25]
+    assert ex.status_counts["match"] == 1
+
+
+def test_sft_rows_are_gold_trajectories_with_real_observations() -> None:
+    bench = tabbench.get_benchmark("demo-bird")
+    rows = sft_rows([bench], "train", 3, "sql", 6, {})
+    assert len(rows) == 3
+    for row in rows:
+        roles = [m["role"] for m in row["completion"]]
+        assert roles[-1] == "assistant" and "tool" in roles
+        tools = [m for m in row["completion"] if m["role"] == "tool"]
+        assert tools[-1]["content"].endswith("rows)") and not any(t["content"].startswith("error:") for t in tools)
+        assert {t["function"]["name"] for t in json.loads(row["tools"])} == {"list_tables", "describe_table", "query"}
+        assert "query" in row["prompt"][-1]["content"]  # the environment's first observation
