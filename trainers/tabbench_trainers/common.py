@@ -297,12 +297,16 @@ def load_model(path: str | Path) -> tuple[Any, Any]:
     """Model and tokenizer from a local path; the tokenizer must carry a chat template."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    tokenizer = AutoTokenizer.from_pretrained(str(path), local_files_only=True)
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(str(path), local_files_only=True)
+        model = AutoModelForCausalLM.from_pretrained(str(path), local_files_only=True, dtype="float32")
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # a folder that only looks like a checkpoint
+        reason = " ".join(str(exc).split())[:300]
+        raise ConfigError(f"{path}: cannot load the checkpoint ({type(exc).__name__}: {reason})") from exc
     if not tokenizer.chat_template:
         raise ConfigError(f"{path}: the tokenizer has no chat template; tabbench prompts are chat messages")
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
-    model = AutoModelForCausalLM.from_pretrained(str(path), local_files_only=True, dtype="float32")
     return model, tokenizer
 
 
