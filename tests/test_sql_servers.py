@@ -297,3 +297,21 @@ def test_hostile_corpus_leaves_the_server_untouched(server: servers.Server):
     assert admin_fingerprint(server) == before, "the hostile corpus changed the databases"
     assert no_files_written(server) == []
     assert run(server.dsn, "SELECT count(*) FROM customers").rows == ((customers(),),)
+
+
+def test_password_from_a_service_or_option_file(server: servers.Server, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch):
+    for variable in ("PGPASSWORD", "TABBENCH_MYSQL_PASSWORD", "MYSQL_PWD"):
+        monkeypatch.delenv(variable, raising=False)
+    if server.kind == "postgresql":
+        service = tmp_path / "pg_service.conf"
+        service.write_text(f"[tb]\nhost=127.0.0.1\nport={server.port}\ndbname=bird\nuser=tabbench_ro\n"
+                           f"password={servers.PASSWORD}\n")
+        monkeypatch.setenv("PGSERVICEFILE", str(service))
+        target = "postgresql://?service=tb"
+    else:
+        option_file = tmp_path / "my.cnf"
+        option_file.write_text(f"[client]\npassword={servers.PASSWORD}\n")
+        target = f"{server.dsn}?read_default_file={option_file}"
+    result = run(target, "SELECT count(*) FROM products")
+    assert result.ok and result.rows[0][0] > 0, result.error
