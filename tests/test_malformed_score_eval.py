@@ -1,0 +1,244 @@
+"""Malformed input to ``tabbench score`` and ``tabbench eval``: one line naming the file, key or line, exit 2,
+and no run directory left behind (or one that ``--resume`` continues). Interrupted runs: a kill during the
+results write and Ctrl-C with SQL workers.
+
+The BIRD benchmark runs on the BIRD-format demo data shipped in the repository (no real data needed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BIRD = ROOT / "plugins" / "tabbench_demo" / "data" / "bird"
+
+pytestmark = pytest.mark.usefixtures("private_gold_cache")
+
+
+def one_line_error(result: Any, *names: str) -> str:
+    """The single ``Error:`` line of a user error (exit 2), which must contain each of ``names``."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    for name in names:
+        assert name in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.fixture(autouse=True)
+def _bird_data() -> None:
+    if not (BIRD / "dev.json").is_file():
+        pytest.skip("the BIRD-format demo data is not in this checkout")
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    """Malformed predictions files, and a regular file to put an output path under."""
+    made = {
+        "binary": bytes(range(256)) * 4,  # .json: BIRD's official format reader sees it
+        "latin1": '{"id": "0", "completion": "SELECT 1"}\n\n{"id": "1", "completion": "caf\xe9"}\n'.encode("latin-1"),
+        "torn": b'{"id": "0", "completion": "SELECT 1"}\n{"id": "1", "completion": \n',
+        "afile": b"not a folder\n",
+    }
+    out = {}
+    for name, data in made.items():
+        out[name] = tmp_path / (f"{name}.json" if name == "binary" else f"{name}.jsonl")
+        out[name].write_bytes(data)
+    return out
+
+
+SCORE_CASES = {
+    # name: (extra arguments, what the one line must name)
+    "binary official-format predictions": (["--predictions", "{binary}"], ["{binary}", "not UTF-8"]),
+    "non-UTF-8 JSONL predictions": (["--predictions", "{latin1}"], ["{latin1}:3:", "not UTF-8"]),
+    "torn JSONL line": (["--predictions", "{torn}"], ["{torn}:2:"]),
+    "unknown benchmark option": (["--predictions", "{torn}", "-o", "nosuch=1"], ["'nosuch'"]),
+    "quoted number as an option": (["--predictions", "{torn}", "-o", 'timeout="5"'], ["timeout"]),
+    "1e12 seconds": (["--predictions", "{torn}", "--timeout", "1e12"], ["--timeout"]),
+    "no such split": (["--predictions", "{torn}", "--split", "nosuch"], ["'nosuch'"]),
+}
+
+
+@pytest.mark.parametrize("case", list(SCORE_CASES))
+def test_score_malformed_input(cli_runner, files, tmp_path: Path, case: str) -> None:
+    extra, names = SCORE_CASES[case]
+    out = tmp_path / "run"
+    fill = {k: str(v) for k, v in files.items()}
+    args = ["score", "bird", "--data", str(BIRD), "--split", "dev", "--out", str(out), "--no-progress"]
+    result = cli_runner(args + [a.format(**fill) for a in extra])
+    one_line_error(result, *(n.format(**fill) for n in names))
+    assert not out.exists(), "a refused input must leave no run directory"
+
+
+def test_score_out_under_a_file(cli_runner, files, tmp_path: Path) -> None:
+    gold = tmp_path / "gold.jsonl"
+    _gold_predictions(gold, limit=2)
+    out = files["afile"] / "run"
+    result = cli_runner(["score", "bird", "--data", str(BIRD), "--split", "dev", "--limit", "2", "--no-progress",
+                         "--predictions", str(gold), "--out", str(out)])
+    one_line_error(result, f"--out {out}", "Not a directory")
+    assert files["afile"].read_bytes() == b"not a folder\n"
+
+
+EVAL_CASES = {
+    "missing predictions file": (["--model", "predictions:{tmp}/missing.jsonl"], ["{tmp}/missing.jsonl"]),
+    "unknown backend prefix": (["--model", "nosuchbackend:x"], ["unknown model backend 'nosuchbackend'"]),
+    "binary predictions": (["--model", "predictions:{binary}"], ["{binary}", "not UTF-8"]),
+    "non-UTF-8 predictions": (["--model", "predictions:{latin1}"], ["{latin1}:3:"]),
+    "1e12 workers": (["--model", "gold", "--workers", "1e12"], ["--workers", "1e12"]),
+    "quoted workers": (["--model", "gold", "--workers", '"2"'], ["--workers"]),
+    "data for another benchmark": (["--model", "gold", "--data", "spider=/x"], ["--data spider"]),
+}
+
+
+@pytest.mark.parametrize("case", list(EVAL_CASES))
+def test_eval_malformed_input(cli_runner, files, tmp_path: Path, case: str) -> None:
+    extra, names = EVAL_CASES[case]
+    out = tmp_path / "run"
+    fill = {"tmp": str(tmp_path), **{k: str(v) for k, v in files.items()}}
+    args = ["eval", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "3", "--out", str(out),
+            "--no-progress", "--no-cache"]
+    result = cli_runner(args + [a.format(**fill) for a in extra])
+    one_line_error(result, *(n.format(**fill) for n in names))
+    assert not out.exists(), "a refused input must leave no run directory"
+
+
+def test_eval_malformed_data_file_leaves_nothing_and_the_rerun_works(cli_runner, tmp_path: Path) -> None:
+    data = tmp_path / "bird"
+    shutil.copytree(BIRD, data)
+    good = (data / "dev.json").read_text(encoding="utf-8")
+    (data / "dev.json").write_text(good[: len(good) // 2], encoding="utf-8")  # cut mid-record
+    out = tmp_path / "runs" / "x"
+    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={data}", "--split", "dev", "--limit", "2",
+            "--out", str(out), "--no-progress", "--no-cache"]
+    one_line_error(cli_runner(args), str(data / "dev.json"))
+    assert not (tmp_path / "runs").exists(), "no run.json (nor the folders made for it) after a failed start"
+    (data / "dev.json").write_text(good, encoding="utf-8")
+    result = cli_runner(args)
+    assert result.exit_code == 0, result.output
+    assert (out / "results.json").is_file()
+
+
+def test_eval_out_under_a_file(cli_runner, files) -> None:
+    out = files["afile"] / "run"
+    result = cli_runner(["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev",
+                         "--limit", "2", "--out", str(out), "--no-progress", "--no-cache"])
+    one_line_error(result, f"--out {out}")
+
+
+def test_resume_mismatch_names_only_what_changed(cli_runner, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev",
+            "--out", str(out), "--no-progress", "--no-cache", "--stop", ";"]
+    assert cli_runner([*args, "--limit", "2"]).exit_code == 0
+    line = one_line_error(cli_runner([*args, "--limit", "3", "--resume"]))
+    assert line.endswith("(changed: limit)"), line  # generation (a tuple of stops) did not change
+
+
+# --- interrupted runs (real processes) -------------------------------------------------------------------------
+
+
+def _gold_predictions(path: Path, limit: int | None = None, sql: str | None = None) -> list[str]:
+    """JSONL predictions for BIRD dev on the demo data: the gold SQL, or ``sql`` with ``{i}`` filled in."""
+    import tabbench
+
+    bench = tabbench.get_benchmark("bird", BIRD)
+    examples = list(bench.examples("dev"))[:limit]
+    with path.open("w", encoding="utf-8") as handle:
+        for i, e in enumerate(examples):
+            handle.write(json.dumps({"id": e.id, "completion": sql.format(i=i) if sql else e.gold}) + "\n")
+    return [e.id for e in examples]
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+
+
+KILL_DURING_RESULTS = """
+import os, signal, sys
+import tabbench.evaluation.store as store
+
+def die_at_fsync(fd):  # the results file is written and flushed, not yet renamed: SIGKILL now
+    os.kill(os.getpid(), signal.SIGKILL)
+
+write = store.RunStore.write_results
+def write_results(self, results):
+    store.os.fsync = die_at_fsync
+    write(self, results)
+store.RunStore.write_results = write_results
+
+from tabbench.cli import main
+main(sys.argv[1:])
+"""
+
+
+def test_kill_during_results_write_then_resume(tmp_path: Path) -> None:
+    predictions = tmp_path / "p.jsonl"
+    _gold_predictions(predictions, limit=3)
+    out = tmp_path / "run"
+    args = ["score", "bird", "--data", str(BIRD), "--split", "dev", "--limit", "3", "--predictions",
+            str(predictions), "--out", str(out), "--no-progress"]
+    killed = subprocess.run([sys.executable, "-c", KILL_DURING_RESULTS, *args], env=_env(), capture_output=True,
+                            text=True, timeout=300)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert list(out.glob(".results.json.*")) and not (out / "results.json").exists()
+    resumed = subprocess.run([sys.executable, "-m", "tabbench", *args, "--resume"], env=_env(), capture_output=True,
+                             text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    assert not list(out.glob(".results.json.*")), "--resume removes the interrupted write's temporary file"
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert results["benchmarks"]["bird"]["n"] == 3
+
+
+def _forkserver_processes(sid: int) -> int:
+    """Processes of session ``sid`` running multiprocessing's fork server: the server and its workers."""
+    count = 0
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:
+            continue
+        count += int(fields[3]) == sid and b"forkserver" in cmdline  # field 6 of stat: the session id
+    return count
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the worker processes")
+def test_ctrl_c_with_sql_workers_is_one_line(tmp_path: Path) -> None:
+    """Ctrl-C reaches the whole process group: the parent says ``Aborted!``, workers print nothing."""
+    predictions = tmp_path / "slow.jsonl"
+    _gold_predictions(predictions, sql="WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
+                      "WHERE x < 10000000000 + {i}) SELECT count(*) FROM c")
+    out = tmp_path / "run"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tabbench", "score", "bird", "--data", str(BIRD), "--split", "dev", "--predictions",
+         str(predictions), "--out", str(out), "--workers", "2", "--batch-size", "1", "--timeout", "300",
+         "--no-progress"],
+        env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while _forkserver_processes(process.pid) < 3:  # the fork server and two workers
+            assert process.poll() is None and time.monotonic() < deadline, "the SQL workers never started"
+            time.sleep(0.2)
+        time.sleep(1.0)  # one worker runs the endless query, the other waits for work
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    assert stderr.strip().splitlines()[-1] == "Aborted!", stderr
+    assert not out.exists(), "nothing was scored: no run directory is left"
