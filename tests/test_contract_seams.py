@@ -163,7 +163,11 @@ def test_verl_result_survives_verl_validation():
     """A faithful re-implementation of verl 0.9.1's validation path: NaiveRewardManager appends every key of the
     returned dict to ``reward_extra_info[key]`` (naive.py), ``RayPPOTrainer._validate`` extends its own
     ``reward_extra_infos_dict["reward"]`` with the scalar scores, then every key's list, and asserts each list
-    has one entry per sample (ray_trainer.py); ``process_validation_metrics`` skips string-valued keys."""
+    has one entry per sample (ray_trainer.py); ``process_validation_metrics`` skips string-valued keys.
+
+    verl itself is not a test dependency (it needs Ray and some 70 packages, and pins another transformers), so
+    this was also checked once by hand against verl 0.9.1's own ``NaiveRewardManager`` in a throwaway
+    environment: the old ``reward`` key failed with ``reward: len(lst)=8, len(scores)=4``; the new keys pass."""
     from tabbench.adapters import _verl_result
 
     batch = [_verl_result(Score(1.0, Status.MATCH), "bird-ex"), _verl_result(Score(None, Status.GOLD_ERROR), "x")]
@@ -228,3 +232,24 @@ def test_the_run_store_refuses_a_results_file_that_breaks_the_schema(tmp_path):
                              "platform": "x", "plugins": {}, "config": {}, "seeds": {}, "model": {},
                              "benchmarks": {"b": {"n": -1}}})
     assert not store.results_path.exists()
+
+
+@pytest.mark.tabbench_plugins("oracles")
+@pytest.mark.parametrize("args, says", [
+    (["--timeout", "0"], "--timeout 0.0: expected seconds > 0"),
+    (["--timeout", "-5"], "--timeout -5.0"),
+    (["--timeout", "1e12"], "<= 86400"),
+    (["-o", "timeout=0"], "benchmark 'seam-bench': option timeout=0: expected a number > 0"),
+    (["-o", 'timeout="5"'], "option timeout=the string '5'"),
+    (["-o", "timeout=abc"], "option timeout=the string 'abc'"),
+    (["-o", "timeout=1e12"], "option timeout=1000000000000.0"),
+    (["--workers", "100000"], "--workers"),
+])
+def test_bad_option_values_are_one_line_usage_errors(isolated_host, cli_runner, tmp_path, args, says):
+    isolated_host.register(_plugin(), "seam")
+    result = cli_runner(["eval", "--model", "gold", "--suite", "seam-bench", "--out", str(tmp_path / "run"),
+                         "--no-progress", *args])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert says in result.output and len([line for line in lines if "rror" in line]) == 1, result.output
+    assert not (tmp_path / "run").exists()  # nothing half-written
