@@ -10,7 +10,7 @@ from __future__ import annotations
 PUBLIC_MODULES: dict[str, str] = {
     "tabbench": "the contract (`Benchmark`, `Reward`, `ModelBackend`, `Example`, `Score`, `Status`, `MetricSpec`, "
     "the errors, `hookimpl`), lookups (`get_benchmark`, `get_reward`, `get_backend`, `benchmark_class`, "
-    "`registered_names`, `resolve_benchmarks`) and shared helpers (`cache_dir`, "
+    "`registered_names`, `resolve_benchmarks`), `evaluate` and shared helpers (`cache_dir`, "
     "`file_sha256`, `stable_hash`): the names in `tabbench.__all__`",
     "tabbench.sql": "SQL execution: safe, bounded, cached, parallel; SQL extraction and DDL",
     "tabbench.sql.compare": "result comparators (BIRD, Spider, REMS) and SQL text normalisers",
@@ -20,6 +20,7 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.tableqa.execution": "program-of-thought and chart programs run through the sandbox",
     "tabbench.adapters": "rewards for TRL and verl, dataset rows",
     "tabbench.checkpoint": "local model files and their hashes",
+    "tabbench.reproducible": "the same numbers on every machine: CPU kernels, threads, seeds (trainers)",
     "tabbench.evaluation.voting": "self-consistency voting",
     "tabbench.reporting.leaderboard": "leaderboard rendering and plots",
     "tabbench.testing": "fixtures and contract test classes for plugin tests",
