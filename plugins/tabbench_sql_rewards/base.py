@@ -51,6 +51,11 @@ class SqlReward(Reward):
 
     defaults: ClassVar[dict[str, Any]] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """``defaults`` is the reward's ``option_defaults``: the host type-checks options against it."""
+        super().__init_subclass__(**kwargs)
+        cls.option_defaults = cls.defaults
+
     def __init__(self, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.defaults))
         if unknown:
