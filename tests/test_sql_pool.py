@@ -123,3 +123,69 @@ def test_closed_pool_refuses_work(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     assert conn.execute("SELECT count(*) FROM singer").fetchone() == (3,)
     conn.close()
+
+
+# --- the default path survives a query that ignores cancellation (issue 10) ---------------------------------
+
+#: One SQLite instruction that runs for minutes: ``instr`` compares an 8 MB needle at every offset of a 16 MB
+#: haystack (no progress handler runs inside a function call, so only killing the process stops it).
+INSTR_BOMB = "SELECT instr(zeroblob(16000000), zeroblob(8000000) || x'01')"
+#: The printf precision CPU bomb with the precision as text, which SQLite reads as 2000000000.
+PRINTF_TEXT_PRECISION = "SELECT printf('%.*c', '2000000000x', 'x')"
+
+
+def test_printf_guard_reads_the_precision_as_sqlite_does(db: Path) -> None:
+    start = time.monotonic()
+    result = execute_many([ExecJob(str(db), PRINTF_TEXT_PRECISION)], Limits(timeout=5), workers=0, store=False)[0]
+    assert result.ok and result.rows == ((None,),) and time.monotonic() - start < 1
+
+
+def test_default_workers_follow_the_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabbench.sql import default_workers, env_workers
+
+    monkeypatch.delenv("TABBENCH_WORKERS", raising=False)
+    assert env_workers() == default_workers() == max(1, min(len(os.sched_getaffinity(0)), 8))
+    monkeypatch.setenv("TABBENCH_WORKERS", "0")
+    assert env_workers() == 0
+
+
+def test_score_with_default_options_survives_a_query_that_ignores_cancellation(db: Path, tmp_path: Path) -> None:
+    """``tabbench score bird`` as users run it (no --workers): the bomb is killed at its deadline, scored
+    ``timeout``, and the rest of the run is scored normally."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.test_sql_store import _bird_folder
+
+    gold = "SELECT name FROM singer WHERE id = 1"
+    data, predictions = _bird_folder(tmp_path / "bird", db, [(gold, INSTR_BOMB), (gold, gold), (gold, "SELECT 1")])
+    env = {k: v for k, v in os.environ.items() if k != "TABBENCH_WORKERS"}
+    env["TABBENCH_CACHE_DIR"] = str(tmp_path / "cache")
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "tabbench", "score", "bird", "--data", str(data), "--predictions",
+                           str(predictions), "--out", str(tmp_path / "run"), "--timeout", "1", "--no-progress"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert time.monotonic() - start < 60  # the bomb alone runs for minutes
+    records = [json.loads(line) for line in (tmp_path / "run" / "samples" / "bird.jsonl").read_text().splitlines()]
+    assert [r["scores"]["ex"]["status"] for r in records] == ["timeout", "match", "mismatch"]
+    assert records[0]["scores"]["soft_f1"]["status"] == "timeout"
+
+
+def test_pool_workers_do_not_rerun_an_unguarded_main_script(db: Path, tmp_path: Path) -> None:
+    """A training script without ``if __name__ == "__main__"`` starts the default pool: its top level runs
+    once, not again in every worker."""
+    import subprocess
+    import sys
+
+    marker = tmp_path / "runs.txt"
+    script = tmp_path / "train.py"
+    script.write_text(
+        "from tabbench.sql import ExecJob, execute_many\n"
+        f"open({str(marker)!r}, 'a').write('run\\n')\n"
+        f"print(execute_many([ExecJob({str(db)!r}, 'SELECT count(*) FROM singer')], workers=2)[0].rows)\n"
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "((2000,),)" and marker.read_text() == "run\n"
