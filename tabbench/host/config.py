@@ -39,9 +39,12 @@ def load_config() -> dict[str, Any]:
     if path is None:
         return {}
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        config = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: invalid config file ({exc})") from exc
+    if not isinstance(config.get("data", {}), dict):
+        raise ConfigError(f"{path}: [data] must be a table of benchmark = path")
+    return config
 
 
 def data_path(name: str, explicit: str | Path | None = None) -> tuple[Path | None, str]:
@@ -52,8 +55,6 @@ def data_path(name: str, explicit: str | Path | None = None) -> tuple[Path | Non
     if os.environ.get(env):
         return Path(os.environ[env]).expanduser(), env
     table = load_config().get("data", {})
-    if not isinstance(table, dict):
-        raise ConfigError(f"{config_file()}: [data] must be a table of benchmark = path")
     if name in table:
         return Path(str(table[name])).expanduser(), f"{config_file()} [data].{name}"
     root = os.environ.get("TABBENCH_DATA_DIR")
