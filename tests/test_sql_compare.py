@@ -227,3 +227,46 @@ def test_results_match_semantics():
 def test_remove_distinct_can_keep_aggregate_distinct():
     sql = "SELECT DISTINCT count(DISTINCT a), sum( distinct b) FROM t"
     assert remove_distinct(sql, keep_in_calls=True) == "SELECT  count(DISTINCT a), sum( distinct b) FROM t"
+
+
+def _official_soft_f1(predicted, ground_truth):
+    """evaluation_f1.py's calculate_f1_score, restated literally (row pairs by position, per-row ratios)."""
+    if not predicted and not ground_truth:
+        return 1.0
+    predicted = list(dict.fromkeys(predicted))
+    ground_truth = list(dict.fromkeys(ground_truth))
+    match_scores, pred_only_scores, truth_only_scores = [], [], []
+    for i, gt_row in enumerate(ground_truth):
+        if i >= len(predicted):
+            match_scores.append(0)
+            truth_only_scores.append(1)
+            continue
+        pred_row = predicted[i]
+        matches = sum(1 for v in pred_row if v in gt_row)
+        pred_only = len(pred_row) - matches
+        truth_only = sum(1 for v in gt_row if v not in pred_row)
+        match_scores.append(matches / len(gt_row))
+        pred_only_scores.append(pred_only / len(gt_row))
+        truth_only_scores.append(truth_only / len(gt_row))
+    for _ in range(len(predicted) - len(ground_truth)):
+        pred_only_scores.append(1)
+        match_scores.append(0)
+    tp, fp, fn = sum(match_scores), sum(pred_only_scores), sum(truth_only_scores)
+    precision = tp / (tp + fp) if tp + fp > 0 else 0
+    recall = tp / (tp + fn) if tp + fn > 0 else 0
+    return 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0
+
+
+def test_soft_f1_equals_the_official_formula_bit_for_bit_on_random_results():
+    import random
+
+    rng = random.Random(5)
+    values = [0, 1, 1.0, 2, "1", "a", None, 2.5, b"a", True]
+    for _ in range(3000):
+        width = rng.choice([1, 2, 3, 9, 12])  # narrow rows by tuple membership, wide ones through sets
+        gold = [tuple(rng.choice(values) for _ in range(width)) for _ in range(rng.randint(0, 6))]
+        widths = [rng.choice([width, width + 1, 1]) for _ in range(rng.randint(0, 6))]
+        pred = [tuple(rng.choice(values) for _ in range(w)) for w in widths]
+        if rng.random() < 0.3:
+            pred = list(gold) + pred[:1]
+        assert bird_soft_f1(pred, gold) == _official_soft_f1(pred, gold), (pred, gold)
