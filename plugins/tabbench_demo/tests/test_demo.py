@@ -12,7 +12,6 @@ from tabbench_demo import build
 from tabbench_demo.benchmark import DATA, DemoBenchmark
 
 import tabbench
-from tabbench.host.plugins import host
 from tabbench.testing import BenchmarkContract
 
 VARIANTS = ("demo-spider", "demo-tablebench", "demo-crtqa")
@@ -103,7 +102,7 @@ def test_bad_data_is_a_one_line_error_naming_the_file(tmp_path: Path) -> None:
 
 
 def test_suite_and_variants_are_registered_with_bundled_data() -> None:
-    suite = host().registry("suite").get("demo").benchmarks
+    suite = tabbench.resolve_benchmarks("demo")
     assert suite[0] == "demo" and set(suite[1:]) == set(VARIANTS)
     for name in VARIANTS:
         bench = tabbench.get_benchmark(name)

@@ -21,10 +21,7 @@ from tabbench import (
     Score,
     Status,
 )
-from tabbench.evaluation.runner import Run, execute
-from tabbench.evaluation.store import RunStore
-from tabbench.host.plugins import PluginInfo, host
-from tabbench.testing import ModelBackendContract
+from tabbench.testing import ModelBackendContract, isolated
 
 EXAMPLES = [Example(str(i), f"answer {i}", {"question": f"q{i}"}, {"level": "easy" if i % 2 else "hard"})
             for i in range(6)]
@@ -78,10 +75,9 @@ class _Plugin:
 
 @pytest.fixture
 def echo_plugin():
-    h = host()
-    h.register(_Plugin(), PluginInfo("oracle-test-plugin"))
-    yield
-    h.unregister("oracle-test-plugin")
+    with isolated(plugins=["oracles"]) as host:  # the gold and predictions backends, and the echo benchmark
+        host.register(_Plugin(), "oracle-test-plugin")
+        yield
 
 
 def _requests(n=None):
@@ -89,20 +85,17 @@ def _requests(n=None):
     return [GenerationRequest(bench.prompt(e), e, bench.name, bench.gold_completion(e)) for e in EXAMPLES[:n]]
 
 
-def _run(tmp_path, backend):
-    bench = EchoBenchmark()
-    store = RunStore.create(tmp_path / "run", {"test": True})
-    run = Run(out_dir=tmp_path / "run", config={}, benchmarks=[bench], store=store, show_progress=False)
-    return execute(run, lambda b, reqs: backend.generate(reqs, GenerationParams()))["benchmarks"]["oracle-echo"]
+def _run(tmp_path, model):
+    return tabbench.evaluate(model, "oracle-echo", out=tmp_path / "run")["benchmarks"]["oracle-echo"]
 
 
 def test_backends_are_registered():
-    names = host().registry("model").names()
+    names = tabbench.registered_names("model")
     assert {"gold", "predictions"} <= set(names)
 
 
 def test_gold_scores_100_percent_through_the_runner(tmp_path, echo_plugin):
-    result = _run(tmp_path, tabbench.get_backend("gold", "gold"))
+    result = _run(tmp_path, "gold")
     assert result["primary_metric"]["value"] == 1.0
     assert result["status_counts"] == {"match": len(EXAMPLES)}
 
@@ -120,7 +113,7 @@ def test_predictions_jsonl_scored_through_the_runner(tmp_path, echo_plugin):
     rows = [{"id": e.id, "completion": f"ANSWER: {e.gold if int(e.id) < 3 else 'wrong'}"} for e in EXAMPLES]
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     backend = tabbench.get_backend("predictions", str(path))
-    result = _run(tmp_path, backend)
+    result = _run(tmp_path, f"predictions:{path}")
     assert result["primary_metric"]["value"] == 0.5
     assert backend.fingerprint()["sha256"]["preds.jsonl"]
 
@@ -128,7 +121,7 @@ def test_predictions_jsonl_scored_through_the_runner(tmp_path, echo_plugin):
 def test_predictions_official_format_goes_through_read_predictions(tmp_path, echo_plugin):
     path = tmp_path / "official.txt"
     path.write_text("\n".join(e.gold for e in EXAMPLES) + "\n")
-    result = _run(tmp_path, tabbench.get_backend("predictions", str(path)))
+    result = _run(tmp_path, f"predictions:{path}")
     assert result["primary_metric"]["value"] == 1.0
 
 
@@ -162,12 +155,11 @@ def test_predictions_missing_file_is_one_line_error(tmp_path):
 
 
 def _bundled_benchmarks():
-    reg = host().registry("benchmark")
     names = []
-    for name in reg.names():
+    for name in tabbench.registered_names("benchmark"):
         try:
-            cls = reg.get(name).load()
-        except Exception:
+            cls = tabbench.benchmark_class(name)
+        except tabbench.TabbenchError:
             continue
         if cls.bundled_data() is not None or not cls.needs_data:
             names.append(name)
@@ -179,11 +171,7 @@ def test_gold_scores_100_percent_on_bundled_benchmarks(tmp_path, name):
     """The gold backend is the harness's sanity check on every benchmark that ships its data (the demo suite)."""
     if name == "(none)":
         pytest.skip("no benchmark with bundled data is installed yet")
-    bench = tabbench.get_benchmark(name)
-    store = RunStore.create(tmp_path / "run", {})
-    run = Run(out_dir=tmp_path / "run", config={}, benchmarks=[bench], store=store, show_progress=False, limit=40)
-    gold = tabbench.get_backend("gold", "gold")
-    result = execute(run, lambda b, reqs: gold.generate(reqs, GenerationParams()))["benchmarks"][name]
+    result = tabbench.evaluate("gold", name, out=tmp_path / "run", limit=40)["benchmarks"][name]
     counts = result["status_counts"]
     scored = sum(v for k, v in counts.items() if not Status(k).not_applicable)
     assert counts.get("match", 0) + counts.get("empty_both", 0) == scored, counts
@@ -220,7 +208,7 @@ def test_official_spider_predictions_file_through_the_backend():
     """Real data: Spider's official example predictions (one SQL per line) read through the spider benchmark."""
     spider = _shared_data() / "spider"
     preds = spider / "evaluation_examples" / "pred_example.txt"
-    if not preds.is_file() or "spider" not in host().registry("benchmark").names():
+    if not preds.is_file() or "spider" not in tabbench.registered_names("benchmark"):
         pytest.skip("shared Spider data (TABBENCH_SHARED_DATA) or the spider plugin is absent")
     options = {"on_missing_db": "skip"}
     bench = tabbench.get_benchmark("spider", spider, **options)

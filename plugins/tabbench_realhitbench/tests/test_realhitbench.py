@@ -218,9 +218,7 @@ class JudgePlugin:
 
 
 def test_judge_delegates_data_analysis_answers(isolated_host, data: Path) -> None:  # type: ignore[no-untyped-def]
-    from tabbench.host.plugins import PluginInfo
-
-    isolated_host.register(JudgePlugin(), PluginInfo("judge-test"))
+    isolated_host.register(JudgePlugin(), "judge-test")
     judge = Judge(judge="echo-judge", judge_backend="openai", judge_model="m", judge_options={"rubric": "r"})
     examples = by_id(RealHiTBenchBenchmark(data))
     summary = judge.score(examples["105"], "thinking...\n[Final Answer]: The table shows employment.")

@@ -30,11 +30,8 @@ def build_db(path: Path) -> Path:
 
 @pytest.fixture(autouse=True)
 def _private_gold_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Gold results go to a temporary cache, not the user's ~/.cache/tabbench."""
-    import tabbench.sql.batch as batch
-
+    """Gold results go to a temporary cache, not the user's ~/.cache/tabbench (the default cache follows it)."""
     monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
-    monkeypatch.setattr(batch, "_default_cache", None)
 
 
 @pytest.fixture(scope="session")

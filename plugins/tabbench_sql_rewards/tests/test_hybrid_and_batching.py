@@ -6,12 +6,11 @@ import pytest
 from conftest import GOLD, wrap
 from test_formulas import ScriptedJudge
 
-from tabbench import Example, Status, get_reward
-from tabbench.host.plugins import host
+from tabbench import Example, Status, get_reward, registered_names
 from tabbench.sql import ResultStore, use_store
 
 needs_tableqa = pytest.mark.skipif(
-    not {"exact-match", "rouge-l"} <= set(host().registry("reward").names()),
+    not {"exact-match", "rouge-l"} <= set(registered_names("reward")),
     reason="the table-QA rewards plugin (exact-match, rouge-l) is not installed",
 )
 

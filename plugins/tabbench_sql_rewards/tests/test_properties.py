@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from tabbench_sql_rewards import REWARDS
 from test_formulas import ScriptedJudge
 
-from tabbench import Example, Reward, Score, Status, get_reward
-from tabbench.host.plugins import host
+from tabbench import Example, Reward, Score, Status, get_reward, registered_names
 from tabbench.testing import RewardContract
 
 PIECES = ["<think>", "</think>", "<answer>", "</answer>", "```sql\n", "```", "SELECT ", "name ", "* ", "FROM ",
@@ -41,8 +40,7 @@ def make(name: str) -> Reward:
 def _available(name: str) -> bool:
     if name != "hybrid":
         return True
-    rewards = host().registry("reward")
-    return "exact-match" in rewards and "rouge-l" in rewards
+    return {"exact-match", "rouge-l"} <= set(registered_names("reward"))
 
 
 @pytest.mark.parametrize("name", sorted(REWARDS))
