@@ -166,3 +166,19 @@ def test_benign_and_hostile_pot_programs_in_one_scoring_run(tmp_path: Path, cli_
         assert GOLD_MARKER not in json.dumps(records[name])
     assert records["cpu"]["scores"]["pot_ecr"]["status"] == Status.TIMEOUT.value
     assert not Path("/run/lock/x").exists()
+
+
+def test_namespaces_mounts_and_tracing_are_killed_even_with_the_audit_hook_bypassed() -> None:
+    unhook = "import ctypes, sys\nsys._getframe(1).f_locals['DENY'].clear()\nlibc = ctypes.CDLL(None)\n"
+    for call in ("libc.unshare(0x10000000)", "libc.unshare(0x00020000)", "libc.ptrace(16, 1, 0, 0)",
+                 "libc.mount(b'none', b'/sandbox', b'tmpfs', 0, None)", "libc.syscall(425, 8, 0)"):  # io_uring_setup
+        result = run_python(unhook + f"print('returned', {call})")
+        assert result.status is Status.FORBIDDEN, (call, result.stdout, result.stderr)
+        assert "returned" not in result.stdout
+
+
+def test_threads_still_work() -> None:
+    code = ("import threading\nout = []\nthreads = [threading.Thread(target=out.append, args=(i,)) for i in range(8)]\n"
+            "[t.start() for t in threads]\n[t.join() for t in threads]\nprint(sorted(out))")
+    result = run_python(code)
+    assert result.ok and result.stdout.strip() == str(list(range(8)))

@@ -146,10 +146,10 @@ def _binds() -> list[str]:
     roots = {"/usr", sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
              os.path.dirname(os.path.realpath(sys.executable))}
     roots.update(p for p in sys.path if p and "-packages" in p and os.path.isdir(p))
-    roots.update(p for p in ("/etc/ld.so.cache", "/etc/localtime", "/etc/fonts") if os.path.exists(p))
     real = sorted({os.path.realpath(r) for r in roots if r and os.path.exists(r)})
-    # a path inside another bound path comes along with it
-    return [r for r in real if not any(r != o and r.startswith(o.rstrip("/") + "/") for o in real)]
+    # a path inside another bound path comes along with it; /etc files keep their own names (links followed)
+    etc = [p for p in ("/etc/ld.so.cache", "/etc/localtime", "/etc/fonts") if os.path.exists(p)]
+    return [r for r in real if not any(r != o and r.startswith(o.rstrip("/") + "/") for o in real)] + etc
 
 
 def _own_packages(binds: Sequence[str]) -> list[str]:
