@@ -1,0 +1,102 @@
+"""Malformed input to ``tabbench train sft|grpo|tao``: one line with exit 2, before a model is loaded where the
+input allows it, and no ``--out`` folder left behind by a run that failed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tabbench_trainers import common
+
+from tabbench import UsageError
+
+# BIRD-format demo data: its dev split has the schema and databases training needs
+BIRD = Path(__file__).resolve().parents[3] / "plugins" / "tabbench_demo" / "data" / "bird"
+
+
+def one_line_error(result: Any, *names: str) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert lines and lines[-1].startswith("Error: ") and "Traceback" not in result.stderr, result.stderr
+    assert sum(line.startswith("Error: ") for line in lines) == 1, result.stderr
+    for name in names:
+        assert name in lines[-1], lines[-1]
+    return lines[-1]
+
+
+@pytest.fixture
+def lookalike(tmp_path: Path) -> Path:
+    """A folder with the files of a checkpoint but nothing transformers can load."""
+    folder = tmp_path / "lookalike"
+    folder.mkdir()
+    (folder / "config.json").write_text("{}")
+    (folder / "tokenizer_config.json").write_text("{}")
+    return folder
+
+
+CASES = {
+    # name: (trainer, arguments, what the error line names)
+    "negative learning rate": ("grpo", ["--learning-rate", "-1"], ["--learning-rate", "-1"]),
+    "zero learning rate": ("sft", ["--lr", "0"], ["--learning-rate"]),
+    "lora dropout of 1.5": ("sft", ["--lora-dropout", "1.5"], ["--lora-dropout"]),
+    "empty model folder (grpo)": ("grpo", ["--model", "{empty}"], ["--model", "no config.json"]),
+    "empty model folder (sft)": ("sft", ["--model", "{empty}"], ["--model", "no config.json"]),
+    "empty model folder (tao)": ("tao", ["--model", "{empty}"], ["--model", "no config.json"]),
+    "unknown reward": ("grpo", ["--reward", "nosuch-reward"], ["unknown reward 'nosuch-reward'"]),
+    "reward weight not a number": ("grpo", ["--reward", "bird-ex:heavy"], ["bird-ex:heavy"]),
+    "quoted number as a reward option": ("grpo", ["--reward-option", 'bird-ex.timeout="5"'], ["timeout"]),
+    "reward option for another reward": ("tao", ["--reward-option", "arctic.x=1"], ["'arctic'"]),
+    "unknown benchmark": ("sft", ["--benchmark", "nosuch-bench"], ["'nosuch-bench'"]),
+    "no such split": ("grpo", ["--split", "nosuch"], ["'nosuch'"]),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_train_malformed_input(cli_runner, lookalike: Path, tmp_path: Path, case: str) -> None:
+    if not (BIRD / "dev.json").is_file():
+        pytest.skip("the BIRD-format demo data is not in this checkout")
+    trainer, extra, names = CASES[case]
+    (tmp_path / "empty").mkdir()
+    out = tmp_path / "out"
+    args = ["train", trainer, "--model", str(lookalike), "--benchmark", "bird", "--data", f"bird={BIRD}",
+            "--split", "dev", "--out", str(out), "--max-steps" if trainer != "tao" else "--rounds", "1"]
+    one_line_error(cli_runner(args + [a.format(empty=tmp_path / "empty") for a in extra]), *names)
+    assert not out.exists()
+
+
+def test_unloadable_checkpoint_is_one_line_and_leaves_no_output(cli_runner, lookalike: Path, tmp_path: Path) -> None:
+    pytest.importorskip("trl")
+    if not (BIRD / "dev.json").is_file():
+        pytest.skip("the BIRD-format demo data is not in this checkout")
+    out = tmp_path / "runs" / "sft"
+    result = cli_runner(["train", "sft", "--model", str(lookalike), "--benchmark", "bird", "--data", f"bird={BIRD}",
+                         "--split", "dev", "--out", str(out), "--max-steps", "1"])
+    one_line_error(result, f"{lookalike}: cannot load the checkpoint")
+    assert not (tmp_path / "runs").exists(), "the folders the failed run created are removed"
+
+
+def _failing_run(**kw: Any) -> Path:
+    common.prepare_out_dir(kw["out_dir"])
+    (kw["out_dir"] / "trainer").mkdir()
+    (kw["out_dir"] / "log.jsonl").write_text("{}\n")
+    raise KeyboardInterrupt
+
+
+def test_failed_run_removes_the_folders_it_made(tmp_path: Path) -> None:
+    with pytest.raises(KeyboardInterrupt):
+        common.removes_output_on_failure(_failing_run)(out_dir=tmp_path / "a" / "b")
+    assert not (tmp_path / "a").exists()
+
+
+def test_failed_run_empties_the_empty_folder_it_was_given(tmp_path: Path) -> None:
+    with pytest.raises(KeyboardInterrupt):
+        common.removes_output_on_failure(_failing_run)(out_dir=tmp_path)
+    assert tmp_path.is_dir() and not any(tmp_path.iterdir())
+
+
+def test_refused_out_folder_is_never_touched(tmp_path: Path) -> None:
+    (tmp_path / "keep.txt").write_text("mine")
+    with pytest.raises(UsageError, match="not empty"):
+        common.removes_output_on_failure(_failing_run)(out_dir=tmp_path)
+    assert (tmp_path / "keep.txt").read_text() == "mine"
