@@ -61,15 +61,14 @@ METRICS = ("EM", "EM_with_error_2", "EM_with_error_5", "EM_with_error_10", "ROUG
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    from click.testing import CliRunner
-
-    from tabbench.cli import build_cli
+    import subprocess
+    import sys
 
     out = tmp_path_factory.mktemp("tablebench-run")
-    outcome = CliRunner().invoke(build_cli(), ["score", "tablebench", "--data", str(EXAMPLE), "--predictions",
-                                               str(EXAMPLE), "--out", str(out), "--no-progress"],
-                                 catch_exceptions=False)
-    assert outcome.exit_code == 0, outcome.output
+    outcome = subprocess.run([sys.executable, "-m", "tabbench", "score", "tablebench", "--data", str(EXAMPLE),
+                              "--predictions", str(EXAMPLE), "--out", str(out), "--no-progress"],
+                             capture_output=True, text=True)  # the command, as users run it
+    assert outcome.returncode == 0, outcome.stderr
     result = json.loads((out / "results.json").read_text())["benchmarks"]["tablebench"]
     result["_samples"] = [json.loads(line) for line in (out / "samples" / "tablebench.jsonl").read_text().splitlines()]
     return result
