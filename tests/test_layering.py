@@ -9,6 +9,10 @@ inside functions count (a lazy import is still a dependency); ``if TYPE_CHECKING
 from __future__ import annotations
 
 import ast
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import tabbench
@@ -124,3 +128,29 @@ def test_the_checks_see_violations() -> None:
     finally:
         tmp.unlink()
     assert tier("tabbench.sql.batch") < tier("tabbench.host.plugins") < tier("tabbench.cli.eval")
+
+
+def test_the_host_names_no_first_party_plugin() -> None:
+    """With no plugin loaded, the host has only its built-in suite and commands; it imports no plugin."""
+    imports_of_plugins = [f"{path.relative_to(ROOT)}:{line}: {target}" for name, path in MODULES.items()
+                          for target, line, _ in _all_imports(path) if target.startswith("tabbench_")]
+    assert not imports_of_plugins
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TABBENCH_")}
+    env["TABBENCH_LOAD_PLUGINS"] = ""
+
+    def run(*args: str) -> str:
+        result = subprocess.run([sys.executable, "-m", "tabbench", *args], env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    assert [s["name"] for s in json.loads(run("suites", "list", "--json"))] == ["all"]
+    commands = {line.split()[0] for line in run("--help").split("Commands:")[1].splitlines() if line.strip()}
+    assert "demo" not in commands and "eval" in commands
+    assert "build-tiny" not in run("models", "--help")
+
+
+def _all_imports(path: Path) -> list[tuple[str, int, bool]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [(alias.name if isinstance(node, ast.Import) else node.module or "", node.lineno, False)
+            for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
+            for alias in (node.names if isinstance(node, ast.Import) else node.names[:1])]
