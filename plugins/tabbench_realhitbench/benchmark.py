@@ -120,11 +120,12 @@ class RealHiTBenchBenchmark(Benchmark):
         if self.sc_table not in SC_TABLES:
             raise ConfigError(f"{self.name}: sc_table={self.sc_table!r}: choose swap or original")
         self.sc_reference = options.get("sc_reference")
+        self._metric_specs = self._metrics(self.options)
 
     @property
     def metrics(self) -> tuple[MetricSpec, ...]:  # type: ignore[override]
         """The metrics depend on the options (a judge metric only with a judge), so they are computed."""
-        return self._metrics(self.options)
+        return self._metric_specs
 
     @classmethod
     def metric_options(cls, spec: MetricSpec, options: Mapping[str, Any]) -> dict[str, Any]:

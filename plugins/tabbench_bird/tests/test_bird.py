@@ -20,7 +20,7 @@ from bird_fixtures import CASES, write_bird
 
 def metric_rewards(bench) -> dict:
     """The benchmark's metric rewards by metric name, built as a run builds them."""
-    return {spec.name: tabbench.get_reward(spec.reward, **spec.options) for spec in bench.metrics}
+    return tabbench.metric_rewards(bench)
 
 
 # Per-case verdicts of the official functions (mini_dev 4d970a9a: evaluation_ex.execute_model and

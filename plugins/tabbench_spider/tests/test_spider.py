@@ -30,7 +30,7 @@ from spider_fixtures import CASES, TABLES_JSON, write_spider
 
 def metric_rewards(bench) -> dict:
     """The benchmark's metric rewards by metric name, built as a run builds them."""
-    return {spec.name: tabbench.get_reward(spec.reward, **spec.options) for spec in bench.metrics}
+    return tabbench.metric_rewards(bench)
 
 
 # Verdicts of the official script (test-suite-sql-eval e97acc54, evaluation.py --etype all) on the fixture,

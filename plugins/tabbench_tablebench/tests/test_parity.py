@@ -134,7 +134,7 @@ def test_official_chart_state_reproduces_official_pass() -> None:
     benchmark = tabbench.get_benchmark("tablebench", EXAMPLE, official_chart_state=True)
     charts = [e for e in benchmark.examples() if e.fields.get("chart_type")]
     predictions = benchmark.read_predictions(EXAMPLE)
-    spec = benchmark.metric("chart_pass")
+    spec = next(s for s in tabbench.metric_specs(benchmark) if s.name == "chart_pass")
     reward = tabbench.get_reward(spec.reward, **spec.options)
     values = [reward.score(e, predictions[e.id][0]).value for e in charts]
     assert round(sum(values) / len(values) * 100, 2) == OFFICIAL_CHARTS["Pass@1"]
@@ -142,9 +142,8 @@ def test_official_chart_state_reproduces_official_pass() -> None:
     samples = []
     for example in benchmark.examples():
         scores = {}
-        for metric in benchmark.metrics:
-            r = tabbench.get_reward(metric.reward, **metric.options)
-            scores[metric.name] = r.score(example, predictions[example.id][0]).to_json()
+        for name, reward in tabbench.metric_rewards(benchmark).items():
+            scores[name] = reward.score(example, predictions[example.id][0]).to_json()
         samples.append({"qtype": example.meta["qtype"], "qsubtype": example.meta["qsubtype"],
                         "instruction_type": "DP", "scores": scores})
     from tabbench_tablebench.official import official_tables

@@ -242,7 +242,7 @@ def test_sql_prompt_and_gold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     example = next(iter(bench.examples()))
     content = bench.prompt(example)[-1]["content"]
     assert "CREATE TABLE Medal" in content and "MedalGold | 2015" not in content
-    assert all(m.options["sql"] for m in bench.metrics)
+    assert all(m.options["sql"] for m in tabbench.metric_specs(bench))
     reward = tabbench.get_reward("temptabqa-ems", sql=True)
     assert all(reward.score(e, bench.gold_completion(e)).value == 1.0 for e in bench.examples("dev"))
     assert bench.extract(example, "```sql\nSELECT 1\n```") == "SELECT 1"
