@@ -59,7 +59,7 @@ def spider_dev() -> None:
     print(f"spider dev: {len(examples)} questions loaded and gold hardness parsed in {seconds:.2f} s")
     preds = bench.read_predictions(root / "evaluation_examples" / "pred_example.txt")
     items = [(e, preds[e.id][0]) for e in examples]
-    rewards = {spec.name: tabbench.get_reward(spec.reward, **spec.options) for spec in bench.metrics}
+    rewards = tabbench.metric_rewards(bench)  # built as a run builds them (official=True reaches them)
     _timed("  spider-em (parse both, canonicalise, compare)", len(items), lambda: rewards["em"].score_batch(items))
     _timed("  spider-ex, in process", len(items),
            lambda: rewards["ex"].score_batch(items))

@@ -280,7 +280,7 @@ def test_training_rewards_equal_evaluation_scores(bird_root: Path):
     preds = bench.read_predictions(bird_root / "predict_dev.json")
     completions = [[{"role": "assistant", "content": f"```sql\n{preds[r['id']][0]}\n```"}] for r in rows]
     examples = list(bench.examples())
-    for metric in bench.metrics:
+    for metric in tabbench.metric_specs(bench):
         expected = [s.value for s in metric_rewards(bench)[metric.name].score_batch(
             [(e, preds[e.id][0]) for e in examples])]
         got = trl_reward(metric.reward, **metric.options)(

@@ -340,7 +340,7 @@ def test_training_rewards_equal_evaluation_scores(spider_root: Path):
     rows = list(dataset_rows(bench))
     preds = bench.read_predictions(spider_root / "pred.txt")
     examples = list(bench.examples())
-    for metric in bench.metrics:
+    for metric in tabbench.metric_specs(bench):
         expected = [s.value for s in metric_rewards(bench)[metric.name].score_batch(
             [(e, preds[e.id][0]) for e in examples])]
         got = trl_reward(metric.reward, **metric.options)(

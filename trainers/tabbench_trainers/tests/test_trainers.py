@@ -127,7 +127,7 @@ def test_use_vllm_without_vllm_is_a_config_error(monkeypatch: pytest.MonkeyPatch
 def test_reward_specs_default_weights_and_options() -> None:
     demo = tabbench.get_benchmark("demo")
     assert [s.to_json() for s in common.resolve_rewards([], [], [demo])] == [
-        {"name": "bird-ex", "weight": 1.0, "options": dict(demo.metric("ex").options)}]
+        {"name": "bird-ex", "weight": 1.0, "options": dict(tabbench.metric_specs(demo)[0].options)}]
     specs = common.resolve_rewards(["bird-ex:2", "arctic"], [], [demo])
     assert [(s.name, s.weight) for s in specs] == [("bird-ex", 2.0), ("arctic", 1.0)]
     with pytest.raises(UsageError, match="weight"):
