@@ -46,14 +46,14 @@ def main() -> None:
     args = parser.parse_args()
 
     import torch
+    from tabbench_demo.tinymodel import build_tiny_model
 
     import tabbench
     from tabbench import GenerationParams, GenerationRequest
-    from tabbench.tinymodel import build_tiny_model
 
     work = Path(tempfile.mkdtemp(prefix="tabbench-genbench-"))
     model = Path(args.model) if args.model else build_tiny_model(work / "tiny")
-    bench = tabbench.get_benchmark("demo")
+    bench = tabbench.get_benchmark("demo-bird")
     examples = list(bench.examples("test"))[: args.prompts]
     requests = [GenerationRequest(bench.prompt(e), e, bench.name) for e in examples]
     params = GenerationParams(max_new_tokens=args.max_new_tokens)

@@ -58,9 +58,9 @@ def main() -> None:
     parser.add_argument("--max-new-tokens", type=int, default=16)
     parser.add_argument("--concurrency", default="1,4")
     args = parser.parse_args()
-    from tabbench.tinymodel import build_tiny_model
+    from tabbench_demo.tinymodel import build_tiny_model
 
-    benchmark = tabbench.get_benchmark("demo")
+    benchmark = tabbench.get_benchmark("demo-bird")
     examples = list(benchmark.examples(benchmark.default_split))[: args.prompts]
     requests = [GenerationRequest(benchmark.prompt(e), e, benchmark.name) for e in examples]
     with tempfile.TemporaryDirectory() as tmp:

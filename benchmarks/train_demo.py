@@ -1,16 +1,19 @@
-"""Does training move execution accuracy? SFT cold start, then GRPO, and one TAO round, on the demo data.
+"""Does training move the held-out metrics? base -> SFT -> SFT+GRPO and SFT+TAO against an equal-compute SFT
+control, on every demo benchmark, for several seeds, with paired tests.
 
-Builds the demo's tiny model (``tabbench.cli.demo.DEMO_SPEC``), trains it with the ordinary commands
-(``tabbench train sft|grpo|tao``, invoked in-process), and evaluates every checkpoint with the host's runner
-(the code behind ``tabbench eval``) on the ``demo`` benchmark: greedy decoding, primary metric ``bird-ex``,
-on the held-out test split (compositional: every template and every value is seen in training, the
-combinations are not) and on the first training items. Each comparison with the SFT checkpoint is paired,
-item by item (improved / worsened, exact McNemar p-value). A "more SFT" control spends GRPO's steps on SFT.
+For each seed: build the demo's tiny model, train it by multi-task SFT on all four demo benchmarks, then from
+that checkpoint (a) GRPO with each benchmark's own metric reward, (b) one TAO round (sample k, keep the
+rewarded, SFT on them) and (c) the control: more SFT for the same wall-clock time GRPO took (measured, so the
+comparison is compute-matched on this machine). Every checkpoint is evaluated with `tabbench eval` (greedy) on
+the four 500-question held-out splits. Each comparison with SFT and with the control is paired item by item:
+items that became correct / incorrect and the exact two-sided McNemar (sign-test) p-value, per seed and pooled
+over seeds (for ROUGE-L, "correct" is a score of 1; the mean is printed too).
 
-    python benchmarks/train_demo.py                      # defaults: the `tabbench demo` settings
-    python benchmarks/train_demo.py --sft-steps 300 --grpo-steps 30 --out /tmp/train-demo   # the 3-minute budget
+    python benchmarks/train_demo.py --seeds 0 1 2                       # the demo's budget, three seeds
+    python benchmarks/train_demo.py --seeds 0 --sft-steps 100 --grpo-steps 10 --tao-prompts 40   # a quick look
 
-Prints figures; never a test. Slow: 10-20 minutes on a 2-core CPU.
+Prints figures and writes them to OUT/summary.json; never a test. Slow: about 10 minutes per seed on 2 cores
+with the defaults (`tabbench demo`'s budget).
 """
 
 from __future__ import annotations
@@ -18,130 +21,151 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tabbench.cli import build_cli
-from tabbench.cli.demo import DEMO_SPEC, MAX_NEW_TOKENS
+STAGES = ("base", "sft", "grpo", "tao", "control")
 
 
-def cli(args: list[str]) -> None:
+def cli(args: list[str]) -> float:
+    """Run a tabbench command in-process (the path users run); returns its seconds."""
+    from tabbench.cli import build_cli
+
     print("$ tabbench " + " ".join(args), flush=True)
+    start = time.perf_counter()
     build_cli().main(args=args, prog_name="tabbench", standalone_mode=False)
+    return time.perf_counter() - start
 
 
-def evaluate(model: Path, split: str, limit: int | None, out: Path) -> dict[str, float]:
-    """Per-item bird-ex scores of ``model`` on the demo benchmark (greedy), through the host runner."""
-    import tabbench
-    from tabbench.contract.backend import GenerationParams
-    from tabbench.evaluation.generation import BackendCompleter
-    from tabbench.evaluation.runner import Run, execute
-    from tabbench.evaluation.store import RunStore
-
-    benchmark = tabbench.get_benchmark("demo")
-    backend = tabbench.get_backend("hf", str(model))
-    params = GenerationParams(max_new_tokens=MAX_NEW_TOKENS)
-    config = {"model": str(model), "split": split, "limit": limit}
-    run = Run(out_dir=out, config=config, benchmarks=[benchmark], store=RunStore.create(out, config), split=split,
-              limit=limit, show_progress=False)
-    try:
-        execute(run, BackendCompleter(backend, params, None))
-    finally:
-        backend.close()
-    return {r.id: float(r.score or 0.0) for r in RunStore(out).read_samples("demo")}
+def item_scores(run: Path) -> dict[str, dict[str, float]]:
+    """``benchmark -> {item id: primary score}`` from a run's per-sample records."""
+    out = {}
+    for path in sorted((run / "samples").glob("*.jsonl")):
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        out[path.stem] = {str(r["id"]): float(r.get("score") or 0.0) for r in rows}
+    return out
 
 
 def mcnemar(base: dict[str, float], new: dict[str, float]) -> tuple[int, int, float]:
-    """(items improved, items worsened, exact two-sided McNemar p-value) of ``new`` against ``base``."""
+    """(items that became correct, items that became incorrect, exact two-sided McNemar p) of ``new`` vs ``base``."""
     up = sum(1 for k in base if base[k] < 1 <= new[k])
     down = sum(1 for k in base if new[k] < 1 <= base[k])
+    return up, down, sign_test(up, down)
+
+
+def sign_test(up: int, down: int) -> float:
     n = up + down
     if n == 0:
-        return up, down, 1.0
+        return 1.0
     tail = sum(math.comb(n, i) for i in range(0, min(up, down) + 1)) / 2**n
-    return up, down, min(1.0, 2 * tail)
+    return min(1.0, 2 * tail)
 
 
-def mean_se(scores: dict[str, float]) -> str:
-    values = list(scores.values())
-    mean = sum(values) / len(values)
-    se = math.sqrt(mean * (1 - mean) / len(values))
-    return f"{100 * mean:5.1f}% ± {100 * se:4.1f}"
+def mean(scores: dict[str, float]) -> float:
+    return sum(scores.values()) / len(scores) if scores else float("nan")
+
+
+def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
+    """Train and evaluate every stage for one seed; returns per-stage item scores and seconds."""
+    from tabbench_demo.demo import DEMO_SPEC, MAX_NEW_TOKENS
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
+
+    from tabbench.reproducible import seed_all
+
+    seed_all(seed)
+    s = ["--seed", str(seed)]
+    models = {"base": build_tiny_model(root / "base", spec=TinySpec(seed=seed, **DEMO_SPEC))}
+    seconds: dict[str, float] = {}
+    sft_common = ["--batch-size", "16", "--learning-rate", "2e-3", "--max-length", "256", "--logging-steps", "50"]
+    seconds["sft"] = cli(["train", "sft", "--model", str(models["base"]), "--benchmark", "demo", "--out",
+                          str(root / "sft"), "--max-steps", str(args.sft_steps), "--warmup-steps", "10",
+                          *sft_common, *s])
+    seconds["grpo"] = cli(["train", "grpo", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
+                           str(root / "grpo"), "--max-steps", str(args.grpo_steps), "--num-generations", "8",
+                           "--prompts-per-step", "4", "--max-completion-length", str(MAX_NEW_TOKENS),
+                           "--learning-rate", str(args.grpo_lr), "--logging-steps", "5", *s])
+    seconds["tao"] = cli(["train", "tao", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
+                          str(root / "tao"), "--mode", "rft", "--rounds", "1", "-k", str(args.tao_k),
+                          "--limit", str(args.tao_prompts), "--max-new-tokens", str(MAX_NEW_TOKENS),
+                          "--max-steps", str(args.tao_steps), "--batch-size", "16", "--learning-rate", "5e-4", *s])
+    per_step = seconds["sft"] / args.sft_steps
+    control_steps = max(1, round(seconds["grpo"] / per_step))  # GRPO's wall-clock, spent on SFT
+    seconds["control"] = cli(["train", "sft", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
+                              str(root / "control"), "--max-steps", str(control_steps), *sft_common, *s])
+    for stage in STAGES[1:]:
+        models[stage] = root / stage
+    scores = {}
+    for stage in STAGES:
+        run = root / "eval" / stage
+        cli(["eval", "--model", str(models[stage]), "--suite", "demo", "--out", str(run), "--max-new-tokens",
+             str(MAX_NEW_TOKENS), "--no-cache", "--no-progress", "--seed", str(seed), "--batch-size", "100",
+             *(["--limit", str(args.limit)] if args.limit else [])])
+        scores[stage] = item_scores(run)
+    grpo_log = json.loads((root / "grpo" / "trainer_state.json").read_text())["log_history"]
+    rewards = [e["reward"] for e in grpo_log if "reward" in e]
+    return {"seed": seed, "scores": scores, "seconds": seconds, "control_steps": control_steps,
+            "grpo_reward_first_last": [rewards[0], rewards[-1]] if rewards else None}
+
+
+def report(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Print per-benchmark tables (per seed and pooled) and return the figures."""
+    figures: dict[str, Any] = {}
+    benchmarks = list(results[0]["scores"]["sft"])
+    for bench in benchmarks:
+        n = len(results[0]["scores"]["sft"][bench])
+        print(f"\n== {bench}: held-out primary metric (%), greedy, n={n} per seed ==")
+        print(f"{'stage':<9}" + "".join(f"{'seed ' + str(r['seed']):>10}" for r in results) + f"{'mean':>8}")
+        for stage in STAGES:
+            values = [100 * mean(r["scores"][stage][bench]) for r in results]
+            print(f"{stage:<9}" + "".join(f"{v:>10.1f}" for v in values) + f"{sum(values) / len(values):>8.1f}")
+            figures.setdefault(bench, {})[stage] = values
+        for new, old in (("grpo", "sft"), ("tao", "sft"), ("control", "sft"), ("grpo", "control"),
+                         ("tao", "control")):
+            per_seed = [mcnemar(r["scores"][old][bench], r["scores"][new][bench]) for r in results]
+            up, down = sum(p[0] for p in per_seed), sum(p[1] for p in per_seed)
+            cells = "; ".join(f"seed {r['seed']}: +{u}/-{d} p={p:.3g}" for r, (u, d, p) in
+                              zip(results, per_seed, strict=True))
+            print(f"  {new} vs {old}: {cells}; pooled +{up}/-{down} p={sign_test(up, down):.3g}")
+            figures[bench][f"{new}_vs_{old}"] = {"per_seed": per_seed, "pooled": [up, down, sign_test(up, down)]}
+    for r in results:
+        print(f"seed {r['seed']}: seconds " + ", ".join(f"{k} {v:.0f}" for k, v in r["seconds"].items())
+              + f"; control {r['control_steps']} SFT steps; GRPO reward first/last {r['grpo_reward_first_last']}")
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=None, help="work folder (default: a temporary one)")
-    parser.add_argument("--sft-steps", type=int, default=900)
-    parser.add_argument("--grpo-steps", type=int, default=60)
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    parser.add_argument("--sft-steps", type=int, default=None, help="default: the demo's")
+    parser.add_argument("--grpo-steps", type=int, default=None, help="default: the demo's")
     parser.add_argument("--grpo-lr", type=float, default=1e-4)
     parser.add_argument("--tao-k", type=int, default=8, help="TAO samples per prompt")
-    parser.add_argument("--tao-prompts", type=int, default=300, help="training prompts sampled in the TAO round")
+    parser.add_argument("--tao-prompts", type=int, default=60, help="training prompts per benchmark in the TAO round")
     parser.add_argument("--tao-steps", type=int, default=60)
-    parser.add_argument("--train-items", type=int, default=100, help="training items evaluated")
-    parser.add_argument("--no-control", action="store_true", help="skip the 'more SFT' control")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--limit", type=int, default=None, help="held-out items per benchmark (default: all 500)")
     args = parser.parse_args()
+    from tabbench.reproducible import configure
+
+    configure(args.seeds[0])  # before torch loads: the figures are the same on every machine
+    from tabbench_demo.demo import GRPO_STEPS, SFT_STEPS
+
+    args.sft_steps = args.sft_steps or SFT_STEPS
+    args.grpo_steps = args.grpo_steps or GRPO_STEPS
     root = args.out or Path(tempfile.mkdtemp(prefix="train-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    seed = ["--seed", str(args.seed)]
     start = time.perf_counter()
-    timings: dict[str, float] = {}
-
-    def timed(name: str, func: Callable[..., None], *a: Any) -> None:
-        t = time.perf_counter()
-        func(*a)
-        timings[name] = time.perf_counter() - t
-
-    from tabbench.tinymodel import TinySpec, build_tiny_model
-
-    tiny = build_tiny_model(root / "tiny", spec=TinySpec(seed=args.seed, **DEMO_SPEC))
-    timed("sft", cli, ["train", "sft", "--model", str(tiny), "--benchmark", "demo", "--out", str(root / "sft"),
-                       "--max-steps", str(args.sft_steps), "--batch-size", "16", "--learning-rate", "2e-3",
-                       "--warmup-steps", "10", "--logging-steps", "50", *seed])
-    timed("grpo", cli, ["train", "grpo", "--model", str(root / "sft"), "--benchmark", "demo",
-                        "--out", str(root / "grpo"), "--reward", "bird-ex", "--reward", "arctic:0.5",
-                        "--max-steps", str(args.grpo_steps), "--num-generations", "8", "--prompts-per-step", "4",
-                        "--max-completion-length", str(MAX_NEW_TOKENS), "--learning-rate", str(args.grpo_lr),
-                        "--logging-steps", "5", *seed])
-    timed("tao", cli, ["train", "tao", "--model", str(root / "sft"), "--benchmark", "demo", "--out", str(root / "tao"),
-                       "--reward", "bird-ex", "--mode", "rft", "--rounds", "1", "-k", str(args.tao_k),
-                       "--limit", str(args.tao_prompts), "--max-new-tokens", str(MAX_NEW_TOKENS),
-                       "--max-steps", str(args.tao_steps), "--batch-size", "16", "--learning-rate", "5e-4", *seed])
-    stages = ["tiny", "sft", "grpo", "tao"]
-    if not args.no_control:
-        timed("control", cli, ["train", "sft", "--model", str(root / "sft"), "--benchmark", "demo",
-                               "--out", str(root / "control"), "--max-steps", str(args.grpo_steps * 2),
-                               "--batch-size", "16", "--learning-rate", "2e-3", "--logging-steps", "50", *seed])
-        stages.append("control")
-    paths = {"tiny": tiny, **{s: root / s for s in stages[1:]}}
-    test = {s: evaluate(paths[s], "test", None, root / "eval" / f"{s}-test") for s in stages}
-    train = {s: evaluate(paths[s], "train", args.train_items, root / "eval" / f"{s}-train") for s in stages}
-
-    grpo_log = json.loads((root / "grpo" / "trainer_state.json").read_text())["log_history"]
-    rewards = [e["reward"] for e in grpo_log if "reward" in e]
-    rounds = [json.loads(line) for line in (root / "tao" / "rounds.jsonl").read_text().splitlines()]
-    labels = {"tiny": "random init", "sft": f"SFT {args.sft_steps} steps", "grpo": f"+ GRPO {args.grpo_steps} steps",
-              "tao": f"+ TAO 1 round (rft, k={args.tao_k})", "control": f"+ SFT {args.grpo_steps * 2} more steps"}
-    print(f"\ndemo benchmark, bird-ex execution accuracy, greedy; {len(test['sft'])} held-out test items, "
-          f"{len(train['sft'])} training items")
-    print(f"{'stage':<32} {'held-out EX':>16} {'train EX':>16}   paired vs SFT (up/down, McNemar p): held-out; train")
-    for stage in stages:
-        paired = ""
-        if stage not in ("tiny", "sft"):
-            paired = "; ".join(f"+{u}/-{d}, p={p:.3f}" for u, d, p in (mcnemar(test["sft"], test[stage]),
-                                                                       mcnemar(train["sft"], train[stage])))
-        print(f"{labels[stage]:<32} {mean_se(test[stage]):>16} {mean_se(train[stage]):>16}   {paired}")
-    if rewards:
-        print(f"GRPO mean reward (bird-ex + 0.5 arctic) first/last logged: {rewards[0]:.3f} -> {rewards[-1]:.3f}")
-    for r in rounds:
-        print(f"TAO round {r['round']}: mean sample reward {r['mean_reward']:.3f}, accepted {r['accept_rate']:.3f}, "
-              f"pass@{args.tao_k} {r['pass_at_k']:.3f}, {r['train_rows']} rows")
-    print("training seconds: " + ", ".join(f"{k} {v:.0f}" for k, v in timings.items())
-          + f"; total {time.perf_counter() - start:.0f} s; work folder {root}")
+    results = [run_seed(root / f"seed-{seed}", seed, args) for seed in args.seeds]
+    figures = report(results)
+    summary = {"args": {k: str(v) for k, v in vars(args).items()}, "figures": figures,
+               "seconds": {r["seed"]: r["seconds"] for r in results}, "cpus": os.cpu_count(),
+               "python": sys.version.split()[0]}
+    (root / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    print(f"total {time.perf_counter() - start:.0f} s; figures in {root / 'summary.json'}")
 
 
 if __name__ == "__main__":

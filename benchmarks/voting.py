@@ -25,7 +25,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    benchmark = tabbench.get_benchmark("demo")
+    benchmark = tabbench.get_benchmark("demo-bird")
     examples = list(benchmark.examples(benchmark.default_split))
     groups = []
     for example in examples:

@@ -33,6 +33,6 @@ def demo():
     from tabbench import get_benchmark
     from tabbench.host.plugins import host
 
-    if "demo" not in host().registry("benchmark"):
+    if "demo-bird" not in host().registry("benchmark"):
         pytest.skip("the demo benchmark plugin is not installed")
-    return get_benchmark("demo")
+    return get_benchmark("demo-bird")

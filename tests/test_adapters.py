@@ -62,7 +62,7 @@ def test_eval_metric_equals_trl_reward(demo):
 
 
 def test_dataset_rows_round_trip(demo):
-    row = next(iter(dataset_rows("demo", "train")))
+    row = next(iter(dataset_rows("demo-bird", "train")))
     assert set(row) == {"prompt", "example", "benchmark", "id"}
     assert row["prompt"] == demo.prompt(next(iter(demo.examples("train"))))
     assert row_example({"example": [row["example"]]}, 0) == next(iter(demo.examples("train")))

@@ -40,12 +40,12 @@ def test_flags_length_and_reasoning_leaks(demo):
 
 
 def test_cli(cli_runner):
-    if "demo" not in host().registry("benchmark"):
+    if "demo-bird" not in host().registry("benchmark"):
         pytest.skip("the demo benchmark plugin is not installed")
-    result = cli_runner(["rewards", "audit", "execution-partial", "--benchmark", "demo", "--limit", "2", "--json"])
+    result = cli_runner(["rewards", "audit", "execution-partial", "--benchmark", "demo-bird", "--limit", "2", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["examples"] == 2 and report["summary"]["select_star"]["flagged"] == 2
-    strict = cli_runner(["rewards", "audit", "arctic", "-b", "demo", "--limit", "1", "--strict",
+    strict = cli_runner(["rewards", "audit", "arctic", "-b", "demo-bird", "--limit", "1", "--strict",
                          "--reward-option", "timeout=5"])
     assert strict.exit_code == 0 and "nothing flagged" in strict.output

@@ -20,7 +20,7 @@ def cli(cli_runner, demo, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
 
 
 @pytest.mark.parametrize("suite, option", [
-    ("demo", "demo:nosuchopt=1"),
+    ("demo", "demo-bird:nosuchopt=1"),
     ("demo-crtqa", "nosuchopt=1"),
     ("demo-spider", "tabel_format=csv"),
 ])
@@ -51,11 +51,11 @@ def test_unknown_option_through_score(cli, tmp_path: Path) -> None:
 
 def test_results_record_the_effective_options(cli, tmp_path: Path) -> None:
     out = tmp_path / "run"
-    result = cli([*BASE, "--suite", "demo", "--timeout", "5", "-o", "demo:official=true",
+    result = cli([*BASE, "--suite", "demo", "--timeout", "5", "-o", "demo-bird:official=true",
                   "-o", "demo-crtqa:table_format=csv", "--out", str(out)])
     assert result.exit_code == 0, result.stderr
     blocks = json.loads((out / "results.json").read_text())["benchmarks"]
-    assert blocks["demo"]["options"] == {"timeout": 5.0, "max_steps": None, "official": True}
+    assert blocks["demo-bird"]["options"] == {"timeout": 5.0, "max_steps": None, "official": True}
     # demo-crtqa executes nothing, so --timeout is not one of its options; the defaults are filled in
     assert blocks["demo-crtqa"]["options"] == {"table_format": "csv", "max_table_chars": 0,
                                                "normalization": "tabbench", "extract": "final_answer", "decimals": 2}

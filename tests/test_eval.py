@@ -26,7 +26,7 @@ FAST = ["--max-new-tokens", "12", "--batch-size", "4", "--no-progress"]
 
 @pytest.fixture(scope="session")
 def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from tabbench.tinymodel import TinySpec, build_tiny_model
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
     return build_tiny_model(tmp_path_factory.mktemp("tiny") / "model", spec=TinySpec(**SPEC))
 
@@ -54,10 +54,9 @@ def sha(path: Path) -> str:
 
 
 def test_tiny_model_loads_and_tokenizer_reloads_to_identical_ids(tiny: Path) -> None:
+    from tabbench_demo.tinymodel import RELOAD_PROBES, demo_corpus
     from tokenizers import Tokenizer
     from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    from tabbench.tinymodel import RELOAD_PROBES, demo_corpus
 
     raw = Tokenizer.from_file(str(tiny / "tokenizer.json"))
     reloaded = AutoTokenizer.from_pretrained(str(tiny), local_files_only=True)
@@ -73,10 +72,10 @@ def test_tiny_model_loads_and_tokenizer_reloads_to_identical_ids(tiny: Path) -> 
 
 
 def test_check_reload_catches_a_tokenizer_whose_ids_change(tiny: Path) -> None:
+    from tabbench_demo.tinymodel import check_reload
     from tokenizers import Tokenizer, pre_tokenizers
 
     from tabbench.contract.errors import TabbenchError
-    from tabbench.tinymodel import check_reload
 
     raw = Tokenizer.from_file(str(tiny / "tokenizer.json"))
     check_reload(tiny, raw, ["SELECT T1.product_id FROM orders"])  # the saved tokenizer passes
@@ -86,7 +85,7 @@ def test_check_reload_catches_a_tokenizer_whose_ids_change(tiny: Path) -> None:
 
 
 def test_build_tiny_is_deterministic_and_refuses_a_non_empty_folder(tmp_path: Path, cli) -> None:
-    from tabbench.tinymodel import TinySpec, build_tiny_model
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
     corpus = ["SELECT COUNT(*) FROM t WHERE city = 'Oslo'", "How many rows are in t?"]
     for name in ("again", "twice"):
@@ -108,9 +107,9 @@ def test_eval_demo_suite_writes_results_and_records(tiny: Path, tmp_path: Path, 
     result = cli(["eval", "--model", str(tiny), "--suite", "demo", "--limit", "4", "--out", str(out), *FAST])
     assert result.exit_code == 0, result.stderr
     results = json.loads((out / "results.json").read_text())
-    assert set(results["benchmarks"]) == {"demo", "demo-spider", "demo-tablebench", "demo-crtqa"}
-    assert results["benchmarks"]["demo"]["primary_metric"]["name"] == "ex"
-    assert set(results["benchmarks"]["demo"]["breakdown"]) == {"difficulty", "db_id"}
+    assert set(results["benchmarks"]) == {"demo-bird", "demo-spider", "demo-tablebench", "demo-crtqa"}
+    assert results["benchmarks"]["demo-bird"]["primary_metric"]["name"] == "ex"
+    assert set(results["benchmarks"]["demo-bird"]["breakdown"]) == {"difficulty", "db_id"}
     model = results["model"]
     assert model["backend"] == "hf" and model["fingerprint"]["path"] == str(tiny.resolve())
     assert model["chat_template_sha256"] == sha(tiny / "chat_template.jinja")
@@ -194,7 +193,7 @@ def test_response_cache_keys_greedy_without_seed_and_sampling_with_it(tmp_path: 
     from tabbench.contract.errors import ConfigError
     from tabbench.evaluation.generation import ResponseCache
 
-    bench = get_benchmark("demo")
+    bench = get_benchmark("demo-bird")
     messages = bench.prompt(next(bench.examples()))
     key = ResponseCache.key
     assert key(bench, messages, GenerationParams(seed=1)) == key(bench, messages, GenerationParams(seed=2))
@@ -238,7 +237,7 @@ def test_suite_all_runs_what_has_data_and_lists_the_rest_as_skipped(tmp_path: Pa
     )
     assert result.returncode == 0, result.stderr
     results = json.loads((tmp_path / "run" / "results.json").read_text())
-    assert {"demo", "demo-spider", "demo-crtqa", "demo-tablebench"} <= set(results["benchmarks"])
+    assert {"demo-bird", "demo-spider", "demo-crtqa", "demo-tablebench"} <= set(results["benchmarks"])
     assert all(b["primary_metric"]["value"] == 1.0 for b in results["benchmarks"].values())
     skipped = [line for line in result.stderr.splitlines() if line.startswith("skipped ")]
     assert any(line.startswith("skipped bird: no data: ") for line in skipped)
@@ -271,7 +270,7 @@ def test_self_consistency_is_reported_beside_greedy(tiny: Path, tmp_path: Path, 
     greedy = json.loads((out / "greedy" / "results.json").read_text())
     assert results["model"]["generation"]["n"] == 3 and results["model"]["vote"] == "execution"
     assert greedy["model"]["generation"]["temperature"] == 0.0
-    assert results["greedy"]["primary_metric"]["demo"] == greedy["benchmarks"]["demo"]["primary_metric"]
+    assert results["greedy"]["primary_metric"]["demo-bird"] == greedy["benchmarks"]["demo-bird"]["primary_metric"]
     records = [json.loads(line) for line in (out / "samples" / "demo.jsonl").read_text().splitlines()]
     assert all(len(r["completions"]) == 3 for r in records)
     assert "beside greedy" in " ".join(result.stderr.split())
@@ -284,7 +283,7 @@ def test_benchmark_options_can_target_one_benchmark_and_bad_ones_fail(tmp_path: 
 
     options = {"timeout": 5, "demo-crtqa:table_format": "csv", "bird:dialect": "mysql"}
     assert options_for("demo-crtqa", options) == {"timeout": 5, "table_format": "csv"}
-    assert options_for("demo", options) == {"timeout": 5}
+    assert options_for("demo-bird", options) == {"timeout": 5}
     base = ["eval", "--model", "gold", "--suite", "demo", "--limit", "1", "--no-cache", "--no-progress"]
     ok = cli([*base, "-o", "demo-crtqa:table_format=csv", "--out", str(tmp_path / "ok")])
     assert ok.exit_code == 0, ok.stderr

@@ -1,13 +1,15 @@
-"""tabbench plugin: the bundled demo benchmarks and the ``demo`` suite (hookimpls only; light imports).
+"""tabbench plugin: the bundled demo benchmarks, the ``demo`` suite and the ``demo`` / ``models build-tiny``
+commands (hookimpls only; light imports).
 
-``demo`` is this package's own BIRD-format benchmark. ``demo-spider``, ``demo-tablebench`` and ``demo-crtqa``
-are the Spider, TableBench and CRT-QA benchmark plugins pointed at this package's data in their formats;
-each is registered only when that plugin is installed.
+``demo-bird`` is this package's own BIRD-format benchmark. ``demo-spider``, ``demo-tablebench`` and
+``demo-crtqa`` are the Spider, TableBench and CRT-QA benchmark plugins pointed at this package's data in their
+formats; each is registered only when that plugin is installed.
 """
 
 from __future__ import annotations
 
 from importlib.util import find_spec
+from typing import Any
 
 import tabbench
 
@@ -18,6 +20,8 @@ VARIANTS = {
                         "bundled TableBench-format (DP) demo items"),
     "demo-crtqa": ("tabbench_demo.crtqa_demo:DemoCRTQA", "tabbench_crtqa", "bundled CRT-QA-format demo items"),
 }
+DEMO_HELP = "Build the tiny model, train it by SFT then GRPO on the demo suite, evaluate each stage, render a board."
+BUILD_TINY_HELP = "Build a tiny Qwen2 causal LM (random weights) with a BPE tokenizer, entirely offline."
 
 
 def available_variants() -> list[str]:
@@ -26,7 +30,7 @@ def available_variants() -> list[str]:
 
 @tabbench.hookimpl
 def register_benchmarks(register):
-    register("demo", "tabbench_demo.benchmark:DemoBenchmark",
+    register("demo-bird", "tabbench_demo.benchmark:DemoBenchmark",
              description="bundled templated Text-to-SQL questions in BIRD's format (train/test), execution accuracy")
     for name in available_variants():
         target, _, description = VARIANTS[name]
@@ -35,5 +39,26 @@ def register_benchmarks(register):
 
 @tabbench.hookimpl
 def register_suites(register):
-    register("demo", ["demo", *available_variants()],
-             description="the bundled demo benchmarks: runs in about a minute on a CPU with the tiny model")
+    register("demo", ["demo-bird", *available_variants()],
+             description="the bundled demo benchmarks (train and held-out splits; `tabbench demo` trains on them)")
+
+
+@tabbench.hookimpl
+def register_commands(cli: Any) -> None:
+    """``tabbench demo`` and ``tabbench models build-tiny``, imported only when they run."""
+    import click
+
+    _add(cli, "demo", "tabbench_demo.commands:demo_command", DEMO_HELP)
+    models = cli.get_command(click.Context(cli), "models")
+    if models is not None:
+        _add(models, "build-tiny", "tabbench_demo.commands:build_tiny_command", BUILD_TINY_HELP)
+
+
+def _add(group: Any, name: str, target: str, short_help: str) -> None:
+    if hasattr(group, "add_lazy_command"):
+        group.add_lazy_command(name, target, short_help)
+    else:  # a plain click group (e.g. a test's): import the command now
+        from importlib import import_module
+
+        module, _, attr = target.partition(":")
+        group.add_command(getattr(import_module(module), attr), name)

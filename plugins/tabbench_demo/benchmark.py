@@ -1,4 +1,4 @@
-"""The ``demo`` benchmark: templated Text-to-SQL questions in BIRD's format, bundled with the package.
+"""The ``demo-bird`` benchmark: templated Text-to-SQL questions in BIRD's format, bundled with the package.
 
 The data (``data/bird``) is BIRD's dev layout (``dev.json``, ``dev_tables.json``, ``dev_gold.sql``,
 ``dev_databases/<db>/<db>.sqlite`` with ``database_description/``) plus a ``train.json`` over the same
@@ -48,10 +48,10 @@ def schema_lines(tables_file: Path) -> dict[str, str]:
 
 
 class DemoBenchmark(Benchmark):
-    """Bundled BIRD-format demo: 100 test questions, 1,614 training rows (538 combinations x 3 phrasings)."""
+    """Bundled BIRD-format demo: 500 held-out test questions, 2,925 training rows (975 combinations x 3 phrasings)."""
 
-    name = "demo"
-    version = "1"
+    name = "demo-bird"
+    version = "2"
     description = "bundled templated Text-to-SQL in BIRD's format (train/test), scored by BIRD execution accuracy"
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
     primary_metric = "ex"
@@ -61,9 +61,6 @@ class DemoBenchmark(Benchmark):
     default_split = "test"
     option_defaults: ClassVar[dict[str, Any]] = {"timeout": 30.0, "max_steps": None, "official": False}
     data_hint = "the demo data ships with the tabbench_demo package (data/bird); reinstall it if it is missing"
-
-    def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
-        super().__init__(data_path, **options)
 
     @classmethod
     def bundled_data(cls) -> Path | None:

@@ -1,12 +1,19 @@
 """Write the demo data: small SQLite databases and questions in BIRD, Spider, TableBench and CRT-QA formats.
 
 Everything is generated from this file with a fixed seed, so ``python -m tabbench_demo.build OUT`` rebuilds
-the committed ``data/`` folder exactly (a test checks it). The SQL questions are templated on purpose: each
-template has three phrasings and a fixed SQL skeleton, literal values are quoted in the question (so a
-model can copy them), and the test split holds (template, value) combinations that never occur in
-training while every value and every template does (compositional over seen values; see
-``docs/eval.md`` for why a tiny model can then learn something measurable). Items whose gold result is
-empty, NULL or 0, or whose ``LIMIT 1`` answer is tied, are dropped.
+the committed ``data/`` folder exactly (a test checks it). Each format has a train split and a held-out split
+of 500 questions, in the format's official layout.
+
+- Text-to-SQL (BIRD and Spider formats, over the same three databases): templated on purpose. Each template
+  has three phrasings and a fixed SQL skeleton, literal values are quoted in the question (so a model can
+  copy them), and the held-out splits hold (template, values) combinations that never occur in training
+  while every value and every template does (compositional over seen values; see ``docs/eval.md`` for why a
+  tiny model can then learn something measurable). BIRD-format and Spider-format held-out combinations are
+  disjoint too. Items whose gold result is empty, NULL or 0, or whose ``LIMIT 1`` answer is tied, are dropped.
+- Table QA (TableBench DP and CRT-QA formats): each question is answerable from a four-row table in the
+  prompt (look a value up, pick the row with the largest or smallest number, count matching rows, check a
+  fact). Tables are fresh random draws of rows from the demo databases, so a held-out (table, question)
+  pair never occurs in training while its values do.
 """
 
 from __future__ import annotations
@@ -24,8 +31,9 @@ from pathlib import Path
 from typing import Any
 
 SEED = 20240611
-N_TEST = 100
-N_SPIDER = 50
+N_TEST = 500  # held-out questions per format
+N_TABLE_TRAIN = 1500  # training questions per table-QA format
+TABLE_ROWS = 4
 
 FIRST = ["Ana", "Ben", "Chen", "Dana", "Emil", "Fay", "Goran", "Hana", "Ivo", "Jana", "Kai", "Lena", "Marco", "Nora",
          "Omar", "Pia", "Quin", "Rosa", "Sami", "Tara", "Uma", "Vito", "Wen", "Yara", "Zoe"]
@@ -59,7 +67,7 @@ def _people(rng: random.Random, n: int) -> list[str]:
 
 
 def shop(rng: random.Random) -> list[Table]:
-    customers = [(i + 1, name, rng.choice(CITIES), rng.randint(18, 80)) for i, name in enumerate(_people(rng, 150))]
+    customers = [(i + 1, name, rng.choice(CITIES), rng.randint(18, 80)) for i, name in enumerate(_people(rng, 300))]
     adjectives = ["Red", "Blue", "Green", "Big", "Small", "Fast", "Quiet", "Bright", "Smart", "Wild"]
     products = []
     prices = rng.sample(range(300, 20000), 48)
@@ -67,8 +75,8 @@ def shop(rng: random.Random) -> list[Table]:
         category = CATEGORIES[i % len(CATEGORIES)]
         adjective = adjectives[i // len(CATEGORIES) % len(adjectives)]
         products.append((i + 1, f"{adjective} {category.removesuffix('s')} {i + 1}", category, prices[i] / 100))
-    orders = [(i + 1, rng.randint(1, 150), rng.randint(1, 48), rng.randint(1, 9), rng.choice(YEARS))
-              for i in range(700)]
+    orders = [(i + 1, rng.randint(1, 300), rng.randint(1, 48), rng.randint(1, 9), rng.choice(YEARS))
+              for i in range(2000)]
     return [
         Table("customers", [("customer_id", "INTEGER"), ("name", "TEXT"), ("city", "TEXT"), ("age", "INTEGER")],
               customers, {}, {"age": "age in years", "city": "home city of the customer"}),
@@ -82,12 +90,12 @@ def shop(rng: random.Random) -> list[Table]:
 
 
 def school(rng: random.Random) -> list[Table]:
-    students = [(i + 1, name, rng.choice(CITIES), rng.randint(1, 12)) for i, name in enumerate(_people(rng, 120))]
+    students = [(i + 1, name, rng.choice(CITIES), rng.randint(1, 12)) for i, name in enumerate(_people(rng, 360))]
     levels = ["Intro to", "Advanced", "Topics in", "Seminar in"]
     courses = [(i + 1, f"{levels[i // len(DEPARTMENTS)]} {d}", d, rng.choice([2, 3, 4, 5, 6]))
                for i, d in enumerate(DEPARTMENTS * len(levels))]
-    enrollments = [(i + 1, rng.randint(1, 120), rng.randint(1, len(courses)), rng.randint(40, 100), rng.choice(YEARS))
-                   for i in range(500)]
+    enrollments = [(i + 1, rng.randint(1, 360), rng.randint(1, len(courses)), rng.randint(40, 100), rng.choice(YEARS))
+                   for i in range(2000)]
     return [
         Table("students", [("student_id", "INTEGER"), ("name", "TEXT"), ("city", "TEXT"), ("grade", "INTEGER")],
               students, {}, {"grade": "school grade from 1 to 12"}),
@@ -107,7 +115,7 @@ def library(rng: random.Random) -> list[Table]:
     for i in range(90):
         books.append((i + 1, f"The {nouns[i % len(nouns)]} {i + 1}", GENRES[i % len(GENRES)], rng.randint(1950, 2023),
                       rng.randint(80, 900), rng.randint(1, 40)))
-    loans = [(i + 1, rng.randint(1, 90), rng.choice(CITIES), rng.choice(YEARS)) for i in range(400)]
+    loans = [(i + 1, rng.randint(1, 90), rng.choice(CITIES), rng.choice(YEARS)) for i in range(2000)]
     return [
         Table("authors", [("author_id", "INTEGER"), ("name", "TEXT"), ("country", "TEXT")], authors, {}, {}),
         Table("books", [("book_id", "INTEGER"), ("title", "TEXT"), ("genre", "TEXT"), ("published", "INTEGER"),
@@ -301,6 +309,64 @@ def templates(dbs: dict[str, list[Table]]) -> list[Template]:
                   "What is the number of '{genre}' loans made by the branch in '{city}'?"),
                  "SELECT COUNT(*) FROM loans AS T1 INNER JOIN books AS T2 ON T1.book_id = T2.book_id "
                  "WHERE T2.genre = '{genre}' AND T1.branch_city = '{city}'", {"genre": GENRES, "city": CITIES}),
+        # two-slot templates: many (value, value) combinations over few values, so held-out combinations are new
+        Template("shop", "shop_city_older", "moderate",
+                 ("How many customers from '{city}' are older than {age}?",
+                  "Count the customers living in '{city}' who are older than {age}.",
+                  "What is the number of customers in '{city}' aged over {age}?"),
+                 "SELECT COUNT(*) FROM customers WHERE city = '{city}' AND age > {age}", {"city": CITIES, "age": ages},
+                 evidence="older than {age} refers to age > {age}"),
+        Template("shop", "shop_orders_city_year", "moderate",
+                 ("How many orders did customers from '{city}' place in {year}?",
+                  "Count the orders of customers living in '{city}' in {year}.",
+                  "What is the number of orders made in {year} by customers in '{city}'?"),
+                 "SELECT COUNT(*) FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = T2.customer_id "
+                 "WHERE T2.city = '{city}' AND T1.year = {year}", {"city": CITIES, "year": YEARS}),
+        Template("shop", "shop_units_product_year", "moderate",
+                 ("How many units of '{product}' were ordered in {year}?",
+                  "What is the total quantity of '{product}' ordered in {year}?",
+                  "Sum the quantity of the orders of '{product}' placed in {year}."),
+                 "SELECT SUM(T1.quantity) FROM orders AS T1 INNER JOIN products AS T2 ON T1.product_id = T2.product_id "
+                 "WHERE T2.name = '{product}' AND T1.year = {year}", {"product": products, "year": YEARS},
+                 evidence="units refers to SUM(quantity)"),
+        Template("shop", "shop_orders_city_category", "challenging",
+                 ("How many '{category}' orders came from customers in '{city}'?",
+                  "Count the orders of '{category}' products by customers living in '{city}'.",
+                  "What is the number of orders of '{category}' products placed by customers from '{city}'?"),
+                 "SELECT COUNT(*) FROM orders AS T1 INNER JOIN customers AS T2 ON T1.customer_id = T2.customer_id "
+                 "INNER JOIN products AS T3 ON T1.product_id = T3.product_id WHERE T3.category = '{category}' "
+                 "AND T2.city = '{city}'", {"category": CATEGORIES, "city": CITIES}),
+        Template("school", "school_city_grade", "simple",
+                 ("How many students from '{city}' are in grade {grade}?",
+                  "Count the students living in '{city}' whose grade is {grade}.",
+                  "What is the number of grade {grade} students in '{city}'?"),
+                 "SELECT COUNT(*) FROM students WHERE city = '{city}' AND grade = {grade}",
+                 {"city": CITIES, "grade": list(range(1, 13))}),
+        Template("school", "school_enrollments_course_year", "moderate",
+                 ("How many students enrolled in '{course}' in {year}?",
+                  "Count the enrollments in '{course}' in {year}.",
+                  "What is the number of enrollments of the course '{course}' in {year}?"),
+                 "SELECT COUNT(*) FROM enrollments AS T1 INNER JOIN courses AS T2 ON T1.course_id = T2.course_id "
+                 "WHERE T2.title = '{course}' AND T1.year = {year}", {"course": courses, "year": YEARS}),
+        Template("school", "school_avg_score_dept_year", "moderate",
+                 ("What was the average score in '{department}' courses in {year}?",
+                  "Give the average score of '{department}' enrollments in {year}.",
+                  "On average, what did students score in the '{department}' department in {year}?"),
+                 "SELECT AVG(T1.score) FROM enrollments AS T1 INNER JOIN courses AS T2 ON T1.course_id = T2.course_id "
+                 "WHERE T2.department = '{department}' AND T1.year = {year}",
+                 {"department": DEPARTMENTS, "year": YEARS}, evidence="average score refers to AVG(score)"),
+        Template("library", "library_loans_book_year", "moderate",
+                 ("How many times was '{book}' lent in {year}?", "Count the loans of '{book}' in {year}.",
+                  "What is the number of loans of the book '{book}' in {year}?"),
+                 "SELECT COUNT(*) FROM loans AS T1 INNER JOIN books AS T2 ON T1.book_id = T2.book_id "
+                 "WHERE T2.title = '{book}' AND T1.year = {year}", {"book": books, "year": YEARS}),
+        Template("library", "library_genre_after", "simple",
+                 ("How many '{genre}' books were published after {year}?",
+                  "Count the '{genre}' books published after {year}.",
+                  "What is the number of books of genre '{genre}' first published later than {year}?"),
+                 "SELECT COUNT(*) FROM books WHERE genre = '{genre}' AND published > {year}",
+                 {"genre": GENRES, "year": [1960, 1970, 1980, 1990, 2000, 2005, 2010, 2015]},
+                 evidence="published after {year} refers to published > {year}"),
     ]
 
 
@@ -336,7 +402,8 @@ def _usable(conn: sqlite3.Connection, item: Item) -> bool:
 
 
 def make_items(rng: random.Random, dbs: dict[str, Path], tmpls: list[Template]) -> tuple[list, list, list]:
-    """Split every usable (template, values) combination into test, spider and train: disjoint combinations."""
+    """Split every usable (template, values) combination into BIRD test, Spider test and train (disjoint);
+    training combinations come in one random phrasing each."""
     conns = {name: sqlite3.connect(path) for name, path in dbs.items()}
     try:
         pools: list[list[Item]] = []
@@ -356,17 +423,15 @@ def make_items(rng: random.Random, dbs: dict[str, Path], tmpls: list[Template]) 
     for item in order:
         seen = per_template.get(item.template.key, 0)
         per_template[item.template.key] = seen + 1
-        if seen == 0 or (len(test) >= N_TEST and len(spider) >= N_SPIDER):
+        if seen == 0 or (len(test) >= N_TEST and len(spider) >= N_TEST):
             train.append(item)  # the first combination of each template always goes to training
         elif len(test) < N_TEST and seen % 3 == 1:
             test.append(item)
-        elif len(spider) < N_SPIDER and seen % 3 == 2:
+        elif len(spider) < N_TEST and seen % 3 == 2:
             spider.append(item)
         else:
             train.append(item)
     _cover_values(test, spider, train)
-    # Training sees every phrasing of its combinations; held-out items have one phrasing each.
-    train = [Item(i.template, i.values, p) for i in train for p in range(3)]
     return test, spider, train
 
 
@@ -389,7 +454,7 @@ def _cover_values(test: list[Item], spider: list[Item], train: list[Item]) -> No
                 train.append(item)
                 seen.update(_values(item))
                 per_template[item.template.key] += 1
-    for group, size in ((test, N_TEST), (spider, N_SPIDER)):
+    for group, size in ((test, N_TEST), (spider, N_TEST)):
         for item in list(train):
             if len(group) >= size:
                 break
@@ -464,18 +529,21 @@ def _toks(text: str) -> list[str]:
     return text.replace("?", " ?").replace(".", " .").replace(",", " ,").split()
 
 
-def write_spider(root: Path, dbs: dict[str, list[Table]], items: list[Item], bird_db_root: Path) -> None:
+def write_spider(root: Path, dbs: dict[str, list[Table]], dev: list[Item], train: list[Item],
+                 bird_db_root: Path) -> None:
+    """Spider's layout: ``dev.json`` + ``dev_gold.sql`` (held-out), ``train_spider.json`` + ``train_gold.sql``
+    (``train_others.json`` is empty: the demo has no other sources), ``tables.json``, ``database/``."""
     for name in dbs:
         target = root / "database" / name / f"{name}.sqlite"
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(bird_db_root / name / f"{name}.sqlite", target)
-    rows = []
-    for it in items:
-        rows.append({"db_id": it.template.db, "query": it.sql, "query_toks": _toks(it.sql),
-                     "query_toks_no_value": _toks(it.template.sql.lower()), "question": it.question,
-                     "question_toks": _toks(it.question)})
-    write_json(root / "dev.json", rows)
-    (root / "dev_gold.sql").write_text("".join(f"{r['query']}\t{r['db_id']}\n" for r in rows), encoding="utf-8")
+    for items, files in ((dev, ("dev.json", "dev_gold.sql")), (train, ("train_spider.json", "train_gold.sql"))):
+        rows = [{"db_id": it.template.db, "query": it.sql, "query_toks": _toks(it.sql),
+                 "query_toks_no_value": _toks(it.template.sql.lower()), "question": it.question,
+                 "question_toks": _toks(it.question)} for it in items]
+        write_json(root / files[0], rows)
+        (root / files[1]).write_text("".join(f"{r['query']}\t{r['db_id']}\n" for r in rows), encoding="utf-8")
+    write_json(root / "train_others.json", [])
     write_json(root / "tables.json", [bird_tables(n, t) for n, t in dbs.items()])
 
 
@@ -492,104 +560,120 @@ def _fmt(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
-def write_tablebench(root: Path, dbs: dict[str, list[Table]], rng: random.Random) -> None:
-    """TableBench DP-format items over small slices of the demo tables (qtype/qsubtype as the release names them)."""
-    products = dbs["shop"][1].rows
-    books = dbs["library"][1].rows
+@dataclass
+class TableKind:
+    """A kind of small table drawn from a demo database: the entity column, a number column, a category column."""
+
+    title: str
+    entity: str  # column name of the entity (e.g. product)
+    number: str
+    category: str
+    rows: list[tuple[str, Any, str]]  # (entity, number, category)
+
+
+def table_kinds(dbs: dict[str, list[Table]]) -> list[TableKind]:
+    shop, school, library = dbs["shop"], dbs["school"], dbs["library"]
+    return [
+        TableKind("Products", "product", "price", "category", [(r[1], r[3], r[2]) for r in shop[1].rows]),
+        TableKind("Customers", "customer", "age", "city", [(r[1], r[3], r[2]) for r in shop[0].rows]),
+        TableKind("Students", "student", "grade", "city", [(r[1], r[3], r[2]) for r in school[0].rows]),
+        TableKind("Books", "book", "pages", "genre", [(r[1], r[4], r[2]) for r in library[1].rows]),
+    ]
+
+
+def table_question(rng: random.Random, kind: TableKind) -> tuple[list[tuple[str, Any, str]], str, str, str, str]:
+    """Four rows of ``kind`` (distinct numbers, distinct entities) and one question about them:
+    ``(rows, question type, question, answer, subtype)``. Types: lookup, largest, smallest, count, check."""
+    while True:
+        rows = rng.sample(kind.rows, TABLE_ROWS)
+        if len({r[1] for r in rows}) == TABLE_ROWS and len({r[0] for r in rows}) == TABLE_ROWS:
+            break
+    kind_of_question = rng.choice(["lookup", "largest", "smallest", "count", "check"])
+    if kind_of_question == "lookup":
+        row = rng.choice(rows)
+        return rows, "lookup", f"What is the {kind.number} of {row[0]}?", _fmt(row[1]), "MatchBased"
+    if kind_of_question in ("largest", "smallest"):
+        pick = max if kind_of_question == "largest" else min
+        word = "highest" if kind_of_question == "largest" else "lowest"
+        return rows, kind_of_question, f"Which {kind.entity} has the {word} {kind.number}?", \
+            pick(rows, key=lambda r: r[1])[0], "Ranking"
+    if kind_of_question == "count":
+        value = rng.choice(rows)[2]
+        return rows, "count", f"How many rows have {kind.category} {value}?", \
+            str(sum(r[2] == value for r in rows)), "Counting"
+    row = rng.choice(rows)
+    other = rng.choice([r for r in kind.rows if r[2] != row[2]])[2] if rng.random() < 0.5 else row[2]
+    return rows, "check", f"Is the {kind.category} of {row[0]} {other}?", "yes" if other == row[2] else "no", \
+        "MatchBased"
+
+
+QTYPE = {"lookup": "FactChecking", "largest": "NumericalReasoning", "smallest": "NumericalReasoning",
+         "count": "NumericalReasoning", "check": "FactChecking"}
+
+
+def table_items(rng: random.Random, kinds: list[TableKind], n: int, seen: set[str]) -> list[tuple]:
+    """``n`` (kind, rows, type, question, answer, subtype) items whose (table, question) pair is not in ``seen``."""
     items = []
-    for n, category in enumerate(CATEGORIES[:4]):
-        rows = [[r[1], r[3]] for r in products if r[2] == category]
-        table = {"columns": ["product", "price"], "data": rows}
-        prices = [r[1] for r in rows]
-        items.append(("NumericalReasoning", "Aggregation", table,
-                      "What is the average price of the products in the table?", _fmt(sum(prices) / len(prices))))
-        items.append(("NumericalReasoning", "Ranking", table, "Which product has the highest price?",
-                      max(rows, key=lambda r: r[1])[0]))
-        cut = sorted(prices)[len(prices) // 2]
-        items.append(("FactChecking", "MatchBased", table, f"How many products cost more than {_fmt(cut)}?",
-                      str(sum(p > cut for p in prices))))
-        if n < 2:
-            genre = GENRES[n]
-            brows = [[r[1], r[3], r[4]] for r in books if r[2] == genre][:8]
-            btable = {"columns": ["title", "published", "pages"], "data": brows}
-            items.append(("DataAnalysis", "StatisticalAnalysis", btable,
-                          "What is the total number of pages of the books in the table?",
-                          str(sum(r[2] for r in brows))))
-            items.append(("NumericalReasoning", "Time-basedCalculation", btable,
-                          "Which book was published first?", min(brows, key=lambda r: (r[1], r[0]))[0]))
-    out = []
-    for i, (qtype, qsubtype, table, question, answer) in enumerate(items):
-        out.append({
-            "id": f"demo-tb-{i:03d}", "qtype": qtype, "qsubtype": qsubtype, "table": table, "question": question,
-            "answer": answer, "instruction_type": "DP",
-            "instruction": TB_INSTRUCTION.format(table=str(table), question=question),
-        })
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "TableBench_DP.jsonl").write_text(
-        "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in out), encoding="utf-8"
-    )
+    while len(items) < n:
+        kind = rng.choice(kinds)
+        rows, qtype, question, answer, subtype = table_question(rng, kind)
+        key = json.dumps([kind.title, rows, question])
+        if key in seen:
+            continue
+        seen.add(key)
+        items.append((kind, rows, qtype, question, answer, subtype))
+    return items
 
 
-def write_crtqa(root: Path, dbs: dict[str, list[Table]]) -> None:
-    """CRT-QA release layout: dataset.json keyed by table file, tables '#'-separated in all_csv_new/."""
-    courses = dbs["school"][1].rows
-    authors = dbs["library"][0].rows
-    tables = {
-        "demo-courses.csv": (["title", "department", "credits"], [[r[1], r[2], r[3]] for r in courses[:12]],
-                             "Demo courses"),
-        "demo-authors.csv": (["name", "country"], [[r[1], r[2]] for r in authors[:14]], "Demo authors"),
-    }
-    (root / "all_csv_new").mkdir(parents=True, exist_ok=True)
-    for file, (header, rows, _) in tables.items():
-        with (root / "all_csv_new" / file).open("w", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle, delimiter="#")
-            writer.writerow(header)
-            writer.writerows(rows)
+def write_tablebench(root: Path, splits: dict[str, list[tuple]]) -> None:
+    """TableBench DP-format rows (qtype/qsubtype as the release names them): the held-out split in
+    ``TableBench_DP.jsonl``, the training split in ``train/TableBench_DP.jsonl``."""
+    for split, items in splits.items():
+        out = []
+        for i, (kind, rows, qtype, question, answer, subtype) in enumerate(items):
+            table = {"columns": [kind.entity, kind.number, kind.category], "data": [list(r) for r in rows]}
+            out.append({
+                "id": f"demo-tb-{split}-{i:04d}", "qtype": QTYPE[qtype], "qsubtype": subtype, "table": table,
+                "question": question, "answer": answer, "instruction_type": "DP",
+                "instruction": TB_INSTRUCTION.format(table=str(table), question=question),
+            })
+        folder = root if split == "test" else root / split
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "TableBench_DP.jsonl").write_text(
+            "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in out), encoding="utf-8")
 
-    def step(kind: str, name: str, detail: str) -> dict[str, str]:
-        return {"type": kind, "name": name, "detail": detail}
 
-    course_rows = tables["demo-courses.csv"][1]
-    top = max(course_rows, key=lambda r: (r[2], r[0]))
-    dept = course_rows[0][1]
-    author_rows = tables["demo-authors.csv"][1]
-    country = author_rows[0][1]
-    counts: dict[str, int] = {}
-    for _, c in author_rows:
-        counts[c] = counts.get(c, 0) + 1
-    most = max(sorted(counts), key=lambda c: counts[c])
-    dataset = {
-        "demo-courses.csv": [
-            {"Question name": f"How many courses of the {dept} department are listed?", "Tittle": "Demo courses",
-             "step1": step("Operation", "Filtering", f"keep rows whose department is {dept}"),
-             "step2": step("Reasoning", "Aggregating", "count the rows"),
-             "Answer": str(sum(r[1] == dept for r in course_rows)), "Directness": "Explicit",
-             "Composition Type": "Bridging"},
-            {"Question name": "Which course has the most credits?", "Tittle": "Demo courses",
-             "step1": step("Operation", "Sorting", "sort by credits"), "step2": {},
-             "Answer": top[0] if sum(r[2] == top[2] for r in course_rows) == 1 else str(top[2]),
-             "Directness": "Explicit", "Composition Type": "Comparison"},
-            {"Question name": "What is the total number of credits of all listed courses?", "Tittle": "Demo courses",
-             "step1": step("Reasoning", "Arithmetic", "add the credits"), "Answer": str(sum(r[2] for r in course_rows)),
-             "Directness": "Implicit", "Composition Type": "Bridging"},
-        ],
-        "demo-authors.csv": [
-            {"Question name": f"How many authors come from {country}?", "Tittle": "Demo authors",
-             "step1": step("Operation", "Filtering", f"keep authors from {country}"),
-             "step2": step("Reasoning", "Aggregating", "count them"),
-             "Answer": str(counts[country]), "Directness": "Explicit", "Composition Type": "Bridging"},
-            {"Question name": "Which country do most of the listed authors come from?", "Tittle": "Demo authors",
-             "step1": step("Operation", "Grouping", "group authors by country"),
-             "step2": step("Reasoning", "Aggregating", "count each group and take the largest"),
-             "Answer": most, "Directness": "Implicit", "Composition Type": "Comparison"},
-            {"Question name": f"Are there more authors from {country} than from {most}?", "Tittle": "Demo authors",
-             "step1": step("Operation", "Grouping", "count authors per country"),
-             "step2": step("Reasoning", "Quantifiers", "compare the two counts"),
-             "Answer": "yes" if counts[country] > counts[most] else "no", "Directness": "Implicit",
-             "Composition Type": "Intersection"},
-        ],
-    }
-    write_json(root / "dataset.json", dataset)
+STEPS = {  # CRT-QA's reasoning annotation of each question type (step types and names as the release uses them)
+    "lookup": [("Operation", "Filtering", "find the row"), ("Reasoning", "Retrieval", "read the value")],
+    "largest": [("Operation", "Sorting", "sort by the number"), ("Reasoning", "Comparison", "take the first")],
+    "smallest": [("Operation", "Sorting", "sort by the number"), ("Reasoning", "Comparison", "take the last")],
+    "count": [("Operation", "Filtering", "keep the matching rows"), ("Reasoning", "Aggregating", "count them")],
+    "check": [("Operation", "Filtering", "find the row"), ("Reasoning", "Quantifiers", "compare the value")],
+}
+COMPOSITION = {"lookup": "Bridging", "largest": "Comparison", "smallest": "Comparison", "count": "Bridging",
+               "check": "Intersection"}
+
+
+def write_crtqa(root: Path, splits: dict[str, list[tuple]]) -> None:
+    """CRT-QA release layout per split (the held-out split at ``root``, training under ``root/train``):
+    ``dataset.json`` keyed by table file, each table '#'-separated in ``all_csv_new/``; one table per question."""
+    for split, items in splits.items():
+        folder = root if split == "test" else root / split
+        (folder / "all_csv_new").mkdir(parents=True, exist_ok=True)
+        dataset: dict[str, list[dict[str, Any]]] = {}
+        for i, (kind, rows, qtype, question, answer, _) in enumerate(items):
+            file = f"demo-{split}-{i:04d}.csv"
+            with (folder / "all_csv_new" / file).open("w", encoding="utf-8", newline="") as handle:
+                writer = csv.writer(handle, delimiter="#")
+                writer.writerow([kind.entity, kind.number, kind.category])
+                writer.writerows([r[0], _fmt(r[1]), r[2]] for r in rows)
+            entry: dict[str, Any] = {"Question name": question, "Tittle": kind.title}
+            for n, (step_type, name, detail) in enumerate(STEPS[qtype], 1):
+                entry[f"step{n}"] = {"type": step_type, "name": name, "detail": detail}
+            entry.update({"Answer": answer, "Directness": "Explicit" if qtype in ("lookup", "check") else "Implicit",
+                          "Composition Type": COMPOSITION[qtype]})
+            dataset[file] = [entry]
+        write_json(folder / "dataset.json", dataset)
 
 
 def build(out: Path) -> None:
@@ -601,10 +685,15 @@ def build(out: Path) -> None:
         write_sqlite(bird_root / "dev_databases" / name / f"{name}.sqlite", tables)
     paths = {name: bird_root / "dev_databases" / name / f"{name}.sqlite" for name in dbs}
     test, spider, train = make_items(rng, paths, templates(dbs))
-    write_bird(bird_root, dbs, test, train)
-    write_spider(out / "spider", dbs, spider, bird_root / "dev_databases")
-    write_tablebench(out / "tablebench", dbs, rng)
-    write_crtqa(out / "crtqa", dbs)
+    # BIRD-format training sees every phrasing of its combinations, Spider-format training one; held-out items
+    # have one phrasing each.
+    write_bird(bird_root, dbs, test, [Item(i.template, i.values, p) for i in train for p in range(3)])
+    write_spider(out / "spider", dbs, spider, train, bird_root / "dev_databases")
+    kinds = table_kinds(dbs)
+    for write, folder in ((write_tablebench, "tablebench"), (write_crtqa, "crtqa")):
+        seen: set[str] = set()
+        train_items = table_items(rng, kinds, N_TABLE_TRAIN, seen)
+        write(out / folder, {"test": table_items(rng, kinds, N_TEST, seen), "train": train_items})
 
 
 if __name__ == "__main__":

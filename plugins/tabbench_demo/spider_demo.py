@@ -1,7 +1,8 @@
 """The spider plugin's benchmark on the demo data in Spider's layout (``data/spider``).
 
-The subclass changes only the name, the description and where the bundled data is; prompts, extraction and
-metrics are the parent plugin's, so the demo exercises exactly the code the real benchmark runs.
+The subclass changes only the name, the description, the splits the demo ships (``dev`` held out, ``train``)
+and where the bundled data is; prompts, extraction and metrics are the parent plugin's, so the demo exercises
+exactly the code the real benchmark runs.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ SpiderBenchmark = tabbench.benchmark_class("spider")  # the spider plugin's clas
 
 
 class DemoSpider(SpiderBenchmark):
-    """Spider's benchmark on 50 demo questions (Spider's dev layout over the three demo databases)."""
+    """Spider's benchmark on the demo databases: 500 held-out dev questions, 975 training questions."""
 
     name = "demo-spider"
     description = "bundled Spider-format demo questions (the spider plugin on demo data)"
     data_hint = "the demo data ships with the tabbench_demo package (data/spider)"
+    splits = ("dev", "train")
 
     @classmethod
     def bundled_data(cls) -> Path | None:

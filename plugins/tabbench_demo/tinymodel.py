@@ -2,7 +2,7 @@
 
 The model is a randomly initialised Qwen2 (about 3M parameters) with a byte-level BPE tokenizer trained
 with ``tokenizers`` on a text corpus (by default the prompts and gold answers of the bundled ``demo``
-benchmark) and a ChatML chat template. Everything is seeded: the same corpus and seed give byte-identical
+suite) and a ChatML chat template. Everything is seeded: the same corpus and seed give byte-identical
 files. Nothing is downloaded.
 
 Two details make the result usable for learning experiments (see docs/eval.md):
@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tabbench.contract.errors import ConfigError, TabbenchError
+from tabbench import ConfigError, TabbenchError
 
 TOKENIZER_CLASS = "Qwen2Tokenizer"
 PAD = "<|endoftext|>"
@@ -109,21 +109,16 @@ def train_tokenizer(corpus: Iterable[str], vocab_size: int) -> Any:
 
 
 def demo_corpus() -> list[str]:
-    """The prompts and gold answers of every split of the registered ``demo`` benchmark, in order."""
-    from tabbench.host.lookup import get_benchmark
+    """The prompts and gold answers of every split of every benchmark of the ``demo`` suite, in order."""
+    import tabbench
 
-    try:
-        benchmark = get_benchmark("demo")
-    except TabbenchError as exc:
-        raise ConfigError(
-            f"build-tiny trains its tokenizer on the bundled demo data, which is unavailable ({exc}); "
-            "install the tabbench_demo plugin or pass --corpus FILE"
-        ) from exc
     texts: list[str] = []
-    for split in benchmark.splits:
-        for example in benchmark.examples(split):
-            texts.extend(m["content"] for m in benchmark.prompt(example))
-            texts.append(benchmark.gold_completion(example))
+    for name in tabbench.resolve_benchmarks("demo"):
+        benchmark = tabbench.get_benchmark(name)
+        for split in benchmark.splits:
+            for example in benchmark.examples(split):
+                texts.extend(m["content"] for m in benchmark.prompt(example))
+                texts.append(benchmark.gold_completion(example))
     return texts
 
 

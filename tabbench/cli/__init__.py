@@ -51,10 +51,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "tabbench.cli.train:train_group",
         "Train a model with a trainer plugin; its rewards are tabbench reward plugins.",
     ),
-    "demo": (
-        "tabbench.cli.demo:demo_command",
-        "Build the tiny model, train it by SFT then GRPO on the demo suite, evaluate each stage, render a leaderboard.",
-    ),
 }
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import sys
 import time
@@ -70,6 +69,9 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
         click.option("--grad-accum", type=click.IntRange(min=1), default=1, show_default=True,
                      help="Gradient accumulation steps."),
         click.option("--seed", type=int, default=0, show_default=True),
+        click.option("--reproducible", is_flag=True,
+                     help="The same numbers on every machine: fixed CPU kernels and threads, deterministic algorithms "
+                     "(slower; see tabbench.reproducible). Needs a fresh process."),
         click.option("--logging-steps", type=click.IntRange(min=1), default=5, show_default=True),
         click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True,
                      help="auto: CUDA when available (bf16 where supported), else CPU (fp32)."),
@@ -164,14 +166,22 @@ def training_examples(benchmark: Benchmark, split: str, limit: int | None) -> li
 
 @dataclass
 class RewardSpec:
-    """One ``--reward``: a registered reward plugin, its options and its weight in the sum."""
+    """One reward: a registered reward plugin, its options and its weight in the sum; with ``benchmark``, it
+    scores only that benchmark's rows (``None``, not applicable, elsewhere)."""
 
     name: str
     weight: float = 1.0
     options: dict[str, Any] = field(default_factory=dict)
+    benchmark: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The name TRL logs it under (``rewards/<label>/mean``)."""
+        return f"{self.benchmark}/{self.name}" if self.benchmark else self.name
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "weight": self.weight, "options": self.options}
+        return {"name": self.name, "weight": self.weight, "options": self.options,
+                **({"benchmark": self.benchmark} if self.benchmark else {})}
 
 
 def parse_reward_spec(text: str) -> tuple[str, float]:
@@ -187,28 +197,33 @@ def parse_reward_spec(text: str) -> tuple[str, float]:
 def resolve_rewards(
     specs: Sequence[str], option_pairs: Sequence[str], benchmarks: Sequence[Benchmark]
 ) -> list[RewardSpec]:
-    """Rewards to optimise: the given names, else each benchmark's primary metric reward.
+    """Rewards to optimise: the given names (scoring every row), else each benchmark's primary metric reward
+    with that metric's options, scoring only that benchmark's rows (multi-task training: every example is
+    scored by its own benchmark's metric, the others return ``None``).
 
-    A reward that is also one of the benchmarks' metric rewards starts from that metric's options, so the
-    number trained on is the number reported; ``--reward-option`` overrides.
+    A given reward that is also one of the benchmarks' metric rewards starts from that metric's options, so
+    the number trained on is the number reported; ``--reward-option`` overrides.
     """
-    metric_options: dict[str, dict[str, Any]] = {}
-    for benchmark in benchmarks:
-        for metric in tabbench.metric_specs(benchmark):  # the options evaluation builds the reward with
-            metric_options.setdefault(metric.reward, dict(metric.options))
-    if specs:
-        parsed = [parse_reward_spec(s) for s in specs]
-    else:
-        parsed = []
+    if not specs:
+        resolved = []
         for benchmark in benchmarks:
-            name = benchmark.metric(benchmark.primary_metric).reward
-            if name not in [p[0] for p in parsed]:
-                parsed.append((name, 1.0))
-    names = [name for name, _ in parsed]
-    if len(set(names)) != len(names):
-        raise UsageError(f"--reward names a reward twice ({', '.join(names)}); give one weight per reward")
-    resolved = [RewardSpec(name, weight, dict(metric_options.get(name, {}))) for name, weight in parsed]
-    by_name = {spec.name: spec for spec in resolved}
+            # the options evaluation builds the reward with
+            metric = next(m for m in tabbench.metric_specs(benchmark) if m.name == benchmark.primary_metric)
+            resolved.append(RewardSpec(metric.reward, 1.0, dict(metric.options),
+                                       benchmark.name if len(benchmarks) > 1 else None))
+    else:
+        metric_options: dict[str, dict[str, Any]] = {}
+        for benchmark in benchmarks:
+            for metric in tabbench.metric_specs(benchmark):  # the options evaluation builds the reward with
+                metric_options.setdefault(metric.reward, dict(metric.options))
+        parsed = [parse_reward_spec(s) for s in specs]
+        names = [name for name, _ in parsed]
+        if len(set(names)) != len(names):
+            raise UsageError(f"--reward names a reward twice ({', '.join(names)}); give one weight per reward")
+        resolved = [RewardSpec(name, weight, dict(metric_options.get(name, {}))) for name, weight in parsed]
+    by_name: dict[str, RewardSpec] = {}
+    for spec in resolved:  # an option for a reward name applies to every benchmark's copy of it
+        by_name.setdefault(spec.name, spec)
     for pair in option_pairs:
         key, sep, value = pair.partition("=")
         reward, dot, option = key.partition(".")
@@ -216,7 +231,9 @@ def resolve_rewards(
             raise UsageError(f"--reward-option {pair!r}: expected NAME.KEY=VALUE")
         if reward not in by_name:
             raise UsageError(f"--reward-option {pair!r}: {reward!r} is not one of the rewards ({', '.join(by_name)})")
-        by_name[reward].options[option] = _parse_value(value)
+        for spec in resolved:
+            if spec.name == reward:
+                spec.options[option] = _parse_value(value)
     for spec in resolved:
         tabbench.get_reward(spec.name, **spec.options)  # unknown names and bad options fail before training
     return resolved
@@ -226,7 +243,44 @@ def trl_reward_funcs(specs: Sequence[RewardSpec]) -> list[Any]:
     """TRL reward functions for ``specs``, built by the host adapter (the one rule: plugins score)."""
     from tabbench.adapters import trl_reward
 
-    return [trl_reward(spec.name, name=spec.name, **spec.options) for spec in specs]
+    funcs = []
+    for spec in specs:
+        func = trl_reward(spec.name, name=spec.label, **spec.options)
+        funcs.append(BenchmarkReward(func, spec.benchmark) if spec.benchmark else func)
+    return funcs
+
+
+class BenchmarkReward:
+    """A TRL reward function restricted to one benchmark's rows (the ``benchmark`` column): it scores those and
+    returns ``None`` for the others, which TRL leaves out of that reward's mean and of the weighted sum."""
+
+    def __init__(self, inner: Any, benchmark: str) -> None:
+        self.inner = inner
+        self.benchmark = benchmark
+        self.__name__ = inner.__name__
+
+    @property
+    def status_counts(self) -> Any:
+        return self.inner.status_counts
+
+    def scores(self, completions: list[Any], columns: dict[str, Any]) -> list[Any]:
+        return self.inner.scores(completions, columns)
+
+    def __call__(self, prompts: Sequence[Any] | None = None, completions: Sequence[Any] | None = None,
+                 **kwargs: Any) -> list[float | None]:
+        n = len(completions or [])
+        rows = kwargs.get("benchmark") or [None] * n
+        keep = [i for i in range(n) if rows[i] == self.benchmark]
+        values: list[float | None] = [None] * n
+        if keep:
+            def pick(value: Any) -> Any:
+                return [value[i] for i in keep] if isinstance(value, list | tuple) and len(value) == n else value
+
+            scored = self.inner(prompts=pick(list(prompts or [None] * n)), completions=pick(list(completions or [])),
+                                **{k: pick(v) for k, v in kwargs.items()})
+            for i, value in zip(keep, scored, strict=True):
+                values[i] = value
+        return values
 
 
 # --- device, model, checkpoints ---------------------------------------------------------------------------
@@ -287,10 +341,9 @@ def peft_config(kw: dict[str, Any]) -> Any:
 
 
 def seed_everything(seed: int) -> None:
-    import torch
+    from tabbench.reproducible import seed_all
 
-    random.seed(seed)
-    torch.manual_seed(seed)
+    seed_all(seed)
 
 
 def load_model(path: str | Path) -> tuple[Any, Any]:
@@ -401,9 +454,14 @@ def prepare_out_dir(out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
 
 
-def configure_threads() -> None:
-    """Keep tokenizers' thread pool out of the way of torch's on small CPU machines."""
+def configure_threads(kw: dict[str, Any] | None = None) -> None:
+    """Keep tokenizers' thread pool out of the way of torch's on small CPU machines; with ``--reproducible``,
+    pin kernels, threads and seeds before torch loads (``tabbench.reproducible``)."""
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    if kw and kw.get("reproducible"):
+        from tabbench.reproducible import require
+
+        require(kw["seed"])
 
 
 class Timer:

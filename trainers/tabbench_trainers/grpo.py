@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from tabbench import Benchmark, ConfigError, UsageError
-from tabbench_trainers import common, environments
+from tabbench_trainers import common, environments, progress
 
 LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
 
@@ -91,7 +91,7 @@ def grpo_command(**kw: Any) -> None:
 @common.removes_output_on_failure
 def run_grpo(**kw: Any) -> Path:
     """The body of ``tabbench train grpo``; returns the checkpoint directory."""
-    common.configure_threads()
+    common.configure_threads(kw)
     check_vllm(kw["use_vllm"])
     if kw["vllm_mode"] == "server" and kw["use_vllm"] and not kw["vllm_server_url"]:
         raise UsageError("--vllm-mode server needs --vllm-server-url (start one with `trl vllm-serve`)")
@@ -143,12 +143,14 @@ def run_grpo(**kw: Any) -> Path:
     )
     common.echo(f"grpo: {len(rows)} prompts from {', '.join(b.name for b in benchmarks)}"
                 + (f" ({dropped} over --max-prompt-length skipped)" if dropped else "")
-                + f"; rewards {', '.join(f'{s.name}:{s.weight:g}' for s in specs)}; "
+                + f"; rewards {', '.join(f'{s.label}:{s.weight:g}' for s in specs)}; "
                 f"{kw['prompts_per_step']} prompts x {kw['num_generations']} generations per step")
+    progress.quiet()
     trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=config,
                           train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
                           peft_config=common.peft_config(kw), **env.trainer)
     log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
+    progress.attach(trainer, "grpo")
     result = trainer.train()
     if not common.save_checkpoint(trainer, tokenizer, out_dir):
         return out_dir

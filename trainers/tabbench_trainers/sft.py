@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from tabbench import Benchmark, ConfigError, Example
-from tabbench_trainers import common, environments
+from tabbench_trainers import common, environments, progress
 
 
 def sft_rows(
@@ -79,7 +79,7 @@ def sft_command(**kw: Any) -> None:
 @common.removes_output_on_failure
 def run_sft(**kw: Any) -> Path:
     """The body of ``tabbench train sft``; returns the checkpoint directory."""
-    common.configure_threads()
+    common.configure_threads(kw)
     out_dir: Path = kw["out_dir"]
     benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
     rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"])
@@ -102,8 +102,10 @@ def run_sft(**kw: Any) -> Path:
     )
     common.echo(f"sft: {len(rows)} rows ({counts['gold']} gold, {counts['trace']} traces) from "
                 f"{', '.join(b.name for b in benchmarks)}; {_schedule(kw)}")
+    progress.quiet()
     trainer = SFTTrainer(model=model, args=config, train_dataset=Dataset.from_list(rows),
                          processing_class=tokenizer, peft_config=common.peft_config(kw))
+    progress.attach(trainer, "sft")
     result = trainer.train()
     if not common.save_checkpoint(trainer, tokenizer, out_dir):
         return out_dir

@@ -90,16 +90,17 @@ def score_group(benchmark: Benchmark, example: Example, completions: list[str],
                          pseudo=True)
         target = replace(example, gold=gold)
     columns = {"example": [json.dumps(target.to_json(), sort_keys=True)] * len(completions)}
-    per_reward = {spec.name: function.scores(list(completions), columns) for spec, function in rewards}
+    rewards = [(spec, f) for spec, f in rewards if spec.benchmark in (None, benchmark.name)]  # multi-task: own
+    per_reward = {spec.label: function.scores(list(completions), columns) for spec, function in rewards}
     samples = []
     for i, completion in enumerate(completions):
-        scores = [(spec.weight, per_reward[spec.name][i]) for spec, _ in rewards]
+        scores = [(spec.weight, per_reward[spec.label][i]) for spec, _ in rewards]
         present = [w * (s.value or 0.0) for w, s in scores if not s.status.not_applicable]
         samples.append(Sample(
             completion=completion,
             answer=benchmark.extract(example, completion),
             reward=sum(present) if present else None,
-            statuses={spec.name: per_reward[spec.name][i].status.value for spec, _ in rewards},
+            statuses={spec.label: per_reward[spec.label][i].status.value for spec, _ in rewards},
         ))
     return Group(benchmark, example, samples, pseudo=pseudo)
 
@@ -234,7 +235,7 @@ def tao_command(**kw: Any) -> None:
 @common.removes_output_on_failure
 def run_tao(**kw: Any) -> Path:
     """The body of ``tabbench train tao``; returns the final checkpoint directory."""
-    common.configure_threads()
+    common.configure_threads(kw)
     out_dir: Path = kw["out_dir"]
     benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
     specs = common.resolve_rewards(kw["reward_specs"], kw["reward_option_pairs"], benchmarks)
@@ -250,7 +251,7 @@ def run_tao(**kw: Any) -> Path:
                                   top_p=kw["top_p"], n=kw["k"], seed=kw["seed"] + number)
         completions = sample_groups(current, items, params, kw["generation_batch_size"])
         groups = [score_group(b, e, c, rewards) for (b, e), c in zip(items, completions, strict=True)]
-        summary = round_summary(groups, kw["min_reward"], specs[0].name)
+        summary = round_summary(groups, kw["min_reward"], specs[0].label)
         _write_samples(out_dir / f"round-{number}" / "samples.jsonl", groups)
         rows = _rows(kw, groups, number)
         common.echo(f"tao round {number}: mean reward {_fmt(summary['mean_reward'])}, accepted "

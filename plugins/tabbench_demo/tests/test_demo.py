@@ -40,7 +40,7 @@ def test_committed_data_is_exactly_what_build_writes(tmp_path: Path) -> None:
 def test_splits_are_bird_format_and_test_combinations_are_unseen_in_training() -> None:
     test = json.loads((DATA / "bird" / "dev.json").read_text())
     train = json.loads((DATA / "bird" / "train.json").read_text())
-    assert len(test) == 100 and len(train) > 1000
+    assert len(test) == 500 and len(train) > 2500
     for row in test + train:
         assert set(row) == {"question_id", "db_id", "question", "evidence", "SQL", "difficulty"}
         assert row["difficulty"] in ("simple", "moderate", "challenging")
@@ -49,8 +49,11 @@ def test_splits_are_bird_format_and_test_combinations_are_unseen_in_training() -
     assert {r["difficulty"] for r in test} == {"simple", "moderate", "challenging"}
     assert not {r["SQL"] for r in test} & {r["SQL"] for r in train}  # new (template, value) combinations
     spider = json.loads((DATA / "spider" / "dev.json").read_text())
-    assert len(spider) == 50
+    spider_train = json.loads((DATA / "spider" / "train_spider.json").read_text())
+    assert len(spider) == 500 and len(spider_train) > 900
     assert not {r["query"] for r in spider} & ({r["SQL"] for r in test} | {r["SQL"] for r in train})
+    assert not {r["query"] for r in spider} & {r["query"] for r in spider_train}
+    assert {r["query"] for r in spider_train} <= {r["SQL"] for r in train}  # both formats train on one pool
     # every value quoted in a test question also occurs in training: the split is compositional over seen values
     train_text = " ".join(r["SQL"] for r in train)
     assert all(v in train_text for r in test for v in re.findall(r"'[^']*'", r["SQL"]))
@@ -67,11 +70,11 @@ def test_gold_answers_are_non_empty_and_untied() -> None:
 
 class TestDemoContract(BenchmarkContract):
     def make_benchmark(self) -> DemoBenchmark:
-        return tabbench.get_benchmark("demo")
+        return tabbench.get_benchmark("demo-bird")
 
 
 def test_demo_benchmark_prompt_and_examples() -> None:
-    bench = tabbench.get_benchmark("demo")
+    bench = tabbench.get_benchmark("demo-bird")
     assert bench.data_path == DATA / "bird"
     assert bench.splits == ("test", "train") and bench.primary_metric == "ex"
     assert [m.reward for m in bench.metrics] == ["bird-ex", "bird-soft-f1"]
@@ -81,8 +84,8 @@ def test_demo_benchmark_prompt_and_examples() -> None:
     assert messages[0]["role"] == "system" and messages[1]["content"].startswith(f"Database {example.fields['db_id']}:")
     assert example.fields["question"] in messages[1]["content"]
     assert bench.extract(example, f"```sql\n{example.gold}\n```") == example.gold
-    timed = tabbench.get_benchmark("demo", timeout=5)
-    assert timed.metrics[0].options == {"timeout": 5}
+    timed = tabbench.get_benchmark("demo-bird", timeout=5)
+    assert tabbench.metric_specs(timed)[0].options["timeout"] == 5  # --timeout reaches the metric reward
 
 
 def test_bad_data_is_a_one_line_error_naming_the_file(tmp_path: Path) -> None:
@@ -103,7 +106,7 @@ def test_bad_data_is_a_one_line_error_naming_the_file(tmp_path: Path) -> None:
 
 def test_suite_and_variants_are_registered_with_bundled_data() -> None:
     suite = tabbench.resolve_benchmarks("demo")
-    assert suite[0] == "demo" and set(suite[1:]) == set(VARIANTS)
+    assert suite[0] == "demo-bird" and set(suite[1:]) == set(VARIANTS)
     for name in VARIANTS:
         bench = tabbench.get_benchmark(name)
         assert bench.data_path is not None and bench.data_path.parent == DATA
@@ -116,7 +119,28 @@ def test_gold_backend_scores_every_demo_benchmark_100_percent(cli_runner, tmp_pa
                          "--out", str(tmp_path / "run")])
     assert result.exit_code == 0, result.stderr
     results = json.loads((tmp_path / "run" / "results.json").read_text())
-    assert set(results["benchmarks"]) == {"demo", *VARIANTS}
+    assert set(results["benchmarks"]) == {"demo-bird", *VARIANTS}
     for name, block in results["benchmarks"].items():
         assert block["primary_metric"]["value"] == 1.0, (name, block["status_counts"])
-    assert results["benchmarks"]["demo"]["n"] == 100 and results["benchmarks"]["demo-spider"]["n"] == 50
+    assert {name: block["n"] for name, block in results["benchmarks"].items()} == dict.fromkeys(results["benchmarks"],
+                                                                                                  500)
+
+
+def test_table_qa_splits_are_official_formats_with_unseen_table_question_pairs() -> None:
+    tb = tabbench.get_benchmark("demo-tablebench")
+    crt = tabbench.get_benchmark("demo-crtqa")
+    for bench in (tb, crt):
+        assert bench.splits == ("test", "train")
+        test, train = list(bench.examples("test")), list(bench.examples("train"))
+        assert len(test) == 500 and len(train) == 1500 and {e.split for e in train} == {"train"}
+        prompts = {m["content"] for e in train for m in bench.prompt(e)}
+        assert not any(bench.prompt(e)[-1]["content"] in prompts for e in test)  # table + question never seen
+        # every answer is read off the four-row table in the prompt
+        for example in test[:100]:
+            text = bench.prompt(example)[-1]["content"]
+            assert example.gold in text or example.gold in ("yes", "no", "1", "2", "3", "4"), example
+    rows = [json.loads(line) for line in (DATA / "tablebench" / "TableBench_DP.jsonl").read_text().splitlines()]
+    assert {r["instruction_type"] for r in rows} == {"DP"} and {r["qtype"] for r in rows} == {
+        "FactChecking", "NumericalReasoning"}
+    assert all(set(r) == {"id", "qtype", "qsubtype", "table", "question", "answer", "instruction_type",
+                          "instruction"} for r in rows)

@@ -28,7 +28,7 @@ SPEC = {"hidden_size": 64, "intermediate_size": 128, "num_hidden_layers": 2, "nu
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from tabbench.tinymodel import TinySpec, build_tiny_model
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
     return build_tiny_model(tmp_path_factory.mktemp("hf") / "tiny", CORPUS, TinySpec(**SPEC))
 

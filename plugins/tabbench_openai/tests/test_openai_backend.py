@@ -37,7 +37,7 @@ def server(tmp_path_factory):
     missing = [m for m in SERVE_DEPS if importlib.util.find_spec(m) is None]
     if missing:
         pytest.skip(f"transformers serve needs {', '.join(missing)}: pip install -e '.[serve]'")
-    from tabbench.tinymodel import TinySpec, build_tiny_model
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
     root = tmp_path_factory.mktemp("openai")
     model = build_tiny_model(root / "tiny", CORPUS, TinySpec(vocab_size=300, hidden_size=32, num_hidden_layers=1,

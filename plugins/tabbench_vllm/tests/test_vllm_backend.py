@@ -18,7 +18,7 @@ MESSAGES = [{"role": "system", "content": "Answer with SQL."}, {"role": "user", 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     pytest.importorskip("transformers")
-    from tabbench.tinymodel import TinySpec, build_tiny_model
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
     return build_tiny_model(tmp_path_factory.mktemp("vllm") / "tiny", ["SELECT COUNT(*) FROM users;"] * 5,
                             TinySpec(vocab_size=300, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,

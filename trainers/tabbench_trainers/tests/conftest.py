@@ -10,7 +10,7 @@ pytest.importorskip("trl")
 @pytest.fixture(scope="session")
 def micro_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A very small tiny model (tokenizer trained on the demo data): seconds per training step on a CPU."""
-    from tabbench.tinymodel import TinySpec, build_tiny_model
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
     spec = TinySpec(vocab_size=384, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
                     num_key_value_heads=1, intermediate_size=64, max_position_embeddings=512)

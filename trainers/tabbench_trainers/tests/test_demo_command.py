@@ -15,10 +15,19 @@ def test_demo_command_runs_every_stage(cli_runner, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     for run in ("tiny", "sft", "sft-grpo"):
         results = json.loads((out / "runs" / run / "results.json").read_text())
-        assert results["benchmarks"]["demo"]["n"] == 2
+        assert {name: b["n"] for name, b in results["benchmarks"].items()} == {
+            "demo-bird": 2, "demo-spider": 2, "demo-tablebench": 2, "demo-crtqa": 2}
     board = (out / "leaderboard.md").read_text()
     assert "tiny + SFT + GRPO" in board and "## Suite `demo`" in board
-    assert json.loads((out / "models" / "grpo" / "tabbench_train.json").read_text())["rewards"][0]["name"] == "bird-ex"
+    train = json.loads((out / "models" / "grpo" / "tabbench_train.json").read_text())
+    assert train["benchmarks"] == ["demo-bird", "demo-spider", "demo-tablebench", "demo-crtqa"]  # multi-task
+    assert [(r["benchmark"], r["name"]) for r in train["rewards"]] == [
+        ("demo-bird", "bird-ex"), ("demo-spider", "spider-ex"), ("demo-tablebench", "rouge-l"),
+        ("demo-crtqa", "crtqa-em")]
+    assert (out / "plots" / "before_after.png").is_file() and (out / "plots" / "grpo_rewards.png").is_file()
+    shown = result.stderr  # the summary: per-benchmark before/after, the board and the plots
+    assert "held-out primary metric per benchmark" in shown and f"leaderboard: {out / 'leaderboard.md'}" in shown
+    assert "{'loss'" not in shown and "it/s]" not in shown  # a progress display, not raw log dicts or tqdm bars
 
 
 def test_demo_refuses_a_used_out_dir(cli_runner, tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ def evaluate(model: Path, out: Path) -> tuple[float, float]:
     from tabbench.evaluation.runner import Run, execute
     from tabbench.evaluation.store import RunStore
 
-    benchmark = tabbench.get_benchmark("demo")
+    benchmark = tabbench.get_benchmark("demo-bird")
     backend = tabbench.get_backend("hf", str(model))
     config = {"model": str(model), "split": "test"}
     run = Run(out_dir=out, config=config, benchmarks=[benchmark], store=RunStore.create(out, config), split="test",
@@ -32,21 +32,21 @@ def evaluate(model: Path, out: Path) -> tuple[float, float]:
         results = execute(run, BackendCompleter(backend, GenerationParams(max_new_tokens=48), None))
     finally:
         backend.close()
-    demo = results["benchmarks"]["demo"]
+    demo = results["benchmarks"]["demo-bird"]
     executed = sum(demo["status_counts"].get(s, 0) for s in ("match", "mismatch", "empty_both"))
     return demo["primary_metric"]["value"], executed / demo["n"]
 
 
 @pytest.mark.slow
 def test_sft_makes_held_out_queries_execute(cli_runner, tmp_path: Path) -> None:
-    from tabbench.cli.demo import DEMO_SPEC
-    from tabbench.tinymodel import TinySpec, build_tiny_model
+    from tabbench_demo.demo import DEMO_SPEC
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
     tiny = build_tiny_model(tmp_path / "tiny", spec=TinySpec(**DEMO_SPEC))
     ex_before, executed_before = evaluate(tiny, tmp_path / "before")
-    result = cli_runner(["train", "sft", "--model", str(tiny), "--benchmark", "demo", "--out", str(tmp_path / "sft"),
-                         "--max-steps", "120", "--batch-size", "16", "--learning-rate", "2e-3", "--warmup-steps", "10",
-                         "--logging-steps", "40"])
+    result = cli_runner(["train", "sft", "--model", str(tiny), "--benchmark", "demo-bird",
+                         "--out", str(tmp_path / "sft"), "--max-steps", "120", "--batch-size", "16",
+                         "--learning-rate", "2e-3", "--warmup-steps", "10", "--logging-steps", "40"])
     assert result.exit_code == 0, result.output
     ex_after, executed_after = evaluate(tmp_path / "sft", tmp_path / "after")
     assert executed_after >= executed_before + 0.5, (executed_before, executed_after)

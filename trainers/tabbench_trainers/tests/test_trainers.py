@@ -39,7 +39,7 @@ def assert_checkpoint(path: Path) -> None:
     for name in ("config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json", "tabbench_train.json"):
         assert (path / name).is_file(), name
     assert not (path / "trainer").exists()
-    benchmark = tabbench.get_benchmark("demo")
+    benchmark = tabbench.get_benchmark("demo-bird")
     example = next(iter(benchmark.examples("test")))
     backend = tabbench.get_backend("hf", str(path))
     try:
@@ -62,7 +62,7 @@ def test_trainers_registered_without_heavy_imports() -> None:
 
 def test_sft_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "sft"
-    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo", "--limit", "8",
+    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "8",
                         "--max-steps", "2", "--batch-size", "4", "--logging-steps", "1", "--out", str(out)])
     assert_checkpoint(out)
     info = json.loads((out / "tabbench_train.json").read_text())
@@ -72,7 +72,7 @@ def test_sft_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
 
 def test_grpo_end_to_end_with_weighted_rewards(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "grpo"
-    invoke(cli_runner, ["train", "grpo", "--model", str(micro_model), "--benchmark", "demo", "--limit", "4",
+    invoke(cli_runner, ["train", "grpo", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "4",
                         "--reward", "bird-ex", "--reward", "arctic:0.5", "--max-steps", "1", "--num-generations", "2",
                         "--prompts-per-step", "2", "--max-completion-length", "8", "--logging-steps", "1",
                         "--out", str(out)])
@@ -88,7 +88,7 @@ def test_grpo_end_to_end_with_weighted_rewards(cli_runner, micro_model: Path, tm
 def test_tao_rft_round_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "tao"
     # A random model earns 0 reward; --min-reward 0 accepts its samples so the round has rows to train on.
-    invoke(cli_runner, ["train", "tao", "--model", str(micro_model), "--benchmark", "demo", "--limit", "4",
+    invoke(cli_runner, ["train", "tao", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "4",
                         "--reward", "arctic", "-k", "2", "--max-new-tokens", "6", "--min-reward", "0",
                         "--max-steps", "1", "--batch-size", "2", "--out", str(out)])
     assert_checkpoint(out)
@@ -100,7 +100,7 @@ def test_tao_rft_round_end_to_end(cli_runner, micro_model: Path, tmp_path: Path)
 
 
 def test_tao_without_rows_fails_with_one_line(cli_runner, micro_model: Path, tmp_path: Path) -> None:
-    result = cli_runner(["train", "tao", "--model", str(micro_model), "--benchmark", "demo", "--limit", "2",
+    result = cli_runner(["train", "tao", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "2",
                          "--reward", "bird-ex", "-k", "2", "--max-new-tokens", "4", "--mode", "dpo",
                          "--min-reward", "5", "--out", str(tmp_path / "none")])
     assert result.exit_code == 2 and "no round produced dpo training rows" in result.output
@@ -108,7 +108,8 @@ def test_tao_without_rows_fails_with_one_line(cli_runner, micro_model: Path, tmp
 
 def test_out_dir_must_be_new(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     (tmp_path / "keep.txt").write_text("x")
-    result = cli_runner(["train", "sft", "--model", str(micro_model), "--benchmark", "demo", "--out", str(tmp_path)])
+    result = cli_runner(["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird",
+                         "--out", str(tmp_path)])
     assert result.exit_code == 2 and "not empty" in result.output
 
 
@@ -125,7 +126,7 @@ def test_use_vllm_without_vllm_is_a_config_error(monkeypatch: pytest.MonkeyPatch
 
 
 def test_reward_specs_default_weights_and_options() -> None:
-    demo = tabbench.get_benchmark("demo")
+    demo = tabbench.get_benchmark("demo-bird")
     assert [s.to_json() for s in common.resolve_rewards([], [], [demo])] == [
         {"name": "bird-ex", "weight": 1.0, "options": dict(tabbench.metric_specs(demo)[0].options)}]
     specs = common.resolve_rewards(["bird-ex:2", "arctic"], [], [demo])
@@ -141,15 +142,16 @@ def test_reward_specs_default_weights_and_options() -> None:
 
 
 def test_reward_option_reaches_the_plugin() -> None:
-    demo = tabbench.get_benchmark("demo")
+    demo = tabbench.get_benchmark("demo-bird")
     spec = common.resolve_rewards(["arctic"], ["arctic.timeout=2.5"], [demo])[0]
     assert spec.options["timeout"] == 2.5
     assert common.trl_reward_funcs([spec])[0].reward.options["timeout"] == 2.5
 
 
-def test_suite_members_without_the_split_are_skipped() -> None:
+def test_a_suite_contributes_its_members_with_the_split() -> None:
     names = [b.name for b in common.load_benchmarks(["demo"], [], "train")]
-    assert names == ["demo"]
+    assert names == ["demo-bird", "demo-spider", "demo-tablebench", "demo-crtqa"]  # the demo trains on all four
+    assert [b.name for b in common.load_benchmarks(["demo"], [], "dev")] == ["demo-spider"]  # Spider's held-out
     with pytest.raises(ConfigError):
         common.load_benchmarks(["demo"], [], "no-such-split")
     with pytest.raises(UsageError, match="expected NAME=PATH"):
@@ -158,11 +160,30 @@ def test_suite_members_without_the_split_are_skipped() -> None:
         common.load_benchmarks(["demo"], ["bird=/nowhere"], "train")
 
 
+def test_multi_task_rewards_score_only_their_own_benchmark_rows() -> None:
+    from tabbench.adapters import dataset_rows
+
+    benchmarks = common.load_benchmarks(["demo"], [], "train")
+    specs = common.resolve_rewards([], [], benchmarks)
+    assert [(s.benchmark, s.name) for s in specs] == [
+        ("demo-bird", "bird-ex"), ("demo-spider", "spider-ex"), ("demo-tablebench", "rouge-l"),
+        ("demo-crtqa", "crtqa-em")]
+    rows = [next(iter(dataset_rows(b, "train"))) for b in benchmarks]
+    completions = [b.gold_completion(next(iter(b.examples("train")))) for b in benchmarks]
+    columns = {key: [row[key] for row in rows] for key in rows[0] if key != "prompt"}
+    for i, func in enumerate(common.trl_reward_funcs(specs)):
+        values = func(prompts=[r["prompt"] for r in rows], completions=completions, **columns)
+        assert values == [1.0 if j == i else None for j in range(len(rows))], func.__name__  # gold: 1, others: None
+    assert [common.trl_reward_funcs(specs)[0].__name__] == ["demo-bird/bird-ex"]  # logged per benchmark
+    explicit = common.resolve_rewards(["bird-ex"], [], benchmarks)  # a named reward scores every row
+    assert explicit[0].benchmark is None and explicit[0].label == "bird-ex"
+
+
 # --- TAO's scoring and row building ------------------------------------------------------------------------
 
 
 def _demo_example() -> tuple[tabbench.Benchmark, Example]:
-    benchmark = tabbench.get_benchmark("demo")
+    benchmark = tabbench.get_benchmark("demo-bird")
     return benchmark, next(iter(benchmark.examples("train")))
 
 
@@ -262,7 +283,7 @@ def test_long_prompts_are_skipped(micro_model: Path) -> None:
     from transformers import AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(str(micro_model))
-    rows = grpo_rows([tabbench.get_benchmark("demo")], "train", 5)
+    rows = grpo_rows([tabbench.get_benchmark("demo-bird")], "train", 5)
     assert drop_long_prompts(rows, tokenizer, None) == (rows, 0)
     assert drop_long_prompts(rows, tokenizer, 10_000) == (rows, 0)
     assert drop_long_prompts(rows, tokenizer, 5) == ([], 5)
@@ -270,7 +291,7 @@ def test_long_prompts_are_skipped(micro_model: Path) -> None:
 
 def test_lora_adapters_are_merged_on_save(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "lora"
-    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo", "--limit", "4",
+    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "4",
                         "--max-steps", "1", "--batch-size", "2", "--lora-r", "4", "--out", str(out)])
     assert not (out / "adapter_config.json").exists()
     assert_checkpoint(out)

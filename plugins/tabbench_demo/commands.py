@@ -1,0 +1,63 @@
+"""The plugin's commands, added through ``register_commands``: ``tabbench demo`` and ``tabbench models build-tiny``.
+
+Light imports only (click): the work is imported inside each command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tabbench import DataError
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
+
+
+@click.command("build-tiny", context_settings=CONTEXT)
+@click.argument("path", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random weights.")
+@click.option("--vocab-size", type=click.IntRange(min=300), default=512, show_default=True,
+              help="BPE vocabulary size (256 bytes, 3 special tokens, the rest merges).")
+@click.option("--corpus", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Train the tokenizer on this text file (one text per line) instead of the bundled demo data.")
+def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | None) -> None:
+    """Build a tiny Qwen2 causal LM (about 3M parameters, random weights) at PATH, entirely offline.
+
+    The byte-level BPE tokenizer is trained on the demo suite's prompts and answers (or --corpus); the result
+    loads with AutoModelForCausalLM/AutoTokenizer.from_pretrained(PATH) and `--model PATH`.
+    """
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
+
+    texts = None
+    if corpus is not None:
+        try:
+            texts = [line for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DataError(f"{corpus}: cannot read the tokenizer corpus ({exc})") from exc
+    out = build_tiny_model(path, texts, TinySpec(vocab_size=vocab_size, seed=seed))
+    click.echo(f"tiny model written to {out}")
+
+
+@click.command("demo", context_settings=CONTEXT)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs/demo"),
+              show_default=True, help="Where the model, checkpoints, runs, board and plots go (must be new or empty).")
+@click.option("--steps", type=click.IntRange(min=1), default=None,
+              help="SFT optimiser steps (batch 16); default: the demo's budget (see README).")
+@click.option("--grpo-steps", type=click.IntRange(min=0), default=None,
+              help="GRPO optimiser steps (4 prompts x 8 completions each); 0 skips GRPO.")
+@click.option("--limit", type=click.IntRange(min=0), default=100, show_default=True,
+              help="Evaluate on the first N held-out questions of each benchmark (0: all 500; the committed board "
+              "uses the default).")
+@click.option("--seed", type=int, default=0, show_default=True)
+def demo_command(out_dir: Path, steps: int | None, grpo_steps: int | None, limit: int | None, seed: int) -> None:
+    """Build the tiny model, train it by SFT then GRPO on the whole demo suite, evaluate each stage, render a board.
+
+    Trains on all four demo benchmarks at once (each example rewarded by its own benchmark's metric),
+    evaluates on the first 100 questions of their held-out splits (--limit), and writes OUT/leaderboard.md and
+    OUT/plots/. The
+    numbers are the same on every machine (fixed CPU kernels and two threads). Nothing is downloaded.
+    """
+    from tabbench_demo.demo import run_demo
+
+    run_demo(out_dir, steps=steps, grpo_steps=grpo_steps, limit=limit or None, seed=seed)

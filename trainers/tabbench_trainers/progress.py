@@ -1,0 +1,107 @@
+"""One progress line per training stage (step, loss or reward mean, ETA) instead of TRL's printed log dicts.
+
+``attach(trainer, label)`` swaps transformers' tqdm bar and log printer for a rich progress bar on stderr; the
+logs still go to ``trainer.state.log_history`` (and ``trainer_state.json``), so nothing is lost, only not
+printed. Each stage ends with one summary line, which is all a non-terminal (CI, a pipe) shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+REWARD_KEY = "reward"
+
+
+def _fmt(value: Any) -> str:
+    try:
+        return f"{float(value):.3f}"
+    except (TypeError, ValueError):
+        return "-"
+
+
+def _reward_means(logs: dict[str, Any]) -> dict[str, float]:
+    """``rewards/<name>/mean`` entries, by name (a multi-task run has one per benchmark)."""
+    out = {}
+    for key, value in logs.items():
+        if key.startswith("rewards/") and key.endswith("/mean"):
+            try:
+                out[key[len("rewards/"):-len("/mean")]] = float(value)
+            except (TypeError, ValueError):
+                continue
+    return out
+
+
+def callback(label: str) -> Any:
+    """A ``transformers.TrainerCallback`` drawing a rich progress bar for the run, labelled ``label``."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from transformers import TrainerCallback
+
+    class RichProgress(TrainerCallback):
+        def __init__(self) -> None:
+            self.console = Console(stderr=True)
+            self.progress: Progress | None = None
+            self.task: Any = None
+            self.last: dict[str, Any] = {}
+
+        def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+            self.progress = Progress(
+                TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                TextColumn("{task.fields[metric]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                console=self.console, transient=False,
+            )
+            self.progress.start()
+            self.task = self.progress.add_task(label, total=state.max_steps or None, metric="")
+
+        def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+            if self.progress is not None:
+                self.progress.update(self.task, completed=state.global_step)
+
+        def on_log(self, args: Any, state: Any, control: Any, logs: dict | None = None, **kwargs: Any) -> None:
+            if self.progress is None or not logs:
+                return
+            if REWARD_KEY in logs:
+                self.last = {"reward": logs[REWARD_KEY], **_reward_means(logs)}
+                metric = f"reward {_fmt(logs[REWARD_KEY])}"
+            elif "loss" in logs:
+                self.last = {"loss": logs["loss"]}
+                metric = f"loss {_fmt(logs['loss'])}"
+            else:
+                return
+            self.progress.update(self.task, metric=metric)
+
+        def on_train_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+            if self.progress is not None:
+                self.progress.update(self.task, completed=state.global_step)
+                self.progress.stop()
+                self.progress = None
+            parts = [f"{k} {_fmt(v)}" for k, v in self.last.items()]
+            self.console.print(f"{label}: {state.global_step} steps" + (f"; last {', '.join(parts)}" if parts else ""))
+
+    return RichProgress()
+
+
+def quiet() -> None:
+    """No tqdm bars from datasets (tokenising) or transformers (loading, writing shards): call before building
+    the trainer."""
+    from datasets.utils.logging import disable_progress_bar
+    from transformers.utils import logging as hf_logging
+
+    disable_progress_bar()
+    hf_logging.disable_progress_bar()
+
+
+def attach(trainer: Any, label: str) -> None:
+    """Replace the trainer's tqdm bar and printed log dicts by one rich progress bar."""
+    from transformers.trainer_callback import PrinterCallback, ProgressCallback
+
+    for noisy in (ProgressCallback, PrinterCallback):
+        trainer.remove_callback(noisy)
+    trainer.add_callback(callback(label))
