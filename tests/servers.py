@@ -130,6 +130,7 @@ def start_postgres() -> Server:
         raise Unavailable("psycopg is not installed (pip install 'tabbench[servers]')") from exc
     initdb = _binary("initdb", ["/usr/lib/postgresql/*/bin/initdb"])
     postgres = _binary("postgres", ["/usr/lib/postgresql/*/bin/postgres"])
+    export_password()
     user = _user("postgres")
     root = Path(tempfile.mkdtemp(prefix="tabbench-pg-"))
     _own(root, user)
@@ -191,6 +192,7 @@ def start_mariadb() -> Server:
         raise Unavailable("PyMySQL is not installed (pip install 'tabbench[servers]')") from exc
     install = _binary("mariadb-install-db", [])
     mariadbd = _binary("mariadbd", ["/usr/sbin/mariadbd"])
+    export_password()
     user = _user("mysql")
     root = Path(tempfile.mkdtemp(prefix="tabbench-mariadb-"))
     _own(root, user)
@@ -231,9 +233,14 @@ _started: dict[str, Server | Unavailable] = {}
 _lock = threading.Lock()
 
 
-def _get(kind: str) -> Server:
+def export_password() -> None:
+    """The roles' password where tabbench and the drivers look for it (never in a DSN)."""
     os.environ["PGPASSWORD"] = PASSWORD
     os.environ["TABBENCH_MYSQL_PASSWORD"] = PASSWORD
+
+
+def _get(kind: str) -> Server:
+    export_password()
     with _lock:
         if not _started:
             _start_both()

@@ -128,3 +128,18 @@ def test_real_minidev_server_files_with_a_dsn(dialect: str):
     baseline = MINIDEV / "baseline_predictions" / f"predict_mini_dev_gpt-4_{dialect}.json"
     predictions = bench.read_predictions(baseline, "minidev")
     assert len(predictions) == 500 and predictions["0"][0].startswith("SELECT")
+
+
+def test_rewards_score_rollouts_on_the_server(server: servers.Server, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch):
+    """A training rollout is scored like an evaluation sample: the DSN is the example's ``db_path``."""
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    data = tmp_path / "minidev"
+    write_minidev(data, server.kind, limit=6)
+    bench = tabbench.get_benchmark("bird", data, dialect=server.kind, dsn=server.dsn)
+    example = next(bench.examples("minidev"))
+    assert json.loads(json.dumps(example.to_json()))["fields"]["db_path"] == server.dsn
+    reward = tabbench.get_reward("bird-ex")
+    scores = reward.score_batch([(example, f"```sql\n{example.gold}\n```"), (example, "```sql\nSELECT 42\n```"),
+                                 (example, "```sql\nDROP TABLE customers\n```")])
+    assert [s.status for s in scores] == [Status.MATCH, Status.MISMATCH, Status.FORBIDDEN]
