@@ -42,7 +42,7 @@ def after_benchmark(run: Any, benchmark: Any, result: dict[str, Any]) -> None:
     wanted = {e.id for e in benchmark.examples(result.get("split"))}
     samples = [{"qtype": r.meta.get("qtype"), "qsubtype": r.meta.get("qsubtype"),
                 "instruction_type": r.meta.get("instruction_type", "DP"), "scores": r.scores}
-               for r in run.store.read_samples(benchmark.name) if r.id in wanted]
+               for r in run.samples(benchmark) if r.id in wanted]
     if not samples:
         return
     run.extend(benchmark, "tablebench.official", {

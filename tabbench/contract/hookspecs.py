@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
     from tabbench.contract.benchmark import Benchmark
     from tabbench.contract.types import SampleRecord
-    from tabbench.evaluation.runner import Run
 
 hookspec = pluggy.HookspecMarker("tabbench")
 hookimpl = pluggy.HookimplMarker("tabbench")
@@ -144,16 +143,44 @@ def register_commands(cli: click.Group) -> None:
 # --- run lifecycle ------------------------------------------------------------------------------------
 
 
+class RunView:
+    """What lifecycle hooks receive as ``run``: the run's public face, without the host's run store.
+
+    ``out_dir``, ``config``, ``benchmarks``, ``split``, ``limit`` and ``model`` (the model record) describe the
+    run; ``samples(benchmark)`` returns the records written so far for a benchmark (``SampleRecord``s);
+    ``extend(benchmark, key, value)`` adds to that benchmark's results under ``extensions.<key>``.
+    """
+
+    __slots__ = ("_run",)
+
+    def __init__(self, run: Any) -> None:
+        self._run = run
+
+    out_dir = property(lambda self: self._run.out_dir)
+    config = property(lambda self: self._run.config)
+    benchmarks = property(lambda self: list(self._run.benchmarks))
+    split = property(lambda self: self._run.split)
+    limit = property(lambda self: self._run.limit)
+    model = property(lambda self: self._run.model)
+
+    def samples(self, benchmark: Benchmark | str) -> list[SampleRecord]:
+        name = benchmark if isinstance(benchmark, str) else benchmark.name
+        return list(self._run.store.read_samples(name))
+
+    def extend(self, benchmark: Benchmark | str, key: str, value: Any) -> None:
+        self._run.extend(benchmark, key, value)
+
+
 @hookspec
-def before_run(run: Run) -> None:
+def before_run(run: RunView) -> None:
     """Called once before any benchmark of a run is evaluated.
 
-    :param run: the ``tabbench.evaluation.runner.Run``: its ``out_dir``, ``config`` and ``benchmarks``.
+    :param run: the run (``RunView``): its ``out_dir``, ``config``, ``benchmarks``, ``samples(...)``.
     """
 
 
 @hookspec
-def before_benchmark(run: Run, benchmark: Benchmark) -> None:
+def before_benchmark(run: RunView, benchmark: Benchmark) -> None:
     """Called before a benchmark's examples are generated and scored.
 
     :param run: the current run.
@@ -162,7 +189,7 @@ def before_benchmark(run: Run, benchmark: Benchmark) -> None:
 
 
 @hookspec
-def after_sample_scored(run: Run, benchmark: Benchmark, record: SampleRecord) -> None:
+def after_sample_scored(run: RunView, benchmark: Benchmark, record: SampleRecord) -> None:
     """Called after each sample record is appended to ``samples/<benchmark>.jsonl``.
 
     Not called again for samples that ``--resume`` found already scored.
@@ -174,7 +201,7 @@ def after_sample_scored(run: Run, benchmark: Benchmark, record: SampleRecord) ->
 
 
 @hookspec
-def after_benchmark(run: Run, benchmark: Benchmark, result: dict[str, Any]) -> None:
+def after_benchmark(run: RunView, benchmark: Benchmark, result: dict[str, Any]) -> None:
     """Called after a benchmark is aggregated.
 
     :param run: the current run.
@@ -187,7 +214,7 @@ def after_benchmark(run: Run, benchmark: Benchmark, result: dict[str, Any]) -> N
 
 
 @hookspec
-def after_run(run: Run, results: dict[str, Any]) -> None:
+def after_run(run: RunView, results: dict[str, Any]) -> None:
     """Called once after ``results.json`` is written.
 
     :param run: the current run.

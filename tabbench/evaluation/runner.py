@@ -24,6 +24,7 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.deprecation import warn_once
 from tabbench.contract.errors import DataError, SandboxUnavailableError
 from tabbench.contract.hashing import file_sha256, stable_hash
+from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
@@ -162,7 +163,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                     transcript=getattr(completer, "transcripts", {}).get(example.id),  # --env rollouts
                 )
                 run.store.append(name, record)
-                hooks.call("after_sample_scored", run=run, benchmark=benchmark, record=record)
+                hooks.call("after_sample_scored", run=RunView(run), benchmark=benchmark, record=record)
             tick(len(chunk))
     wanted = {e.id: i for i, e in enumerate(examples)}
     records = sorted((r for r in run.store.read_samples(name) if r.id in wanted), key=lambda r: wanted[r.id])
@@ -194,7 +195,7 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     """Run every benchmark of ``run`` and write ``results.json`` (the only place it is written); returns it."""
     hooks = host()
     start = time.perf_counter()
-    hooks.call("before_run", run=run)
+    hooks.call("before_run", run=RunView(run))
     results: Results = {
         "schema_version": SCHEMA_VERSION,
         "tabbench_version": __version__,
@@ -212,7 +213,7 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     try:
         with use_store(ResultStore()):  # each distinct query executes once per run, whichever metric asks
             for benchmark in run.benchmarks:
-                hooks.call("before_benchmark", run=run, benchmark=benchmark)
+                hooks.call("before_benchmark", run=RunView(run), benchmark=benchmark)
                 result = run_benchmark(run, benchmark, completer, choose)
                 results["benchmarks"][benchmark.name] = result
                 _after_benchmark(run, benchmark, result)
@@ -226,7 +227,7 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
         raise
     finally:
         run.store.close()
-    hooks.call("after_run", run=run, results=results)
+    hooks.call("after_run", run=RunView(run), results=results)
     return results
 
 
@@ -237,7 +238,7 @@ def _after_benchmark(run: Run, benchmark: Benchmark, result: BenchmarkResult) ->
     if run.after_benchmark is not None:
         run.after_benchmark(run, benchmark)
     view = copy.deepcopy(result)
-    host().call("after_benchmark", run=run, benchmark=benchmark, result=view)
+    host().call("after_benchmark", run=RunView(run), benchmark=benchmark, result=view)
     added = {k: v for k, v in view.items() if k not in result and k != "extensions"}
     if added:
         warn_once(f"after_benchmark-in-place:{sorted(added)}",
