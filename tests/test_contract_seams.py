@@ -246,3 +246,19 @@ def test_bad_option_values_are_one_line_usage_errors(isolated_host, cli_runner, 
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert says in result.output and len([line for line in lines if "rror" in line]) == 1, result.output
     assert not (tmp_path / "run").exists()  # nothing half-written
+
+
+@pytest.mark.tabbench_plugins("sql-rewards")
+def test_a_composite_scores_through_score_batch(isolated_host):
+    """A component whose batch call raises costs only the samples it fails on (as in evaluation)."""
+    module = types.ModuleType("seam_raising")
+
+    @tabbench.hookimpl
+    def register_rewards(register):
+        register("seam-raising", Raising)
+
+    module.register_rewards = register_rewards
+    isolated_host.register(module, "seam-raising")
+    composite = tabbench.get_reward("composite", rewards={"seam-raising": 1.0})
+    scores = composite.score_batch([(Example("1", "g"), "fine"), (Example("2", "g"), "boom")])
+    assert [s.details["seam-raising"]["status"] for s in scores] == ["match", "reward_error"]
