@@ -262,3 +262,21 @@ def test_a_composite_scores_through_score_batch(isolated_host):
     composite = tabbench.get_reward("composite", rewards={"seam-raising": 1.0})
     scores = composite.score_batch([(Example("1", "g"), "fine"), (Example("2", "g"), "boom")])
     assert [s.details["seam-raising"]["status"] for s in scores] == ["match", "reward_error"]
+
+
+@pytest.mark.tabbench_plugins("sql-rewards", "tableqa-rewards")
+def test_trl_adapter_wiring_mistakes_raise(isolated_host):
+    from tabbench.adapters import trl_reward
+
+    with pytest.raises(ConfigError, match="unknown option 'timeot'"):
+        trl_reward("exact-match", timeot=3)  # declared by its __init__ keywords
+    with pytest.raises(ConfigError, match="timeout=0"):
+        trl_reward("arctic", timeout=0)
+    with pytest.raises(tabbench.UnknownNameError):
+        trl_reward("no-such-reward")
+    f = trl_reward("arctic")
+    with pytest.raises(ConfigError, match="no reference column"):
+        f(prompts=["p"], completions=["SELECT 1"], question=["q"])  # flattened rows without a gold column
+    f = trl_reward("arctic")
+    with pytest.raises(ConfigError, match="no row of the first batch can be scored"):
+        f(prompts=["p"] * 2, completions=["SELECT 1"] * 2, gold_sql=["SELECT 1"] * 2)  # no db_path
