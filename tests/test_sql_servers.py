@@ -315,3 +315,18 @@ def test_password_from_a_service_or_option_file(server: servers.Server, tmp_path
         target = f"{server.dsn}?read_default_file={option_file}"
     result = run(target, "SELECT count(*) FROM products")
     assert result.ok and result.rows[0][0] > 0, result.error
+
+
+def test_watchdog_fires_once_and_disarm_waits_for_a_running_cancel():
+    from tabbench.sql.server import Watchdog
+
+    dog, calls = Watchdog(), []
+    early = dog.arm(time.monotonic() + 0.2, lambda: calls.append("early"))
+    dog.disarm(early)
+    dog.arm(time.monotonic() + 0.05, lambda: calls.append("due"))
+    slow = dog.arm(time.monotonic() + 0.1, lambda: (time.sleep(0.3), calls.append("slow")))
+    time.sleep(0.2)  # the slow cancel is running now
+    dog.disarm(slow)  # returns only after it finished
+    assert calls == ["due", "slow"]
+    time.sleep(0.3)
+    assert calls == ["due", "slow"]

@@ -21,6 +21,7 @@ Drivers (``psycopg`` 3, ``PyMySQL``) are imported on first use: install ``tabben
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import heapq
 import itertools
@@ -74,6 +75,9 @@ FETCH_ROWS = 2000
 #: timer normally fires first).
 WATCHDOG_GRACE = 0.3
 
+#: Timeout used when ``Limits.timeout`` is ``None`` (as the SQLite pool's hard deadline).
+NO_TIMEOUT_CAP = 600.0
+
 #: Seconds to wait for a connection.
 CONNECT_TIMEOUT = 10
 
@@ -112,11 +116,16 @@ def cap_rows(rows: list[tuple[Any, ...]], chunk: Sequence[tuple[Any, ...]], nbyt
 
 
 class Watchdog:
-    """One thread that calls ``cancel`` callbacks at their deadlines unless disarmed first."""
+    """One thread that calls ``cancel`` callbacks at their deadlines unless disarmed first.
+
+    ``disarm`` returns only once no cancel for that token is running or can start, so a cancel meant for a
+    query that has just finished cannot reach the next one on the same connection.
+    """
 
     def __init__(self) -> None:
         self._heap: list[tuple[float, int, Callable[[], None]]] = []
         self._live: set[int] = set()
+        self._firing: int | None = None
         self._ids = itertools.count()
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -129,12 +138,14 @@ class Watchdog:
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._loop, name="tabbench-sql-watchdog", daemon=True)
                 self._thread.start()
-            self._cond.notify()
+            self._cond.notify_all()
             return token
 
     def disarm(self, token: int) -> None:
         with self._cond:
             self._live.discard(token)
+            while self._firing == token:
+                self._cond.wait()
 
     def _loop(self) -> None:
         while True:
@@ -154,10 +165,15 @@ class Watchdog:
                     continue
                 heapq.heappop(self._heap)
                 self._live.discard(token)
+                self._firing = token
             try:
                 cancel()
             except Exception:  # the query ended meanwhile, or the server is gone: nothing to cancel
                 pass
+            finally:
+                with self._cond:
+                    self._firing = None
+                    self._cond.notify_all()
 
 
 WATCHDOG = Watchdog()
@@ -240,6 +256,8 @@ class ServerExecutor:
         denied = DENIED[server_kind(target) or "postgresql"].search(sql)
         if denied:
             return failed(Status.FORBIDDEN, f"{denied.group(0)} is not allowed: it reaches server files or sessions")
+        if limits.timeout is None:  # nothing runs unbounded on a shared server
+            limits = dataclasses.replace(limits, timeout=NO_TIMEOUT_CAP)
         try:
             result = self.session(target).run(sql, limits)
         except ServerUnavailable as exc:
