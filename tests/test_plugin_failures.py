@@ -142,3 +142,22 @@ def test_real_bird_minidev_given_where_dev_is_the_default(plugin_site: Path, tmp
     assert result.returncode == 1, result.stderr
     assert json.loads((tmp_path / "r" / "results.json").read_text())["benchmarks"].keys() == {"toy"}
     assert any(line.startswith("not run: bird: ") and "--split minidev" in line for line in result.stderr.splitlines())
+
+
+class HookRejectsData:
+    @tabbench.hookimpl
+    def before_run(self, run):
+        raise tabbench.DataError(f"{run.out_dir}: refused by the plugin")
+
+
+def test_hook_raising_a_user_error_keeps_exit_code_2(isolated_host, cli_runner, tmp_path: Path) -> None:
+    isolated_host.register(_inline("tabbench_toy_failures", TOY_MODULE.replace("tabbench_toy:",
+                                                                               "tabbench_toy_failures:")), "toy")
+    isolated_host.register(HookRejectsData(), "rejects")
+    data = write_toy_data(tmp_path / "toy.jsonl", n=1)
+    predictions = tmp_path / "p.jsonl"
+    predictions.write_text(json.dumps({"id": "q0", "completion": "0"}) + "\n")
+    result = cli_runner(["score", "toy", "--data", str(data), "--predictions", str(predictions),
+                         "--out", str(tmp_path / "out"), "--no-progress"])
+    assert result.exit_code == 2
+    assert "plugin 'rejects': hook before_run raised" in _one_line(result.output)

@@ -18,7 +18,7 @@ from typing import Any
 import pluggy
 
 from tabbench.contract import hookspecs
-from tabbench.contract.errors import DuplicateNameError, PluginLoadError, UnknownNameError
+from tabbench.contract.errors import DuplicateNameError, PluginLoadError, TabbenchError, UnknownNameError
 from tabbench.host.entrypoints import entry_points
 
 ENTRY_POINT_GROUP = "tabbench"
@@ -239,13 +239,15 @@ class Host:
             if culprit is None:
                 raise
             where = error_location(exc)
-            raise PluginHookError(
+            error = PluginHookError(
                 f"plugin {self.pm.get_name(culprit)!r}: hook {hook} raised {f'at {where}: ' if where else ''}"
                 f"{type(exc).__name__}: {exc}"
-            ) from exc
+            )
+            error.exit_code = getattr(exc, "exit_code", 1)  # a hook's DataError is still a user error
+            raise error from exc
 
 
-class PluginHookError(PluginLoadError):
+class PluginHookError(TabbenchError):
     """A plugin's lifecycle hook raised; the message names the plugin and the hook."""
 
 
