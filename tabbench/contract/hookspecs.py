@@ -19,7 +19,8 @@ Lifecycle hooks fire during ``tabbench eval`` and ``tabbench score``, in this or
       after_benchmark
     after_run
 
-A lifecycle hook that raises aborts the run (the samples already appended stay, ``--resume`` continues).
+A lifecycle hook that raises aborts the run with one line naming the plugin, the hook, the file and line
+(``Host.call``); the samples already appended stay, and ``--resume`` continues.
 """
 
 from __future__ import annotations
