@@ -9,6 +9,7 @@ the code the real benchmark runs.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import tabbench
@@ -41,7 +42,4 @@ class DemoCRTQA(CRTQABenchmark):
 
     def examples(self, split: str | None = None) -> Iterator[Example]:
         split = self.check_split(split)
-        assert self.data_path is not None
-        from tabbench_crtqa.data import read_examples
-
-        yield from read_examples(self.data_path / "train" if split == "train" else self.data_path, split)
+        yield from (replace(example, split=split) for example in self._folder(split).examples())
