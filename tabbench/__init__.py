@@ -38,6 +38,7 @@ _EXPORTS: dict[str, str] = {
     "hookimpl": "tabbench.contract.hookspecs",
     "cache_dir": "tabbench.contract.paths",
     "Option": "tabbench.contract.options",
+    "TabbenchDeprecationWarning": "tabbench.contract.deprecation",
     "Completion": "tabbench.contract.reward",
     "Reward": "tabbench.contract.reward",
     "answer_of": "tabbench.contract.reward",
@@ -80,6 +81,7 @@ __all__ = [
     "SampleRecord",
     "Score",
     "Status",
+    "TabbenchDeprecationWarning",
     "TabbenchError",
     "UnknownNameError",
     "UsageError",
@@ -128,6 +130,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.api import evaluate
     from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
     from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
+    from tabbench.contract.deprecation import TabbenchDeprecationWarning
     from tabbench.contract.environment import (
         Budget,
         Environment,

@@ -118,7 +118,7 @@ def test_instance_metrics_still_work_and_warn_once(isolated_host):
             super().__init__(data_path, **options)
             self.metrics = (MetricSpec("ok", "seam-timed", {"timeout": 1.0}),)
 
-    with pytest.warns(tabbench.contract.deprecation.TabbenchDeprecationWarning, match="class attribute"):
+    with pytest.warns(tabbench.TabbenchDeprecationWarning, match="class attribute"):
         assert tabbench.metric_specs(Legacy(None))[0].options == {"timeout": 30.0}  # the user's option wins
 
 
@@ -280,3 +280,23 @@ def test_trl_adapter_wiring_mistakes_raise(isolated_host):
     f = trl_reward("arctic")
     with pytest.raises(ConfigError, match="no row of the first batch can be scored"):
         f(prompts=["p"] * 2, completions=["SELECT 1"] * 2, gold_sql=["SELECT 1"] * 2)  # no db_path
+
+
+@pytest.mark.tabbench_plugins("oracles")
+def test_hooks_add_under_extensions_and_in_place_edits_are_moved_there(isolated_host, tmp_path):
+    isolated_host.register(_plugin(), "seam")
+    hooks = types.ModuleType("seam_hooks")
+
+    @tabbench.hookimpl
+    def after_benchmark(run, benchmark, result):
+        run.extend(benchmark, "seam.summary", {"n": result["n"]})
+        result["legacy"] = "edited in place"  # today's documented behaviour: still kept, with a warning
+        result["n"] = -1  # an edit of a recorded field never reaches the record
+
+    hooks.after_benchmark = after_benchmark
+    isolated_host.register(hooks, "seam-hooks")
+    with pytest.warns(tabbench.TabbenchDeprecationWarning, match="run.extend"):
+        results = tabbench.evaluate("gold", "seam-bench", out=tmp_path / "run")
+    block = results["benchmarks"]["seam-bench"]
+    assert block["n"] == 3 and "legacy" not in block
+    assert block["extensions"] == {"seam.summary": {"n": 3}, "legacy": "edited in place"}
