@@ -298,6 +298,6 @@ def _first_line_is_record(path: Path) -> bool:
         with path.open(encoding="utf-8") as handle:
             first = handle.readline()
         record = json.loads(first)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    except (OSError, ValueError, RecursionError):  # ValueError: not UTF-8, not JSON
         return False
     return isinstance(record, dict) and "id" in record

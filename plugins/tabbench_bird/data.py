@@ -27,17 +27,24 @@ DIFFICULTIES = ("simple", "moderate", "challenging")
 DIALECTS = ("sqlite", "mysql", "postgresql")
 
 
-def read_json(path: Path) -> Any:
+def read_text(path: Path) -> str:
+    """A data or predictions file's text; unreadable or not UTF-8 is a ``DataError`` naming the file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(f"{path}: cannot read ({exc.strerror})") from exc
     except UnicodeDecodeError as exc:
         raise DataError(f"{path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})") from None
+
+
+def read_json(path: Path) -> Any:
+    text = read_text(path)
     try:
         return json.loads(text, object_pairs_hook=_no_duplicate_keys(path))
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}:{exc.lineno}: malformed JSON ({exc.msg})") from exc
+    except (ValueError, RecursionError) as exc:  # a number past the digits limit, nesting past the stack
+        raise DataError(f"{path}: malformed JSON ({exc})") from None
 
 
 def _no_duplicate_keys(path: Path):
@@ -56,16 +63,12 @@ def read_questions(path: Path) -> list[dict[str, Any]]:
     """A question file: a JSON list, or JSON lines, of objects with ``db_id`` and ``question``."""
     if path.suffix == ".jsonl":
         items = []
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise DataError(f"{path}: cannot read ({exc.strerror})") from exc
-        for number, line in enumerate(lines, 1):
+        for number, line in enumerate(read_text(path).splitlines(), 1):
             if line.strip():
                 try:
                     items.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    raise DataError(f"{path}:{number}: malformed JSON ({exc.msg})") from exc
+                except (ValueError, RecursionError) as exc:
+                    raise DataError(f"{path}:{number}: malformed JSON ({getattr(exc, 'msg', exc)})") from None
     else:
         items = read_json(path)
         if not isinstance(items, list):
@@ -98,10 +101,7 @@ def read_tables(path: Path) -> dict[str, dict[str, Any]]:
 
 def read_gold_file(path: Path, db_ids: list[str]) -> list[str]:
     """A gold file (``SQL<TAB>db_id`` per line); count and db ids must agree with the questions."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read ({exc.strerror})") from exc
+    lines = read_text(path).splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
     if len(lines) != len(db_ids):

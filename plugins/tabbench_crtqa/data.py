@@ -105,8 +105,8 @@ def read_examples(data_path: Path, split: str) -> Iterator[Example]:
     source = root / "dataset.json"
     try:
         dataset = json.loads(source.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise DataError(f"{source}: not a readable JSON file ({exc})") from exc
+    except (OSError, ValueError, RecursionError) as exc:  # ValueError: not UTF-8, not JSON
+        raise DataError(f"{source}: not a readable JSON file ({exc})") from None
     if not isinstance(dataset, dict):
         raise DataError(f"{source}: expected an object keyed by table file name")
     tables = table_dir(root)

@@ -219,6 +219,6 @@ def _looks_like_jsonl(path: Path) -> bool:
                 if line.strip():
                     json.loads(line)
                     return line.lstrip().startswith("{")
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    except (OSError, ValueError, RecursionError):  # ValueError: not UTF-8, not JSON
         return False
     return False

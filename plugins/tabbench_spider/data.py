@@ -43,6 +43,8 @@ def read_json(path: Path) -> Any:
         raise DataError(f"{path}: cannot read ({exc.strerror})") from exc
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}:{exc.lineno}: malformed JSON ({exc.msg})") from exc
+    except (ValueError, RecursionError) as exc:  # not UTF-8, a number past the digits limit, deep nesting
+        raise DataError(f"{path}: malformed JSON ({exc})") from None
 
 
 def read_questions(path: Path) -> list[dict[str, Any]]:

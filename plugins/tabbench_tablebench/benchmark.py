@@ -40,8 +40,8 @@ def read_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
             continue
         try:
             row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DataError(f"{path}:{number}: invalid JSON ({exc.msg})") from exc
+        except (ValueError, RecursionError) as exc:
+            raise DataError(f"{path}:{number}: invalid JSON ({getattr(exc, 'msg', exc)})") from None
         if not isinstance(row, dict):
             raise DataError(f"{path}:{number}: expected a JSON object")
         missing = [key for key in REQUIRED if key not in row]
@@ -192,7 +192,7 @@ class TableBench(Benchmark):
             official = "prediction" in json.loads(first) if first else False
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"{path}: cannot read predictions ({exc})") from exc
-        except (json.JSONDecodeError, TypeError):
+        except (ValueError, RecursionError, TypeError):  # not JSON: read_jsonl_predictions names the line
             official = False
         if not official:
             return read_jsonl_predictions(path)

@@ -142,7 +142,7 @@ def read_jsonl_predictions(path: Path) -> dict[str, list[str]]:
             row = json.loads(line)
             key = str(row["id"])
             completions = row["completions"] if "completions" in row else [row["completion"]]
-        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        except (ValueError, RecursionError, KeyError, TypeError) as exc:  # ValueError: JSON, digits limit
             raise DataError(f"{path}:{number}: expected {{\"id\", \"completion\"}} JSON ({exc})") from exc
         if not all(isinstance(c, str) for c in completions):
             raise DataError(f"{path}:{number}: completions must be strings")

@@ -114,8 +114,12 @@ def _batched(items: Sequence[Example], size: int) -> Iterator[Sequence[Example]]
 
 
 def select_examples(benchmark: Benchmark, split: str | None, limit: int | None) -> list[Example]:
-    """The examples a run covers: the split in the benchmark's order, cut to ``limit``; ids must be unique."""
+    """The examples a run covers: the split in the benchmark's order, cut to ``limit``; ids must be unique and
+    there must be some (an empty data file is a mistake, not a score of n=0)."""
     examples = list(benchmark.examples(benchmark.check_split(split)))
+    if not examples:
+        raise DataError(f"benchmark {benchmark.name!r}: split {benchmark.check_split(split)!r} has no examples "
+                        f"(data: {benchmark.data_path})")
     seen: set[str] = set()
     for example in examples:
         if example.id in seen:
