@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -145,10 +146,17 @@ def test_bad_file_name_is_refused() -> None:
 
 
 def test_no_stray_processes_survive() -> None:
-    result = run_python("import os, time\nprint(os.getpid(), flush=True)\ntime.sleep(30)", timeout_s=2)
+    marker = f"tabbench-stray-{uuid.uuid4().hex}"
+    code = ("import threading, time\nfor _ in range(4):\n    threading.Thread(target=time.sleep, args=(60,)).start()\n"
+            "time.sleep(60)")
+    result = run_python(code, timeout_s=2, env={"TABBENCH_TEST_MARKER": marker})
     assert result.timed_out
-    pid = int(result.stdout.split()[0])
-    assert not Path(f"/proc/{pid}").exists() or b"time.sleep" not in Path(f"/proc/{pid}/cmdline").read_bytes()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                assert marker.encode() not in (entry / "environ").read_bytes(), f"process {entry.name} survived"
+            except OSError:
+                continue
 
 
 def test_audit_hook_cannot_be_switched_off_through_main() -> None:

@@ -88,7 +88,7 @@ def test_project_data_homes_and_other_processes_are_not_there() -> None:
     exists, listing, pids, own = result.stdout.splitlines()
     assert json.loads(exists) == dict.fromkeys(paths, False)
     assert set(json.loads(listing)) <= {".venv", "venv"}  # at most the bound interpreter of a venv inside it
-    assert json.loads(pids) == [own]  # /proc shows the sandbox only
+    assert json.loads(pids) == ["1", own]  # /proc shows the sandbox only: bubblewrap's init and the program
 
 
 @pytest.mark.parametrize("directory", WORLD_WRITABLE)

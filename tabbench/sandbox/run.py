@@ -78,7 +78,6 @@ class SandboxResult:
     stdout_truncated: bool = False
     stderr_truncated: bool = False
     isolation: dict[str, Any] = field(default_factory=dict)
-    cpu_s: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -170,8 +169,7 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
             "uid": uid,
             "seccomp": walls.seccomp.hex() if walls.seccomp else "",
             "rlimits": {
-                # SIGXCPU first where it can be delivered (a pid namespace's init ignores it: SIGKILL there)
-                "RLIMIT_CPU": (cpu_limit, cpu_limit if walls.bwrap else cpu_limit + 1),
+                "RLIMIT_CPU": (cpu_limit, cpu_limit + 1),  # SIGXCPU first, then SIGKILL if it is blocked
                 "RLIMIT_AS": (memory_mb * 1024 * 1024,) * 2,
                 "RLIMIT_FSIZE": (fsize, fsize),
                 "RLIMIT_NOFILE": (open_files, open_files),
@@ -193,16 +191,24 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
         result_fd = os.open(base / "result.json", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
         config["result_fd"] = result_fd
         python = [sys.executable, "-I", "-c", _BOOTSTRAP, json.dumps(config)]
+        info_read, info_write = os.pipe() if walls.bwrap else (None, None)
         with open(base / "stdout", "wb") as out, open(base / "stderr", "wb") as err:
             try:
                 proc = subprocess.Popen(
-                    walls.command(python, disk_mb=disk_mb, network=network), stdin=subprocess.PIPE, stdout=out,
-                    stderr=err, cwd=workdir if not walls.bwrap else "/", env=_child_env(workdir, env),
-                    start_new_session=True, close_fds=True, pass_fds=(result_fd,),
+                    walls.command(python, disk_mb=disk_mb, network=network, info_fd=info_write),
+                    stdin=subprocess.PIPE, stdout=out, stderr=err, cwd=workdir if not walls.bwrap else "/",
+                    env=_child_env(workdir, env), start_new_session=True, close_fds=True,
+                    pass_fds=tuple(fd for fd in (result_fd, info_write) if fd is not None),
                 )
             finally:
-                os.close(result_fd)
-            returncode, cpu_used, timed_out = _feed_and_wait(proc, header.encode(), payload_files, timeout_s)
+                for fd in (result_fd, info_write):
+                    if fd is not None:
+                        os.close(fd)
+            try:
+                returncode, timed_out = _feed_and_wait(proc, header.encode(), payload_files, timeout_s, info_read)
+            finally:
+                if info_read is not None:
+                    os.close(info_read)
         duration = time.monotonic() - started
         stdout, stdout_cut = _read_capped(base / "stdout", max_output_bytes)
         stderr, stderr_cut = _read_capped(base / "stderr", max_output_bytes)
@@ -210,7 +216,7 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
         if not _trusted_report(report, nonce, len(programs), returncode):
             report = {}  # missing, garbled, forged or contradicting the exit status: fail closed
         signum = _signal_of(returncode, bool(walls.bwrap))
-        if signum == signal.SIGXCPU or (signum == signal.SIGKILL and cpu_used >= cpu_limit - 0.5):
+        if signum in (signal.SIGXCPU, signal.SIGKILL):  # the CPU limit (a SIGKILL we sent is a timeout already)
             timed_out = True
         steps = [StepResult(bool(s.get("ok")), s.get("error")) for s in report.get("steps", [])]
         blocked = [str(b) for b in report.get("blocked", [])]
@@ -229,45 +235,70 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
             epilogue_error=report.get("epilogue_error"), blocked=blocked, files=produced,
             figures=[v for k, v in sorted(produced.items()) if k.startswith("_figures/") and k.endswith(".png")],
             stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
-            isolation=_isolation(walls, uid, disk_mb, network), cpu_s=cpu_used,
+            isolation=_isolation(walls, uid, disk_mb, network),
         )
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
 
-def _feed_and_wait(proc: subprocess.Popen[bytes], header: bytes, files: Mapping[str, bytes],
-                   timeout_s: float) -> tuple[int, float, bool]:
-    """Write the payload, wait for the exit (killing the whole sandbox at the deadline); exit status,
-    CPU seconds the sandbox used (from the kernel's accounting of the reaped process tree), timed out."""
-    deadline = time.monotonic() + timeout_s
-    assert proc.stdin is not None
-    try:
-        proc.stdin.write(header + b"\n")
-        for data in files.values():
-            proc.stdin.write(data)
-        proc.stdin.close()
-    except (BrokenPipeError, OSError):
-        pass
+def _feed_and_wait(proc: subprocess.Popen[bytes], header: bytes, files: Mapping[str, bytes], timeout_s: float,
+                   info_fd: int | None) -> tuple[int, bool]:
+    """Write the payload and wait for the exit, killing the sandbox at the deadline: exit status, timed out."""
+    stdin = proc.stdin
+    assert stdin is not None
+
+    def feed() -> None:  # in a thread: a child that stops reading must not stall the deadline
+        try:
+            stdin.write(header + b"\n")
+            for data in files.values():
+                stdin.write(data)
+            stdin.close()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
     timed_out = False
-    pidfd = os.pidfd_open(proc.pid)
     try:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0 or not select.select([pidfd], [], [], remaining)[0]:
-            timed_out = True
-            _kill(proc)
-    finally:
+        proc.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        _kill(proc, _sandbox_init(info_fd))
+    feeder.join()  # the pipe's reader is gone: the write has ended
+    return proc.returncode, timed_out
+
+
+def _kill(proc: subprocess.Popen[bytes], init: int | None) -> None:
+    """SIGKILL the sandbox's init (the kernel then kills every process of its pid namespace) and bubblewrap,
+    and return once the init has exited, i.e. nothing of the run is left (it is not our child: a pidfd says)."""
+    pidfd = None
+    if init is not None:
+        try:
+            pidfd = os.pidfd_open(init)
+        except OSError:
+            init = None  # already gone
+    for kill, pid in ((os.kill, init), (os.killpg, proc.pid)):
+        if pid is not None:
+            try:
+                kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                continue
+    proc.wait()
+    if pidfd is not None:
+        select.select([pidfd], [], [], 10)
         os.close(pidfd)
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, usage.ru_utime + usage.ru_stime, timed_out
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the process group; bubblewrap's --die-with-parent and pid namespace take the rest down."""
+def _sandbox_init(info_fd: int | None) -> int | None:
+    """The pid of the sandbox's init (bubblewrap's reaper), as bubblewrap wrote it to ``--info-fd``."""
+    if info_fd is None:
+        return None
+    os.set_blocking(info_fd, False)
     try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        proc.kill()
+        pid = json.loads(os.read(info_fd, 65536) or b"{}").get("child-pid")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return pid if isinstance(pid, int) and pid > 1 else None
 
 
 def _signal_of(returncode: int, bwrap: bool) -> int | None:

@@ -68,15 +68,19 @@ class Walls:
             return "bubblewrap+seccomp"
         return "unsafe: " + ("seccomp, " if self.seccomp else "") + "rlimits, audit hook (" + self.reason + ")"
 
-    def command(self, python: Sequence[str], *, disk_mb: int, network: bool) -> list[str]:
-        """The bubblewrap command line that runs ``python`` in the walls (``python`` itself when opted out)."""
+    def command(self, python: Sequence[str], *, disk_mb: int, network: bool, info_fd: int | None) -> list[str]:
+        """The bubblewrap command line that runs ``python`` in the walls (``python`` itself when opted out);
+        bubblewrap writes the program's pid to ``info_fd``."""
         if not self.bwrap:
             return list(python)
-        # --as-pid-1: the parent reaps the program itself, so the kernel's CPU accounting of it reaches us
-        args = [self.bwrap, "--die-with-parent", "--new-session", "--as-pid-1", "--unshare-pid", "--unshare-ipc",
+        # bubblewrap's own init is pid 1: it has bubblewrap's uid, so its parent-death signal still arrives when
+        # the program switched uid, and when it dies the kernel kills everything in the pid namespace
+        args = [self.bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc",
                 "--unshare-uts", "--unshare-cgroup-try"]
         if not network:
             args.append("--unshare-net")
+        if info_fd is not None:
+            args += ["--info-fd", str(info_fd)]
         if self.root:
             args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
         else:
