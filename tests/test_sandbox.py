@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 import uuid
 from pathlib import Path
@@ -214,3 +216,34 @@ def test_files_outside_the_sandbox_cannot_be_read(tmp_path: Path) -> None:
     repo_file = Path(__file__).resolve()
     result = run_python(f"print(open({str(repo_file)!r}).read()[:50])")
     assert not result.ok and "hostile-code battery" not in result.stdout
+
+
+def _marked(marker: str) -> list[str]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "environ").read_bytes():
+                    found.append(entry.name)
+            except OSError:
+                continue
+    return found
+
+
+def test_killing_the_evaluator_leaves_no_sandboxed_process() -> None:
+    marker = f"tabbench-orphan-{uuid.uuid4().hex}"
+    code = ("from tabbench.sandbox import run_python\n"
+            f"run_python('import time; time.sleep(120)', timeout_s=120, env={{'M': {marker!r}}})")
+    evaluator = subprocess.Popen([sys.executable, "-c", code])
+    try:
+        deadline = time.monotonic() + 30
+        while not [p for p in _marked(marker) if int(p) != evaluator.pid] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _marked(marker), "the sandboxed program never started"
+    finally:
+        evaluator.kill()
+        evaluator.wait()
+    deadline = time.monotonic() + 10
+    while _marked(marker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _marked(marker)
