@@ -237,3 +237,53 @@ class TestPythonContract(EnvironmentContract):
 
     def examples(self) -> list[tabbench.Example]:
         return [demo_example("demo-tablebench"), demo_example("demo-crtqa")]
+
+
+class LookupEnvironment(tabbench.Environment):
+    """The third-party example of docs/agents.md, verbatim."""
+
+    name = "lookup"
+    description = "look up facts by key; answer: text"
+    answer = "text"
+    tag_protocol = {"lookup": ("lookup", "key")}  # noqa: RUF012  (as in the docs)
+
+    @classmethod
+    def _accepts(cls, example: tabbench.Example) -> bool:
+        return isinstance(example.fields.get("facts"), dict)
+
+    def _setup(self, example: tabbench.Example) -> str | None:
+        self._facts = example.fields["facts"]
+        return "\n\nYou may call lookup(key) before you answer."
+
+    @tabbench.tool
+    def lookup(self, key: str) -> str:
+        """Look up one fact.
+
+        Args:
+            key: The fact's key.
+
+        Returns:
+            The fact's value, or an error.
+        """
+        if key not in self._facts:
+            return tabbench.tool_error(f"no fact {key[:80]!r}")
+        return str(self._facts[key])
+
+    def _reference_calls(self, example: tabbench.Example) -> list[tuple[str, dict]]:
+        return []
+
+
+class TestLookupContract(EnvironmentContract):
+    def make_environment(self, budget: Budget) -> tabbench.Environment:
+        return LookupEnvironment(budget=budget)
+
+    def examples(self) -> list[tabbench.Example]:
+        return [tabbench.Example(id="1", gold="4", fields={"facts": {"a": 4}})]
+
+
+def test_the_documented_third_party_environment_works() -> None:
+    env = LookupEnvironment()
+    env.reset(example=tabbench.Example(id="1", gold="4", fields={"facts": {"a": 4}}))
+    assert env.lookup(key="a") == "4" and env.lookup(key="b").startswith("error: no fact")
+    assert parse_tags(env, "<lookup>a</lookup>")["tool_calls"][0]["function"]["arguments"] == {"key": "a"}
+    assert tool_schemas(env)[0]["function"]["parameters"]["required"] == ["key"]

@@ -91,3 +91,42 @@ def test_sft_rows_are_gold_trajectories_with_real_observations() -> None:
         assert tools[-1]["content"].endswith("rows)") and not any(t["content"].startswith("error:") for t in tools)
         assert {t["function"]["name"] for t in json.loads(row["tools"])} == {"list_tables", "describe_table", "query"}
         assert "query" in row["prompt"][-1]["content"]  # the environment's first observation
+
+
+@pytest.mark.parametrize("protocol", ["tools", "tags"])
+def test_eval_env_with_the_tiny_model(cli_runner, tool_model: Path, tmp_path: Path, protocol: str) -> None:
+    """``eval --env`` end to end with the hf backend: the template's tool calls, or the tag protocol."""
+    out = tmp_path / protocol
+    result = cli_runner(["eval", "--model", str(tool_model), "--suite", "demo-bird", "--env", "sql", "--limit", "2",
+                         "--max-turns", "2", "--protocol", protocol, "--max-new-tokens", "12", "--no-cache",
+                         "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    bench = json.loads((out / "results.json").read_text())["benchmarks"]["demo-bird"]
+    assert bench["n"] == 2 and bench["extensions"]["environment"]["protocol"] == protocol
+    records = [json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").read_text().splitlines()]
+    for record in records:
+        transcript = record["transcript"]
+        assert transcript["protocol"] == protocol and transcript["turns"] >= 1
+        assert transcript["messages"][0]["role"] == "assistant"
+
+
+def test_auto_protocol_falls_back_to_tags_without_a_tool_template(cli_runner, tmp_path: Path) -> None:
+    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
+
+    plain = build_tiny_model(tmp_path / "plain", spec=TinySpec(**MICRO))
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", str(plain), "--suite", "demo-bird", "--env", "sql", "--limit", "1",
+                         "--max-new-tokens", "8", "--no-cache", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "results.json").read_text())["benchmarks"]["demo-bird"]["extensions"][
+        "environment"]["protocol"] == "tags"
+
+
+def test_sft_env_trains_on_gold_trajectories(cli_runner, tool_model: Path, tmp_path: Path) -> None:
+    out = tmp_path / "sft"
+    result = cli_runner(["train", "sft", "--model", str(tool_model), "--benchmark", "demo-bird", "--env", "sql",
+                         "--limit", "2", "--max-steps", "1", "--batch-size", "2", "--max-length", "2048",
+                         "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    info = json.loads((out / "tabbench_train.json").read_text())
+    assert info["steps"] == 1 and info["rows"] == 2
