@@ -248,6 +248,8 @@ def hostile(server: servers.Server) -> list[str]:
             "DO $$ BEGIN DELETE FROM customers; END $$", "EXPLAIN ANALYZE DELETE FROM customers",
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity", "VACUUM", "LOCK TABLE customers",
             "NOTIFY pwned", "SELECT 1; COPY customers TO PROGRAM 'touch " + tmp + "_multi'",
+            "SELECT pg_advisory_lock(7)", "SELECT pg_advisory_lock(g) FROM generate_series(1, 100000) g",
+            "SELECT pg_notify('pwned', 'x')",
         ]
     return [
         *common, f"SELECT * FROM customers INTO OUTFILE '{tmp}'", f"SELECT * FROM customers INTO OUTFILE '{inside}'",
@@ -260,6 +262,8 @@ def hostile(server: servers.Server) -> list[str]:
         "START TRANSACTION READ WRITE", "SET SESSION TRANSACTION READ WRITE",
         "(SELECT 1) UNION (SELECT 2) INTO OUTFILE '" + inside + "_union'",
         "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 100000000) SELECT n FROM r",
+        "SELECT GET_LOCK('tabbench', 100)", "SELECT @x := 1", "SELECT 1 INTO @x",
+        "/*!100000 SET STATEMENT max_statement_time=0 FOR */ SELECT SLEEP(30)", "/*M!100000 DELETE FROM customers */",
     ]
 
 
@@ -297,6 +301,10 @@ def test_hostile_corpus_leaves_the_server_untouched(server: servers.Server):
     assert admin_fingerprint(server) == before, "the hostile corpus changed the databases"
     assert no_files_written(server) == []
     assert run(server.dsn, "SELECT count(*) FROM customers").rows == ((customers(),),)
+    # nothing outlives a query on the reused connection: no advisory or user lock, no session variable
+    left = ("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'" if server.kind == "postgresql"
+            else "SELECT IS_USED_LOCK('tabbench'), @x")
+    assert run(server.dsn, left).rows[0] in ((0,), (None, None))
 
 
 def test_password_from_a_service_or_option_file(server: servers.Server, tmp_path: Path,

@@ -58,14 +58,20 @@ STATEMENTS = FORBIDDEN_STATEMENTS | frozenset(
     "CHANGE STOP BINLOG RESTORE BACKUP".split()
 )
 
-#: Functions and clauses that reach the server's files or other servers. A role without the privileges
-#: (superuser, ``pg_read_server_files``, ``FILE``) cannot use them anyway; this refuses them with a clear
-#: message even when tabbench was pointed at a too-powerful role.
+#: Functions and clauses that reach the server's files, other sessions or state that outlives the query's
+#: transaction (advisory and user locks, session variables, MySQL's executable comments). A role without the
+#: privileges cannot use the file functions anyway; this refuses them all with a clear message, also when
+#: tabbench was pointed at a too-powerful role, and keeps one sample from leaving state for the next one on
+#: the reused connection.
 DENIED = {
     "postgresql": re.compile(
-        r"\b(pg_read_file|pg_read_binary_file|pg_ls_\w+|pg_stat_file|lo_(?:import|export|open|creat|create|unlink|put|get|from_bytea|write|read|close|truncate\w*|lseek\w*|tell\w*)|dblink\w*|pg_file_\w+|"
-        r"pg_terminate_backend|pg_cancel_backend|pg_reload_conf|set_config)\b", re.I),
-    "mysql": re.compile(r"\bINTO\s+(OUTFILE|DUMPFILE)\b|\bLOAD_FILE\b|\bsys_exec\b|\bsys_eval\b", re.I),
+        r"\b(pg_read_file|pg_read_binary_file|pg_ls_\w+|pg_stat_file|pg_file_\w+|dblink\w*|"
+        r"lo_(?:import|export|open|creat|create|unlink|put|get|from_bytea|write|read|close|truncate\w*|lseek\w*|tell\w*)|"
+        r"pg_terminate_backend|pg_cancel_backend|pg_reload_conf|set_config|pg_notify|"
+        r"pg_advisory_\w+|pg_try_advisory_\w+)\b", re.I),
+    "mysql": re.compile(
+        r"\bINTO\s+(OUTFILE|DUMPFILE|@)|\bLOAD_FILE\b|\bsys_(exec|eval)\b|\b(GET_LOCK|RELEASE_LOCK|"
+        r"RELEASE_ALL_LOCKS)\b|:=|/\*[!M]", re.I),
 }
 
 #: Rows per round trip when streaming a result.
