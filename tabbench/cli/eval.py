@@ -154,6 +154,16 @@ def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
 @click.option("-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
               help="An option for every benchmark, or with NAME: for benchmark NAME only (see its README); "
               "repeatable.")
+@click.option("--env", "env_name", default=None, metavar="NAME",
+              help="Multi-turn: the model calls this environment's tools before answering (`tabbench environments "
+              "list`); the final answer is scored as a single-turn completion and the record keeps the transcript.")
+@click.option("--max-turns", type=click.IntRange(min=0), default=6, show_default=True,
+              help="With --env: tool-calling turns per example before the answering turn.")
+@click.option("--protocol", type=click.Choice(["auto", "tools", "tags"]), default="auto", show_default=True,
+              help="With --env: the chat template's tool calls, or the <sql>/<observation>/<solution> tag protocol "
+              "(auto: tools when the backend and template support them).")
+@click.option("-e", "--env-option", "env_options", multiple=True, metavar="KEY=VALUE",
+              help="An option for the --env environment (see its README); repeatable.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               envvar="TABBENCH_OUT", help="Run directory (default runs/<model-name>-<timestamp>; env TABBENCH_OUT).")
 @resume_option
@@ -167,7 +177,8 @@ def eval_command(
     adapter: str | None, suite: str, data_pairs: tuple[str, ...], split: str | None, limit: int | None,
     samples: int, vote: str | None, temperature: float | None, top_p: float, seed: int, max_new_tokens: int,
     stop: tuple[str, ...], batch_size: int, timeout: float | None, workers: int | None,
-    benchmark_options: tuple[str, ...], out_dir: Path | None, resume: bool, cache_path: Path | None, no_cache: bool,
+    benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
+    env_options: tuple[str, ...], out_dir: Path | None, resume: bool, cache_path: Path | None, no_cache: bool,
     progress: bool,
 ) -> None:
     """Evaluate a model on a suite: generate, score with the benchmarks' reward plugins, write run records.
@@ -177,6 +188,7 @@ def eval_command(
       tabbench models build-tiny models/tiny && tabbench eval --model models/tiny --suite demo
       tabbench eval --model ckpt/ --suite bird --data bird=~/data/bird/dev --limit 100
       tabbench eval --model ckpt/ --suite demo --samples 8 --vote execution --out runs/vote
+      tabbench eval --model gold --suite demo --env sql --max-turns 4
     """
     from tabbench.contract.backend import GenerationParams
     from tabbench.evaluation.generation import default_run_name, split_model_spec
@@ -187,6 +199,10 @@ def eval_command(
         raise UsageError("--samples N needs --vote execution|similarity (which sample is scored)")
     if vote is not None and samples < 2:
         raise UsageError("--vote needs --samples N with N >= 2")
+    if env_name is None and (env_options or max_turns != 6 or protocol != "auto"):
+        raise UsageError("--max-turns, --protocol and --env-option need --env NAME")
+    if env_name is not None and samples > 1:
+        raise UsageError("--env runs one rollout per example: --samples/--vote are single-turn only")
     if resume and out_dir is None:
         raise UsageError("--resume needs --out DIR (the run to continue)")
     temperature = temperature if temperature is not None else (0.8 if samples > 1 else 0.0)
@@ -200,10 +216,27 @@ def eval_command(
         if value is not None:
             backend_options[key] = value
 
+    agent = None
+    if env_name is not None:
+        from tabbench.evaluation.agent import environment_factory
+
+        agent = {"name": env_name, "max_turns": max_turns, "protocol": protocol,
+                 "options": parse_key_values(env_options, "--env-option")}
+        environment_factory(env_name, max_turns, agent["options"])  # unknown name or option: fail before loading
     backend_name, model = split_model_spec(model_spec, backend, host().registry("model").names())
     model_backend = get_backend(backend_name, model, **backend_options)
     try:
         selection = select_benchmarks(suite, parse_data(data_pairs), given, timeout, split)
+        if agent is not None:
+            from tabbench.evaluation.agent import environment_factory, serves
+
+            factory = environment_factory(agent["name"], agent["max_turns"], agent["options"])
+            served = [b for b in selection.benchmarks if serves(factory, b, split)]
+            selection.skipped += [(b.name, f"environment {agent['name']!r} cannot serve its examples")
+                                  for b in selection.benchmarks if b not in served]
+            if not served:
+                raise UsageError(f"--env {agent['name']}: serves none of the benchmarks of --suite {suite!r}")
+            selection.benchmarks = served
         for name, why in selection.skipped:
             click.echo(f"skipped {name}: {' '.join(why.split())}", err=True)
         fingerprint = model_backend.fingerprint()
@@ -212,6 +245,7 @@ def eval_command(
             backend_name=backend_name, model=model, backend_options=backend_options, fingerprint=fingerprint,
             selection=selection, split=split, limit=limit, options=options, batch_size=batch_size,
             resume=resume, cache_path=None if no_cache else cache_path, use_cache=not no_cache, progress=progress,
+            agent=agent,
         )
         greedy = GenerationParams(max_new_tokens=max_new_tokens, temperature=0.0, top_p=top_p, n=1, seed=seed,
                                   stop=tuple(stop))
@@ -236,6 +270,7 @@ def run_eval(
     backend_options: dict[str, Any], fingerprint: dict[str, Any], selection: Selection, split: str | None,
     limit: int | None, options: dict[str, Any], batch_size: int, resume: bool, cache_path: Path | None,
     use_cache: bool, progress: bool, quiet_summary: bool = False, greedy_results: dict[str, Any] | None = None,
+    agent: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One run: the config (what --resume must match), the run store, the runner, the summary."""
     from tabbench.cli.summary import print_summary
@@ -250,8 +285,9 @@ def run_eval(
         "benchmark_versions": {b.name: b.version for b in benchmarks}, "split": split, "limit": limit,
         "benchmark_options": options, "generation": params.to_json(), "vote": vote,
         "data": {b.name: str(b.data_path) if b.data_path else None for b in benchmarks},
+        "environment": agent,
     }
-    use_cache = use_cache and model_backend.cacheable
+    use_cache = use_cache and model_backend.cacheable and agent is None  # rollouts are not cached
     cache = ResponseCache(cache_path or default_cache_dir(), fingerprint) if use_cache else None
     store = (RunStore.resume if resume else RunStore.create)(out, config)
     model_record = {
@@ -260,7 +296,13 @@ def run_eval(
         "generation": params.to_json(), "samples": params.n, "vote": vote,
         "cache": str(cache.path) if cache else None,
     }
-    completer = BackendCompleter(model_backend, params, cache)
+    completer: Any = BackendCompleter(model_backend, params, cache)
+    if agent is not None:
+        from tabbench.evaluation.agent import AgentCompleter, environment_factory
+
+        completer = AgentCompleter(model_backend, environment_factory(agent["name"], agent["max_turns"],
+                                                                      agent["options"]),
+                                   params, agent["max_turns"], agent["protocol"])
     chooser = None
     if vote is not None:
         from tabbench.evaluation.voting import chooser as make_chooser
@@ -278,12 +320,19 @@ def run_eval(
             "prompts_generated": completer.generated, "prompts_from_cache": completer.from_cache,
         }
 
+    def environment_summary(run: Any, benchmark: Any) -> None:
+        from tabbench.evaluation.agent import agent_summary
+
+        summary = agent_summary(store.read_samples(benchmark.name))
+        run.extend(benchmark, "environment", {"name": agent["name"], "protocol": completer.protocol, **summary})
+
     greedy = None if greedy_results is None else {
         "run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
     }
     run = Run(out_dir=out, config=config, benchmarks=benchmarks, store=store, split=split, limit=limit,
               batch_size=batch_size, model=model_record, show_progress=progress,
-              seeds={"generation": params.seed}, timing=timing, greedy=greedy)
+              seeds={"generation": params.seed}, timing=timing, greedy=greedy,
+              after_benchmark=environment_summary if agent is not None else None)
     try:
         results = execute(run, completer, chooser)
     finally:
@@ -293,6 +342,12 @@ def run_eval(
     generation = spent["generation_seconds"]
     if not quiet_summary:
         print_summary(results, out)
+        for name, result in results["benchmarks"].items():
+            a = result.get("extensions", {}).get("environment")
+            if a:
+                click.echo(f"{name} --env {a['name']} ({a['protocol']}): mean turns "
+                           f"{a.get('mean_turns', 0):.2f}, tool-error rate {a.get('tool_error_rate', 0):.3f}, "
+                           f"turn-limit rate {a.get('turn_limit_rate', 0):.3f}", err=True)
         if greedy_results is not None:
             _print_vote_comparison(results, params.n, vote or "")
         click.echo(
