@@ -22,6 +22,7 @@ import argparse
 import json
 import math
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -81,9 +82,13 @@ def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
     models = {"base": build_tiny_model(root / "base", spec=TinySpec(seed=seed, **DEMO_SPEC))}
     seconds: dict[str, float] = {}
     sft_common = ["--batch-size", "16", "--learning-rate", "2e-3", "--max-length", "256", "--logging-steps", "50"]
-    seconds["sft"] = cli(["train", "sft", "--model", str(models["base"]), "--benchmark", "demo", "--out",
-                          str(root / "sft"), "--max-steps", str(args.sft_steps), "--warmup-steps", "10",
-                          *sft_common, *s])
+    if args.sft and seed == args.seeds[0]:  # the same run as `tabbench demo`'s SFT stage (deterministic)
+        shutil.copytree(args.sft, root / "sft")
+        seconds["sft"] = json.loads((root / "sft" / "tabbench_train.json").read_text())["seconds"]
+    else:
+        seconds["sft"] = cli(["train", "sft", "--model", str(models["base"]), "--benchmark", "demo", "--out",
+                              str(root / "sft"), "--max-steps", str(args.sft_steps), "--warmup-steps", "10",
+                              *sft_common, *s])
     seconds["grpo"] = cli(["train", "grpo", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
                            str(root / "grpo"), "--max-steps", str(args.grpo_steps), "--num-generations", "8",
                            "--prompts-per-step", "4", "--max-completion-length", str(MAX_NEW_TOKENS),
@@ -148,6 +153,9 @@ def main() -> None:
     parser.add_argument("--tao-prompts", type=int, default=60, help="training prompts per benchmark in the TAO round")
     parser.add_argument("--tao-steps", type=int, default=60)
     parser.add_argument("--limit", type=int, default=None, help="held-out items per benchmark (default: all 500)")
+    parser.add_argument("--sft", type=Path, default=None,
+                        help="for the first seed, reuse this SFT checkpoint (a `tabbench demo --seed S` run's "
+                        "models/sft: the same weights, since both runs are deterministic) instead of training it")
     args = parser.parse_args()
     from tabbench.reproducible import configure
 

@@ -2,11 +2,13 @@
 
 ``attach(trainer, label)`` swaps transformers' tqdm bar and log printer for a rich progress bar on stderr; the
 logs still go to ``trainer.state.log_history`` (and ``trainer_state.json``), so nothing is lost, only not
-printed. Each stage ends with one summary line, which is all a non-terminal (CI, a pipe) shows.
+printed. Each stage ends with one summary line; where stderr is not a terminal (CI, a pipe), a plain line is
+printed at each tenth of the run instead of the live bar.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 REWARD_KEY = "reward"
@@ -50,6 +52,8 @@ def callback(label: str) -> Any:
             self.progress: Progress | None = None
             self.task: Any = None
             self.last: dict[str, Any] = {}
+            self.next_line = 0  # the step of the next plain progress line (non-terminals only)
+            self.start = 0.0
 
         def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
             self.progress = Progress(
@@ -59,6 +63,8 @@ def callback(label: str) -> Any:
             )
             self.progress.start()
             self.task = self.progress.add_task(label, total=state.max_steps or None, metric="")
+            self.start = time.monotonic()
+            self.next_line = max(1, (state.max_steps or 10) // 10)
 
         def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
             if self.progress is not None:
@@ -76,6 +82,12 @@ def callback(label: str) -> Any:
             else:
                 return
             self.progress.update(self.task, metric=metric)
+            if not self.console.is_terminal and state.global_step >= self.next_line:
+                self.next_line += max(1, (state.max_steps or 10) // 10)
+                elapsed = time.monotonic() - self.start
+                eta = elapsed / state.global_step * (state.max_steps - state.global_step) if state.global_step else 0
+                self.console.print(f"{label}: step {state.global_step}/{state.max_steps}, {metric}, "
+                                   f"{elapsed:.0f} s, ETA {eta:.0f} s", highlight=False)
 
         def on_train_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
             if self.progress is not None:

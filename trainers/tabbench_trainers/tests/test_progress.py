@@ -1,0 +1,35 @@
+"""The training progress display: one bar per stage, plain tenth-of-run lines where stderr is not a terminal,
+a summary line with the last loss or rewards, and no printed log dictionaries."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from tabbench_trainers import progress
+
+
+def test_progress_lines_show_step_reward_and_eta(capsys) -> None:
+    callback = progress.callback("grpo")
+    state = SimpleNamespace(max_steps=20, global_step=0)
+    callback.on_train_begin(None, state, None)
+    for step in range(1, 21):
+        state.global_step = step
+        callback.on_step_end(None, state, None)
+        callback.on_log(None, state, None, logs={"reward": step / 20, "rewards/demo-bird/bird-ex/mean": 0.5,
+                                                 "loss": 0.1})
+    callback.on_train_end(None, state, None)
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("grpo: step")]
+    assert len(lines) == 10 and lines[0].startswith("grpo: step 2/20, reward 0.100") and "ETA" in lines[0]
+    assert "grpo: 20 steps; last reward 1.000, demo-bird/bird-ex 0.500" in err
+    assert "{'" not in err  # no raw log dictionaries
+
+
+def test_sft_progress_shows_the_loss(capsys) -> None:
+    callback = progress.callback("sft")
+    state = SimpleNamespace(max_steps=3, global_step=0)
+    callback.on_train_begin(None, state, None)
+    state.global_step = 3
+    callback.on_log(None, state, None, logs={"loss": 1.25, "grad_norm": 3.0})
+    callback.on_train_end(None, state, None)
+    assert "sft: 3 steps; last loss 1.250" in capsys.readouterr().err
