@@ -182,3 +182,13 @@ def test_threads_still_work() -> None:
             "[t.start() for t in threads]\n[t.join() for t in threads]\nprint(sorted(out))")
     result = run_python(code)
     assert result.ok and result.stdout.strip() == str(list(range(8)))
+
+
+def test_the_sandbox_init_is_out_of_reach() -> None:
+    # as root, bubblewrap's init (pid 1 here, unfiltered) keeps root's uid: the program cannot write its memory
+    code = ("import sys\nframe = sys._getframe(1)\nframe.f_locals['DENY'].clear()\n"
+            "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+            "fd = libc.open(b'/proc/1/mem', 2)\nprint('fd', fd, ctypes.get_errno())\n")
+    result = run_python(code)
+    assert result.ok, result.stderr
+    assert result.stdout.split()[:2] == ["fd", "-1"]

@@ -73,18 +73,20 @@ class Walls:
         bubblewrap writes the program's pid to ``info_fd``."""
         if not self.bwrap:
             return list(python)
-        # bubblewrap's own init is pid 1: it has bubblewrap's uid, so its parent-death signal still arrives when
-        # the program switched uid, and when it dies the kernel kills everything in the pid namespace
         args = [self.bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc",
                 "--unshare-uts", "--unshare-cgroup-try"]
         if not network:
             args.append("--unshare-net")
         if info_fd is not None:
             args += ["--info-fd", str(info_fd)]
+        # As root the program switches to its own uid, which clears its parent-death signal: bubblewrap's init
+        # (root's uid, out of the program's reach) stays pid 1, and its death takes the whole pid namespace.
+        # Otherwise that init would share the program's uid, and with it /proc/1/mem and an unfiltered process:
+        # the program itself is pid 1.
         if self.root:
             args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
         else:
-            args += ["--unshare-user", "--disable-userns"]
+            args += ["--unshare-user", "--disable-userns", "--as-pid-1"]
         parents = sorted({str(p) for b in self.binds for p in Path(b).parents if str(p) != "/"})
         for directory in parents:
             args += ["--perms", "0755", "--dir", directory]
