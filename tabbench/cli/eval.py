@@ -18,8 +18,10 @@ from tabbench.cli.options import (
     recorded_options,
     result_store_option,
     resume_option,
+    sandbox_record,
     split_option,
     timeout_option,
+    unsafe_sandbox_option,
     with_timeout,
     workers_option,
 )
@@ -151,6 +153,7 @@ def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
 @timeout_option
 @workers_option
 @result_store_option
+@unsafe_sandbox_option
 @click.option("-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
               help="An option for every benchmark, or with NAME: for benchmark NAME only (see its README); "
               "repeatable.")
@@ -285,7 +288,7 @@ def run_eval(
         "benchmark_versions": {b.name: b.version for b in benchmarks}, "split": split, "limit": limit,
         "benchmark_options": options, "generation": params.to_json(), "vote": vote,
         "data": {b.name: str(b.data_path) if b.data_path else None for b in benchmarks},
-        "environment": agent,
+        "environment": agent, **sandbox_record(),
     }
     use_cache = use_cache and model_backend.cacheable and agent is None  # rollouts are not cached
     cache = ResponseCache(cache_path or default_cache_dir(), fingerprint) if use_cache else None
