@@ -48,6 +48,8 @@ def files(tmp_path: Path) -> dict[str, Path]:
         "binary": bytes(range(256)) * 4,  # .json: BIRD's official format reader sees it
         "latin1": '{"id": "0", "completion": "SELECT 1"}\n\n{"id": "1", "completion": "caf\xe9"}\n'.encode("latin-1"),
         "torn": b'{"id": "0", "completion": "SELECT 1"}\n{"id": "1", "completion": \n',
+        "deep": b'{"id": "0", "completion": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n",
+        "digits": b'{"id": ' + b"9" * 5000 + b', "completion": "SELECT 1"}\n',
         "afile": b"not a folder\n",
     }
     out = {}
@@ -62,6 +64,8 @@ SCORE_CASES = {
     "binary official-format predictions": (["--predictions", "{binary}"], ["{binary}", "not UTF-8"]),
     "non-UTF-8 JSONL predictions": (["--predictions", "{latin1}"], ["{latin1}:3:", "not UTF-8"]),
     "torn JSONL line": (["--predictions", "{torn}"], ["{torn}:2:"]),
+    "JSON nested past the stack": (["--predictions", "{deep}"], ["{deep}:1:", "recursion"]),
+    "number past the digits limit": (["--predictions", "{digits}"], ["{digits}:1:", "digits"]),
     "unknown benchmark option": (["--predictions", "{torn}", "-o", "nosuch=1"], ["'nosuch'"]),
     "quoted number as an option": (["--predictions", "{torn}", "-o", 'timeout="5"'], ["timeout"]),
     "1e12 seconds": (["--predictions", "{torn}", "--timeout", "1e12"], ["--timeout"]),
@@ -113,17 +117,29 @@ def test_eval_malformed_input(cli_runner, files, tmp_path: Path, case: str) -> N
     assert not out.exists(), "a refused input must leave no run directory"
 
 
-def test_eval_malformed_data_file_leaves_nothing_and_the_rerun_works(cli_runner, tmp_path: Path) -> None:
+DATA_DAMAGE = {
+    # name: (file of the BIRD data folder, how it is damaged, the file the error names)
+    "questions cut mid-record": ("dev.json", lambda data: data[: len(data) // 2], "dev.json"),
+    "questions nested past the stack": ("dev.json", lambda data: b"[" * 100_000 + b"]" * 100_000, "dev.json"),
+    "no questions": ("dev.json", lambda data: b"[]", "dev_gold.sql"),  # "N gold queries for 0 questions"
+    "gold SQL not UTF-8": ("dev_gold.sql", lambda data: data + b"\xe9", "dev_gold.sql"),
+    "schema not JSON": ("dev_tables.json", lambda data: b"\x00" * 64, "dev_tables.json"),
+}
+
+
+@pytest.mark.parametrize("case", list(DATA_DAMAGE))
+def test_eval_malformed_data_file_leaves_nothing_and_the_rerun_works(cli_runner, tmp_path: Path, case: str) -> None:
+    name, damage, named = DATA_DAMAGE[case]
     data = tmp_path / "bird"
     shutil.copytree(BIRD, data)
-    good = (data / "dev.json").read_text(encoding="utf-8")
-    (data / "dev.json").write_text(good[: len(good) // 2], encoding="utf-8")  # cut mid-record
+    good = (data / name).read_bytes()
+    (data / name).write_bytes(damage(good))
     out = tmp_path / "runs" / "x"
     args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={data}", "--split", "dev", "--limit", "2",
             "--out", str(out), "--no-progress", "--no-cache"]
-    one_line_error(cli_runner(args), str(data / "dev.json"))
+    one_line_error(cli_runner(args), str(data / named))
     assert not (tmp_path / "runs").exists(), "no run.json (nor the folders made for it) after a failed start"
-    (data / "dev.json").write_text(good, encoding="utf-8")
+    (data / name).write_bytes(good)
     result = cli_runner(args)
     assert result.exit_code == 0, result.output
     assert (out / "results.json").is_file()
@@ -242,3 +258,18 @@ def test_ctrl_c_with_sql_workers_is_one_line(tmp_path: Path) -> None:
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
     assert stderr.strip().splitlines()[-1] == "Aborted!", stderr
     assert not out.exists(), "nothing was scored: no run directory is left"
+
+
+def test_empty_data_file_is_an_error_not_a_run_of_none(cli_runner, tmp_path: Path) -> None:
+    source = ROOT / "plugins" / "tabbench_demo" / "data" / "tablebench"
+    if not source.is_dir():
+        pytest.skip("the TableBench-format demo data is not in this checkout")
+    data = tmp_path / "tablebench"
+    shutil.copytree(source, data)
+    for rows in data.glob("*.jsonl"):
+        rows.write_text("")
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", "gold", "--suite", "tablebench", "--data", f"tablebench={data}",
+                         "--out", str(out), "--no-progress", "--no-cache"])
+    one_line_error(result, "'tablebench'", "has no examples", str(data))
+    assert not out.exists()
