@@ -161,3 +161,18 @@ def test_hook_raising_a_user_error_keeps_exit_code_2(isolated_host, cli_runner, 
                          "--out", str(tmp_path / "out"), "--no-progress"])
     assert result.exit_code == 2
     assert "plugin 'rejects': hook before_run raised" in _one_line(result.output)
+
+
+class CommandsFail:
+    @tabbench.hookimpl
+    def register_commands(self, cli):
+        raise RuntimeError("no commands today")
+
+
+def test_raising_register_commands_is_reported_not_fatal(isolated_host, cli_runner) -> None:
+    isolated_host.register(CommandsFail(), "commandsfail")
+    result = cli_runner(["plugins", "--json"])
+    assert result.exit_code == 0, result.output
+    row = {p["name"]: p for p in json.loads(result.output)}["commandsfail"]
+    assert row["status"] == "error" and "no commands today" in row["error"]
+    assert row["location"].startswith(__file__)

@@ -215,6 +215,20 @@ class Host:
         registry.failed = [info.failure() for info in self.plugins.values() if info.status == "error"]
         return registry
 
+    def add_commands(self, cli: Any) -> None:
+        """Call every plugin's ``register_commands``; one that raises is recorded as that plugin's failure
+        (with file and line) instead of taking the whole command line down."""
+        for impl in self.pm.hook.register_commands.get_hookimpls():
+            try:
+                impl.function(*[{"cli": cli}[arg] for arg in impl.argnames])
+            except Exception as exc:
+                name = self.pm.get_name(impl.plugin) or repr(impl.plugin)
+                info = self.plugins.setdefault(name, PluginInfo(name=name))
+                info.status, info.error = "error", f"register_commands failed: {type(exc).__name__}: {exc}"
+                info.location = error_location(exc)
+                if os.environ.get("TABBENCH_STRICT_PLUGINS") == "1":
+                    raise PluginLoadError(info.failure()) from exc
+
     def failures(self) -> list[PluginInfo]:
         """The plugins that failed to import or to register, after every registry was built."""
         for kind in KINDS:
