@@ -7,8 +7,8 @@ drivers missing, no unprivileged user, a failed start). Install the servers with
 
 Each server has a database ``bird`` (PostgreSQL) / ``BIRD`` (MariaDB) holding every demo table, as BIRD
 Mini-Dev's dumps hold every dev table in one database, an administrator reached over a Unix socket, and the
-SELECT-only role ``tabbench_ro`` created exactly as ``docs/sql-execution.md`` says, reached over TCP with its
-password in ``PGPASSWORD`` / ``TABBENCH_MYSQL_PASSWORD`` (set in this process's environment).
+SELECT-only role ``tabbench_ro``, created by the statements ``docs/sql-execution.md`` gives (read from it),
+reached over TCP with its password in ``PGPASSWORD`` / ``TABBENCH_MYSQL_PASSWORD`` (set in this process's environment).
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def start_postgres() -> Server:
 
         load_sqlite(admin, DEMO_DATABASES)
         with psycopg.connect(admin, autocommit=True) as conn:
-            for statement in postgres_role_statements(PASSWORD):
+            for statement in role_statements("postgresql", PASSWORD):
                 conn.execute(statement)
     except BaseException:
         server.stop()
@@ -164,25 +164,20 @@ def start_postgres() -> Server:
     return server
 
 
-def postgres_role_statements(password: str) -> list[str]:
-    """The statements docs/sql-execution.md gives for a SELECT-only PostgreSQL role (database ``bird``)."""
-    return [
-        f"CREATE ROLE tabbench_ro LOGIN PASSWORD '{password}' NOSUPERUSER NOCREATEDB NOCREATEROLE",
-        "REVOKE CREATE ON SCHEMA public FROM PUBLIC",
-        "GRANT CONNECT ON DATABASE bird TO tabbench_ro",
-        "GRANT USAGE ON SCHEMA public TO tabbench_ro",
-        "GRANT SELECT ON ALL TABLES IN SCHEMA public TO tabbench_ro",
-        "ALTER ROLE tabbench_ro SET default_transaction_read_only = on",
-        "ALTER ROLE tabbench_ro SET temp_file_limit = '1GB'",
-    ]
+DOCS = REPO / "docs" / "sql-execution.md"
 
 
-def mariadb_role_statements(password: str) -> list[str]:
-    """The statements docs/sql-execution.md gives for a SELECT-only MySQL/MariaDB user (database ``BIRD``)."""
-    return [
-        f"CREATE USER 'tabbench_ro'@'%' IDENTIFIED BY '{password}'",
-        "GRANT SELECT ON BIRD.* TO 'tabbench_ro'@'%'",
-    ]
+def role_statements(kind: str, password: str) -> list[str]:
+    """The statements docs/sql-execution.md gives for a SELECT-only role, read from its ``sql`` block (so
+    the documented statements are the ones tested), with ``'...'`` replaced by ``password``."""
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("## PostgreSQL and MySQL servers"):]
+    start = section.index("```sql\n") + len("```sql\n")
+    block = section[start: section.index("```", start)]
+    postgres_part, mysql_part = block.split("-- MySQL / MariaDB")
+    part = postgres_part if kind == "postgresql" else mysql_part.split("\n", 1)[1]
+    code = "\n".join(line.split(" --")[0] for line in part.splitlines() if not line.startswith("--"))
+    return [s.strip().replace("'...'", f"'{password}'") for s in code.split(";") if s.strip()]
 
 
 def start_mariadb() -> Server:
@@ -217,7 +212,7 @@ def start_mariadb() -> Server:
         with conn.cursor() as cursor:
             cursor.execute("CREATE DATABASE BIRD")
             cursor.execute(f"ALTER USER root@localhost IDENTIFIED BY '{PASSWORD}'")  # one password in the env
-            for statement in mariadb_role_statements(PASSWORD):
+            for statement in role_statements("mysql", PASSWORD):
                 cursor.execute(statement)
         conn.close()
         from tabbench.sql.server_load import load_sqlite
