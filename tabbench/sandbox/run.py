@@ -167,7 +167,8 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
         config = {
             "workdir": workdir,
             "uid": uid,
-            "seccomp": walls.seccomp.hex() if walls.seccomp else "",
+            "seccomp": (_walls.seccomp_filter(network=True) if network else walls.seccomp or b"").hex()
+            if walls.seccomp else "",
             "rlimits": {
                 "RLIMIT_CPU": (cpu_limit, cpu_limit + 1),  # SIGXCPU first, then SIGKILL if it is blocked
                 "RLIMIT_AS": (memory_mb * 1024 * 1024,) * 2,
@@ -323,8 +324,9 @@ def _probe(walls: _walls.Walls) -> str | None:
 
 def _isolation(walls: _walls.Walls, uid: int | None, disk_mb: int, network: bool) -> dict[str, Any]:
     if not walls.bwrap:
-        return {"sandbox": walls.kind, "network": "seccomp (no AF_INET sockets)" if walls.seccomp else "audit-hook",
-                "filesystem": "audit-hook", "user": "same-user"}
+        closed = "seccomp (no AF_INET sockets)" if walls.seccomp else "audit-hook"
+        return {"sandbox": walls.kind, "network": "shared" if network else closed, "filesystem": "audit-hook",
+                "user": "same-user"}
     return {
         "sandbox": walls.kind,
         "network": "shared" if network else "namespace",

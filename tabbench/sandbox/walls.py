@@ -16,6 +16,7 @@ it) unless the user opted out with ``TABBENCH_UNSAFE_SANDBOX=1`` (``--unsafe-san
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import shutil
 import socket
@@ -53,20 +54,22 @@ _CLONE_NAMESPACES = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000,
 
 @dataclass(frozen=True)
 class Walls:
-    """How runs are isolated on this machine: ``bwrap`` is the bubblewrap binary, ``None`` when opted out."""
+    """How runs are isolated on this machine: the bubblewrap binary (``None``: no namespaces) and the seccomp
+    program (``None``: no filter). ``reason`` says what is missing; runs then need the user's opt-out."""
 
     bwrap: str | None
     seccomp: bytes | None
     root: bool
-    reason: str = ""  # why the kernel sandbox is not used (unsafe mode only)
+    reason: str = ""
     binds: tuple[str, ...] = field(default=())
     masks: tuple[str, ...] = field(default=())  # tabbench's own packages inside a bound site-packages (data)
 
     @property
     def kind(self) -> str:
-        if self.bwrap:
+        if not self.reason:
             return "bubblewrap+seccomp"
-        return "unsafe: " + ("seccomp, " if self.seccomp else "") + "rlimits, audit hook (" + self.reason + ")"
+        walls = ("namespaces, " if self.bwrap else "") + ("seccomp, " if self.seccomp else "")
+        return f"unsafe: {walls}rlimits, audit hook ({self.reason})"
 
     def command(self, python: Sequence[str], *, disk_mb: int, network: bool, info_fd: int | None) -> list[str]:
         """The bubblewrap command line that runs ``python`` in the walls (``python`` itself when opted out);
@@ -122,28 +125,27 @@ def current(probe: object) -> Walls:
         if not _CURRENT:
             _CURRENT.append(_find(probe))
         walls = _CURRENT[0]
-    if not walls.bwrap and not unsafe_allowed():
+    if walls.reason and not unsafe_allowed():
         raise SandboxUnavailableError(f"cannot run model-written code safely here ({walls.reason}): {HOW_TO_ENABLE}")
     return walls
 
 
 def _find(probe: object) -> Walls:
-    root = os.geteuid() == 0
+    """Every wall that works here (the opt-out keeps those), with the reasons for those that do not."""
+    root, missing = os.geteuid() == 0, []
     try:
-        seccomp: bytes | None = seccomp_filter()
-        seccomp_error = ""
+        seccomp: bytes | None = seccomp_filter(network=False)
     except (ImportError, OSError, RuntimeError, ValueError) as exc:
-        seccomp, seccomp_error = None, f"no seccomp filter: {str(exc).strip()[:200]}"
+        seccomp = None
+        missing.append(f"no seccomp filter: {str(exc).strip()[:200]}")
     bwrap = os.environ.get("TABBENCH_BWRAP") or shutil.which("bwrap") or ""
-    if seccomp is None:
-        return Walls(None, None, root, seccomp_error)
     if not bwrap or not os.access(bwrap, os.X_OK):
-        return Walls(None, seccomp, root, "bubblewrap (bwrap) is not installed")
+        return Walls(None, seccomp, root, "; ".join([*missing, "bubblewrap (bwrap) is not installed"]))
     binds = _binds()
-    candidate = Walls(bwrap, seccomp, root, binds=tuple(binds), masks=tuple(_own_packages(binds)))
+    candidate = Walls(bwrap, seccomp, root, "; ".join(missing), tuple(binds), tuple(_own_packages(binds)))
     error = probe(candidate)  # type: ignore[operator]
     if error:
-        return Walls(None, seccomp, root, f"bubblewrap does not start: {error}")
+        return Walls(None, seccomp, root, "; ".join([*missing, f"bubblewrap does not start: {error}"]))
     return candidate
 
 
@@ -168,8 +170,10 @@ def _own_packages(binds: Sequence[str]) -> list[str]:
     return sorted(found)
 
 
-def seccomp_filter() -> bytes:
-    """The filter as a BPF program, compiled by libseccomp (for the native architecture; others are killed)."""
+@functools.cache
+def seccomp_filter(*, network: bool) -> bytes:
+    """The filter as a BPF program, compiled by libseccomp (for the native architecture; others are killed);
+    ``network=True`` leaves ``socket()`` alone (the caller asked for the network)."""
     import pyseccomp as sc
 
     if os.uname().machine not in ("x86_64", "aarch64"):
@@ -184,7 +188,8 @@ def seccomp_filter() -> bytes:
     for flag in _CLONE_NAMESPACES:
         filt.add_rule(sc.KILL_PROCESS, "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
     filt.add_rule(sc.ERRNO(errno.ENOSYS), "clone3")  # flags hidden in a struct: glibc falls back to clone
-    filt.add_rule(sc.ERRNO(errno.EACCES), "socket", sc.Arg(0, sc.NE, socket.AF_UNIX))
+    if not network:
+        filt.add_rule(sc.ERRNO(errno.EACCES), "socket", sc.Arg(0, sc.NE, socket.AF_UNIX))
     with tempfile.TemporaryFile() as handle:
         filt.export_bpf(handle)
         handle.seek(0)
