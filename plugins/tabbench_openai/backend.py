@@ -221,6 +221,40 @@ class OpenAIBackend(ModelBackend):
                 )
         return outputs
 
+    def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
+        """``tabbench eval --env``: one assistant turn per ``TurnRequest`` through the chat endpoint's function
+        calling (``tools``); the server's ``tool_calls`` come back as the host's assistant messages."""
+        if self.endpoint != "chat":
+            raise BackendError("openai backend: tool calls need endpoint=chat (or --protocol tags)")
+        self.resolve_model_name()
+        with ThreadPoolExecutor(self.concurrency) as pool:
+            return list(pool.map(lambda r: self._turn(r, params), requests))
+
+    def _turn(self, request: Any, params: GenerationParams) -> dict[str, Any]:
+        body = {"model": self.resolve_model_name(), "max_tokens": params.max_new_tokens,
+                "temperature": params.temperature, "top_p": params.top_p, "seed": params.seed,
+                "messages": openai_messages(request.messages), **self.extra_body}
+        if request.tools:
+            body["tools"] = request.tools
+        answer = self._call("POST", ENDPOINTS["chat"], body)
+        choices = answer.get("choices") or [{}]
+        message = choices[0].get("message") or {}
+        reply: dict[str, Any] = {"role": "assistant", "content": choice_text(choices[0], self.reasoning)}
+        calls = []
+        for call in message.get("tool_calls") or []:
+            function = call.get("function") or {}
+            arguments = function.get("arguments", {})
+            if isinstance(arguments, str):
+                try:
+                    arguments = json.loads(arguments) if arguments.strip() else {}
+                except ValueError:
+                    pass  # kept as text: the environment reports malformed arguments as a failed call
+            calls.append({"type": "function", "function": {"name": str(function.get("name", "")),
+                                                           "arguments": arguments}})
+        if calls:
+            reply["tool_calls"] = calls
+        return reply
+
     def fingerprint(self) -> dict[str, Any]:
         """Only what names the served weights: the URL, the model name, the endpoint and an optional revision.
 
@@ -230,6 +264,31 @@ class OpenAIBackend(ModelBackend):
         return {"backend": "openai", "base_url": self.base_url, "model": self.resolve_model_name(),
                 "endpoint": self.endpoint,
                 "reasoning": self.reasoning, "extra_body": self.extra_body, "revision": self.options.get("revision")}
+
+
+def openai_messages(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The host's conversation in OpenAI's wire format: tool calls get ids and JSON-text arguments, and each tool
+    message the id of the call it answers (in order)."""
+    out: list[dict[str, Any]] = []
+    pending: list[str] = []
+    for index, message in enumerate(messages):
+        message = dict(message)
+        if message.get("tool_calls"):
+            calls = []
+            for k, call in enumerate(message["tool_calls"]):
+                function = call.get("function", {})
+                arguments = function.get("arguments", {})
+                call_id = f"call_{index}_{k}"
+                pending.append(call_id)
+                calls.append({"id": call_id, "type": "function", "function": {
+                    "name": function.get("name", ""),
+                    "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)}})
+            message["tool_calls"] = calls
+        elif message.get("role") == "tool":
+            message["tool_call_id"] = pending.pop(0) if pending else f"call_{index}"
+            message.pop("name", None)
+        out.append(message)
+    return out
 
 
 def _positive_int(value: Any, name: str, minimum: int = 1) -> int:

@@ -16,10 +16,19 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tabbench import BackendError, ConfigError, GenerationParams, GenerationRequest, Message, ModelBackend
+from tabbench import (
+    BackendError,
+    ConfigError,
+    GenerationParams,
+    GenerationRequest,
+    Message,
+    ModelBackend,
+    parse_tool_calls,
+)
 from tabbench.checkpoint import checkpoint_files
 
 OPTIONS = ("tensor_parallel_size", "dtype", "gpu_memory_utilization", "max_model_len", "adapter", "max_lora_rank",
@@ -132,6 +141,21 @@ class VLLMBackend(ModelBackend):
             lora = LoRARequest("tabbench-adapter", 1, str(self.adapter))
         outputs = llm.generate(prompts, sampling, lora_request=lora, use_tqdm=False)
         return [[o.text for o in sorted(out.outputs, key=lambda o: o.index)] for out in outputs]
+
+    def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
+        """``tabbench eval --env``: the ``hf`` path on vLLM: the chat template renders the tool schemas, tool calls
+        are read back by ``tabbench.parse_tool_calls``. Untested here (no GPU)."""
+        if not requests:
+            return []
+        llm = self.load()
+        import vllm
+
+        tokenizer = llm.get_tokenizer()
+        prompts = [tokenizer.apply_chat_template(list(r.messages), tools=r.tools or None, tokenize=False,
+                                                 add_generation_prompt=True) for r in requests]
+        sampling = [vllm.SamplingParams(**sampling_kwargs(replace(params, n=1), p)) for p in prompts]
+        outputs = llm.generate(prompts, sampling, use_tqdm=False)
+        return [parse_tool_calls(out.outputs[0].text if out.outputs else "") for out in outputs]
 
     def fingerprint(self) -> dict[str, Any]:
         """Backend, path, size+sha256 of every weight/config/tokenizer file, dtype, parallelism and adapter."""

@@ -188,3 +188,38 @@ def test_tabbench_eval_through_the_server(server, tmp_path, cli_runner):
     assert results["model"]["backend"] == "openai"
     assert all(block["n"] == 3 for block in results["benchmarks"].values())
     assert (out / "samples" / "demo.jsonl").read_text().count("\n") == 3
+
+
+@pytest.mark.slow
+def test_tool_turns_go_through_function_calling(server):
+    """``eval --env`` through the chat endpoint: the conversation (with an earlier call and its observation) and
+    the tool schemas reach the server, and its reply comes back as an assistant message."""
+    from tabbench.evaluation.agent import TurnRequest
+
+    env = tabbench.get_environment("sql")
+    conversation = [*_requests(1)[0].messages,
+                    {"role": "assistant", "content": "", "tool_calls": [
+                        {"type": "function", "function": {"name": "list_tables", "arguments": {}}}]},
+                    {"role": "tool", "name": "list_tables", "content": "users\norders"}]
+    request = TurnRequest(conversation, tabbench.tool_schemas(env), Example("0", "SELECT 1"), "demo", 1)
+    backend = tabbench.get_backend("openai", f"{server['base']}#{server['model']}")
+    [reply] = backend.generate_turns([request], GenerationParams(max_new_tokens=6))
+    assert reply["role"] == "assistant" and isinstance(reply["content"], str)
+    assert all(isinstance(c["function"]["name"], str) for c in reply.get("tool_calls", []))
+
+
+def test_openai_messages_give_calls_ids_and_json_arguments():
+    from tabbench_openai.backend import openai_messages
+
+    wire = openai_messages([
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"type": "function", "function": {"name": "query", "arguments": {"sql": "SELECT 1"}}},
+            {"type": "function", "function": {"name": "list_tables", "arguments": {}}}]},
+        {"role": "tool", "name": "query", "content": "1"},
+        {"role": "tool", "name": "list_tables", "content": "t"},
+    ])
+    calls = wire[1]["tool_calls"]
+    assert [c["id"] for c in calls] == ["call_1_0", "call_1_1"]
+    assert json.loads(calls[0]["function"]["arguments"]) == {"sql": "SELECT 1"}
+    assert [m["tool_call_id"] for m in wire[2:]] == ["call_1_0", "call_1_1"]
