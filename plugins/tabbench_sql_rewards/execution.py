@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Score, Status
@@ -26,6 +27,16 @@ from tabbench_sql_rewards.completion import TaggedAnswer, parse_think_answer
 from tabbench_sql_rewards.service import run_jobs
 
 SEMANTICS = ("set", "spider", "multiset", "list")
+
+
+@lru_cache(maxsize=65536)
+def _spider_normalised(sql: str, fix_operators: bool, drop_distinct: bool) -> str:
+    """Spider's query normalisation, once per distinct text (a policy repeats its completions)."""
+    if fix_operators:
+        sql = fix_spaced_operators(sql)
+    if drop_distinct:
+        sql = remove_distinct(sql)
+    return sql
 
 
 @dataclass
@@ -103,11 +114,7 @@ class ExecutionReward(SqlReward):
     # --- the shared core ----------------------------------------------------------------------------------
 
     def _normalise(self, sql: str) -> str:
-        if self.opt("fix_operators"):
-            sql = fix_spaced_operators(sql)
-        if self.opt("remove_distinct"):
-            sql = remove_distinct(sql)
-        return sql
+        return _spider_normalised(sql, bool(self.opt("fix_operators")), bool(self.opt("remove_distinct")))
 
     def verdicts(self, items: Sequence[tuple[Example, str]]) -> list[Verdict]:
         """Execute and compare a batch with one ``execute_many`` call (each distinct query runs once)."""

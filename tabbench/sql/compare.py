@@ -122,9 +122,17 @@ def bird_soft_f1(pred_rows: Iterable[Sequence[Any]], gold_rows: Iterable[Sequenc
 # --- Spider / test-suite ------------------------------------------------------------------------------
 
 
+_TYPE_TEXT: dict[type, str] = {kind: str(kind) for kind in (int, float, str, bytes, type(None), bool)}
+
+
+def _official_key(value: Any) -> str:
+    """The official sort key: the value's text followed by its type's repr, so 1 and 1.0 may sort apart."""
+    kind = value.__class__
+    return str(value) + (_TYPE_TEXT.get(kind) or str(kind))
+
+
 def _unordered_row(row: Row) -> Row:
-    # The official key: the value's text followed by its type's repr, so 1 and 1.0 may sort differently.
-    return tuple(sorted(row, key=lambda value: str(value) + str(type(value))))
+    return row if len(row) < 2 else tuple(sorted(row, key=_official_key))
 
 
 def _quick_accept(gold: list[Row], pred: list[Row], ordered: bool) -> bool:
