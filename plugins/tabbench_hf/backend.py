@@ -140,9 +140,12 @@ class HFBackend(ModelBackend):
     # --- resolution ------------------------------------------------------------------------------------
 
     def resolved_device(self) -> str:
+        import torch
+
+        if self.device_name.startswith("cuda") and not torch.cuda.is_available():
+            raise ConfigError(f"hf: device={self.device_name!r}: no CUDA device is available (use cpu or auto)")
         if self.device_name != "auto":
             return self.device_name
-        import torch
 
         if torch.cuda.is_available():
             return "cuda"

@@ -66,9 +66,13 @@ class ResponseCache:
         if self.path.exists():
             self._load(fingerprint)
         else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("w", encoding="utf-8") as handle:
-                handle.write(json.dumps(header, sort_keys=True, default=str) + "\n")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                with self.path.open("w", encoding="utf-8") as handle:
+                    handle.write(json.dumps(header, sort_keys=True, default=str) + "\n")
+            except OSError as exc:
+                raise ConfigError(f"--cache {path}: cannot write the response cache there ({exc.strerror}: "
+                                  f"{exc.filename})") from exc
         self._handle = self.path.open("a", encoding="utf-8")
 
     def _load(self, fingerprint: dict[str, Any]) -> None:
