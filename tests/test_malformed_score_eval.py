@@ -152,6 +152,30 @@ def test_eval_out_under_a_file(cli_runner, files) -> None:
     one_line_error(result, f"--out {out}")
 
 
+@pytest.fixture(scope="module")
+def micro_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A very small random checkpoint for the hf backend (built offline in seconds)."""
+    pytest.importorskip("transformers")
+    tinymodel = pytest.importorskip("tabbench_demo.tinymodel")
+    spec = tinymodel.TinySpec(vocab_size=300, hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+                              num_key_value_heads=1, intermediate_size=32, max_position_embeddings=256)
+    return tinymodel.build_tiny_model(tmp_path_factory.mktemp("micro") / "model", spec=spec)
+
+
+@pytest.mark.parametrize("option", [["--cache", "{afile}/responses.jsonl"], ["--device", "cuda:7"]])
+def test_eval_hf_backend_options(cli_runner, micro_model: Path, files, tmp_path: Path, option: list[str]) -> None:
+    import torch
+
+    if option[0] == "--device" and torch.cuda.device_count() > 7:
+        pytest.skip("this machine has a cuda:7")
+    out = tmp_path / "run"
+    args = [a.format(afile=files["afile"]) for a in option]
+    result = cli_runner(["eval", "--model", str(micro_model), "--suite", "bird", "--data", f"bird={BIRD}", "--split",
+                         "dev", "--limit", "1", "--max-new-tokens", "2", "--out", str(out), "--no-progress", *args])
+    one_line_error(result, args[1])
+    assert not out.exists()
+
+
 def test_resume_mismatch_names_only_what_changed(cli_runner, tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev",
