@@ -16,22 +16,9 @@ import tabbench
 
 
 def evaluate(model: Path, out: Path) -> tuple[float, float]:
-    """(execution accuracy, share of executable queries) on 40 held-out demo questions, greedy, through the
-    host runner (the code behind `tabbench eval`)."""
-    from tabbench.contract.backend import GenerationParams
-    from tabbench.evaluation.generation import BackendCompleter
-    from tabbench.evaluation.runner import Run, execute
-    from tabbench.evaluation.store import RunStore
-
-    benchmark = tabbench.get_benchmark("demo-bird")
-    backend = tabbench.get_backend("hf", str(model))
-    config = {"model": str(model), "split": "test"}
-    run = Run(out_dir=out, config=config, benchmarks=[benchmark], store=RunStore.create(out, config), split="test",
-              limit=40, show_progress=False)
-    try:
-        results = execute(run, BackendCompleter(backend, GenerationParams(max_new_tokens=48), None))
-    finally:
-        backend.close()
+    """(execution accuracy, share of executable queries) on 40 held-out demo questions, greedy, through
+    ``tabbench.evaluate`` (the path of `tabbench eval`)."""
+    results = tabbench.evaluate(str(model), "demo-bird", out=out, split="test", limit=40, max_new_tokens=48)
     demo = results["benchmarks"]["demo-bird"]
     executed = sum(demo["status_counts"].get(s, 0) for s in ("match", "mismatch", "empty_both"))
     return demo["primary_metric"]["value"], executed / demo["n"]
