@@ -286,6 +286,7 @@ def status_counts_callback(*functions: TrlReward) -> Any:
 # --- verl -------------------------------------------------------------------------------------------------
 
 _VERL_REWARDS: dict[str, Reward] = {}
+_VERL_CHECKED: set[int] = set()
 
 
 def _verl_reward(data_source: str, extra_info: dict[str, Any], kwargs: dict[str, Any]) -> Reward:
@@ -326,6 +327,21 @@ def _verl_example(ground_truth: Any, extra_info: dict[str, Any] | None) -> Examp
     return Example(id=str(info.get("id", info.get("index", ""))), gold=gold, fields=fields)
 
 
+def _verl_check_first(reward: Reward, scores: Sequence[Score], extra_infos: Sequence[dict[str, Any] | None]) -> None:
+    """The first samples a reward sees, when their ``extra_info`` carries no ``example`` and every one is "not
+    applicable", lack what the reward needs (a database path...): a ``ConfigError``, not a run of zeros."""
+    if id(reward) in _VERL_CHECKED:
+        return
+    _VERL_CHECKED.add(id(reward))
+    if any(isinstance(e, dict) and "example" in e for e in extra_infos):
+        return
+    if scores and all(s.status.not_applicable for s in scores):
+        why = scores[0].details.get("error", scores[0].status.value)
+        raise ConfigError(f"reward {reward.name!r}: the first verl sample cannot be scored ({why}); extra_info "
+                          "lacks what it needs: write it from tabbench.adapters.dataset_rows "
+                          "(extra_info={'example': row['example']})")
+
+
 def _verl_result(score: Score, name: str) -> dict[str, Any]:
     """``score`` plus extra keys verl collects per sample. None is named ``reward``: verl's validation adds its
     own ``reward`` list and asserts every list has one entry per sample (verl 0.9.1, ``RayPPOTrainer._validate``)."""
@@ -345,11 +361,14 @@ def compute_score(data_source: str, solution_str: str, ground_truth: Any, extra_
     (the JSON of ``Example.to_json()``, as in ``dataset_rows``), else ``ground_truth`` as gold with ``extra_info``
     as fields. Returns ``{"score", "status", "applicable", "tabbench_reward"}``; verl cannot skip a sample, so a
     failed gold scores 0.0 with ``applicable`` false. Wiring mistakes (unknown reward, option or data source, a
-    sample with no example) raise ``ConfigError``; a failing reward never raises.
+    sample with no example, a first sample without ``example`` that the reward cannot score) raise
+    ``ConfigError``; a failing reward never raises.
     """
     reward = _verl_reward(data_source, dict(extra_info or {}), kwargs)
     example = _verl_example(ground_truth, extra_info)
-    return _verl_result(score_batch(reward, [(example, completion_text(solution_str))])[0], reward.name)
+    score = score_batch(reward, [(example, completion_text(solution_str))])[0]
+    _verl_check_first(reward, [score], [extra_info])
+    return _verl_result(score, reward.name)
 
 
 def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[Any],
@@ -363,6 +382,8 @@ def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str
     results: list[dict[str, Any]] = [{}] * len(solution_strs)
     for reward, members in groups.values():
         items = [(_verl_example(ground_truths[i], extra_infos[i]), completion_text(solution_strs[i])) for i in members]
-        for i, score in zip(members, score_batch(reward, items), strict=True):
+        scores = score_batch(reward, items)
+        _verl_check_first(reward, scores, [extra_infos[i] for i in members])
+        for i, score in zip(members, scores, strict=True):
             results[i] = _verl_result(score, reward.name)
     return results

@@ -151,6 +151,8 @@ def test_verl_compute_score(demo):
         compute_score("arctic", "x", "y", info, reward_options={"timeot": 3})
     with pytest.raises(ConfigError, match="neither"):
         compute_score("arctic", "x", None, None)
+    with pytest.raises(ConfigError, match="first verl sample cannot be scored"):  # extra_info=None: no db_path
+        compute_score("databricks-rlvr", "SELECT 1", "SELECT 1", None, reward_options={"timeout": 7})
     batch = compute_score_batch(["arctic", "arctic"], [f"```sql\n{example.gold}\n```", "x"],
                                 [example.gold] * 2, [info, info])
     assert [r["status"] for r in batch] == ["match", "no_sql"]
