@@ -135,6 +135,14 @@ def _unordered_row(row: Row) -> Row:
     return row if len(row) < 2 else tuple(sorted(row, key=_official_key))
 
 
+def _same_values_and_types(gold: list[Row], pred: list[Row], ordered: bool) -> bool:
+    """The rows are the same values of the same types (``repr`` tells 1, 1.0, True and '1' apart and
+    round-trips floats), in order when ``ordered``: checked at C speed."""
+    if ordered:
+        return repr(gold) == repr(pred)
+    return sorted(map(repr, gold)) == sorted(map(repr, pred))
+
+
 def _quick_accept(gold: list[Row], pred: list[Row], ordered: bool) -> bool:
     """The official necessary condition: same rows once each row's cells are sorted (a list or a set)."""
     g = [_unordered_row(row) for row in gold]
@@ -203,6 +211,8 @@ def spider_result_eq(
         return True
     if len(gold) != len(pred) or len(gold[0]) != len(pred[0]):
         return False
+    if _same_values_and_types(gold, pred, order_matters):
+        return True  # identical rows pass the official quick check and its search finds the identity
     if not _quick_accept(gold, pred, order_matters):
         return False
     if gold == pred if order_matters else Counter(gold) == Counter(pred):
