@@ -338,3 +338,11 @@ def test_watchdog_fires_once_and_disarm_waits_for_a_running_cancel():
     assert calls == ["due", "slow"]
     time.sleep(0.3)
     assert calls == ["due", "slow"]
+
+
+def test_worker_threads_each_reuse_one_connection(server: servers.Server):
+    backend = "pg_backend_pid()" if server.kind == "postgresql" else "CONNECTION_ID()"
+    jobs = [ExecJob(server.dsn, f"SELECT {backend}, {k}") for k in range(60)]  # distinct, so none deduplicated
+    first = {r.rows[0][0] for r in execute_many(jobs, LIMITS, workers=3, cache=False, store=False)}
+    again = {r.rows[0][0] for r in execute_many(jobs, LIMITS, workers=3, cache=False, store=False)}
+    assert 1 <= len(first) <= 3 and again <= first  # at most one connection per worker thread, kept
