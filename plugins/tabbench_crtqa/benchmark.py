@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, Example, Message, MetricSpec
+from tabbench import Benchmark, ConfigError, Example, Message, MetricSpec, Option
 from tabbench_crtqa.answers import extract_answer
 from tabbench_crtqa.data import BREAKDOWN_KEYS, find_root, read_examples, table_dir
 
@@ -70,8 +70,8 @@ class CRTQABenchmark(Benchmark):
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("em", "crtqa-em"),)
     option_defaults: ClassVar[dict[str, Any]] = {
-        "table_format": "markdown", "max_table_chars": 0, "normalization": "tabbench", "extract": "final_answer",
-        "decimals": 2,
+        "table_format": "markdown", "max_table_chars": Option(0, int, min=0, help="0: no cap"),
+        "normalization": "tabbench", "extract": "final_answer", "decimals": Option(2, int, min=0, max=15),
     }
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
+from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, Option, read_jsonl_predictions
 from tabbench_realhitbench.answers import extract_answer
 from tabbench_realhitbench.data import (
     QA_FILES,
@@ -100,8 +100,10 @@ class RealHiTBenchBenchmark(Benchmark):
         "dataset spzy/RealHiTBench into one folder; pass it as --data or TABBENCH_DATA_REALHITBENCH"
     )
     option_defaults: ClassVar[dict[str, Any]] = {
-        "table_format": "latex", "max_table_chars": 0, "missing_tables": "error", "sc_table": "swap",
-        "sc_reference": None, "decimals": OFFICIAL_TEXT["decimals"], "timeout": 15.0, "indentation": "auto",
+        "table_format": "latex", "max_table_chars": Option(0, int, min=0, help="0: no cap"),
+        "missing_tables": "error", "sc_table": "swap", "sc_reference": None,
+        "decimals": Option(OFFICIAL_TEXT["decimals"], int, min=0, max=15, nullable=True), "timeout": 15.0,
+        "indentation": "auto",
         "judge": "llm-judge", "judge_backend": None, "judge_model": None, "judge_options": {},
     }
 
