@@ -300,3 +300,13 @@ def test_hooks_add_under_extensions_and_in_place_edits_are_moved_there(isolated_
     block = results["benchmarks"]["seam-bench"]
     assert block["n"] == 3 and "legacy" not in block
     assert block["extensions"] == {"seam.summary": {"n": 3}, "legacy": "edited in place"}
+
+
+def test_a_completion_carries_its_answer_through_pickling():
+    import pickle
+
+    from tabbench import Completion, answer_of
+
+    completion = pickle.loads(pickle.dumps(Completion("```sql\nSELECT 1\n```", "SELECT 1")))
+    assert completion == "```sql\nSELECT 1\n```" and answer_of(completion, str.upper) == "SELECT 1"
+    assert answer_of("plain", str.upper) == "PLAIN"  # no benchmark (a trainer): the reward's own extraction
