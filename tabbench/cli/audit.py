@@ -7,7 +7,7 @@ import json
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.options import benchmark_option_option, parse_key_values
+from tabbench.cli.options import FiniteFloatRange, benchmark_option_option, parse_key_values
 
 
 @click.command("audit", context_settings=CONTEXT)
@@ -15,7 +15,7 @@ from tabbench.cli.options import benchmark_option_option, parse_key_values
 @click.option("--benchmark", "-b", "benchmark_name", required=True, help="Benchmark whose examples to use.")
 @click.option("--data", "data_path", default=None, help="The benchmark's data path (default: as `tabbench eval`).")
 @click.option("--split", default=None, help="Split to draw examples from (default: the benchmark's own).")
-@click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
+@click.option("--threshold", type=FiniteFloatRange(0.0, 1.0), default=0.5, show_default=True,
               help="Report cases earning more than this fraction of the correct answer's reward.")
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="Examples to audit.")
 @click.option("--reward-option", "options", multiple=True, metavar="KEY=VALUE",

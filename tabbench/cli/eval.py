@@ -10,6 +10,7 @@ import click
 
 from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
+    FiniteFloatRange,
     apply_runtime,
     batch_size_option,
     limit_option,
@@ -143,9 +144,9 @@ def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
               help="Completions sampled per prompt; with --vote, self-consistency over them.")
 @click.option("--vote", type=click.Choice(VOTES), default=None,
               help="How --samples completions pick the scored one: execution-result majority or similarity.")
-@click.option("--temperature", type=click.FloatRange(min=0), default=None,
+@click.option("--temperature", type=FiniteFloatRange(min=0), default=None,
               help="Sampling temperature (default 0 = greedy; 0.8 with --samples > 1).")
-@click.option("--top-p", type=click.FloatRange(min=0, max=1), default=1.0, show_default=True)
+@click.option("--top-p", type=FiniteFloatRange(min=0, max=1), default=1.0, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of sampled generation.")
 @click.option("--max-new-tokens", type=click.IntRange(min=1), default=256, show_default=True)
 @click.option("--stop", multiple=True, help="Stop string (repeatable); cut from the completion.")

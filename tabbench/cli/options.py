@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,17 @@ from typing import Any
 import click
 
 from tabbench.contract.errors import UsageError
+
+
+class FiniteFloatRange(click.FloatRange):
+    """``click.FloatRange`` that also refuses nan and inf: nan compares false with every bound, so click lets it
+    through (``--temperature nan`` would sample garbage)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
 
 
 def parse_key_values(pairs: tuple[str, ...], what: str) -> dict[str, Any]:

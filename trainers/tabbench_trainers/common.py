@@ -7,6 +7,7 @@ click options, and ``tabbench train --help`` must stay light.
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import sys
@@ -85,9 +86,16 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
     ]
 
     def decorate(func: Callable) -> Callable:
+        @wraps(func)  # shares the options click collected on ``func``
+        def checked(**kw: Any) -> Any:
+            bad = next(((k, v) for k, v in kw.items() if isinstance(v, float) and not math.isfinite(v)), None)
+            if bad:  # click's FloatRange lets nan through (it compares false with every bound)
+                raise UsageError(f"--{bad[0].replace('_', '-')} {bad[1]}: expected a finite number")
+            return func(**kw)
+
         for option in reversed(options):
-            func = option(func)
-        return func
+            checked = option(checked)
+        return checked
 
     return decorate
 
@@ -189,9 +197,12 @@ def parse_reward_spec(text: str) -> tuple[str, float]:
     if not sep:
         return text, 1.0
     try:
-        return name, float(weight)
+        value = float(weight)
     except ValueError:
-        raise UsageError(f"--reward {text!r}: the weight after ':' must be a number") from None
+        value = math.nan
+    if not math.isfinite(value):
+        raise UsageError(f"--reward {text!r}: the weight after ':' must be a finite number")
+    return name, value
 
 
 def resolve_rewards(
