@@ -89,6 +89,7 @@ AUDIT_CASES = {
     "missing data": (["bird-ex", "--benchmark", "bird", "--data", "/nonexistent/bird"], ["/nonexistent/bird"]),
     "unknown split": (["bird-ex", "--benchmark", "bird", "--split", "nosuch"], ["'nosuch'"]),
     "threshold out of range": (["bird-ex", "--benchmark", "bird", "--threshold", "2"], ["--threshold"]),
+    "nan threshold": (["bird-ex", "--benchmark", "bird", "--threshold", "nan"], ["--threshold", "finite"]),
 }
 
 
