@@ -143,3 +143,15 @@ def test_rewards_score_rollouts_on_the_server(server: servers.Server, tmp_path: 
     scores = reward.score_batch([(example, f"```sql\n{example.gold}\n```"), (example, "```sql\nSELECT 42\n```"),
                                  (example, "```sql\nDROP TABLE customers\n```")])
     assert [s.status for s in scores] == [Status.MATCH, Status.MISMATCH, Status.FORBIDDEN]
+
+
+def test_dsn_must_match_the_dialect(tmp_path: Path):
+    data = tmp_path / "minidev"
+    write_minidev(data, "mysql", limit=3)
+    with pytest.raises(tabbench.ConfigError, match="dialect=postgresql but the dsn is a mysql server"):
+        tabbench.get_benchmark("bird", data, dialect="postgresql", dsn="mysql://u@h/BIRD")
+    with pytest.raises(tabbench.ConfigError, match="dsn needs dialect=postgresql or dialect=mysql"):
+        tabbench.get_benchmark("bird", data, dsn="mysql://u@h/BIRD")
+    bench = tabbench.get_benchmark("bird", data, dialect="mysql", dsn="mysql://u@h/{db_id}")
+    examples = list(bench.examples("minidev"))
+    assert examples and all(e.fields["db_path"] == f"mysql://u@h/{e.fields['db_id']}" for e in examples)
