@@ -39,6 +39,9 @@ def render(name: str, target: Path) -> list[Path]:
     values = placeholders(name)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UsageError(f"{target}: exists and is not an empty folder (choose another --dir)")
+    existing = next(p for p in (target, *target.parents) if p.exists())
+    if not existing.is_dir():
+        raise UsageError(f"--dir {target}: {existing} is a file, not a folder")
     written = []
     root = resources.files("tabbench") / "templates" / "plugin"
     for source, relative in _walk(root, ""):

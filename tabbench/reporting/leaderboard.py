@@ -537,9 +537,12 @@ def _figure(width: float = 7.0, height: float = 4.0) -> Any:
 
 def _save(figure: Any, out: Path) -> Path:
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    _make_folder(out.parent, str(out))
     figure.tight_layout()
-    figure.savefig(out, format="png", metadata={"Software": None})
+    try:
+        figure.savefig(out, format="png", metadata={"Software": None})
+    except OSError as exc:
+        raise UsageError(f"{out}: cannot write the plot ({exc.strerror})") from exc
     return out
 
 
