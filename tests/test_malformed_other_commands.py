@@ -79,6 +79,25 @@ def test_check_missing_board(cli_runner, tmp_path: Path) -> None:
     one_line_error(cli_runner(["leaderboard", "check", str(tmp_path / "none.md")]), str(tmp_path / "none.md"))
 
 
+@pytest.mark.parametrize("log", [b'{"log_history": [', b'{"log_history": 5}', b"\xff\xfe", b"[]",
+                                 b'{"log_history": [{"step": 1, "reward": "high"}]}'])
+def test_plot_rewards_malformed_log(cli_runner, tmp_path: Path, log: bytes) -> None:
+    pytest.importorskip("matplotlib")
+    source = tmp_path / "trainer_state.json"
+    source.write_bytes(log)
+    result = cli_runner(["leaderboard", "plot-rewards", str(source), "-o", str(tmp_path / "r.png")])
+    one_line_error(result, str(source))
+    assert not (tmp_path / "r.png").exists()
+
+
+def test_plot_rewards_under_a_file(cli_runner, tmp_path: Path, afile: Path) -> None:
+    pytest.importorskip("matplotlib")
+    source = tmp_path / "trainer_state.json"
+    source.write_text('{"log_history": [{"step": 1, "reward": 0.5}, {"step": 2, "reward": 0.7}]}')
+    one_line_error(cli_runner(["leaderboard", "plot-rewards", str(source), "-o", str(afile / "r.png")]),
+                   str(afile / "r.png"), "a file is in the way")
+
+
 # --- rewards audit ---------------------------------------------------------------------------------------------
 
 AUDIT_CASES = {
@@ -142,3 +161,16 @@ def test_build_tiny_into_a_non_empty_folder(cli_runner, tmp_path: Path) -> None:
 
 def test_build_tiny_vocabulary_out_of_range(cli_runner, tmp_path: Path) -> None:
     one_line_error(_build_tiny(cli_runner, str(tmp_path / "m"), "--vocab-size", "1e12"), "--vocab-size")
+
+
+# --- plugins new -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["bad name!"], ["ok-name", "--dir", "{afile}/x"], ["ok-name", "--dir", "{full}"]])
+def test_plugins_new_malformed_input(cli_runner, tmp_path: Path, afile: Path, args: list[str]) -> None:
+    full = tmp_path / "full"
+    full.mkdir()
+    (full / "keep.txt").write_text("mine")
+    args = [a.format(afile=afile, full=full) for a in args]
+    one_line_error(cli_runner(["plugins", "new", *args]), args[-1])
+    assert (full / "keep.txt").read_text() == "mine" and afile.read_text() == "not a folder\n"

@@ -597,13 +597,16 @@ def plot_reward_curves(source: Path | Sequence[dict[str, Any]] | dict[str, Any],
     """Line plot of reward means against the training step, from a trainer's log history (see
     ``read_log_history``); ``keys`` defaults to ``reward_keys``. Returns the PNG path."""
     history = read_log_history(source)
+    where = f"{source}: " if isinstance(source, str | Path) else ""
     keys = list(keys) if keys else reward_keys(history)
-    if not keys:
-        raise DataError("the trainer log holds no reward entries (expected 'reward' or 'rewards/<name>/mean')")
+    curves = {key: [(e.get("step", i), e[key]) for i, e in enumerate(history) if isinstance(e.get(key), int | float)]
+              for key in keys}
+    if not any(curves.values()):
+        wanted = ", ".join(map(repr, keys)) if keys else "'reward' or 'rewards/<name>/mean'"
+        raise DataError(f"{where}the trainer log holds no reward entries with a number (expected {wanted})")
     figure = _figure()
     axes = figure.add_subplot()
-    for key in keys:
-        points = [(e.get("step", i), e[key]) for i, e in enumerate(history) if isinstance(e.get(key), int | float)]
+    for key, points in curves.items():
         if points:
             axes.plot([p[0] for p in points], [p[1] for p in points], marker=".", label=key)
     axes.set_xlabel("step")
