@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+import sys
 import time
 import warnings
 from decimal import Decimal
@@ -346,3 +347,11 @@ def test_worker_threads_each_reuse_one_connection(server: servers.Server):
     first = {r.rows[0][0] for r in execute_many(jobs, LIMITS, workers=3, cache=False, store=False)}
     again = {r.rows[0][0] for r in execute_many(jobs, LIMITS, workers=3, cache=False, store=False)}
     assert 1 <= len(first) <= 3 and again <= first  # at most one connection per worker thread, kept
+
+
+def test_a_missing_driver_is_named_with_what_to_install(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(sys.modules, "pymysql", None)  # as if PyMySQL were not installed
+    with pytest.raises(ConfigError, match=r"pip install 'tabbench\[servers\]'"):
+        resolve_dsn("mysql", "mysql://u@127.0.0.1:1/BIRD")
+    result = run("mysql://u@127.0.0.1:1/BIRD", "SELECT 1")
+    assert result.status is Status.EXEC_ERROR and "tabbench[servers]" in result.error

@@ -126,8 +126,30 @@ def for_database(target: str, db_id: str) -> str:
     return target.replace("{db_id}", db_id)
 
 
+#: The driver module each server kind needs (``pip install 'tabbench[servers]'``).
+DRIVERS = {"postgresql": "psycopg", "mysql": "pymysql"}
+
+
+def require_driver(kind: str) -> None:
+    """Raise ``ConfigError`` saying what to install when the driver for ``kind`` cannot be imported."""
+    import importlib
+
+    try:
+        importlib.import_module(DRIVERS[kind])
+    except ImportError:
+        raise ConfigError(f"{kind} servers need the {DRIVERS[kind]} driver: pip install 'tabbench[servers]'") from None
+
+
 def resolve_dsn(dialect: str, explicit: str | None = None) -> str | None:
-    """The DSN for ``dialect`` (``postgresql`` or ``mysql``): option, then environment, then config file."""
+    """The DSN for ``dialect`` (``postgresql`` or ``mysql``): option, then environment, then config file.
+    Raises ``ConfigError`` for a DSN with a password, or when the dialect's driver is not installed."""
+    dsn = _find_dsn(dialect, explicit)
+    if dsn is not None:
+        require_driver(server_kind(dsn) or dialect)
+    return dsn
+
+
+def _find_dsn(dialect: str, explicit: str | None) -> str | None:
     from tabbench.host.config import config_file, load_config
 
     if explicit:

@@ -34,8 +34,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from tabbench.contract.errors import ConfigError
 from tabbench.contract.types import Status
-from tabbench.sql.dsn import redact, server_kind
+from tabbench.sql.dsn import redact, require_driver, server_kind
 from tabbench.sql.execute import (
     DEFAULT_LIMITS,
     FORBIDDEN_STATEMENTS,
@@ -209,15 +210,19 @@ class ServerSession(ABC):
 
 def open_session(target: str) -> ServerSession:
     kind = server_kind(target)
+    if kind is None:
+        raise ValueError(f"not a server DSN: {redact(target)}")
+    try:
+        require_driver(kind)
+    except ConfigError as exc:
+        raise ServerUnavailable(str(exc)) from None
     if kind == "postgresql":
         from tabbench.sql.postgres import PostgresSession
 
         return PostgresSession(target)
-    if kind == "mysql":
-        from tabbench.sql.mysql import MysqlSession
+    from tabbench.sql.mysql import MysqlSession
 
-        return MysqlSession(target)
-    raise ValueError(f"not a server DSN: {redact(target)}")
+    return MysqlSession(target)
 
 
 _warned: set[str] = set()
