@@ -101,6 +101,8 @@ EVAL_CASES = {
     "non-UTF-8 predictions": (["--model", "predictions:{latin1}"], ["{latin1}:3:"]),
     "1e12 workers": (["--model", "gold", "--workers", "1e12"], ["--workers", "1e12"]),
     "quoted workers": (["--model", "gold", "--workers", '"2"'], ["--workers"]),
+    "an option gold does not take": (["--model", "gold", "--dtype", "bfloat16"], ["gold backend", "dtype"]),
+    "unknown predictions option": (["--model", "predictions:{torn}", "-m", "mising=empty"], ["mising"]),
     "nan temperature": (["--model", "gold", "--temperature", "nan"], ["--temperature", "not a finite number"]),
     "nan top-p": (["--model", "gold", "--top-p", "nan"], ["--top-p", "not a finite number"]),
     "data for another benchmark": (["--model", "gold", "--data", "spider=/x"], ["--data spider"]),

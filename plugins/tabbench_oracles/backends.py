@@ -38,6 +38,11 @@ class GoldBackend(ModelBackend):
     description = "the reference answer of each example"
     cacheable = False  # answers come from the data itself: a cache could only serve stale references
 
+    def __init__(self, model: str, **options: Any) -> None:
+        if options:  # e.g. --dtype given with --model gold: a mistake, not something to ignore
+            raise ConfigError(f"gold backend: takes no options (got {', '.join(sorted(options))})")
+        super().__init__(model)
+
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
         outputs = []
         for request in requests:
@@ -82,6 +87,10 @@ class PredictionsBackend(ModelBackend):
 
     def __init__(self, model: str, **options: Any) -> None:
         super().__init__(model, **options)
+        unknown = sorted(set(options) - {"data", "benchmark_options", "missing"})
+        if unknown:
+            raise ConfigError(f"predictions backend: unknown option(s) {', '.join(unknown)} (known: benchmark_options, "
+                              "data, missing)")
         self.path = Path(model)
         if not self.path.exists():
             raise ConfigError(f"predictions backend: {self.path} does not exist (--model names the predictions file)")
