@@ -181,11 +181,11 @@ def database_of(example: Example, db_field: str = "db_path") -> Path | None:
 
 def candidates(
     benchmark: Benchmark, example: Example, completions: Sequence[str], *, db_field: str = "db_path",
-    timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS, workers: int = 0,
+    timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS, workers: int | None = None,
 ) -> tuple[list[Candidate], bool]:
     """Extract every completion's answer and, when the example has a database, execute each distinct SQL once
-    (``tabbench.sql.execute_many``; ``workers`` > 1 runs them in the shared process pool, isolated from this
-    process). Returns the candidates and whether they were executed.
+    (``tabbench.sql.execute_many``; ``workers`` ``None``: the host's default pool, which kills a query that
+    ignores cancellation; 0: in this process). Returns the candidates and whether they were executed.
     """
     answers = [_extract(benchmark, example, c) for c in completions]
     database = database_of(example, db_field)
@@ -247,7 +247,7 @@ def decide(
 def vote_outcome(
     benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution", *,
     semantics: str = "set", db_field: str = "db_path", timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS,
-    workers: int = 0,
+    workers: int | None = None,
 ) -> VoteOutcome:
     """Vote among ``completions`` of ``example``; see the module docstring for the rules."""
     if method not in METHODS:
@@ -267,7 +267,7 @@ def vote(benchmark: Benchmark, example: Example, completions: Sequence[str], met
 
 def vote_agreement(benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution", *,
                    semantics: str = "set", db_field: str = "db_path", timeout: float = VOTE_TIMEOUT,
-                   max_rows: int = VOTE_MAX_ROWS, workers: int = 0) -> list[float]:
+                   max_rows: int = VOTE_MAX_ROWS, workers: int | None = None) -> list[float]:
     """Each completion's agreement with the vote's winner, in [0, 1]: a self-consistency reward for prompts
     without gold (TAO). ``execution``: 1 for members of the winning group, else 0. ``similarity``: the denotation
     similarity of each candidate's result (or answer tokens) to the winner's. All 0 when nothing could vote."""
