@@ -34,14 +34,14 @@ class _TempTabQAReward(Reward):
 
     def sql_answer(self, example: Example, completion: str) -> tuple[str | None, Score | None]:
         """Run the completion's query on the example's database: ``(answer, None)`` or ``(None, failure)``."""
-        from tabbench.sql import Limits, execute_sqlite, extract_sql
+        from tabbench.sql import ExecJob, Limits, execute_many, extract_sql
         from tabbench_temptabqa.database import database_for
 
         query = extract_sql(completion) if isinstance(completion, str) else None
         if query is None:
             return None, Score(0.0, Status.NO_SQL, {"sql": None})
-        result = execute_sqlite(database_for(str(example.fields.get("context", ""))), query,
-                                Limits(timeout=self.sql_timeout, max_rows=1000))
+        database = str(database_for(str(example.fields.get("context", ""))))  # the host's default: the SQL pool
+        result = execute_many([ExecJob(database, query)], Limits(timeout=self.sql_timeout, max_rows=1000))[0]
         if not result.ok:
             assert result.status is not None
             return None, Score(0.0, result.status, {"sql": query, "error": result.error})
