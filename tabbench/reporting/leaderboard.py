@@ -450,9 +450,12 @@ def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), referen
         title=title,
     )
     text = render(spec, base)
+    partial = out.with_name(f".{out.name}.partial")  # replaced in one step: a kill never leaves half a board
     try:
-        out.write_text(text, encoding="utf-8")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, out)
     except OSError as exc:
+        partial.unlink(missing_ok=True)
         raise UsageError(f"-o {out}: cannot write the board ({exc.strerror})") from exc
     return text
 
