@@ -216,8 +216,8 @@ class HFBackend(ModelBackend):
             model = AutoModelForCausalLM.from_pretrained(
                 str(self.base), local_files_only=True, dtype=getattr(torch, self.resolved_dtype())
             )
-        except (OSError, ValueError) as exc:
-            raise BackendError(f"hf: cannot load {self.base}: {' '.join(str(exc).split())[:300]}") from exc
+        except (OSError, ValueError) as exc:  # files transformers cannot read: the folder is not a usable checkpoint
+            raise ConfigError(f"hf: cannot load {self.base}: {' '.join(str(exc).split())[:300]}") from exc
         if self.adapter is not None:
             try:
                 from peft import PeftModel

@@ -69,14 +69,17 @@ def test_train_malformed_input(cli_runner, lookalike: Path, tmp_path: Path, case
     assert not out.exists()
 
 
-def test_unloadable_checkpoint_is_one_line_and_leaves_no_output(cli_runner, lookalike: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("trainer", ["sft", "grpo", "tao"])
+def test_unloadable_checkpoint_is_one_line_and_leaves_no_output(cli_runner, lookalike: Path, tmp_path: Path,
+                                                                 trainer: str) -> None:
     pytest.importorskip("trl")
     if not (BIRD / "dev.json").is_file():
         pytest.skip("the BIRD-format demo data is not in this checkout")
-    out = tmp_path / "runs" / "sft"
-    result = cli_runner(["train", "sft", "--model", str(lookalike), "--benchmark", "bird", "--data", f"bird={BIRD}",
-                         "--split", "dev", "--out", str(out), "--max-steps", "1"])
-    one_line_error(result, f"{lookalike}: cannot load the checkpoint")
+    out = tmp_path / "runs" / trainer
+    result = cli_runner(["train", trainer, "--model", str(lookalike), "--benchmark", "bird", "--data", f"bird={BIRD}",
+                         "--split", "dev", "--limit", "2", "--out", str(out),
+                         *(["--rounds", "1"] if trainer == "tao" else ["--max-steps", "1"])])
+    one_line_error(result, str(lookalike), "cannot load")
     assert not (tmp_path / "runs").exists(), "the folders the failed run created are removed"
 
 
