@@ -301,3 +301,16 @@ def test_empty_data_file_is_an_error_not_a_run_of_none(cli_runner, tmp_path: Pat
                          "--out", str(out), "--no-progress", "--no-cache"])
     one_line_error(result, "'tablebench'", "has no examples", str(data))
     assert not out.exists()
+
+
+def test_eval_unloadable_checkpoint(cli_runner, tmp_path: Path) -> None:
+    pytest.importorskip("transformers")
+    folder = tmp_path / "lookalike"
+    folder.mkdir()
+    (folder / "config.json").write_text("{}")
+    (folder / "tokenizer_config.json").write_text("{}")
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", str(folder), "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev",
+                         "--limit", "1", "--out", str(out), "--no-progress", "--no-cache"])
+    one_line_error(result, f"hf: cannot load {folder}")
+    assert not out.exists()
