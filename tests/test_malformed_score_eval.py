@@ -103,6 +103,8 @@ EVAL_CASES = {
     "quoted workers": (["--model", "gold", "--workers", '"2"'], ["--workers"]),
     "an option gold does not take": (["--model", "gold", "--dtype", "bfloat16"], ["gold backend", "dtype"]),
     "unknown predictions option": (["--model", "predictions:{torn}", "-m", "mising=empty"], ["mising"]),
+    "non-UTF-8 transcripts (--env)": (["--model", "predictions:{latin1}", "--env", "sql"], ["{latin1}"]),
+    "transcripts nested past the stack": (["--model", "predictions:{deep}", "--env", "sql"], ["{deep}:1:"]),
     "nan temperature": (["--model", "gold", "--temperature", "nan"], ["--temperature", "not a finite number"]),
     "nan top-p": (["--model", "gold", "--top-p", "nan"], ["--top-p", "not a finite number"]),
     "data for another benchmark": (["--model", "gold", "--data", "spider=/x"], ["--data spider"]),

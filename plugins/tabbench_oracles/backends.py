@@ -175,7 +175,11 @@ class PredictionsBackend(ModelBackend):
         if key not in self._transcripts:
             path = self.file_for(benchmark)
             table: dict[str, list[dict[str, Any]]] = {}
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                lines = path.read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError) as exc:
+                raise DataError(f"{path}: cannot read the transcripts ({exc})") from None
+            for number, line in enumerate(lines, 1):
                 if not line.strip():
                     continue
                 try:
@@ -183,7 +187,7 @@ class PredictionsBackend(ModelBackend):
                     record = row.get("transcript") or {}
                     messages = row["messages"] if "messages" in row else record["messages"]
                     table[str(row["id"])] = [dict(m) for m in messages if m.get("role") == "assistant"]
-                except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                except (ValueError, RecursionError, KeyError, TypeError, AttributeError) as exc:
                     raise DataError(f"{path}:{number}: expected {{\"id\", \"transcript\": {{\"messages\": "
                                        f"[...]}}}} JSON ({type(exc).__name__}: {exc})") from exc
             self._transcripts[key] = table
