@@ -81,8 +81,8 @@ class ResponseCache:
         try:
             header = json.loads(lines[0])
             written_by = header["fingerprint_sha"]
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            raise ConfigError(f"{self.path}:1: not a tabbench response cache ({exc})") from exc
+        except (ValueError, RecursionError, KeyError, TypeError, IndexError) as exc:
+            raise ConfigError(f"{self.path}:1: not a tabbench response cache ({exc})") from None
         if written_by != self.fingerprint_hash:
             changed = sorted(
                 k for k in set(fingerprint) | set(header.get("fingerprint") or {})
@@ -98,8 +98,8 @@ class ResponseCache:
             try:
                 entry = json.loads(raw)
                 self.entries[entry["key"]] = list(entry["completions"])
-            except (ValueError, KeyError, TypeError):
-                continue  # a torn line from a killed run: that prompt is generated again
+            except (ValueError, RecursionError, KeyError, TypeError):
+                continue  # a torn line from a killed run (or garbage): that prompt is generated again
         if lines[-1]:  # the file does not end in a newline: terminate the torn line before appending
             with self.path.open("a", encoding="utf-8") as handle:
                 handle.write("\n")
