@@ -191,6 +191,33 @@ def test_resume_mismatch_names_only_what_changed(cli_runner, tmp_path: Path) -> 
     assert line.endswith("(changed: limit)"), line  # generation (a tuple of stops) did not change
 
 
+RUN_DAMAGE = {
+    # name: (file of the finished run, new content or None to delete it, what the error names)
+    "run.json not JSON": ("run.json", b'{"config": ', "run.json"),
+    "run.json a list": ("run.json", b"[]", "run.json"),
+    "config not an object": ("run.json", b'{"config": 5}', "'config' is not an object"),
+    "records without run.json": ("run.json", None, "without run.json"),
+    "a damaged record before the last": ("samples/bird.jsonl", b"[" * 100_000 + b"]" * 100_000 + b"\n{}\n",
+                                         "bird.jsonl:1:"),
+}
+
+
+@pytest.mark.parametrize("case", list(RUN_DAMAGE))
+def test_resume_of_a_damaged_run_is_one_line(cli_runner, tmp_path: Path, case: str) -> None:
+    name, content, named = RUN_DAMAGE[case]
+    out = tmp_path / "run"
+    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "2",
+            "--out", str(out), "--no-progress", "--no-cache"]
+    assert cli_runner(args).exit_code == 0
+    (out / "results.json").unlink()
+    if content is None:
+        (out / name).unlink()
+    else:
+        (out / name).write_bytes(content)
+    one_line_error(cli_runner([*args, "--resume"]), named)
+    assert (out / "samples" / "bird.jsonl").exists(), "a refused resume deletes nothing"
+
+
 # --- interrupted runs (real processes) -------------------------------------------------------------------------
 
 

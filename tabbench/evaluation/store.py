@@ -80,11 +80,16 @@ class RunStore:
         """Reopen ``out_dir``; the config must equal the one the run started with."""
         store = cls(out_dir)
         if not store.config_path.exists():
+            if store.samples_dir.is_dir() and any(store.samples_dir.iterdir()):
+                raise RunStoreError(f"{out_dir}: sample records without run.json cannot be resumed (the run's "
+                                    "configuration is unknown); choose another --out")
             return cls.create(out_dir, config)
         try:
             saved = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
-        except (OSError, ValueError, KeyError) as exc:
-            raise RunStoreError(f"{store.config_path}: unreadable run config ({exc})") from exc
+        except (OSError, ValueError, RecursionError, KeyError, TypeError) as exc:
+            raise RunStoreError(f"{store.config_path}: unreadable run config ({exc})") from None
+        if not isinstance(saved, dict):
+            raise RunStoreError(f"{store.config_path}: unreadable run config ('config' is not an object)")
         given = json.loads(json.dumps(config, default=str))  # as it would be saved (tuples as lists, paths as text)
         if saved != given:
             changed = sorted(k for k in set(saved) | set(given) if saved.get(k) != given.get(k))
@@ -130,7 +135,7 @@ class RunStore:
                     if not raw.endswith(b"\n"):
                         raise ValueError("unterminated line")
                     records.append(SampleRecord.from_json(json.loads(raw)))
-                except (ValueError, TypeError) as exc:
+                except (ValueError, RecursionError, TypeError) as exc:
                     if handle.read(1):  # damage before the last line is not a kill: refuse to guess
                         raise RunStoreError(f"{path}:{number}: corrupt sample record ({exc})") from exc
                     break
