@@ -69,10 +69,18 @@ def test_build_corrupt_results_names_the_file(cli_runner, tmp_path: Path, conten
     assert not (tmp_path / "b.md").exists()
 
 
-def test_check_not_a_board(cli_runner, tmp_path: Path) -> None:
+@pytest.mark.parametrize("first_line", [
+    b"# my notes",
+    b"\xff\xfe binary",
+    b'<!-- tabbench-leaderboard {"format": 1 -->',
+    b'<!-- tabbench-leaderboard [] -->',
+    b'<!-- tabbench-leaderboard {"format": 1, "runs": [{"path": 5}]} -->',
+    b"<!-- tabbench-leaderboard " + b"[" * 100_000 + b"]" * 100_000 + b" -->",
+])
+def test_check_not_a_board(cli_runner, tmp_path: Path, first_line: bytes) -> None:
     board = tmp_path / "notes.md"
-    board.write_text("# my notes\n")
-    one_line_error(cli_runner(["leaderboard", "check", str(board)]), f"{board}:1:")
+    board.write_bytes(first_line + b"\n# x\n")
+    one_line_error(cli_runner(["leaderboard", "check", str(board)]), str(board))
 
 
 def test_check_missing_board(cli_runner, tmp_path: Path) -> None:

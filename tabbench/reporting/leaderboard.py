@@ -480,13 +480,19 @@ def read_spec(board: Path) -> BoardSpec:
         first = Path(board).read_text(encoding="utf-8").split("\n", 1)[0]
     except OSError as exc:
         raise DataError(f"{board}: cannot read ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{board}: not a tabbench leaderboard (not UTF-8 text: {exc.reason})") from None
     prefix = f"<!-- {MARK} "
     if not (first.startswith(prefix) and first.endswith(" -->")):
         raise DataError(f"{board}:1: not a tabbench leaderboard (no '{prefix}...' header)")
     try:
-        return BoardSpec.from_json(json.loads(first[len(prefix):-4]))
-    except (ValueError, KeyError, TypeError) as exc:
-        raise DataError(f"{board}:1: malformed leaderboard header ({exc})") from exc
+        spec = BoardSpec.from_json(json.loads(first[len(prefix):-4]))
+    except (ValueError, RecursionError, KeyError, TypeError, AttributeError) as exc:
+        raise DataError(f"{board}:1: malformed leaderboard header ({exc})") from None
+    texts = [p for p, _ in spec.runs] + [v for v in (spec.references, spec.plots) if v is not None]
+    if not all(isinstance(v, str) for v in (*texts, spec.title, *spec.suites)):
+        raise DataError(f"{board}:1: malformed leaderboard header (paths, suites and title must be text)")
+    return spec
 
 
 def check(board: Path) -> None:
