@@ -355,3 +355,22 @@ def test_a_missing_driver_is_named_with_what_to_install(monkeypatch: pytest.Monk
         resolve_dsn("mysql", "mysql://u@127.0.0.1:1/BIRD")
     result = run("mysql://u@127.0.0.1:1/BIRD", "SELECT 1")
     assert result.status is Status.EXEC_ERROR and "tabbench[servers]" in result.error
+
+
+def test_kill_query_from_a_second_connection_when_the_server_timer_is_bypassed():
+    """MySQL's executable comment turns off MariaDB's timer for one statement (tabbench's screen refuses it;
+    here the screen is bypassed): the watchdog's KILL QUERY still ends it just after the deadline."""
+    try:
+        server = servers.mariadb()
+    except servers.Unavailable as exc:
+        pytest.skip(f"no mysql server: {exc}")
+    session = open_session(server.dsn)
+    try:
+        start = time.monotonic()
+        unbounded = "/*!100000 SET STATEMENT max_statement_time=0 FOR */ SELECT SLEEP(30)"
+        result = session.run(unbounded, Limits(timeout=0.5))
+        took = time.monotonic() - start
+        assert result.status is Status.TIMEOUT and 0.5 + 0.2 < took < 1.5  # the watchdog, not the server's timer
+        assert session.run("SELECT 1", LIMITS).rows == ((1,),)  # the connection survives the kill
+    finally:
+        session.close()
