@@ -59,7 +59,10 @@ def test_build_output_under_a_file(cli_runner, run_dir: Path, afile: Path, tmp_p
     assert afile.read_text() == "not a folder\n" and not (tmp_path / "board.md").exists()
 
 
-@pytest.mark.parametrize("content", [b'{"benchmarks": ', b"\xff\xfe{}", b"[]"])
+@pytest.mark.parametrize("content", [
+    b'{"benchmarks": ', b"\xff\xfe{}", b"[]", b"[" * 100_000 + b"]" * 100_000, b'{"benchmarks": {"bird": 5}}',
+    b'{"benchmarks": {"bird": {"primary_metric": 5}}}', b'{"benchmarks": {}, "model": "gold"}',
+])
 def test_build_corrupt_results_names_the_file(cli_runner, tmp_path: Path, content: bytes) -> None:
     run = tmp_path / "run"
     run.mkdir()

@@ -126,10 +126,17 @@ def load(path: Path) -> Results:
     """Read ``results.json`` (version 1 or 2) as version 2; a bad file is a ``DataError`` naming it."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise DataError(f"{path}: unreadable results ({exc})") from exc
+    except (OSError, ValueError, RecursionError) as exc:
+        raise DataError(f"{path}: unreadable results ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), dict):
         raise DataError(f"{path}: not a tabbench results file (no 'benchmarks' object)")
+    # the shape readers rely on, checked without jsonschema (an optional dependency)
+    wrong = [key for key in ("model", "config") if not isinstance(data.get(key) or {}, dict)] + [
+        f"benchmarks.{name}" + ("" if not isinstance(result, dict) else ".primary_metric")
+        for name, result in data["benchmarks"].items()
+        if not isinstance(result, dict) or not isinstance(result.get("primary_metric") or {}, dict)]
+    if wrong:
+        raise DataError(f"{path}: not a tabbench results file ('{wrong[0]}' is not an object)")
     try:
         return upgrade(data)
     except DataError as exc:
