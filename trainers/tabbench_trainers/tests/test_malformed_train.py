@@ -3,6 +3,7 @@ input allows it, and no ``--out`` folder left behind by a run that failed."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +108,18 @@ def test_refused_out_folder_is_never_touched(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="not empty"):
         common.removes_output_on_failure(_failing_run)(out_dir=tmp_path)
     assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("trainer", ["sft", "grpo", "tao"])
+def test_damaged_training_data_fails_before_the_model_loads(cli_runner, lookalike: Path, tmp_path: Path,
+                                                            trainer: str) -> None:
+    if not (BIRD / "dev.json").is_file():
+        pytest.skip("the BIRD-format demo data is not in this checkout")
+    data = tmp_path / "bird"
+    shutil.copytree(BIRD, data)
+    (data / "dev.json").write_text('[{"question_id": 0, "db_id": ')
+    out = tmp_path / "out"
+    result = cli_runner(["train", trainer, "--model", str(lookalike), "--benchmark", "bird", "--data", f"bird={data}",
+                         "--split", "dev", "--out", str(out), "--max-steps" if trainer != "tao" else "--rounds", "1"])
+    one_line_error(result, str(data / "dev.json"))  # the lookalike model would fail later, with another message
+    assert not out.exists()
