@@ -343,3 +343,15 @@ def test_eval_unloadable_checkpoint(cli_runner, tmp_path: Path) -> None:
                          "--limit", "1", "--out", str(out), "--no-progress", "--no-cache"])
     one_line_error(result, f"hf: cannot load {folder}")
     assert not out.exists()
+
+
+def test_eval_damaged_database_file(cli_runner, tmp_path: Path) -> None:
+    data = tmp_path / "bird"
+    shutil.copytree(BIRD, data)
+    for database in data.glob("dev_databases/*/*.sqlite"):
+        database.write_bytes(b"not a database, " * 64)
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={data}", "--split", "dev",
+                         "--limit", "2", "--out", str(out), "--no-progress", "--no-cache"])
+    line = one_line_error(result, str(data / "dev_databases"), "not a readable SQLite database")
+    assert ".sqlite" in line and not out.exists()

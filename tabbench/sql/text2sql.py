@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract.errors import DataError
 from tabbench.sql.execute import Limits
 from tabbench.sql.extract import extract_sql
 
@@ -23,13 +24,17 @@ def sqlite_ddl(db_path: str) -> tuple[tuple[str, str], ...]:
 
     Cached per path: prompts show the same schema for every question on a database.
     """
-    conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
     try:
-        rows = conn.execute(
-            "SELECT name, sql FROM sqlite_master WHERE type='table' AND sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
-        ).fetchall()
-    finally:
-        conn.close()
+        conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+        try:
+            rows = conn.execute(
+                "SELECT name, sql FROM sqlite_master "
+                "WHERE type='table' AND sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
+            ).fetchall()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:  # a damaged or non-SQLite file where a database should be
+        raise DataError(f"{db_path}: not a readable SQLite database ({exc})") from None
     return tuple((name, sql.strip() + ";") for name, sql in rows)
 
 
