@@ -355,3 +355,20 @@ def test_eval_damaged_database_file(cli_runner, tmp_path: Path) -> None:
                          "--limit", "2", "--out", str(out), "--no-progress", "--no-cache"])
     line = one_line_error(result, str(data / "dev_databases"), "not a readable SQLite database")
     assert ".sqlite" in line and not out.exists()
+
+
+def test_score_spider_damaged_database_file(cli_runner, tmp_path: Path) -> None:
+    source = ROOT / "plugins" / "tabbench_demo" / "data" / "spider"
+    if not source.is_dir():
+        pytest.skip("the Spider-format demo data is not in this checkout")
+    data = tmp_path / "spider"
+    shutil.copytree(source, data)
+    for database in data.glob("database/*/*.sqlite"):
+        database.write_bytes(b"not a database, " * 64)
+    predictions = tmp_path / "p.jsonl"
+    predictions.write_text('{"id": "0", "completion": "SELECT 1"}\n')
+    out = tmp_path / "run"
+    result = cli_runner(["score", "spider", "--data", str(data), "--predictions", str(predictions), "--limit", "1",
+                         "--out", str(out), "--no-progress"])
+    one_line_error(result, str(data / "database"), "not a readable SQLite database")
+    assert not out.exists()

@@ -37,6 +37,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tabbench import DataError
+
 CLAUSE_KEYWORDS = ("select", "from", "where", "group", "order", "limit", "intersect", "union", "except")
 JOIN_KEYWORDS = ("join", "on", "as")
 WHERE_OPS = ("not", "between", "=", ">", "<", ">=", "<=", "!=", "in", "like", "is", "exists")
@@ -92,6 +94,8 @@ class Schema:
             for name in names:
                 quoted = '"' + name.replace('"', '""') + '"'
                 tables[name] = [str(r[1]).lower() for r in conn.execute(f"PRAGMA table_info({quoted})")]
+        except sqlite3.DatabaseError as exc:  # a damaged or non-SQLite file where a database should be
+            raise DataError(f"{path}: not a readable SQLite database ({exc})") from None
         finally:
             conn.close()
         return cls(tables)
