@@ -33,18 +33,6 @@ from server_fixtures import SEPARATOR, official_verdict, write_minidev  # noqa: 
 from tests import servers  # noqa: E402
 
 
-def admin_connect(server: servers.Server):
-    if server.kind == "postgresql":
-        import psycopg
-
-        return lambda: psycopg.connect(server.admin_dsn)
-    import pymysql
-
-    from tabbench.sql.dsn import mysql_params
-
-    return lambda: pymysql.connect(**mysql_params(server.admin_dsn).connect_kwargs())
-
-
 def score(server: servers.Server, data: Path, predictions: Path, out: Path, cache: Path, workers: int | None) -> float:
     argv = [str(REPO / ".venv" / "bin" / "tabbench"), "score", "bird", "--data", str(data), "--split", "minidev",
             "-o", f"dialect={server.kind}", "-o", f"dsn={server.dsn}", "-o", "official=true",
@@ -65,10 +53,9 @@ def connection_cost(server: servers.Server, n: int) -> tuple[float, float]:
     from tabbench.sql import Limits
     from tabbench.sql.server import ServerExecutor
 
-    connect = admin_connect(server)
     start = time.perf_counter()
     for _ in range(n):
-        conn = connect()
+        conn = server.connect_admin()
         cursor = conn.cursor()
         cursor.execute("SELECT count(*) FROM customers")
         cursor.fetchall()
@@ -106,9 +93,8 @@ def main() -> None:
                   for i in range(2))
         gold = [line.split("\t")[0] for line in (work / "data" / f"mini_dev_{kind}_gold.sql").read_text().splitlines()]
         predicted = [v.split(SEPARATOR)[0] for v in json.loads(predictions.read_text()).values()]
-        connect = admin_connect(server)
         begin = time.perf_counter()
-        official = [official_verdict(connect, p, g) for p, g in zip(predicted, gold, strict=True)]
+        official = [official_verdict(server.connect_admin, p, g) for p, g in zip(predicted, gold, strict=True)]
         upstream = time.perf_counter() - begin
         records = [json.loads(line) for line in (work / "cold0" / "samples" / "bird.jsonl").read_text().splitlines()]
         ours = {r["id"]: r["scores"]["ex"]["value"] for r in records}

@@ -49,6 +49,28 @@ class Server:
     pid: int = 0
     process: subprocess.Popen | None = field(default=None, repr=False)
 
+    def connect_admin(self):
+        """A new DB-API connection as the administrator, as BIRD's evaluation connects (``postgres``/``root``)."""
+        if self.kind == "postgresql":
+            import psycopg
+
+            return psycopg.connect(self.admin_dsn)
+        import pymysql
+
+        from tabbench.sql.dsn import mysql_params
+
+        return pymysql.connect(**mysql_params(self.admin_dsn).connect_kwargs())
+
+    def fingerprint(self) -> str:
+        """The databases' schema and contents digest (tabbench's gold-cache fingerprint), read as administrator."""
+        from tabbench.sql.server import open_session
+
+        session = open_session(self.admin_dsn)
+        try:
+            return session.fingerprint()
+        finally:
+            session.close()
+
     def stop(self) -> None:
         if self.pid:
             try:

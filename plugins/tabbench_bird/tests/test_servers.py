@@ -36,29 +36,6 @@ def server(request) -> servers.Server:
         pytest.skip(f"no {request.param} server: {exc}")
 
 
-def admin_connect(server: servers.Server):
-    """A new connection as the administrator, as upstream connects (``postgres`` / ``root``)."""
-    if server.kind == "postgresql":
-        import psycopg
-
-        return lambda: psycopg.connect(server.admin_dsn)
-    import pymysql
-
-    from tabbench.sql.dsn import mysql_params
-
-    return lambda: pymysql.connect(**mysql_params(server.admin_dsn).connect_kwargs())
-
-
-def fingerprint(server: servers.Server) -> str:
-    from tabbench.sql.server import open_session
-
-    session = open_session(server.admin_dsn)
-    try:
-        return session.fingerprint()
-    finally:
-        session.close()
-
-
 def test_score_reproduces_the_official_verdicts(server: servers.Server, tmp_path: Path, cli_runner,
                                                 monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache"))  # gold results never in ~/.cache
@@ -71,12 +48,11 @@ def test_score_reproduces_the_official_verdicts(server: servers.Server, tmp_path
     assert result.exit_code == 0, result.output
     records = {r["id"]: r for r in map(json.loads, (out / "samples" / "bird.jsonl").read_text().splitlines())}
 
-    before = fingerprint(server)
+    before = server.fingerprint()
     gold = [line.split("\t")[0] for line in (data / f"mini_dev_{server.kind}_gold.sql").read_text().splitlines()]
     predicted = [v.split(SEPARATOR)[0] for v in json.loads(predictions_path.read_text()).values()]
-    connect = admin_connect(server)
-    official = [official_verdict(connect, p, g) for p, g in zip(predicted, gold, strict=True)]
-    assert fingerprint(server) == before, "upstream's path left a change behind"
+    official = [official_verdict(server.connect_admin, p, g) for p, g in zip(predicted, gold, strict=True)]
+    assert server.fingerprint() == before, "upstream's path left a change behind"
 
     assert len(records) == len(official) == QUESTIONS
     differ = {i for i, verdict in enumerate(official) if records[str(i)]["scores"]["ex"]["value"] != verdict}
@@ -88,7 +64,7 @@ def test_score_reproduces_the_official_verdicts(server: servers.Server, tmp_path
     assert sum(official) > QUESTIONS // 4 and len(differ) < QUESTIONS // 10
     if server.kind == "mysql":  # PyMySQL returns () for a DELETE and the gold then reads the emptied table
         assert any(predicted[i].upper().startswith("DELETE") and official[i] == 1 for i in differ)
-    assert fingerprint(server) == before
+    assert server.fingerprint() == before
 
     run = json.loads((out / "run.json").read_text())["config"]
     assert run["benchmark_options"]["dsn"] == server.dsn
