@@ -79,20 +79,25 @@ def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
 
     seed_all(seed)
     s = ["--seed", str(seed)]
-    models = {"base": build_tiny_model(root / "base", spec=TinySpec(seed=seed, **DEMO_SPEC))}
+    demo = args.from_demo if seed == args.seeds[0] else None
     seconds: dict[str, float] = {}
-    sft_common = ["--batch-size", "16", "--learning-rate", "2e-3", "--max-length", "256", "--logging-steps", "50"]
-    if args.sft and seed == args.seeds[0]:  # the same run as `tabbench demo`'s SFT stage (deterministic)
-        shutil.copytree(args.sft, root / "sft")
-        seconds["sft"] = json.loads((root / "sft" / "tabbench_train.json").read_text())["seconds"]
+    runs: dict[str, Path] = {}
+    sft_common = ["--batch-size", "16", "--learning-rate", "2e-3", "--max-length", "256", "--logging-steps", "10"]
+    if demo is not None:  # `tabbench demo --seed S`: the same base, SFT and GRPO runs (deterministic, same settings)
+        models = {"base": demo / "models" / "tiny"}
+        for stage, name in (("sft", "sft"), ("grpo", "grpo")):
+            shutil.copytree(demo / "models" / name, root / stage)
+            seconds[stage] = json.loads((root / stage / "tabbench_train.json").read_text())["seconds"]
+        runs = {"base": demo / "runs" / "tiny", "sft": demo / "runs" / "sft", "grpo": demo / "runs" / "sft-grpo"}
     else:
+        models = {"base": build_tiny_model(root / "base", spec=TinySpec(seed=seed, **DEMO_SPEC))}
         seconds["sft"] = cli(["train", "sft", "--model", str(models["base"]), "--benchmark", "demo", "--out",
                               str(root / "sft"), "--max-steps", str(args.sft_steps), "--warmup-steps", "10",
                               *sft_common, *s])
-    seconds["grpo"] = cli(["train", "grpo", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
-                           str(root / "grpo"), "--max-steps", str(args.grpo_steps), "--num-generations", "8",
-                           "--prompts-per-step", "4", "--max-completion-length", str(MAX_NEW_TOKENS),
-                           "--learning-rate", str(args.grpo_lr), "--logging-steps", "5", *s])
+        seconds["grpo"] = cli(["train", "grpo", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
+                               str(root / "grpo"), "--max-steps", str(args.grpo_steps), "--num-generations", "8",
+                               "--prompts-per-step", "4", "--max-completion-length", str(MAX_NEW_TOKENS),
+                               "--learning-rate", str(args.grpo_lr), "--logging-steps", "1", *s])
     seconds["tao"] = cli(["train", "tao", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
                           str(root / "tao"), "--mode", "rft", "--rounds", "1", "-k", str(args.tao_k),
                           "--limit", str(args.tao_prompts), "--max-new-tokens", str(MAX_NEW_TOKENS),
@@ -105,6 +110,9 @@ def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
         models[stage] = root / stage
     scores = {}
     for stage in STAGES:
+        if stage in runs:
+            scores[stage] = item_scores(runs[stage])
+            continue
         run = root / "eval" / stage
         cli(["eval", "--model", str(models[stage]), "--suite", "demo", "--out", str(run), "--max-new-tokens",
              str(MAX_NEW_TOKENS), "--no-cache", "--no-progress", "--seed", str(seed), "--batch-size", "100",
@@ -153,9 +161,10 @@ def main() -> None:
     parser.add_argument("--tao-prompts", type=int, default=60, help="training prompts per benchmark in the TAO round")
     parser.add_argument("--tao-steps", type=int, default=60)
     parser.add_argument("--limit", type=int, default=None, help="held-out items per benchmark (default: all 500)")
-    parser.add_argument("--sft", type=Path, default=None,
-                        help="for the first seed, reuse this SFT checkpoint (a `tabbench demo --seed S` run's "
-                        "models/sft: the same weights, since both runs are deterministic) instead of training it")
+    parser.add_argument("--from-demo", type=Path, default=None,
+                        help="for the first seed, reuse a `tabbench demo --seed S` output folder (its base, SFT and "
+                        "GRPO checkpoints and evaluations: the same as this script's, both runs being "
+                        "deterministic with the same settings; give the demo's --limit as --limit)")
     args = parser.parse_args()
     from tabbench.reproducible import configure
 

@@ -152,7 +152,7 @@ def test_resume_after_sigkill_reproduces_the_uninterrupted_run(tiny: Path, tmp_p
     env = {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path / "cache-root"), "TABBENCH_WORKERS": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "tabbench", *args, "--out", str(out)], env=env, cwd=tmp_path,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    samples = out / "samples" / "demo.jsonl"
+    samples = out / "samples" / "demo-bird.jsonl"
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and proc.poll() is None:
         if samples.exists() and len(samples.read_bytes().splitlines()) >= 10:
@@ -271,7 +271,7 @@ def test_self_consistency_is_reported_beside_greedy(tiny: Path, tmp_path: Path, 
     assert results["model"]["generation"]["n"] == 3 and results["model"]["vote"] == "execution"
     assert greedy["model"]["generation"]["temperature"] == 0.0
     assert results["greedy"]["primary_metric"]["demo-bird"] == greedy["benchmarks"]["demo-bird"]["primary_metric"]
-    records = [json.loads(line) for line in (out / "samples" / "demo.jsonl").read_text().splitlines()]
+    records = [json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").read_text().splitlines()]
     assert all(len(r["completions"]) == 3 for r in records)
     assert "beside greedy" in " ".join(result.stderr.split())
     bad = cli(["eval", "--model", str(tiny), "--suite", "demo", "--samples", "3"])

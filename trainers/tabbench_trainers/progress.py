@@ -9,6 +9,7 @@ printed at each tenth of the run instead of the live bar.
 from __future__ import annotations
 
 import time
+import warnings
 from typing import Any
 
 REWARD_KEY = "reward"
@@ -108,6 +109,8 @@ def quiet() -> None:
 
     disable_progress_bar()
     hf_logging.disable_progress_bar()
+    # TRL 1.16 calls a transformers property that warns about its own future rename at every run
+    warnings.filterwarnings("ignore", message=".*is_gradient_checkpointing.*", category=FutureWarning)
 
 
 def attach(trainer: Any, label: str) -> None:

@@ -29,7 +29,7 @@ import click
 
 import tabbench
 from tabbench import Benchmark, ConfigError, Example, GenerationParams, GenerationRequest
-from tabbench_trainers import common
+from tabbench_trainers import common, progress
 
 
 @dataclass
@@ -329,6 +329,7 @@ def _train(kw: dict[str, Any], model_path: Path | str, rows: list[dict[str, Any]
     }
     dataset = Dataset.from_list(rows)
     peft = common.peft_config(kw)
+    progress.quiet()
     if kw["mode"] == "rft":
         from trl import SFTConfig, SFTTrainer
 
@@ -354,6 +355,7 @@ def _train(kw: dict[str, Any], model_path: Path | str, rows: list[dict[str, Any]
         ref = None if peft is not None else common.load_model(model_path)[0]
         trainer = KTOTrainer(model=model, ref_model=ref, args=config, train_dataset=dataset,
                              processing_class=tokenizer, peft_config=peft)
+    progress.attach(trainer, f"tao round {number} ({kw['mode']})")
     result = trainer.train()
     common.save_checkpoint(trainer, tokenizer, round_dir)
     trainer.state.save_to_json(str(round_dir / "trainer_state.json"))

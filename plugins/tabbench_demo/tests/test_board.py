@@ -1,0 +1,32 @@
+"""The committed demo board (leaderboards/demo.md) is a `tabbench demo` run with today's defaults on today's data:
+when the demo's settings or data change, this fails until the board is regenerated (README: how)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from tabbench_demo.benchmark import DATA
+from tabbench_demo.demo import EVAL_LIMIT, MAX_NEW_TOKENS, STAGES
+
+import tabbench
+
+RESULTS = Path(__file__).resolve().parents[3] / "leaderboards" / "demo-results"
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_committed_demo_run_matches_the_demo_defaults_and_the_bundled_data(stage: str) -> None:
+    results = json.loads((RESULTS / stage / "results.json").read_text(encoding="utf-8"))
+    assert results["config"]["limit"] == EVAL_LIMIT
+    generation = results["model"]["generation"]
+    assert generation["max_new_tokens"] == MAX_NEW_TOKENS and generation["temperature"] == 0.0
+    assert generation["seed"] == 0
+    assert sorted(results["benchmarks"]) == sorted(tabbench.resolve_benchmarks("demo"))
+    for name, block in results["benchmarks"].items():
+        assert block["version"] == tabbench.get_benchmark(name).version, name
+        assert block["n"] == EVAL_LIMIT
+        for recorded, sha in block["data"]["files"].items():
+            current = DATA / recorded.split("tabbench_demo/data/", 1)[1]
+            assert hashlib.sha256(current.read_bytes()).hexdigest() == sha, f"{current} changed: rerun the demo"
