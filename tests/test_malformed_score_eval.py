@@ -372,3 +372,17 @@ def test_score_spider_damaged_database_file(cli_runner, tmp_path: Path) -> None:
                          "--out", str(out), "--no-progress"])
     one_line_error(result, str(data / "database"), "not a readable SQLite database")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("content", [bytes(range(256)), "Id,Model_Answer\n1,caf\xe9\n".encode("latin-1")])
+def test_score_realhitbench_non_utf8_predictions(cli_runner, tmp_path: Path, content: bytes) -> None:
+    data = ROOT / "plugins" / "tabbench_realhitbench" / "tests" / "fixtures" / "realhitbench"
+    if not data.is_dir():
+        pytest.skip("the RealHiTBench fixture is not in this checkout")
+    predictions = tmp_path / "results.csv"
+    predictions.write_bytes(content)
+    out = tmp_path / "run"
+    result = cli_runner(["score", "realhitbench", "--data", str(data), "--predictions", str(predictions),
+                         "--out", str(out), "--no-progress"])
+    one_line_error(result, str(predictions), "not UTF-8")
+    assert not out.exists()

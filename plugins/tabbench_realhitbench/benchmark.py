@@ -233,6 +233,8 @@ class RealHiTBenchBenchmark(Benchmark):
             head = path.read_text(encoding="utf-8-sig")[:4096]
         except OSError as exc:
             raise DataError(f"{path}: cannot read predictions ({exc.strerror})") from exc
+        except UnicodeDecodeError as exc:
+            raise DataError(f"{path}: predictions are not UTF-8 text (byte offset {exc.start})") from None
         first = next((line for line in head.splitlines() if line.strip()), "")
         if first.lstrip().startswith("{"):
             return read_jsonl_predictions(path)
