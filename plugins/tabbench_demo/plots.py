@@ -61,7 +61,7 @@ def reward_curves(trainer_state: Path, out: Path, window: int = WINDOW) -> Path 
     for ax, (name, (steps, means)) in zip(axes[:, 0], series.items(), strict=True):
         ax.plot(steps, means, color="tab:blue", alpha=0.35, linewidth=1, label="per step")
         ax.plot(steps, moving_average(means, window), color="tab:blue", linewidth=2.2,
-                label=f"moving average ({window} steps)")
+                label=f"moving average ({window} logged steps)")
         ax.set_ylabel("mean reward")
         ax.set_title(name, fontsize="medium")
         ax.legend(fontsize="x-small", loc="lower right")
