@@ -280,3 +280,31 @@ def test_result_store_bound_flag(db: Path, tmp_path: Path, executions: Counter, 
     assert result.exit_code == 0, result.output
     assert os.environ["TABBENCH_RESULT_STORE_MB"] == "0.0"
     assert executions[(str(data / "dev_databases" / "music" / "music.sqlite"), pred)] == 2 * 2  # batches x metrics
+
+
+def test_store_is_consistent_under_threads() -> None:
+    """Reward functions may be called from several threads: the accounting stays exact under a small bound."""
+    import threading
+
+    from tabbench.sql.store import _COMPARISON_BYTES
+
+    results = [_result(20 + i % 7) for i in range(40)]
+    store = ResultStore(max_bytes=sum(result_bytes(r) for r in results[:12]))
+
+    def work(seed: int) -> None:
+        for step in range(400):
+            i = (seed * 7 + step) % len(results)
+            key = (("db", 0, 0, 0), f"SELECT {i}", "l")
+            if store.get(key) is None:
+                store.put(key, results[i])
+            store.compared("ex", results[i], results[(i + 1) % len(results)], lambda p, g: len(p.rows))
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    held = sum(result_bytes(r) for r in store._entries.values())
+    assert store.bytes == held + _COMPARISON_BYTES * len(store._comparisons) <= store.max_bytes
+    assert store.stats.evicted > 0 and len(store._sizes) == len(store)
+    assert all(pred in store._sizes and gold in store._sizes for _, pred, gold in store._comparisons)
