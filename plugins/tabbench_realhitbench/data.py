@@ -55,8 +55,8 @@ def read_queries(root: Path, split: str) -> list[dict[str, Any]]:
         raise DataError(f"{path}: missing RealHiTBench file for split {split!r}")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise DataError(f"{path}: not a readable JSON file ({exc})") from exc
+    except (ValueError, RecursionError) as exc:  # ValueError: not UTF-8, not JSON
+        raise DataError(f"{path}: not a readable JSON file ({exc})") from None
     queries = data.get("queries") if isinstance(data, dict) else None
     if not isinstance(queries, list):
         raise DataError(f"{path}: expected {{\"queries\": [...]}}")
