@@ -11,6 +11,8 @@ over seeds (for ROUGE-L, "correct" is a score of 1; the mean is printed too).
 
     python benchmarks/train_demo.py --seeds 0 1 2                       # the demo's budget, three seeds
     python benchmarks/train_demo.py --seeds 0 --sft-steps 100 --grpo-steps 10 --tao-prompts 40   # a quick look
+    python benchmarks/train_demo.py --seeds 1 --out w1 & python benchmarks/train_demo.py --seeds 2 --out w2 &
+    python benchmarks/train_demo.py --collect w1/seed-1 w2/seed-2                 # seeds in parallel, pooled
 
 Prints figures and writes them to OUT/summary.json; never a test. Slow: about 10 minutes per seed on 2 cores
 with the defaults (`tabbench demo`'s budget).
@@ -120,8 +122,10 @@ def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
         scores[stage] = item_scores(run)
     grpo_log = json.loads((root / "grpo" / "trainer_state.json").read_text())["log_history"]
     rewards = [e["reward"] for e in grpo_log if "reward" in e]
-    return {"seed": seed, "scores": scores, "seconds": seconds, "control_steps": control_steps,
-            "grpo_reward_first_last": [rewards[0], rewards[-1]] if rewards else None}
+    result = {"seed": seed, "scores": scores, "seconds": seconds, "control_steps": control_steps,
+              "grpo_reward_first_last": [rewards[0], rewards[-1]] if rewards else None}
+    (root / "result.json").write_text(json.dumps(result) + "\n", encoding="utf-8")  # for --collect
+    return result
 
 
 def report(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -165,7 +169,13 @@ def main() -> None:
                         help="for the first seed, reuse a `tabbench demo --seed S` output folder (its base, SFT and "
                         "GRPO checkpoints and evaluations: the same as this script's, both runs being "
                         "deterministic with the same settings; give the demo's --limit as --limit)")
+    parser.add_argument("--collect", type=Path, nargs="+", default=None, metavar="SEED_DIR",
+                        help="only report: pool the result.json of seed folders written by earlier runs")
     args = parser.parse_args()
+    if args.collect:
+        results = [json.loads((d / "result.json").read_text(encoding="utf-8")) for d in args.collect]
+        print(json.dumps({"figures": report(results)}, indent=1))
+        return
     from tabbench.reproducible import configure
 
     configure(args.seeds[0])  # before torch loads: the figures are the same on every machine
