@@ -1,7 +1,7 @@
 """openai backend against a real ``transformers serve`` on loopback: throughput by concurrency, n-sample cost.
 
 Starts ``transformers serve`` (offline, CPU) on a free port serving a tiny model built with
-``tabbench.tinymodel`` (default size, demo corpus), sends the demo benchmark's first ``--prompts`` prompts
+``tabbench_demo.tinymodel`` (default size, demo corpus), sends the demo benchmark's first ``--prompts`` prompts
 through the ``openai`` backend at several concurrency limits, and prints prompts per second. Then asks for
 ``n=4`` samples (which ``transformers serve`` ignores, so the backend sends the extra requests itself).
 
