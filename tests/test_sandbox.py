@@ -218,12 +218,15 @@ def test_files_outside_the_sandbox_cannot_be_read(tmp_path: Path) -> None:
     assert not result.ok and "hostile-code battery" not in result.stdout
 
 
-def _marked(marker: str) -> list[str]:
+def _marked(marker: str, program_only: bool = False) -> list[str]:
+    """Processes whose environment holds ``marker`` (bubblewrap's and the program's), or only the program's."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if marker.encode() in (entry / "environ").read_bytes():
+                if marker.encode() in (entry / "environ").read_bytes() and (
+                    not program_only or (entry / "cmdline").read_bytes().startswith(sys.executable.encode())
+                ):
                     found.append(entry.name)
             except OSError:
                 continue
@@ -237,9 +240,9 @@ def test_killing_the_evaluator_leaves_no_sandboxed_process() -> None:
     evaluator = subprocess.Popen([sys.executable, "-c", code])
     try:
         deadline = time.monotonic() + 30
-        while not [p for p in _marked(marker) if int(p) != evaluator.pid] and time.monotonic() < deadline:
+        while not _marked(marker, program_only=True) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert _marked(marker), "the sandboxed program never started"
+        assert _marked(marker, program_only=True), "the sandboxed program never started"
     finally:
         evaluator.kill()
         evaluator.wait()
