@@ -1,10 +1,10 @@
 """``run_python``: start the bootstrap inside the walls, feed it the programs, and decide the outcome.
 
-The verdict is the parent's: a wall-clock timeout, a CPU-limit kill (SIGXCPU, or SIGKILL once the CPU time is
-spent) and a seccomp kill (SIGSYS) come from the kernel through the exit status and resource usage, which
-model code cannot change. The child's report (steps, emitted value, files) is read only when it carries the
-run's nonce and agrees with the exit status; it is model-influenced data, never a reason to upgrade a run
-that the kernel saw fail.
+The verdict is the parent's: a wall-clock timeout (its own clock), a CPU-limit kill (SIGXCPU, or the hard
+limit's SIGKILL) and a seccomp kill (SIGSYS) come from the kernel through the exit status. A program can fake
+a failure that way (exit with 128 + a signal number under bubblewrap), never a success. The child's report
+(steps, emitted value, files) is read only when it carries the run's nonce and agrees with the exit status;
+it is model-influenced data, never a reason to upgrade a run that the kernel saw fail.
 """
 
 from __future__ import annotations
