@@ -283,7 +283,8 @@ def _value_bytes(rows: list[tuple[Any, ...]]) -> int:
     for row in rows:
         total += 8 * len(row)
         for value in row:
-            if isinstance(value, str | bytes):
+            kind = value.__class__  # the engine's exact types; faster than isinstance on every cell
+            if kind is str or kind is bytes:
                 total += len(value)
     return total
 
