@@ -366,3 +366,17 @@ def test_kill_query_from_a_second_connection_when_the_server_timer_is_bypassed()
         assert session.run("SELECT 1", LIMITS).rows == ((1,),)  # the connection survives the kill
     finally:
         session.close()
+
+
+def test_execution_voting_runs_on_the_server(server: servers.Server):
+    from tabbench import Example
+    from tabbench.evaluation.voting import candidates
+
+    class SqlAnswers:  # the one method voting needs from a benchmark
+        def extract(self, example, completion):
+            return completion
+
+    example = Example(id="0", gold=None, fields={"db_path": server.dsn})
+    completions = ["SELECT count(*) FROM customers", "SELECT count(*) FROM customers", "SELECT 1"]
+    found, executed = candidates(SqlAnswers(), example, completions)  # type: ignore[arg-type]
+    assert executed and found[0].rows == ((customers(),),) and found[2].rows == ((1,),)

@@ -170,11 +170,16 @@ class VoteOutcome:
         return {"index": self.index, "method": self.method, "executed": self.executed, "support": self.support}
 
 
-def database_of(example: Example, db_field: str = "db_path") -> Path | None:
-    """The SQLite file the example's SQL runs on, or ``None`` for examples without one (table QA)."""
+def database_of(example: Example, db_field: str = "db_path") -> Path | str | None:
+    """The SQLite file, or PostgreSQL/MySQL DSN (``tabbench.sql.dsn``), the example's SQL runs on, or ``None``
+    for examples without one (table QA)."""
     value = example.fields.get(db_field)
     if not value:
         return None
+    from tabbench.sql.dsn import is_server_target
+
+    if is_server_target(value):
+        return str(value)
     path = Path(str(value))
     return path if path.is_file() else None
 
