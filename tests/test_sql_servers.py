@@ -380,3 +380,20 @@ def test_execution_voting_runs_on_the_server(server: servers.Server):
     completions = ["SELECT count(*) FROM customers", "SELECT count(*) FROM customers", "SELECT 1"]
     found, executed = candidates(SqlAnswers(), example, completions)  # type: ignore[arg-type]
     assert executed and found[0].rows == ((customers(),),) and found[2].rows == ((1,),)
+
+
+@pytest.mark.parametrize("name", ["arctic", "databricks-rlvr", "sqlr1", "execution-partial"])
+def test_execution_rewards_score_on_the_server(server: servers.Server, name: str, private_gold_cache):
+    """Every execution reward takes a DSN where it takes a SQLite path (the example's ``db_path``)."""
+    import tabbench
+    from tabbench import Example
+
+    example = Example(id="0", gold="SELECT count(*) FROM customers", fields={"db_path": server.dsn})
+    reward = tabbench.get_reward(name)
+    def answer(sql: str) -> str:  # the format every one of them reads (SQL-R1 needs the tags)
+        return f"<think>count them</think>\n<answer>\n```sql\n{sql}\n```\n</answer>"
+
+    sqls = ["SELECT COUNT(*) FROM customers", "SELECT 1", "DELETE FROM customers"]
+    right, wrong, write = reward.score_batch([(example, answer(sql)) for sql in sqls])
+    assert right.value > wrong.value >= write.value, (right, wrong, write)
+    assert right.status is Status.MATCH and wrong.status is Status.MISMATCH and write.status is Status.FORBIDDEN
