@@ -105,6 +105,7 @@ EVAL_CASES = {
     "unknown predictions option": (["--model", "predictions:{torn}", "-m", "mising=empty"], ["mising"]),
     "non-UTF-8 transcripts (--env)": (["--model", "predictions:{latin1}", "--env", "sql"], ["{latin1}"]),
     "transcripts nested past the stack": (["--model", "predictions:{deep}", "--env", "sql"], ["{deep}:1:"]),
+    "malformed TABBENCH_RESULT_STORE_MB": (["--model", "gold", "--result-store-mb", "lots"], ["--result-store-mb"]),
     "nan temperature": (["--model", "gold", "--temperature", "nan"], ["--temperature", "not a finite number"]),
     "nan top-p": (["--model", "gold", "--top-p", "nan"], ["--top-p", "not a finite number"]),
     "data for another benchmark": (["--model", "gold", "--data", "spider=/x"], ["--data spider"]),
@@ -385,4 +386,12 @@ def test_score_realhitbench_non_utf8_predictions(cli_runner, tmp_path: Path, con
     result = cli_runner(["score", "realhitbench", "--data", str(data), "--predictions", str(predictions),
                          "--out", str(out), "--no-progress"])
     one_line_error(result, str(predictions), "not UTF-8")
+    assert not out.exists()
+
+
+def test_malformed_environment_variable_is_one_line(cli_runner, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev",
+                         "--limit", "1", "--out", str(out), "--no-progress"], env={"TABBENCH_RESULT_STORE_MB": "lots"})
+    one_line_error(result, "--result-store-mb", "'lots'")
     assert not out.exists()

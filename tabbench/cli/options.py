@@ -81,8 +81,8 @@ def _set_result_store_mb(ctx: click.Context, param: click.Parameter, value: floa
 
 
 result_store_option = click.option(
-    "--result-store-mb", type=click.FloatRange(min=0), default=None, expose_value=False,
-    callback=_set_result_store_mb, metavar="MB",
+    "--result-store-mb", type=FiniteFloatRange(min=0), default=None, expose_value=False,
+    envvar="TABBENCH_RESULT_STORE_MB", callback=_set_result_store_mb, metavar="MB",
     help="Memory bound of the run's query-result store (each distinct query runs once per run); default 1024; "
     "results over it are recomputed (env TABBENCH_RESULT_STORE_MB).",
 )

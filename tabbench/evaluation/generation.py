@@ -71,8 +71,8 @@ class ResponseCache:
                 with self.path.open("w", encoding="utf-8") as handle:
                     handle.write(json.dumps(header, sort_keys=True, default=str) + "\n")
             except OSError as exc:
-                raise ConfigError(f"--cache {path}: cannot write the response cache there ({exc.strerror}: "
-                                  f"{exc.filename})") from exc
+                raise ConfigError(f"response cache {path}: cannot write it there ({exc.strerror}: {exc.filename}); "
+                                  "choose another --cache (or TABBENCH_CACHE_DIR)") from exc
         self._handle = self.path.open("a", encoding="utf-8")
 
     def _load(self, fingerprint: dict[str, Any]) -> None:
