@@ -115,10 +115,12 @@ def test_rewards_score_rollouts_on_the_server(server: servers.Server, tmp_path: 
     bench = tabbench.get_benchmark("bird", data, dialect=server.kind, dsn=server.dsn)
     example = next(bench.examples("minidev"))
     assert json.loads(json.dumps(example.to_json()))["fields"]["db_path"] == server.dsn
-    reward = tabbench.get_reward("bird-ex")
-    scores = reward.score_batch([(example, f"```sql\n{example.gold}\n```"), (example, "```sql\nSELECT 42\n```"),
-                                 (example, "```sql\nDROP TABLE customers\n```")])
-    assert [s.status for s in scores] == [Status.MATCH, Status.MISMATCH, Status.FORBIDDEN]
+    for name in ("bird-ex", "bird-soft-f1"):
+        scores = tabbench.get_reward(name).score_batch([
+            (example, f"```sql\n{example.gold}\n```"), (example, "```sql\nSELECT 42\n```"),
+            (example, "```sql\nDROP TABLE customers\n```")])
+        assert [s.status for s in scores] == [Status.MATCH, Status.MISMATCH, Status.FORBIDDEN], name
+        assert [s.value for s in scores] == [1.0, 0.0, 0.0], name
 
 
 def test_dsn_must_match_the_dialect(tmp_path: Path):
