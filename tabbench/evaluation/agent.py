@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -147,27 +148,38 @@ def run_rollouts(
         still = []
         for i, reply in zip(active, replies, strict=True):
             answer = reply.pop("answer", None)
-            calls = reply.get("tool_calls") or []
             conversations[i].append(reply)
-            if not calls:
+            if not reply.get("tool_calls"):
                 rollouts[i].answer = answer if answer is not None else str(reply.get("content") or "")
-                continue
-            if turn == max_turns:
+            elif turn == max_turns:
                 rollouts[i].stop = "turn_limit"
-                continue
-            for call in calls:
-                function = call.get("function", {}) if isinstance(call, dict) else {}
-                name = str(function.get("name", ""))
-                observation = envs[i]._call(name, function.get("arguments", {}))
+            else:
+                still.append(i)
+        # The calls of different rollouts run concurrently (each rollout's own calls in order) in threads that
+        # wait on sandbox processes or SQL workers; an environment serialises what its service cannot share.
+        with ThreadPoolExecutor(max_workers=max(1, min(16, len(still)))) as pool:
+            observed = list(pool.map(lambda i: _run_calls(envs[i], conversations[i][-1]["tool_calls"]), still))
+        for i, results in zip(still, observed, strict=True):
+            for name, observation in results:
                 if protocol == "tools":
                     conversations[i].append({"role": "tool", "name": name, "content": observation})
                 else:
                     conversations[i].append({"role": "user", "content": f"<observation>{observation}</observation>"})
-            still.append(i)
         active = still
     for i, rollout in enumerate(rollouts):
         rollout.messages = conversations[i][prompt_lengths[i]:]
     return rollouts
+
+
+def _run_calls(env: Environment, calls: Sequence[Any]) -> list[tuple[str, str]]:
+    """One rollout's tool calls of a turn, in order: (tool name, observation) each; never raises."""
+    results = []
+    for call in calls:
+        function = call.get("function", {}) if isinstance(call, dict) else {}
+        name = str(function.get("name", "")) if isinstance(function, dict) else ""
+        arguments = function.get("arguments", {}) if isinstance(function, dict) else function
+        results.append((name, env._call(name, arguments)))
+    return results
 
 
 class AgentCompleter:
