@@ -250,3 +250,12 @@ def test_killing_the_evaluator_leaves_no_sandboxed_process() -> None:
     while _marked(marker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _marked(marker)
+
+
+def test_tabbench_packages_installed_in_a_bound_site_packages_are_hidden(tmp_path: Path) -> None:
+    from tabbench.sandbox.walls import _own_packages
+
+    site = tmp_path / "venv" / "lib" / "python3.11" / "site-packages"
+    for name in ("tabbench", "tabbench_demo", "tabbench-0.1.dist-info", "pandas"):
+        (site / name).mkdir(parents=True)
+    assert _own_packages([str(tmp_path / "venv")]) == [str(site / "tabbench"), str(site / "tabbench_demo")]
