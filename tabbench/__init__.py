@@ -33,6 +33,7 @@ _EXPORTS: dict[str, str] = {
     "tool_schemas": "tabbench.contract.environment",
     "tool_error": "tabbench.contract.environment",
     "parse_tool_calls": "tabbench.contract.toolcalls",
+    "TurnRequest": "tabbench.contract.toolcalls",
     "file_sha256": "tabbench.contract.hashing",
     "stable_hash": "tabbench.contract.hashing",
     "hookimpl": "tabbench.contract.hookspecs",
@@ -83,6 +84,7 @@ __all__ = [
     "Status",
     "TabbenchDeprecationWarning",
     "TabbenchError",
+    "TurnRequest",
     "UnknownNameError",
     "UsageError",
     "__version__",
@@ -153,7 +155,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.options import Option
     from tabbench.contract.paths import cache_dir
     from tabbench.contract.reward import Completion, Reward, answer_of, safe_score, score_batch
-    from tabbench.contract.toolcalls import parse_tool_calls
+    from tabbench.contract.toolcalls import TurnRequest, parse_tool_calls
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
     from tabbench.host.lookup import (
         benchmark_class,

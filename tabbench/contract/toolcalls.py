@@ -1,15 +1,35 @@
-"""Tool calls in a model's text, as chat templates of the common model families write them.
+"""What a model backend needs for multi-turn rollouts: the request of one turn, and tool calls read from text.
 
-Backends that render tools with the model's own chat template (hf, vllm) read the calls back with
-``parse_tool_calls``; the result is an OpenAI-style assistant message, the shape TRL and the host's agent
-loop use.
+A backend that can return tool calls implements ``generate_turns(requests: list[TurnRequest], params) ->
+list[assistant message]`` (optionally ``supports_tools() -> bool``); ``tabbench eval --env`` then uses the
+``tools`` protocol. Backends that render tools with the model's own chat template (hf, vllm) read the calls
+back with ``parse_tool_calls``. Messages are OpenAI-style dicts, the shape TRL and the agent loop use.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
+
+from tabbench.contract.types import Example
+
+
+@dataclass(frozen=True)
+class TurnRequest:
+    """One assistant turn to generate: the conversation so far and the tools it may call.
+
+    ``reference`` holds a reference trajectory's assistant messages (the gold backend replays it);
+    ``turn`` counts the assistant turns already taken.
+    """
+
+    messages: list[dict[str, Any]]
+    tools: list[dict[str, Any]]
+    example: Example
+    benchmark: str
+    turn: int
+    reference: tuple[dict[str, Any], ...] = ()
 
 
 def call_message(name: str, arguments: dict[str, Any], content: str = "") -> dict[str, Any]:

@@ -30,26 +30,10 @@ from tabbench.contract.backend import GenerationParams, GenerationRequest, Model
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Budget, Environment, reference_turns, tool_schemas
 from tabbench.contract.errors import UsageError
-from tabbench.contract.toolcalls import call_message
-from tabbench.contract.types import Example, Message, SampleRecord
+from tabbench.contract.toolcalls import TurnRequest, call_message
+from tabbench.contract.types import Message, SampleRecord
 
 PROTOCOLS = ("auto", "tools", "tags")
-
-
-@dataclass(frozen=True)
-class TurnRequest:
-    """One assistant turn to generate: the conversation so far and the tools it may call.
-
-    ``reference`` holds a reference trajectory's assistant messages (the gold backend replays it);
-    ``turn`` counts the assistant turns already taken.
-    """
-
-    messages: list[dict[str, Any]]
-    tools: list[dict[str, Any]]
-    example: Example
-    benchmark: str
-    turn: int
-    reference: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass

@@ -10,8 +10,6 @@ import pytest
 
 import tabbench
 from tabbench import Budget
-from tabbench.contract.environment import reference_turns, tool_schemas
-from tabbench.evaluation.agent import parse_tags
 from tabbench.testing import EnvironmentContract
 
 
@@ -47,7 +45,7 @@ def test_sql_tools_describe_and_query_compactly() -> None:
 
 def test_tool_schemas_follow_the_docstrings() -> None:
     env = tabbench.get_environment("sql")
-    schemas = {s["function"]["name"]: s["function"] for s in tool_schemas(env)}
+    schemas = {s["function"]["name"]: s["function"] for s in tabbench.tool_schemas(env)}
     assert schemas["query"]["parameters"]["required"] == ["sql"]
     assert schemas["query"]["parameters"]["properties"]["sql"]["type"] == "string"
     assert schemas["describe_table"]["description"].startswith("Show a table's columns")
@@ -108,15 +106,6 @@ def test_unknown_environment_option_is_a_config_error() -> None:
         tabbench.get_environment("sql", rows=3)
 
 
-def test_tag_protocol_reads_calls_and_solutions() -> None:
-    env = tabbench.get_environment("sql")
-    call = parse_tags(env, "think first <sql>SELECT 1</sql>")
-    assert call["tool_calls"][0]["function"] == {"name": "query", "arguments": {"sql": "SELECT 1"}}
-    answer = parse_tags(env, "done <solution>SELECT 2</solution>")
-    assert answer["answer"] == "SELECT 2" and "tool_calls" not in answer
-    assert parse_tags(env, "SELECT 3")["answer"] == "SELECT 3"
-
-
 @pytest.mark.parametrize(("text", "name", "arguments"), [
     ('<tool_call>\n{"name": "query", "arguments": {"sql": "SELECT 1"}}\n</tool_call>', "query", {"sql": "SELECT 1"}),
     ('{"name": "query", "parameters": {"sql": "SELECT 1"}}', "query", {"sql": "SELECT 1"}),
@@ -133,10 +122,12 @@ def test_tool_calls_are_parsed_per_family(text, name, arguments) -> None:
 def test_reference_trajectory_describes_then_queries_then_answers() -> None:
     example = demo_example()
     env = tabbench.get_environment("sql")
-    turns = reference_turns(env, example, example.gold)
-    names = [t["tool_calls"][0]["function"]["name"] for t in turns[:-1]]
-    assert names[-1] == "query" and names[:-1] and set(names[:-1]) == {"describe_table"}
-    assert turns[-1] == {"role": "assistant", "content": example.gold}
+    first, messages = tabbench.reference_trajectory(env, example, example.gold)
+    assert "query" in first
+    calls = [m["tool_calls"][0]["function"]["name"] for m in messages if m.get("tool_calls")]
+    assert calls[-1] == "query" and calls[:-1] and set(calls[:-1]) == {"describe_table"}
+    assert messages[-1] == {"role": "assistant", "content": example.gold}
+    assert [m["role"] for m in messages].count("tool") == len(calls) and env.stats.errors == 0
 
 
 def test_python_keeps_state_across_turns_and_refuses_escapes() -> None:
@@ -285,5 +276,4 @@ def test_the_documented_third_party_environment_works() -> None:
     env = LookupEnvironment()
     env.reset(example=tabbench.Example(id="1", gold="4", fields={"facts": {"a": 4}}))
     assert env.lookup(key="a") == "4" and env.lookup(key="b").startswith("error: no fact")
-    assert parse_tags(env, "<lookup>a</lookup>")["tool_calls"][0]["function"]["arguments"] == {"key": "a"}
-    assert tool_schemas(env)[0]["function"]["parameters"]["required"] == ["key"]
+    assert tabbench.tool_schemas(env)[0]["function"]["parameters"]["required"] == ["key"]

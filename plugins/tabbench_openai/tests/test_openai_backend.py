@@ -194,14 +194,12 @@ def test_tabbench_eval_through_the_server(server, tmp_path, cli_runner):
 def test_tool_turns_go_through_function_calling(server):
     """``eval --env`` through the chat endpoint: the conversation (with an earlier call and its observation) and
     the tool schemas reach the server, and its reply comes back as an assistant message."""
-    from tabbench.evaluation.agent import TurnRequest
-
     env = tabbench.get_environment("sql")
     conversation = [*_requests(1)[0].messages,
                     {"role": "assistant", "content": "", "tool_calls": [
                         {"type": "function", "function": {"name": "list_tables", "arguments": {}}}]},
                     {"role": "tool", "name": "list_tables", "content": "users\norders"}]
-    request = TurnRequest(conversation, tabbench.tool_schemas(env), Example("0", "SELECT 1"), "demo", 1)
+    request = tabbench.TurnRequest(conversation, tabbench.tool_schemas(env), Example("0", "SELECT 1"), "demo", 1)
     backend = tabbench.get_backend("openai", f"{server['base']}#{server['model']}")
     [reply] = backend.generate_turns([request], GenerationParams(max_new_tokens=6))
     assert reply["role"] == "assistant" and isinstance(reply["content"], str)

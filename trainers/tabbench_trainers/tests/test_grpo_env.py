@@ -4,6 +4,8 @@ and the reward functions that score a rollout's final answer exactly as ``eval -
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,22 +13,29 @@ from tabbench_trainers.environments import RolloutReward, factory, final_answer,
 
 import tabbench
 
-MICRO = dict(vocab_size=384, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, num_key_value_heads=1,
-             intermediate_size=64, max_position_embeddings=2048)
 
-
-@pytest.fixture(scope="session")
-def tool_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A micro model whose chat template renders tool calls (Qwen2.5's, which TRL can parse)."""
-    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
+def build_tiny(path: Path, tools: bool) -> Path:
+    """The tiny model through ``tabbench models build-tiny``, room for the tool preamble, and (``tools``)
+    Qwen2.5's chat template, which renders tool calls and which TRL can parse."""
     from transformers import AutoTokenizer
     from trl.chat_template_utils import qwen2_5_chat_template
 
-    path = build_tiny_model(tmp_path_factory.mktemp("tools") / "model", spec=TinySpec(**MICRO))
-    tokenizer = AutoTokenizer.from_pretrained(str(path))
-    tokenizer.chat_template = qwen2_5_chat_template
-    tokenizer.save_pretrained(str(path))
+    tabbench_command = str(Path(sys.executable).with_name("tabbench"))
+    subprocess.run([tabbench_command, "models", "build-tiny", str(path), "--vocab-size", "384"], check=True,
+                   capture_output=True)
+    config = json.loads((path / "config.json").read_text())
+    config["max_position_embeddings"] = 4096
+    (path / "config.json").write_text(json.dumps(config))
+    if tools:
+        tokenizer = AutoTokenizer.from_pretrained(str(path))
+        tokenizer.chat_template = qwen2_5_chat_template
+        tokenizer.save_pretrained(str(path))
     return path
+
+
+@pytest.fixture(scope="module")
+def tool_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_tiny(tmp_path_factory.mktemp("tools") / "model", tools=True)
 
 
 def test_grpo_with_an_environment_runs_two_steps(cli_runner, tool_model: Path, tmp_path: Path) -> None:
@@ -47,9 +56,7 @@ def test_grpo_with_an_environment_runs_two_steps(cli_runner, tool_model: Path, t
 
 
 def test_grpo_env_refuses_a_template_without_tool_calls(cli_runner, tmp_path: Path) -> None:
-    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
-
-    plain = build_tiny_model(tmp_path / "plain", spec=TinySpec(**MICRO))
+    plain = build_tiny(tmp_path / "plain", tools=False)
     result = cli_runner(["train", "grpo", "--model", str(plain), "--benchmark", "demo-bird", "--env", "sql",
                          "--max-steps", "1", "--out", str(tmp_path / "out")])
     assert result.exit_code == 2 and "cannot render tool calls" in result.output
@@ -111,9 +118,7 @@ def test_eval_env_with_the_tiny_model(cli_runner, tool_model: Path, tmp_path: Pa
 
 
 def test_auto_protocol_falls_back_to_tags_without_a_tool_template(cli_runner, tmp_path: Path) -> None:
-    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
-
-    plain = build_tiny_model(tmp_path / "plain", spec=TinySpec(**MICRO))
+    plain = build_tiny(tmp_path / "plain", tools=False)
     out = tmp_path / "run"
     result = cli_runner(["eval", "--model", str(plain), "--suite", "demo-bird", "--env", "sql", "--limit", "1",
                          "--max-new-tokens", "8", "--no-cache", "--out", str(out), "--no-progress"])

@@ -1,0 +1,39 @@
+"""The host's agent loop helpers: the SkyRL-style tag protocol and the choice of protocol."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabbench
+from tabbench.evaluation.agent import choose_protocol, parse_tags
+
+
+def test_tag_protocol_reads_calls_and_solutions() -> None:
+    env = tabbench.get_environment("sql")
+    call = parse_tags(env, "think first <sql>SELECT 1</sql>")
+    assert call["tool_calls"][0]["function"] == {"name": "query", "arguments": {"sql": "SELECT 1"}}
+    answer = parse_tags(env, "done <solution>SELECT 2</solution>")
+    assert answer["answer"] == "SELECT 2" and "tool_calls" not in answer
+    assert parse_tags(env, "SELECT 3")["answer"] == "SELECT 3"
+    assert "tool_calls" in parse_tags(env, "<sql>SELECT 4")  # cut at the stop string </sql>
+    solved_first = parse_tags(env, "<solution>SELECT 5</solution> <sql>SELECT 6</sql>")
+    assert solved_first["answer"] == "SELECT 5" and "tool_calls" not in solved_first
+
+
+def test_protocol_choice() -> None:
+    gold = tabbench.get_backend("gold", "")
+    assert choose_protocol(gold, "auto") == "tools"
+    assert choose_protocol(gold, "tags") == "tags"
+
+    class TextOnly(tabbench.ModelBackend):
+        name = "text-only"
+
+        def generate(self, requests, params):
+            return [[""] for _ in requests]
+
+        def fingerprint(self):
+            return {}
+
+    assert choose_protocol(TextOnly(""), "auto") == "tags"
+    with pytest.raises(tabbench.UsageError, match="cannot return tool calls"):
+        choose_protocol(TextOnly(""), "tools")
