@@ -37,3 +37,16 @@ def test_protocol_choice() -> None:
     assert choose_protocol(TextOnly(""), "auto") == "tags"
     with pytest.raises(tabbench.UsageError, match="cannot return tool calls"):
         choose_protocol(TextOnly(""), "tools")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--env", "sql", "--samples", "2", "--vote", "execution"], "--env runs one rollout per example"),
+    (["--max-turns", "2"], "need --env NAME"),
+    (["--env", "sqll"], "unknown environment 'sqll'. Did you mean 'sql'?"),
+    (["--env", "sql", "-e", "rows=3"], "unknown option 'rows'"),
+])
+def test_env_usage_errors_are_one_line(cli_runner, tmp_path, args, message) -> None:
+    result = cli_runner(["eval", "--model", "gold", "--suite", "demo-bird", "--limit", "1", "--out",
+                         str(tmp_path / "run"), *args])
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
