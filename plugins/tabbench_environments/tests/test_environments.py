@@ -277,3 +277,19 @@ def test_the_documented_third_party_environment_works() -> None:
     env.reset(example=tabbench.Example(id="1", gold="4", fields={"facts": {"a": 4}}))
     assert env.lookup(key="a") == "4" and env.lookup(key="b").startswith("error: no fact")
     assert tabbench.tool_schemas(env)[0]["function"]["parameters"]["required"] == ["key"]
+
+
+def test_a_run_s_records_replay_through_the_predictions_backend(cli_runner, tmp_path: Path) -> None:
+    first = tmp_path / "gold"
+    args = ["--suite", "demo-bird", "--env", "sql", "--limit", "4", "--no-progress"]
+    assert cli_runner(["eval", "--model", "gold", *args, "--out", str(first)]).exit_code == 0
+    samples = first / "samples" / "demo-bird.jsonl"
+    replay = tmp_path / "replay"
+    result = cli_runner(["eval", "--model", f"predictions:{samples}", *args, "--out", str(replay)])
+    assert result.exit_code == 0, result.output
+
+    def transcripts(path: Path) -> dict:
+        return {r["id"]: (r["score"], r["transcript"]["messages"])
+                for r in map(json.loads, (path / "samples" / "demo-bird.jsonl").read_text().splitlines())}
+
+    assert transcripts(replay) == transcripts(first)
