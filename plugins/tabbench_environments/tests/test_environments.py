@@ -293,3 +293,14 @@ def test_a_run_s_records_replay_through_the_predictions_backend(cli_runner, tmp_
                 for r in map(json.loads, (path / "samples" / "demo-bird.jsonl").read_text().splitlines())}
 
     assert transcripts(replay) == transcripts(first)
+
+
+def test_python_floods_and_writes_cost_only_an_error_or_a_cut_observation() -> None:
+    example = demo_example("demo-tablebench")
+    env = tabbench.get_environment("python", budget=Budget(observation_bytes=500, call_seconds=20, tool_seconds=60))
+    env.reset(example=example)
+    flood = env.run_python(code="print('x' * 10_000_000)")
+    assert len(flood.encode()) <= 500 and "more bytes cut" in flood
+    assert env.run_python(code="open('/tmp/tabbench-pwned', 'w').write('x')").startswith("error:")
+    assert not Path("/tmp/tabbench-pwned").exists()
+    assert env.run_python(code="print(len(df))").strip().isdigit()
