@@ -192,3 +192,29 @@ def test_pool_workers_do_not_rerun_an_unguarded_main_script(db: Path, tmp_path: 
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "((2000,),)" and marker.read_text() == "run\n"
+
+
+def test_threads_share_the_default_pool_safely(db: Path) -> None:
+    """Several threads (parallel agent rollouts, say) call execute_many on the default pool at once."""
+    import threading
+
+    from tabbench.sql import ResultStore, use_store
+
+    errors: list[str] = []
+
+    def work(seed: int) -> None:
+        for n in range(15):
+            ids = [(seed * 31 + n * 7 + k) % 1900 for k in range(4)]
+            jobs = [ExecJob(str(db), f"SELECT name FROM singer WHERE id = {i}") for i in ids]
+            results = execute_many(jobs, Limits(timeout=5), workers=2, cache=False, store=False)
+            if [r.rows for r in results] != [((f"singer {i}",),) for i in ids]:
+                errors.append(f"thread {seed}: {results}")
+
+    with use_store(ResultStore()):
+        threads = [threading.Thread(target=work, args=(t,), daemon=True) for t in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "pool calls from several threads deadlocked"
+    assert errors == []

@@ -16,6 +16,7 @@ import pickle
 import signal
 import sqlite3
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -156,6 +157,7 @@ class ExecPool:
         self.replaced = 0  # workers killed or found dead and replaced, for tests and logs
         self._closed = False
         self._stillborn = 0
+        self._lock = threading.Lock()
 
     def __enter__(self) -> ExecPool:
         return self
@@ -197,7 +199,12 @@ class ExecPool:
         self.replaced += 1
 
     def run(self, jobs: Sequence[tuple[str, str]], limits: Limits = DEFAULT_LIMITS) -> list[QueryResult]:
-        """Execute ``(db_path, sql)`` jobs; results in the same order. Never raises for a job's doing."""
+        """Execute ``(db_path, sql)`` jobs; results in the same order. Never raises for a job's doing.
+        Callers on several threads take turns (the workers' pipes carry one batch at a time)."""
+        with self._lock:
+            return self._run(jobs, limits)
+
+    def _run(self, jobs: Sequence[tuple[str, str]], limits: Limits) -> list[QueryResult]:
         self._ensure_started()
         results: list[QueryResult | None] = [None] * len(jobs)
         pending = deque(range(len(jobs)))
@@ -293,16 +300,18 @@ class ExecPool:
 
 
 _shared: dict[tuple[int, Any], ExecPool] = {}
+_shared_lock = threading.Lock()
 
 
 def shared_pool(workers: int, initializer: Callable[[], Any] | None = None) -> ExecPool:
     """A pool kept for the life of the process (closed at exit), so batch after batch reuses warm workers
     and their open connections."""
     key = (workers, initializer)
-    pool = _shared.get(key)
-    if pool is None or pool._closed:
-        pool = _shared[key] = ExecPool(workers, initializer=initializer)
-    return pool
+    with _shared_lock:
+        pool = _shared.get(key)
+        if pool is None or pool._closed:
+            pool = _shared[key] = ExecPool(workers, initializer=initializer)
+        return pool
 
 
 @atexit.register
