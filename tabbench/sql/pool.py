@@ -158,6 +158,7 @@ class ExecPool:
         self._closed = False
         self._stillborn = 0
         self._lock = threading.Lock()
+        self._pid = os.getpid()  # a forked child must not use its parent's workers
 
     def __enter__(self) -> ExecPool:
         return self
@@ -309,7 +310,7 @@ def shared_pool(workers: int, initializer: Callable[[], Any] | None = None) -> E
     key = (workers, initializer)
     with _shared_lock:
         pool = _shared.get(key)
-        if pool is None or pool._closed:
+        if pool is None or pool._closed or pool._pid != os.getpid():
             pool = _shared[key] = ExecPool(workers, initializer=initializer)
         return pool
 
