@@ -218,3 +218,24 @@ def test_threads_share_the_default_pool_safely(db: Path) -> None:
             thread.join(timeout=60)
     assert not any(thread.is_alive() for thread in threads), "pool calls from several threads deadlocked"
     assert errors == []
+
+
+def test_a_forked_child_gets_its_own_pool_and_leaves_the_parents_alone(db: Path, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import os, sys\n"
+        "from tabbench.sql import ExecJob, execute_many, shared_pool\n"
+        f"job = [ExecJob({str(db)!r}, 'SELECT count(*) FROM singer')]\n"
+        "print(execute_many(job, workers=2, store=False, cache=False)[0].rows)\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    print('child', execute_many(job, workers=2, store=False, cache=False)[0].rows, flush=True)\n"
+        "    sys.exit(0)  # atexit runs in the child: it must not stop the parent's workers\n"
+        "os.waitpid(pid, 0)\n"
+        "print('parent', execute_many(job, workers=2, store=False, cache=False)[0].rows)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split("\n")[:3] == ["((2000,),)", "child ((2000,),)", "parent ((2000,),)"]

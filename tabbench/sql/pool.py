@@ -282,10 +282,13 @@ class ExecPool:
         worker.outstanding = 0
 
     def close(self) -> None:
-        """Stop the workers (politely, then by force)."""
+        """Stop the workers (politely, then by force); in a forked child, only forget its parent's."""
         if self._closed:
             return
         self._closed = True
+        if self._pid != os.getpid():
+            self._workers.clear()
+            return
         for worker in self._workers:
             try:
                 worker.conn.send(None)
@@ -311,7 +314,9 @@ def shared_pool(workers: int, initializer: Callable[[], Any] | None = None) -> E
     with _shared_lock:
         pool = _shared.get(key)
         if pool is None or pool._closed or pool._pid != os.getpid():
-            pool = _shared[key] = ExecPool(workers, initializer=initializer)
+            # In a forked child the parent's forkserver is not ours to use: start workers by spawning.
+            forked = any(other._pid != os.getpid() for other in _shared.values())
+            pool = _shared[key] = ExecPool(workers, initializer=initializer, start_method="spawn" if forked else None)
         return pool
 
 
