@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tabbench.checkpoint import checkpoint_files
-from tabbench.sql import completion_sql, env_workers, execution_limits, sqlite_ddl
+from tabbench.sql import completion_sql, default_workers, env_workers, execution_limits, sqlite_ddl
 
 
 def test_sqlite_ddl_lists_user_tables_as_stored(tmp_path: Path) -> None:
@@ -39,13 +39,15 @@ def test_execution_limits_from_reward_options() -> None:
     assert execution_limits({"timeout": "2.5", "max_steps": "1000"}).max_steps == 1000
 
 
-@pytest.mark.parametrize(("value", "expected"), [(None, 0), ("4", 4), ("many", 0)])
-def test_env_workers(monkeypatch: pytest.MonkeyPatch, value: str | None, expected: int) -> None:
+@pytest.mark.parametrize(("value", "expected"), [(None, None), ("4", 4), ("0", 0), ("many", None), ("-1", None)])
+def test_env_workers(monkeypatch: pytest.MonkeyPatch, value: str | None, expected: int | None) -> None:
+    """Unset or not a whole number >= 0: the default pool (one worker per CPU, at least 1); 0: in-process."""
     if value is None:
         monkeypatch.delenv("TABBENCH_WORKERS", raising=False)
     else:
         monkeypatch.setenv("TABBENCH_WORKERS", value)
-    assert env_workers() == expected
+    assert env_workers() == (default_workers() if expected is None else expected)
+    assert default_workers() >= 1
 
 
 def test_checkpoint_files_hashes_what_determines_outputs_and_caches(tmp_path: Path,
