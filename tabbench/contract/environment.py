@@ -166,13 +166,10 @@ class Environment(ABC):
     option_defaults: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, *, budget: Budget | None = None, **options: Any) -> None:
-        unknown = sorted(set(options) - set(self.option_defaults))
-        if unknown:
-            from tabbench.contract.errors import ConfigError
+        from tabbench.contract.options import check_options, declared, defaults
 
-            known = ", ".join(sorted(self.option_defaults)) or "none"
-            raise ConfigError(f"environment {self.name!r}: unknown option {unknown[0]!r} (known: {known})")
-        self.options: dict[str, Any] = {**self.option_defaults, **options}
+        options = check_options(f"environment {self.name!r}", declared(self.option_defaults), options)
+        self.options: dict[str, Any] = {**defaults(self.option_defaults), **options}
         self.budget = budget or Budget()
         self.stats = RolloutStats()
         self.example: Example | None = None
