@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from tabbench import DataError
+from tabbench import DataError, UsageError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 
@@ -21,7 +21,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
               help="BPE vocabulary size (256 bytes, 3 special tokens, the rest merges).")
 @click.option("--corpus", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Train the tokenizer on this text file (one text per line) instead of the bundled demo data.")
-def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | None) -> None:
+@click.option("--size", "sizes", multiple=True, metavar="KEY=N",
+              help="A size of the model: hidden_size, num_hidden_layers, num_attention_heads, num_key_value_heads, "
+              "intermediate_size or max_position_embeddings; repeatable (default: about 3M parameters).")
+def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | None, sizes: tuple[str, ...]) -> None:
     """Build a tiny Qwen2 causal LM (about 3M parameters, random weights) at PATH, entirely offline.
 
     The byte-level BPE tokenizer is trained on the demo suite's prompts and answers (or --corpus); the result
@@ -35,8 +38,23 @@ def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | No
             texts = [line for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"{corpus}: cannot read the tokenizer corpus ({exc})") from exc
-    out = build_tiny_model(path, texts, TinySpec(vocab_size=vocab_size, seed=seed))
+    out = build_tiny_model(path, texts, TinySpec(vocab_size=vocab_size, seed=seed, **parse_sizes(sizes)))
     click.echo(f"tiny model written to {out}")
+
+
+SIZES = ("hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads", "intermediate_size",
+         "max_position_embeddings")
+
+
+def parse_sizes(pairs: tuple[str, ...]) -> dict[str, int]:
+    """``--size KEY=N`` pairs as TinySpec fields; a bad one is a one-line usage error naming it."""
+    sizes = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key not in SIZES or not value.isdigit() or int(value) < 1:
+            raise UsageError(f"--size {pair!r}: expected KEY=N with N >= 1 and KEY one of {', '.join(SIZES)}")
+        sizes[key] = int(value)
+    return sizes
 
 
 @click.command("demo", context_settings=CONTEXT)

@@ -144,3 +144,11 @@ def test_table_qa_splits_are_official_formats_with_unseen_table_question_pairs()
         "FactChecking", "NumericalReasoning"}
     assert all(set(r) == {"id", "qtype", "qsubtype", "table", "question", "answer", "instruction_type",
                           "instruction"} for r in rows)
+
+
+def test_build_tiny_is_a_command_of_this_plugin_and_rejects_bad_sizes(cli_runner, tmp_path: Path) -> None:
+    result = cli_runner(["models", "build-tiny", str(tmp_path / "m"), "--size", "hidden_size=0"])
+    assert result.exit_code == 2 and "--size 'hidden_size=0'" in result.output
+    assert not (tmp_path / "m").exists()
+    listed = cli_runner(["--help"])
+    assert listed.exit_code == 0 and "demo" in listed.output  # registered through register_commands
