@@ -197,7 +197,8 @@ def test_tabbench_eval_through_the_server(server, tmp_path, cli_runner):
     results = json.loads((out / "results.json").read_text())
     assert results["model"]["backend"] == "openai"
     assert all(block["n"] == 3 for block in results["benchmarks"].values())
-    assert (out / "samples" / "demo.jsonl").read_text().count("\n") == 3
+    assert all(path.read_text().count("\n") == 3 for path in (out / "samples").glob("*.jsonl"))
+    assert sorted(path.stem for path in (out / "samples").glob("*.jsonl")) == sorted(results["benchmarks"])
 
 
 @pytest.mark.slow
