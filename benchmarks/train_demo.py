@@ -3,11 +3,12 @@ control, on every demo benchmark, for several seeds, with paired tests.
 
 For each seed: build the demo's tiny model, train it by multi-task SFT on all four demo benchmarks, then from
 that checkpoint (a) GRPO with each benchmark's own metric reward, (b) one TAO round (sample k, keep the
-rewarded, SFT on them) and (c) the control: more SFT for the same wall-clock time GRPO took (measured, so the
-comparison is compute-matched on this machine). Every checkpoint is evaluated with `tabbench eval` (greedy) on
-the four 500-question held-out splits. Each comparison with SFT and with the control is paired item by item:
-items that became correct / incorrect and the exact two-sided McNemar (sign-test) p-value, per seed and pooled
-over seeds (for ROUGE-L, "correct" is a score of 1; the mean is printed too).
+rewarded, SFT on them) and (c) the control: more SFT for the same CPU time GRPO took (measured in this
+process, so the comparison is compute-matched whatever else the machine runs). Every checkpoint is evaluated
+with `tabbench eval` (greedy) on the four 500-question held-out splits (``--limit N``: their first N). Each
+comparison with SFT and with the control is paired item by item: items that became correct / incorrect and
+the exact two-sided McNemar (sign-test) p-value, per seed and pooled over seeds (for ROUGE-L, "correct" is a
+score of 1; the mean is printed too).
 
     python benchmarks/train_demo.py --seeds 0 1 2                       # the demo's budget, three seeds
     python benchmarks/train_demo.py --seeds 0 --sft-steps 100 --grpo-steps 10 --tao-prompts 40   # a quick look
@@ -34,13 +35,19 @@ from typing import Any
 STAGES = ("base", "sft", "grpo", "tao", "control")
 
 
-def cli(args: list[str]) -> float:
-    """Run a tabbench command in-process (the path users run); returns its seconds."""
+CPU: dict[str, float] = {}  # process CPU seconds of each training stage run here (load-independent compute)
+
+
+def cli(args: list[str], stage: str | None = None) -> float:
+    """Run a tabbench command in-process (the path users run); returns its wall seconds and records its CPU
+    seconds under ``stage``."""
     from tabbench.cli import build_cli
 
     print("$ tabbench " + " ".join(args), flush=True)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     build_cli().main(args=args, prog_name="tabbench", standalone_mode=False)
+    if stage:
+        CPU[stage] = time.process_time() - cpu
     return time.perf_counter() - start
 
 
@@ -95,17 +102,18 @@ def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
         models = {"base": build_tiny_model(root / "base", spec=TinySpec(seed=seed, **DEMO_SPEC))}
         seconds["sft"] = cli(["train", "sft", "--model", str(models["base"]), "--benchmark", "demo", "--out",
                               str(root / "sft"), "--max-steps", str(args.sft_steps), "--warmup-steps", "10",
-                              *sft_common, *s])
+                              *sft_common, *s], "sft")
         seconds["grpo"] = cli(["train", "grpo", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
                                str(root / "grpo"), "--max-steps", str(args.grpo_steps), "--num-generations", "8",
                                "--prompts-per-step", "4", "--max-completion-length", str(MAX_NEW_TOKENS),
-                               "--learning-rate", str(args.grpo_lr), "--logging-steps", "1", *s])
+                               "--learning-rate", str(args.grpo_lr), "--logging-steps", "1", *s], "grpo")
     seconds["tao"] = cli(["train", "tao", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
                           str(root / "tao"), "--mode", "rft", "--rounds", "1", "-k", str(args.tao_k),
                           "--limit", str(args.tao_prompts), "--max-new-tokens", str(MAX_NEW_TOKENS),
                           "--max-steps", str(args.tao_steps), "--batch-size", "16", "--learning-rate", "5e-4", *s])
-    per_step = seconds["sft"] / args.sft_steps
-    control_steps = max(1, round(seconds["grpo"] / per_step))  # GRPO's wall-clock, spent on SFT
+    # GRPO's compute, spent on SFT: process CPU time when both ran here, else (a --from-demo seed) wall time
+    spent = CPU if {"sft", "grpo"} <= CPU.keys() else seconds
+    control_steps = max(1, round(spent["grpo"] / (spent["sft"] / args.sft_steps)))
     seconds["control"] = cli(["train", "sft", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
                               str(root / "control"), "--max-steps", str(control_steps), *sft_common, *s])
     for stage in STAGES[1:]:
