@@ -20,8 +20,11 @@ from __future__ import annotations
 
 import json
 import pickle
+import subprocess
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -106,6 +109,26 @@ def cli_runner() -> Any:
         return runner.invoke(build_cli(), list(args), catch_exceptions=False, **kwargs)
 
     return invoke
+
+
+def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, **sizes: int) -> Path:
+    """Build a tiny offline model at ``path`` with ``tabbench models build-tiny`` (the demo plugin's command).
+
+    Plugins share nothing but the public command line, so backend and trainer tests get their model this way.
+    ``corpus`` (texts) trains the tokenizer instead of the demo data; ``vocab_size`` and the model sizes
+    (``hidden_size``, ``num_hidden_layers``, ...) become ``--vocab-size`` / ``--size KEY=N``.
+    """
+    path = Path(path)
+    args = [sys.executable, "-m", "tabbench", "models", "build-tiny", str(path)]
+    if corpus is not None:
+        corpus_file = path.parent / f"{path.name}-corpus.txt"
+        corpus_file.write_text("\n".join(corpus) + "\n", encoding="utf-8")
+        args += ["--corpus", str(corpus_file)]
+    for key, value in sizes.items():
+        args += ["--vocab-size", str(value)] if key == "vocab_size" else ["--size", f"{key}={value}"]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"tabbench models build-tiny failed: {done.stderr[-2000:]}"
+    return path
 
 
 def assert_json_roundtrip(value: Any) -> None:

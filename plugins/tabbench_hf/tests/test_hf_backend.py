@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,7 @@ pytest.importorskip("transformers")
 from tabbench_hf.backend import HFBackend, truncate_at_stop
 
 from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, get_backend
-from tabbench.testing import ModelBackendContract
+from tabbench.testing import ModelBackendContract, build_tiny_model
 
 CORPUS = [
     "Translate the question into SQL.",
@@ -27,22 +25,11 @@ CORPUS = [
 SPEC = {"hidden_size": 64, "intermediate_size": 128, "num_hidden_layers": 2, "num_attention_heads": 2,
         "num_key_value_heads": 1, "vocab_size": 300}
 
-def build_tiny(path: Path, corpus: list[str] | None = None, **sizes: int) -> Path:
-    """`tabbench models build-tiny` (the demo plugin's command; plugins share nothing but the command line)."""
-    args = [sys.executable, "-m", "tabbench", "models", "build-tiny", str(path)]
-    if corpus is not None:
-        (path.parent / f"{path.name}-corpus.txt").write_text("\n".join(corpus) + "\n", encoding="utf-8")
-        args += ["--corpus", str(path.parent / f"{path.name}-corpus.txt")]
-    for key, value in sizes.items():
-        args += ["--vocab-size", str(value)] if key == "vocab_size" else ["--size", f"{key}={value}"]
-    done = subprocess.run(args, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return path
 
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_tiny(tmp_path_factory.mktemp("hf") / "tiny", CORPUS, **SPEC)
+    return build_tiny_model(tmp_path_factory.mktemp("hf") / "tiny", CORPUS, **SPEC)
 
 
 @pytest.fixture(scope="module")

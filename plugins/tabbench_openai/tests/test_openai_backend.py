@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
@@ -21,21 +20,11 @@ from tabbench_openai.backend import backoff_delay, choice_text, parse_spec, trun
 
 import tabbench
 from tabbench import BackendError, Example, GenerationParams, GenerationRequest
+from tabbench.testing import build_tiny_model
 
 SERVE_DEPS = ("fastapi", "uvicorn", "openai", "transformers", "torch")
 CORPUS = ["SELECT name FROM users WHERE id = 1;", "SELECT COUNT(*) FROM orders", "How many users are there?"] * 5
 
-def build_tiny(path: Path, corpus: list[str] | None = None, **sizes: int) -> Path:
-    """`tabbench models build-tiny` (the demo plugin's command; plugins share nothing but the command line)."""
-    args = [sys.executable, "-m", "tabbench", "models", "build-tiny", str(path)]
-    if corpus is not None:
-        (path.parent / f"{path.name}-corpus.txt").write_text("\n".join(corpus) + "\n", encoding="utf-8")
-        args += ["--corpus", str(path.parent / f"{path.name}-corpus.txt")]
-    for key, value in sizes.items():
-        args += ["--vocab-size", str(value)] if key == "vocab_size" else ["--size", f"{key}={value}"]
-    done = subprocess.run(args, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return path
 
 
 def _free_port() -> int:
@@ -51,8 +40,9 @@ def server(tmp_path_factory):
     if missing:
         pytest.skip(f"transformers serve needs {', '.join(missing)}: pip install -e '.[serve]'")
     root = tmp_path_factory.mktemp("openai")
-    model = build_tiny(root / "tiny", CORPUS, vocab_size=300, hidden_size=32, num_hidden_layers=1,
-                       num_attention_heads=2, num_key_value_heads=1, intermediate_size=64, max_position_embeddings=256)
+    model = build_tiny_model(root / "tiny", CORPUS, vocab_size=300, hidden_size=32, num_hidden_layers=1,
+                             num_attention_heads=2, num_key_value_heads=1, intermediate_size=64,
+                             max_position_embeddings=256)
     port = _free_port()
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(root / "hf"),
            "CUDA_VISIBLE_DEVICES": ""}

@@ -5,37 +5,24 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from tabbench_vllm.backend import engine_kwargs, render_prompts, request_seed, sampling_kwargs
 
 import tabbench
 from tabbench import BackendError, ConfigError, Example, GenerationParams, GenerationRequest
+from tabbench.testing import build_tiny_model
 
 MESSAGES = [{"role": "system", "content": "Answer with SQL."}, {"role": "user", "content": "How many users?"}]
 
-def build_tiny(path: Path, corpus: list[str] | None = None, **sizes: int) -> Path:
-    """`tabbench models build-tiny` (the demo plugin's command; plugins share nothing but the command line)."""
-    args = [sys.executable, "-m", "tabbench", "models", "build-tiny", str(path)]
-    if corpus is not None:
-        (path.parent / f"{path.name}-corpus.txt").write_text("\n".join(corpus) + "\n", encoding="utf-8")
-        args += ["--corpus", str(path.parent / f"{path.name}-corpus.txt")]
-    for key, value in sizes.items():
-        args += ["--vocab-size", str(value)] if key == "vocab_size" else ["--size", f"{key}={value}"]
-    done = subprocess.run(args, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return path
 
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     pytest.importorskip("transformers")
-    return build_tiny(tmp_path_factory.mktemp("vllm") / "tiny", ["SELECT COUNT(*) FROM users;"] * 5,
-                      vocab_size=300, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
-                      num_key_value_heads=1, intermediate_size=64, max_position_embeddings=128)
+    return build_tiny_model(tmp_path_factory.mktemp("vllm") / "tiny", ["SELECT COUNT(*) FROM users;"] * 5,
+                            vocab_size=300, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
+                            num_key_value_heads=1, intermediate_size=64, max_position_embeddings=128)
 
 
 @pytest.fixture
