@@ -46,19 +46,5 @@ def register_suites(register):
 @tabbench.hookimpl
 def register_commands(cli: Any) -> None:
     """``tabbench demo`` and ``tabbench models build-tiny``, imported only when they run."""
-    import click
-
-    _add(cli, "demo", "tabbench_demo.commands:demo_command", DEMO_HELP)
-    models = cli.get_command(click.Context(cli), "models")
-    if models is not None:
-        _add(models, "build-tiny", "tabbench_demo.commands:build_tiny_command", BUILD_TINY_HELP)
-
-
-def _add(group: Any, name: str, target: str, short_help: str) -> None:
-    if hasattr(group, "add_lazy_command"):
-        group.add_lazy_command(name, target, short_help)
-    else:  # a plain click group (e.g. a test's): import the command now
-        from importlib import import_module
-
-        module, _, attr = target.partition(":")
-        group.add_command(getattr(import_module(module), attr), name)
+    cli.add_lazy_command("demo", "tabbench_demo.commands:demo_command", DEMO_HELP)
+    cli.add_lazy_command("build-tiny", "tabbench_demo.commands:build_tiny_command", BUILD_TINY_HELP, parent="models")

@@ -68,22 +68,33 @@ class LazyGroup(click.Group):
     def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        self.nested: dict[str, dict[str, tuple[str, str]]] = {}  # parent group -> its pending lazy commands
 
-    def add_lazy_command(self, name: str, target: str, short_help: str) -> None:
+    def add_lazy_command(self, name: str, target: str, short_help: str, *, parent: str | None = None) -> None:
         """Add command ``name`` from ``"module:attr"``, imported only when it runs or its own help is shown.
 
         Plugins call this from ``register_commands`` so that their commands cost nothing at start-up.
+        ``parent`` puts it under one of this group's subgroups instead (``parent="models"`` gives
+        ``tabbench models NAME``) without importing that subgroup now.
         """
-        self.lazy[name] = (target, short_help)
+        if parent is None:
+            self.lazy[name] = (target, short_help)
+        elif parent in self.commands:
+            _add_to(self.commands[parent], name, target, short_help)
+        else:
+            self.nested.setdefault(parent, {})[name] = (target, short_help)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy and cmd_name not in self.commands:
-            module_name, _, attr = self.lazy[cmd_name][0].partition(":")
-            self.add_command(getattr(importlib.import_module(module_name), attr), cmd_name)
-        return super().get_command(ctx, cmd_name)
+            self.add_command(_load(self.lazy[cmd_name][0]), cmd_name)
+        command = super().get_command(ctx, cmd_name)
+        for name, (target, short_help) in self.nested.pop(cmd_name, {}).items():
+            if command is not None:
+                _add_to(command, name, target, short_help)
+        return command
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -112,6 +123,19 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _load(target: str) -> Any:
+    module_name, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def _add_to(group: click.Command, name: str, target: str, short_help: str) -> None:
+    """Add a lazy command to ``group``: still lazy in a ``LazyGroup``, imported now in a plain click group."""
+    if isinstance(group, LazyGroup):
+        group.add_lazy_command(name, target, short_help)
+    elif isinstance(group, click.Group):
+        group.add_command(_load(target), name)
 
 
 def build_cli() -> click.Group:

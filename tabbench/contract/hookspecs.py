@@ -136,7 +136,9 @@ def register_commands(cli: click.Group) -> None:
 
     Fires once, when the CLI is built.
 
-    :param cli: the root click group; call ``cli.add_command(...)`` or decorate with ``@cli.command()``.
+    :param cli: the root click group. ``cli.add_lazy_command(name, "module:attr", short_help)`` adds a
+        command imported only when it runs (``parent="models"`` puts it under ``tabbench models``), which keeps
+        ``tabbench --help`` fast; ``cli.add_command(...)`` and ``@cli.command()`` work too.
     :returns: nothing.
     """
 
