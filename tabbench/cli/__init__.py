@@ -119,7 +119,7 @@ class LazyGroup(click.Group):
                 if not self.commands[name].hidden:
                     rows.append((name, self.commands[name].get_short_help_str(limit)))
             else:
-                rows.append((name, click.utils.make_default_short_help(self.lazy[name][1], limit)))
+                rows.append((name, click.Command(name, help=self.lazy[name][1]).get_short_help_str(limit)))
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
