@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tabbench import Example, Reward, Score, Status
-from tabbench_temptabqa.answers import extract_answer, matched_share, rows_to_answer
+from tabbench_temptabqa.answers import ems, extract_answer, matched_share, rems, rows_to_answer
 
 
 class _TempTabQAReward(Reward):
@@ -58,8 +58,9 @@ class _TempTabQAReward(Reward):
             answer = extract_answer(completion) if self.extract else (completion or "").strip() or None
         if answer is None:
             return Score(0.0, Status.PARSE_FAIL, {"answer": None})
-        share = matched_share(answer, example.gold, lowercase=self.lowercase, strict=self.strict)
-        value = round(share, 2) if self.relaxed else (1.0 if share == 1 else 0.0)
+        compare = {"lowercase": self.lowercase, "strict": self.strict}
+        value = (rems if self.relaxed else ems)(answer, example.gold, **compare)
+        share = matched_share(answer, example.gold, **compare)
         if value == 1.0:
             status = Status.MATCH
         elif value > 0:
