@@ -24,6 +24,7 @@ from pathlib import Path
 from tabbench.contract.hashing import file_sha256
 from tabbench.contract.paths import cache_dir
 from tabbench.sql.execute import Limits, QueryResult
+from tabbench.sql.store import database_identity
 
 FORMAT_VERSION = "1"
 
@@ -34,11 +35,6 @@ _hash_lock = threading.Lock()
 def default_cache_dir() -> Path:
     """``$TABBENCH_CACHE_DIR/gold`` or ``~/.cache/tabbench/gold``."""
     return cache_dir("gold")
-
-
-def _signature(path: str) -> tuple[str, int, int, int]:
-    stat = os.stat(path)
-    return (os.path.abspath(path), stat.st_size, stat.st_mtime_ns, stat.st_ino)
 
 
 class GoldCache:
@@ -82,7 +78,7 @@ class GoldCache:
 
     def file_hash(self, db_path: str | os.PathLike[str]) -> str:
         """sha256 of the file, computed once per (path, size, mtime, inode) across processes."""
-        signature = _signature(os.fspath(db_path))
+        signature = database_identity(os.fspath(db_path))
         with _hash_lock:
             known = _hash_memo.get(signature)
         if known is not None:
