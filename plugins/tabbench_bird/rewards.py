@@ -92,13 +92,13 @@ class _BirdExecutionReward(Reward):
         if not gold.rows and not pred.rows:
             return Score(1.0, Status.EMPTY_BOTH, details)
         try:  # a (prediction, gold) pair repeated in a run is compared once: the run's store remembers it
-            known = current_store().compared(self.name, pred, gold, lambda p, g: self._compare(p.rows, g.rows, {}))
+            known = current_store().compared(self.name, pred, gold, lambda p, g: self._compare(p.rows, g.rows))
             return Score(known.value, known.status, {**known.details, **details})
         except TypeError as exc:  # an unhashable value (a server's array or JSON): upstream's set() raises, 0
             return Score(0.0, Status.MISMATCH, {**details, "error": f"rows not comparable: {exc}"})
 
     @abstractmethod
-    def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple], details: dict[str, Any]) -> Score:
+    def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple]) -> Score:
         """Turn two non-empty, complete results into the reward's score."""
 
 
@@ -113,10 +113,10 @@ class BirdExecution(_BirdExecutionReward):
     version = "1"
     description = "BIRD execution accuracy: set equality of result rows (column order matters)"
 
-    def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple], details: dict[str, Any]) -> Score:
+    def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple]) -> Score:
         if bird_ex(pred, gold):
-            return Score(1.0, Status.MATCH, details)
-        return Score(0.0, Status.MISMATCH, details)
+            return Score(1.0, Status.MATCH, {})
+        return Score(0.0, Status.MISMATCH, {})
 
 
 class BirdSoftF1(_BirdExecutionReward):
@@ -129,7 +129,7 @@ class BirdSoftF1(_BirdExecutionReward):
     version = "1"
     description = "BIRD Soft-F1: row-by-row cell overlap between predicted and gold results"
 
-    def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple], details: dict[str, Any]) -> Score:
+    def _compare(self, pred: Sequence[tuple], gold: Sequence[tuple]) -> Score:
         value = bird_soft_f1(pred, gold)
         status = Status.MATCH if value == 1.0 else (Status.MISMATCH if value == 0.0 else Status.PARTIAL)
-        return Score(value, status, details)
+        return Score(value, status, {})
