@@ -167,7 +167,7 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
         config = {
             "workdir": workdir,
             "uid": uid,
-            "seccomp": (_walls.seccomp_filter(network=True) if network else walls.seccomp or b"").hex()
+            "seccomp": (_walls.seccomp_filter(network=True) if network else walls.seccomp).hex()
             if walls.seccomp else "",
             "rlimits": {
                 "RLIMIT_CPU": (cpu_limit, cpu_limit + 1),  # SIGXCPU first, then SIGKILL if it is blocked
