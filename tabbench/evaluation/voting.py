@@ -214,6 +214,11 @@ def candidates(
     return out, True
 
 
+def _check_method(method: str) -> None:
+    if method not in METHODS:
+        raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
+
+
 def _extract(benchmark: Benchmark, example: Example, completion: str) -> str | None:
     try:
         return benchmark.extract(example, completion)
@@ -235,17 +240,16 @@ def decide(
     cands: Sequence[Candidate], executed: bool, method: str = "execution", semantics: str = "set"
 ) -> VoteOutcome:
     """The vote over prepared candidates (see ``candidates``)."""
+    _check_method(method)
     if method == "execution":
         keys = _keys(cands, executed, semantics)
         counts = Counter(k for k in keys if k is not None)
         support = [float(counts[k]) if k is not None else 0.0 for k in keys]
         winner = majority(keys)
-    elif method == "similarity":
+    else:
         denotations = _denotations(cands, executed)
         support = similarity_scores(denotations)
         winner = most_similar(denotations)
-    else:
-        raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
     return VoteOutcome(0 if winner is None else winner, method, executed, support)
 
 
@@ -255,8 +259,7 @@ def vote_outcome(
     workers: int | None = None,
 ) -> VoteOutcome:
     """Vote among ``completions`` of ``example``; see the module docstring for the rules."""
-    if method not in METHODS:
-        raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
+    _check_method(method)
     if not completions:
         raise UsageError("a vote needs at least one completion")
     cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout,
@@ -276,8 +279,7 @@ def vote_agreement(benchmark: Benchmark, example: Example, completions: Sequence
     """Each completion's agreement with the vote's winner, in [0, 1]: a self-consistency reward for prompts
     without gold (TAO). ``execution``: 1 for members of the winning group, else 0. ``similarity``: the denotation
     similarity of each candidate's result (or answer tokens) to the winner's. All 0 when nothing could vote."""
-    if method not in METHODS:
-        raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
+    _check_method(method)
     cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout,
                                  max_rows=max_rows, workers=workers)
     if method == "execution":
@@ -291,8 +293,7 @@ def vote_agreement(benchmark: Benchmark, example: Example, completions: Sequence
 
 def chooser(method: str, **options: Any) -> Chooser:
     """A ``tabbench.evaluation.runner.Chooser`` for ``--vote METHOD``; options as in ``vote_outcome``."""
-    if method not in METHODS:
-        raise UsageError(f"unknown vote {method!r}: choose one of {', '.join(METHODS)}")
+    _check_method(method)
 
     def choose(benchmark: Benchmark, example: Example, completions: list[str]) -> int:
         return vote(benchmark, example, completions, method, **options)
