@@ -250,15 +250,19 @@ def trl_reward(reward: Reward | str, name: str | None = None, **options: Any) ->
     return TrlReward(_resolve(reward, options), name)
 
 
+def _add_status_counts(logs: dict[str, Any], functions: Sequence[TrlReward]) -> None:
+    for function in functions:
+        for status, count in sorted(function.status_counts.items()):
+            logs[f"{function.__name__}/status_count/{status}"] = count
+
+
 def log_status_counts(trainer: Any, *functions: TrlReward) -> None:
     """Add each function's cumulative status counts (``<name>/status_count/<status>``, statuses that occurred,
     counted in this process) to every log of ``trainer``, before ``log_history`` and every logger see it."""
     original = trainer.log
 
     def log(logs: dict[str, float], *args: Any, **kwargs: Any) -> None:
-        for function in functions:
-            for status, count in sorted(function.status_counts.items()):
-                logs[f"{function.__name__}/status_count/{status}"] = count
+        _add_status_counts(logs, functions)
         original(logs, *args, **kwargs)
 
     trainer.log = log
@@ -274,11 +278,8 @@ def status_counts_callback(*functions: TrlReward) -> Any:
 
     class StatusCountsCallback(TrainerCallback):
         def on_log(self, args: Any, state: Any, control: Any, logs: dict | None = None, **kwargs: Any) -> None:
-            if logs is None:
-                return
-            for function in functions:
-                for status, count in sorted(function.status_counts.items()):
-                    logs[f"{function.__name__}/status_count/{status}"] = count
+            if logs is not None:
+                _add_status_counts(logs, functions)
 
     return StatusCountsCallback()
 
