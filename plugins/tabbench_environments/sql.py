@@ -9,15 +9,10 @@ deadline. Results are rendered compactly: a header, at most ``max_rows`` rows of
 from __future__ import annotations
 
 import re
-import threading
 from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import DataError, Environment, Example, tool, tool_error
-
-#: ``tabbench.sql``'s shared worker pool serves one caller at a time: rollouts run concurrently, their queries
-#: take turns (each bounded by its call's deadline).
-_POOL_LOCK = threading.Lock()
 
 
 def render_rows(columns: tuple[str, ...], rows: tuple[tuple[Any, ...], ...], max_rows: int, max_cell: int,
@@ -71,8 +66,9 @@ class SqlEnvironment(Environment):
         max_rows = int(self.options["max_rows"])
         limits = Limits(timeout=self._call_timeout(), max_steps=self.options["max_steps"], max_rows=max_rows + 1,
                         max_bytes=64 * 1024, max_value_bytes=1 << 20)
-        with _POOL_LOCK:
-            result = execute_many([ExecJob(self._db_path, sql)], limits, cache=False)[0]
+        # concurrent rollouts need no lock here: the shared pool serialises its callers, the in-process
+        # executor is per thread and the run's result store is thread-safe
+        result = execute_many([ExecJob(self._db_path, sql)], limits, cache=False)[0]
         if not result.ok:
             status = result.status.value if result.status is not None else "error"
             return tool_error(f"{status}: {' '.join(str(result.error).split())[:300]}")
