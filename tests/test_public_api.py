@@ -104,3 +104,9 @@ def test_the_plugin_guide_lists_exactly_the_public_modules() -> None:
     section = text.split("## The public API", 1)[1].split("\n## ", 1)[0]
     listed = {line.split("`")[1] for line in section.splitlines() if line.startswith("| `tabbench")}
     assert listed == set(PUBLIC_MODULES)
+
+
+def test_every_public_name_is_exported_and_every_export_public() -> None:
+    """``tabbench.__all__`` is written out for type checkers: it must name exactly the lazily loaded exports."""
+    assert set(tabbench.__all__) == {"__version__", *tabbench._EXPORTS}
+    assert all(getattr(tabbench, name) is not None for name in tabbench.__all__)
