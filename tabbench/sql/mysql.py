@@ -20,15 +20,13 @@ import pymysql.cursors
 
 from tabbench.contract.types import Status
 from tabbench.sql.dsn import mysql_params, redact
-from tabbench.sql.execute import Limits, QueryResult, failed
+from tabbench.sql.execute import Limits, QueryResult, failed, fetch_capped
 from tabbench.sql.server import (
     CONNECT_TIMEOUT,
-    FETCH_ROWS,
     WATCHDOG,
     WATCHDOG_GRACE,
     ServerSession,
     ServerUnavailable,
-    cap_rows,
 )
 
 #: Server error numbers meaning "not allowed": read-only transaction, access denied, read-only server,
@@ -126,17 +124,11 @@ class MysqlSession(ServerSession):
         token = None
         if limits.timeout is not None:
             token = WATCHDOG.arm(start + limits.timeout + WATCHDOG_GRACE, lambda: self._kill_query(thread_id))
-        rows: list[tuple[Any, ...]] = []
         cursor = conn.cursor(pymysql.cursors.SSCursor)
         try:
             cursor.execute(query)
             columns = tuple(d[0] for d in cursor.description or ())
-            nbytes, truncated = 0, False
-            while not truncated:
-                chunk = cursor.fetchmany(FETCH_ROWS)
-                if not chunk:
-                    break
-                nbytes, truncated = cap_rows(rows, chunk, nbytes, limits)
+            rows, truncated = fetch_capped(cursor, limits)
             if truncated:  # stop the server sending the rest before draining the stream
                 self._kill_query(thread_id)
             result = QueryResult(rows=tuple(rows), truncated=truncated, elapsed=time.monotonic() - start,

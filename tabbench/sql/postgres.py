@@ -17,15 +17,13 @@ from psycopg import errors, sql
 
 from tabbench.contract.types import Status
 from tabbench.sql.dsn import check_dsn, redact
-from tabbench.sql.execute import Limits, QueryResult, failed
+from tabbench.sql.execute import Limits, QueryResult, failed, fetch_capped
 from tabbench.sql.server import (
     CONNECT_TIMEOUT,
-    FETCH_ROWS,
     WATCHDOG,
     WATCHDOG_GRACE,
     ServerSession,
     ServerUnavailable,
-    cap_rows,
 )
 
 #: Server errors that mean "not allowed" rather than "wrong query".
@@ -79,17 +77,11 @@ class PostgresSession(ServerSession):
         token = None
         if limits.timeout is not None:
             token = WATCHDOG.arm(start + limits.timeout + WATCHDOG_GRACE, conn.cancel_safe)
-        rows: list[tuple[Any, ...]] = []
         try:
             cursor = conn.cursor(name="tabbench_query")
             cursor.execute(query)  # DECLARE ... CURSOR FOR <query>, extended protocol
             columns = tuple(d.name for d in cursor.description or ())
-            nbytes, truncated = 0, False
-            while not truncated:
-                chunk = cursor.fetchmany(FETCH_ROWS)
-                if not chunk:
-                    break
-                nbytes, truncated = cap_rows(rows, chunk, nbytes, limits)
+            rows, truncated = fetch_capped(cursor, limits)
             result = QueryResult(rows=tuple(rows), truncated=truncated, elapsed=time.monotonic() - start,
                                  columns=columns)
         except errors.QueryCanceled:

@@ -75,8 +75,6 @@ DENIED = {
         r"RELEASE_ALL_LOCKS)\b|:=|/\*[!M]", re.I),
 }
 
-#: Rows per round trip when streaming a result.
-FETCH_ROWS = 2000
 
 #: Seconds after the deadline at which the watchdog cancels from a second connection (the server's own
 #: timer normally fires first).
@@ -95,31 +93,6 @@ class ServerWriteWarning(UserWarning):
 
 class ServerUnavailable(Exception):
     """The server cannot be reached or refused the login (message has no password)."""
-
-
-def row_bytes(rows: Sequence[tuple[Any, ...]]) -> int:
-    """Approximate payload size: text and bytes by length, everything else 8 bytes (as for SQLite)."""
-    total = 0
-    for row in rows:
-        total += 8 * len(row)
-        for value in row:
-            if isinstance(value, str | bytes | bytearray | memoryview):
-                total += len(value)
-    return total
-
-
-def cap_rows(rows: list[tuple[Any, ...]], chunk: Sequence[tuple[Any, ...]], nbytes: int,
-             limits: Limits) -> tuple[int, bool]:
-    """Append ``chunk`` to ``rows`` within ``max_rows``/``max_bytes``; returns (bytes so far, truncated)."""
-    for row in chunk:
-        if limits.max_rows is not None and len(rows) >= limits.max_rows:
-            return nbytes, True
-        size = row_bytes((row,))
-        if limits.max_bytes is not None and nbytes + size > limits.max_bytes:
-            return nbytes, True
-        nbytes += size
-        rows.append(tuple(row))
-    return nbytes, False
 
 
 class Watchdog:
