@@ -218,7 +218,7 @@ def spider_result_eq(
     if gold == pred if order_matters else Counter(gold) == Counter(pred):
         return True  # equal with the columns as they are: the official search finds that permutation
     if len(gold[0]) == 1:
-        return gold == pred if order_matters else Counter(gold) == Counter(pred)
+        return False  # one column: the identity, just refused, is the only permutation
     return _permutation_exists(gold, pred, order_matters)
 
 
