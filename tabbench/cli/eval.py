@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -220,21 +220,18 @@ def eval_command(
         if value is not None:
             backend_options[key] = value
 
-    agent = None
+    agent = factory = None
     if env_name is not None:
-        from tabbench.evaluation.agent import environment_factory
+        from tabbench.evaluation.agent import environment_factory, serves
 
         agent = {"name": env_name, "max_turns": max_turns, "protocol": protocol,
                  "options": parse_key_values(env_options, "--env-option")}
-        environment_factory(env_name, max_turns, agent["options"])  # unknown name or option: fail before loading
+        factory = environment_factory(env_name, max_turns, agent["options"])  # bad name/option: fail before loading
     backend_name, model = split_model_spec(model_spec, backend, host().registry("model").names())
     model_backend = get_backend(backend_name, model, **backend_options)
     try:
         selection = select_benchmarks(suite, parse_data(data_pairs), given, timeout, split)
-        if agent is not None:
-            from tabbench.evaluation.agent import environment_factory, serves
-
-            factory = environment_factory(agent["name"], agent["max_turns"], agent["options"])
+        if agent is not None and factory is not None:
             served = [b for b in selection.benchmarks if serves(factory, b, split)]
             selection.skipped += [(b.name, f"environment {agent['name']!r} cannot serve its examples")
                                   for b in selection.benchmarks if b not in served]
@@ -251,19 +248,16 @@ def eval_command(
             resume=resume, cache_path=None if no_cache else cache_path, use_cache=not no_cache, progress=progress,
             agent=agent,
         )
-        greedy = GenerationParams(max_new_tokens=max_new_tokens, temperature=0.0, top_p=top_p, n=1, seed=seed,
-                                  stop=tuple(stop))
+        params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=1,
+                                  seed=seed, stop=tuple(stop))
         if vote is None:
-            params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=1,
-                                      seed=seed, stop=tuple(stop))
             run_eval(model_backend, out, params, None, **base)
             report_not_run(selection)
             return
         # Self-consistency is reported beside greedy decoding: the greedy run goes to OUT/greedy.
-        greedy_results = run_eval(model_backend, out / "greedy", greedy, None, quiet_summary=True, **base)
-        params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=samples,
-                                  seed=seed, stop=tuple(stop))
-        run_eval(model_backend, out, params, vote, greedy_results=greedy_results, **base)
+        greedy_results = run_eval(model_backend, out / "greedy", replace(params, temperature=0.0), None,
+                                  quiet_summary=True, **base)
+        run_eval(model_backend, out, replace(params, n=samples), vote, greedy_results=greedy_results, **base)
         report_not_run(selection)
     finally:
         model_backend.close()
