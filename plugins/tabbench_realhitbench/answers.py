@@ -11,16 +11,11 @@ the shared ``exact-match`` / ``rouge-l`` rewards; the normalising helpers are th
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
-from tabbench.tableqa.answers import REALHITBENCH_MARKERS, extract_after_last_marker, prepare
+from tabbench.tableqa.answers import REALHITBENCH_MARKERS, extract_after_last_marker, extract_plot_span, prepare
 
 BLANK = "#"
-_CODE_PATTERNS = (
-    re.compile(r"import pandas as pd.*?plt\.show\(\)", re.S),
-    re.compile(r"import matplotlib\.pyplot as plt.*?plt\.show\(\)", re.S),
-)
 
 
 def extract_answer(completion: str) -> str | None:
@@ -34,12 +29,7 @@ def extract_chart_code(completion: str) -> str | None:
     final answer (or, without a final-answer marker, in the whole completion, as the API scripts do)."""
     if not isinstance(completion, str):
         return None
-    text = extract_answer(completion) or completion
-    for pattern in _CODE_PATTERNS:
-        matches = pattern.findall(text)
-        if matches:
-            return matches[-1]
-    return None
+    return extract_plot_span(extract_answer(completion) or completion)
 
 
 def prepared(text: str, decimals: int | None = 1, *, prediction: bool = False) -> str:

@@ -132,15 +132,7 @@ class _ChartReward(Reward):
     def code(self, completion: str) -> str | None:
         """The chart program: the last python block (TableBench) or RealHiTBench's pandas...plt.show() span."""
         if self.code_extraction == "realhitbench":
-            import re
-
-            if not isinstance(completion, str):
-                return None
-            for pattern in (r"import pandas as pd.*?plt\.show\(\)", r"import matplotlib.pyplot as plt.*?plt\.show\(\)"):
-                found = re.findall(pattern, completion, flags=re.S)
-                if found:
-                    return found[-1]
-            return None
+            return answers.extract_plot_span(completion)
         return answers.extract_python_code(completion)
 
     def run(self, example: Example, completion: str) -> tuple[Any, dict[str, Any]] | Score:

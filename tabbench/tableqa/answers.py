@@ -11,6 +11,7 @@ Public API (``tabbench.tableqa.answers``; stable, plugins import it):
 - ``extract_final_answer(text)``: TableBench's first ``Final Answer: (.+)`` line, or ``None``.
 - ``extract_after_last_marker(text, markers)``: RealHiTBench's text after the last ``[Final Answer]:``.
 - ``extract_python_code(text)``: the last fenced ```` ```python ```` block, or ``None``.
+- ``extract_plot_span(text)``: RealHiTBench's last ``import pandas as pd ... plt.show()`` span, or ``None``.
 - ``normalize_answer(s)``: the SQuAD normaliser both official scripts apply to gold and prediction.
 - ``process_decimal(s, ndigits=1)``: RealHiTBench's decimal rounding.
 - ``em_score(gold, pred)``: TableBench's per-sample EM (``compute_em`` for one pair), in [0, 1].
@@ -34,6 +35,10 @@ from tabbench.contract.types import Example
 
 _FINAL_ANSWER = re.compile(r"Final Answer: (.+)")
 _PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+_PLOT_SPANS = (
+    re.compile(r"import pandas as pd.*?plt\.show\(\)", re.S),
+    re.compile(r"import matplotlib\.pyplot as plt.*?plt\.show\(\)", re.S),
+)
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?%?$")
 _DECIMAL = re.compile(r"\b\d+\.\d+\b")
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
@@ -76,6 +81,18 @@ def extract_python_code(text: str) -> str | None:
         return None
     blocks = _PYTHON_BLOCK.findall(text)
     return blocks[-1] if blocks else None
+
+
+def extract_plot_span(text: str) -> str | None:
+    """RealHiTBench's chart code: the **last** ``import pandas as pd ... plt.show()`` span, else the last
+    ``import matplotlib.pyplot as plt ... plt.show()`` span (``visualization_code_format``), or ``None``."""
+    if not isinstance(text, str):
+        return None
+    for pattern in _PLOT_SPANS:
+        spans = pattern.findall(text)
+        if spans:
+            return spans[-1]
+    return None
 
 
 # --- normalisation ----------------------------------------------------------------------------------------
