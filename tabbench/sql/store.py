@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from tabbench.sql.dsn import is_server_target
 from tabbench.sql.execute import Limits, QueryResult, normalise_sql
 
 MiB = 1 << 20
@@ -58,8 +59,8 @@ def env_max_bytes() -> int:
 
 def database_identity(db_path: str) -> tuple[str, int, int, int]:
     """(resolved path, size, mtime, inode) of a database file; raises ``OSError`` when it cannot be read. A
-    server's address (``scheme://...``) is its own identity: its contents are taken as fixed for a run."""
-    if "://" in db_path:
+    server's DSN (``tabbench.sql.dsn``) is its own identity: its contents are taken as fixed for a run."""
+    if is_server_target(db_path):
         return (db_path, 0, 0, 0)
     path = os.path.realpath(db_path)
     stat = os.stat(path)
