@@ -29,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bird_workload import run_each
+
 CITIES = ["Leeds", "Oslo", "Valencia", "Porto", "Lyon", "Graz", "Turin", "Ghent"]
 CATEGORIES = ["books", "games", "garden", "tools", "music"]
 
@@ -114,11 +116,7 @@ def floor_statements(calls: list[list[tuple[str, dict]]]) -> list[str]:
 def run_floor(db: Path, statements: list[str]) -> float:
     start = time.perf_counter()
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    for sql in statements:
-        try:
-            conn.execute(sql).fetchall()
-        except sqlite3.Error:
-            pass
+    run_each(conn, statements)
     conn.close()
     return time.perf_counter() - start
 

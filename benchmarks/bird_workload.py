@@ -2,7 +2,8 @@
 pairs that repeat through the file, as completions recur across training steps and evaluation runs.
 
 Used by ``score_bird.py`` (the ``tabbench score bird`` command against the official script and the floor)
-and ``trl_reward_path.py`` (the TRL reward functions). Nothing here is timed.
+and ``trl_reward_path.py`` (the TRL reward functions); ``run_each`` is also ``agent_tools.py``'s floor.
+Nothing here is timed.
 """
 
 from __future__ import annotations
@@ -122,6 +123,15 @@ QUESTIONS: list[tuple[str, str]] = [
     for params, gold, variant in TEMPLATES for k, param in enumerate(params)
 ]
 assert len(QUESTIONS) == 44 and len({q for pair in QUESTIONS for q in pair}) == 77
+
+
+def run_each(conn: sqlite3.Connection, queries: list[str]) -> None:
+    """Execute and fetch each query once on ``conn``, skipping a failing one: the work a floor times."""
+    for sql in queries:
+        try:
+            conn.execute(sql).fetchall()
+        except sqlite3.Error:
+            pass
 
 
 def spread(n_pairs: int, seed: int = 3) -> list[int]:

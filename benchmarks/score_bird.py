@@ -37,7 +37,7 @@ import threading
 import time
 from pathlib import Path
 
-from bird_workload import DB_ID, QUESTIONS, TOTAL_ROWS, build_database, spread, write_bird_folder
+from bird_workload import DB_ID, QUESTIONS, TOTAL_ROWS, build_database, run_each, spread, write_bird_folder
 
 MB = 1 << 20
 
@@ -167,11 +167,7 @@ def floor(db: Path, order: list[int]) -> tuple[float, int]:
     queries = list(dict.fromkeys(q for i in order for q in QUESTIONS[i]))
     start = time.perf_counter()
     conn = sqlite3.connect(db)
-    for sql in queries:
-        try:
-            conn.execute(sql).fetchall()
-        except sqlite3.Error:
-            pass
+    run_each(conn, queries)
     conn.close()
     return time.perf_counter() - start, len(queries)
 

@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bird_workload import DB_ID, QUESTIONS, TEMPLATES, build_database
+from bird_workload import DB_ID, QUESTIONS, TEMPLATES, build_database, run_each
 from score_bird import MB, TreeRss
 
 GROUP, PROMPTS_PER_STEP = 8, 16
@@ -110,11 +110,7 @@ def floor(db: Path, queries: list[str]) -> tuple[float, float]:
     """(wall, CPU) seconds to run each query once on a plain connection."""
     start, start_cpu = time.perf_counter(), time.process_time()
     conn = sqlite3.connect(db)
-    for sql in queries:
-        try:
-            conn.execute(sql).fetchall()
-        except sqlite3.Error:
-            pass
+    run_each(conn, queries)
     conn.close()
     return time.perf_counter() - start, time.process_time() - start_cpu
 
