@@ -220,7 +220,8 @@ def eval_command(
         if value is not None:
             backend_options[key] = value
 
-    agent = factory = None
+    agent: dict[str, Any] | None = None
+    factory = None
     if env_name is not None:
         from tabbench.evaluation.agent import environment_factory, serves
 
@@ -231,7 +232,7 @@ def eval_command(
     model_backend = get_backend(backend_name, model, **backend_options)
     try:
         selection = select_benchmarks(suite, parse_data(data_pairs), given, timeout, split)
-        if agent is not None and factory is not None:
+        if agent is not None:
             served = [b for b in selection.benchmarks if serves(factory, b, split)]
             selection.skipped += [(b.name, f"environment {agent['name']!r} cannot serve its examples")
                                   for b in selection.benchmarks if b not in served]
