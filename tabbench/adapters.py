@@ -163,6 +163,13 @@ def _clean_value(score: Score) -> float | None:
     return value if math.isfinite(value) else 0.0
 
 
+def _unscorable(scores: Sequence[Score]) -> str | None:
+    """Why a first batch on which every sample is "not applicable" could not be scored; ``None`` otherwise."""
+    if scores and all(s.status.not_applicable for s in scores):
+        return str(scores[0].details.get("error", scores[0].status.value))
+    return None
+
+
 class TrlReward:
     """A reward plugin as a TRL reward function (see the module docstring for the contract)."""
 
@@ -215,8 +222,8 @@ class TrlReward:
             raise ConfigError(f"reward {self.__name__!r}: the rows have no 'example' column (tabbench.adapters."
                               f"dataset_rows) and no reference column ({', '.join(GOLD_COLUMNS)}); columns: "
                               f"{', '.join(seen) or 'none'}")
-        if scores and all(s.status.not_applicable for s in scores):
-            why = scores[0].details.get("error", scores[0].status.value)
+        why = _unscorable(scores)
+        if why is not None:
             raise ConfigError(f"reward {self.__name__!r}: no row of the first batch can be scored ({why}); the rows "
                               f"lack what it needs (columns: {', '.join(seen) or 'none'}; use dataset_rows)")
 
@@ -336,8 +343,8 @@ def _verl_check_first(reward: Reward, scores: Sequence[Score], extra_infos: Sequ
     _VERL_CHECKED.add(id(reward))
     if any(isinstance(e, dict) and "example" in e for e in extra_infos):
         return
-    if scores and all(s.status.not_applicable for s in scores):
-        why = scores[0].details.get("error", scores[0].status.value)
+    why = _unscorable(scores)
+    if why is not None:
         raise ConfigError(f"reward {reward.name!r}: the first verl sample cannot be scored ({why}); extra_info "
                           "lacks what it needs: write it from tabbench.adapters.dataset_rows "
                           "(extra_info={'example': row['example']})")
