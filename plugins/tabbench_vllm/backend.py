@@ -134,13 +134,16 @@ class VLLMBackend(ModelBackend):
 
         prompts = render_prompts(llm.get_tokenizer(), [r.messages for r in requests])
         sampling = [vllm.SamplingParams(**sampling_kwargs(params, p)) for p in prompts]
-        lora = None
-        if self.adapter is not None:
-            from vllm.lora.request import LoRARequest
-
-            lora = LoRARequest("tabbench-adapter", 1, str(self.adapter))
-        outputs = llm.generate(prompts, sampling, lora_request=lora, use_tqdm=False)
+        outputs = llm.generate(prompts, sampling, lora_request=self._lora_request(), use_tqdm=False)
         return [[o.text for o in sorted(out.outputs, key=lambda o: o.index)] for out in outputs]
+
+    def _lora_request(self) -> Any:
+        """The ``--adapter`` every generation runs with (``None`` without one)."""
+        if self.adapter is None:
+            return None
+        from vllm.lora.request import LoRARequest
+
+        return LoRARequest("tabbench-adapter", 1, str(self.adapter))
 
     def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
         """``tabbench eval --env``: the ``hf`` path on vLLM: the chat template renders the tool schemas, tool calls
@@ -154,7 +157,7 @@ class VLLMBackend(ModelBackend):
         prompts = [tokenizer.apply_chat_template(list(r.messages), tools=r.tools or None, tokenize=False,
                                                  add_generation_prompt=True) for r in requests]
         sampling = [vllm.SamplingParams(**sampling_kwargs(replace(params, n=1), p)) for p in prompts]
-        outputs = llm.generate(prompts, sampling, use_tqdm=False)
+        outputs = llm.generate(prompts, sampling, lora_request=self._lora_request(), use_tqdm=False)
         return [parse_tool_calls(out.outputs[0].text if out.outputs else "") for out in outputs]
 
     def fingerprint(self) -> dict[str, Any]:

@@ -100,3 +100,40 @@ def test_fingerprint_hashes_weights_and_records_engine_options(tiny, cache_dir):
     assert (cache_dir / "file-hashes.json").is_file()
     assert tabbench.get_backend("vllm", str(tiny), tensor_parallel_size=2).fingerprint() == fp
     assert tabbench.get_backend("vllm", str(tiny), dtype="float16").fingerprint() != fp
+
+
+def test_adapter_applies_to_single_and_multi_turn_generation(tiny, tmp_path, monkeypatch):
+    """``--adapter`` reaches vLLM on both paths (``generate`` and ``eval --env``'s ``generate_turns``); the engine
+    is a stand-in recording what it was asked, since vLLM cannot run here."""
+    import sys
+    import types
+
+    adapter = tmp_path / "adapter"
+    adapter.mkdir()
+    (adapter / "adapter_config.json").write_text("{}")
+    fake = types.ModuleType("vllm")
+    fake.SamplingParams = lambda **kw: kw
+    lora = types.ModuleType("vllm.lora.request")
+    lora.LoRARequest = lambda name, number, path: ("lora", path)
+    for name, module in (("vllm", fake), ("vllm.lora", types.ModuleType("vllm.lora")), ("vllm.lora.request", lora)):
+        monkeypatch.setitem(sys.modules, name, module)
+    from transformers import AutoTokenizer
+
+    seen = []
+
+    class Engine:
+        def get_tokenizer(self):
+            return AutoTokenizer.from_pretrained(str(tiny), local_files_only=True)
+
+        def generate(self, prompts, sampling, lora_request=None, use_tqdm=True):
+            seen.append(lora_request)
+            out = types.SimpleNamespace(index=0, text="SELECT 1")
+            return [types.SimpleNamespace(outputs=[out]) for _ in prompts]
+
+    backend = tabbench.get_backend("vllm", str(tiny), adapter=str(adapter))
+    backend._llm = Engine()
+    request = GenerationRequest(MESSAGES, Example("1", "x"), "demo")
+    assert backend.generate([request], GenerationParams()) == [["SELECT 1"]]
+    turn = types.SimpleNamespace(messages=MESSAGES, tools=[])
+    assert backend.generate_turns([turn], GenerationParams())[0]["content"] == "SELECT 1"
+    assert seen == [("lora", str(adapter.resolve()))] * 2
