@@ -98,7 +98,7 @@ class PredictionsBackend(ModelBackend):
         if self.missing not in ("error", "empty"):
             raise ConfigError(f"predictions backend: option missing={self.missing!r} must be 'error' or 'empty'")
         self._loaded: dict[tuple[str, str], dict[str, list[str]]] = {}
-        self._transcripts: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {}
+        self._transcripts: dict[str, dict[str, list[dict[str, Any]]]] = {}  # by benchmark
 
     def file_for(self, benchmark: str) -> Path:
         """The predictions file of ``benchmark``: the spec itself, or ``<benchmark>.<suffix>`` in the folder."""
@@ -171,8 +171,7 @@ class PredictionsBackend(ModelBackend):
 
     def transcripts(self, benchmark: str) -> dict[str, list[dict[str, Any]]]:
         """Assistant messages of each recorded transcript in the benchmark's file, keyed by example id."""
-        key = (benchmark, "transcripts")
-        if key not in self._transcripts:
+        if benchmark not in self._transcripts:
             path = self.file_for(benchmark)
             table: dict[str, list[dict[str, Any]]] = {}
             try:
@@ -190,8 +189,8 @@ class PredictionsBackend(ModelBackend):
                 except (ValueError, RecursionError, KeyError, TypeError, AttributeError) as exc:
                     raise DataError(f"{path}:{number}: expected {{\"id\", \"transcript\": {{\"messages\": "
                                        f"[...]}}}} JSON ({type(exc).__name__}: {exc})") from exc
-            self._transcripts[key] = table
-        return self._transcripts[key]
+            self._transcripts[benchmark] = table
+        return self._transcripts[benchmark]
 
     def fingerprint(self) -> dict[str, Any]:
         files = [self.path] if self.path.is_file() else sorted(p for p in self.path.iterdir() if p.is_file())
