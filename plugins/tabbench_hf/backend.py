@@ -242,7 +242,11 @@ class HFBackend(ModelBackend):
         if not requests:
             return []
         self.load()
-        texts = [self.render(r) for r in requests]
+        return self._complete([self.render(r) for r in requests], params)
+
+    def _complete(self, texts: list[str], params: GenerationParams) -> list[list[str]]:
+        """``params.n`` completions of each rendered prompt: sampled per prompt, or greedy in batches (then
+        repeated, all ``n`` being the same)."""
         if params.temperature > 0:
             return [self._sample(text, params) for text in texts]
         size = self.batch_size or len(texts)
@@ -273,13 +277,7 @@ class HFBackend(ModelBackend):
         self.load()
         texts = [self._tokenizer.apply_chat_template(r.messages, tools=r.tools or None, tokenize=False,
                                                      add_generation_prompt=True) for r in requests]
-        if params.temperature > 0:
-            raw = [self._sample(text, params)[0] for text in texts]
-        else:
-            size = self.batch_size or len(texts)
-            raw = [c for start in range(0, len(texts), size)
-                   for c in self._run(texts[start : start + size], params, do_sample=False, num_return_sequences=1)]
-        return [parse_tool_calls(text) for text in raw]
+        return [parse_tool_calls(completions[0]) for completions in self._complete(texts, params)]
 
     def _sample(self, text: str, params: GenerationParams) -> list[str]:
         import torch

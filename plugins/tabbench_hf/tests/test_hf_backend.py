@@ -165,3 +165,18 @@ def test_registered_and_errors_are_one_line_config_errors(tiny: Path, tmp_path: 
     (tmp_path / "lora" / "adapter_config.json").write_text(json.dumps({"base_model_name_or_path": "org/base"}))
     with pytest.raises(ConfigError, match="adapter base model path 'org/base'"):
         HFBackend(str(tmp_path / "lora"))
+
+
+def test_turns_are_the_single_turn_completions_read_for_tool_calls(backend: HFBackend) -> None:
+    """``generate_turns`` (``tabbench eval --env``) without tools renders and generates exactly as ``generate``
+    does, greedy and sampled, then reads each completion with ``parse_tool_calls``."""
+    from types import SimpleNamespace
+
+    from tabbench import parse_tool_calls
+
+    reqs = requests(3)
+    turns = [SimpleNamespace(messages=r.messages, tools=[]) for r in reqs]
+    for params in (GenerationParams(max_new_tokens=8), GenerationParams(max_new_tokens=8, temperature=1.0, seed=3)):
+        expected = [parse_tool_calls(c[0]) for c in backend.generate(reqs, params)]
+        assert backend.generate_turns(turns, params) == expected
+        assert all(reply["role"] == "assistant" for reply in expected)
