@@ -79,11 +79,15 @@ def engine_kwargs(path: Path, options: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-def render_prompts(tokenizer: Any, conversations: Sequence[list[Message]]) -> list[str]:
-    """Each conversation through the tokenizer's chat template, with the assistant turn opened."""
+def render_prompts(tokenizer: Any, conversations: Sequence[list[Message]],
+                   tools: Sequence[list[dict[str, Any]] | None] | None = None) -> list[str]:
+    """Each conversation through the tokenizer's chat template, with the assistant turn opened; ``tools``, one
+    list of tool schemas per conversation (``eval --env``), are rendered by the template too."""
     if not getattr(tokenizer, "chat_template", None):
         raise BackendError("vllm: the checkpoint's tokenizer has no chat template (tabbench prompts are chats)")
-    return [tokenizer.apply_chat_template(list(m), tokenize=False, add_generation_prompt=True) for m in conversations]
+    per_conversation = tools if tools is not None else [None] * len(conversations)
+    return [tokenizer.apply_chat_template(list(m), tools=t or None, tokenize=False, add_generation_prompt=True)
+            for m, t in zip(conversations, per_conversation, strict=True)]
 
 
 class VLLMBackend(ModelBackend):
@@ -153,9 +157,7 @@ class VLLMBackend(ModelBackend):
         llm = self.load()
         import vllm
 
-        tokenizer = llm.get_tokenizer()
-        prompts = [tokenizer.apply_chat_template(list(r.messages), tools=r.tools or None, tokenize=False,
-                                                 add_generation_prompt=True) for r in requests]
+        prompts = render_prompts(llm.get_tokenizer(), [r.messages for r in requests], [r.tools for r in requests])
         sampling = [vllm.SamplingParams(**sampling_kwargs(replace(params, n=1), p)) for p in prompts]
         outputs = llm.generate(prompts, sampling, lora_request=self._lora_request(), use_tqdm=False)
         return [parse_tool_calls(out.outputs[0].text if out.outputs else "") for out in outputs]
