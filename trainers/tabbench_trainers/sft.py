@@ -82,9 +82,11 @@ def run_sft(**kw: Any) -> Path:
     common.configure_threads(kw)
     out_dir: Path = kw["out_dir"]
     benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
-    rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"])
     if kw.get("env_name"):  # gold multi-turn trajectories instead of single-turn completions
         rows = environments.sft_rows(benchmarks, kw["split"], kw["limit"], kw["env_name"], 6, {})
+        counts = {"gold": len(rows), "trace": 0}
+    else:
+        rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"])
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
 
