@@ -13,7 +13,6 @@ torch loads, and every stage is seeded.
 
 from __future__ import annotations
 
-import json
 import shlex
 import time
 from pathlib import Path
@@ -56,7 +55,9 @@ def run_stage(args: list[str], label: str, number: int, total: int) -> None:
 
 def primaries(run_dir: Path) -> dict[str, tuple[str, float | None, int]]:
     """``benchmark -> (primary metric name, value, n)`` of a run."""
-    results = json.loads((run_dir / "results.json").read_text(encoding="utf-8"))
+    from tabbench.evaluation.results import load
+
+    results = load(run_dir / "results.json")
     return {name: (entry["primary_metric"]["name"], entry["primary_metric"]["value"], entry["n"])
             for name, entry in results["benchmarks"].items()}
 

@@ -152,3 +152,16 @@ def test_build_tiny_is_a_command_of_this_plugin_and_rejects_bad_sizes(cli_runner
     assert not (tmp_path / "m").exists()
     listed = cli_runner(["--help"])
     assert listed.exit_code == 0 and "demo" in listed.output  # registered through register_commands
+
+
+def test_demo_reads_each_stage_s_primary_metric_through_the_results_reader(tmp_path: Path) -> None:
+    from tabbench_demo.demo import primaries
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "results.json").write_text(json.dumps(
+        {"benchmarks": {"demo-bird": {"primary_metric": {"name": "ex", "value": 0.5}, "n": 4}}}))
+    assert primaries(run) == {"demo-bird": ("ex", 0.5, 4)}
+    (run / "results.json").write_text("{}")
+    with pytest.raises(tabbench.DataError, match=r"results\.json: not a tabbench results file"):
+        primaries(run)
