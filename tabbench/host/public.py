@@ -21,6 +21,7 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.adapters": "rewards for TRL and verl, dataset rows",
     "tabbench.checkpoint": "local model files and their hashes",
     "tabbench.reproducible": "the same numbers on every machine: CPU kernels, threads, seeds (trainers)",
+    "tabbench.evaluation.results": "the typed results.json schema and `load` (reads versions 1 and 2)",
     "tabbench.evaluation.voting": "self-consistency voting",
     "tabbench.reporting.leaderboard": "leaderboard rendering and plots",
     "tabbench.testing": "fixtures and contract test classes for plugin tests",
