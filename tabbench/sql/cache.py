@@ -64,7 +64,7 @@ class GoldCache:
         if self._conn is None or self._pid != os.getpid():
             self.directory.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
+            _set_wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("CREATE TABLE IF NOT EXISTS gold (key TEXT PRIMARY KEY, result BLOB, created REAL)")
             conn.execute(
@@ -157,3 +157,16 @@ class GoldCache:
             if self._conn is not None and self._pid == os.getpid():
                 self._conn.close()
             self._conn = None
+
+
+def _set_wal(conn: sqlite3.Connection, attempts: int = 200) -> None:
+    """Switch to WAL. SQLite answers "database is locked" at once (without its busy handler) when another
+    process is creating the same cache at that moment, so retry for up to about ten seconds."""
+    for attempt in range(attempts):
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
