@@ -11,7 +11,6 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import UsageError
 from tabbench.contract.types import Example, MetricSpec
 from tabbench.evaluation.voting import (
-    agreement,
     answer_key,
     chooser,
     denotation_similarity,
@@ -20,7 +19,6 @@ from tabbench.evaluation.voting import (
     result_key,
     similarity_scores,
     vote,
-    vote_agreement,
     vote_outcome,
 )
 from tabbench.sql import extract_sql
@@ -75,8 +73,6 @@ def test_majority_ties_go_to_the_key_seen_first_and_none_does_not_vote():
     assert majority(["a", "b", "b", "a"]) == 0
     assert majority([None, "b", "a", "a"]) == 2
     assert majority([None, None]) is None
-    assert agreement([None, "b", "a", "a"]) == [0.0, 0.0, 1.0, 1.0]
-    assert agreement([None]) == [0.0]
 
 
 def test_result_key_semantics():
@@ -202,16 +198,6 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
         assert record.completions == completions and record.answer == "SELECT 2"
     finally:
         host().unregister("vote-run-plugin")
-
-
-def test_vote_agreement_is_a_self_consistency_reward(db):
-    completions = [sql("SELECT 1"), sql("SELECT 2"), sql("SELECT 1.0"), sql("SELECT nope"), "none"]
-    assert vote_agreement(SqlBench(), ex(db), completions) == [1.0, 0.0, 1.0, 0.0, 0.0]
-    soft = vote_agreement(SqlBench(), ex(db), [sql("SELECT x FROM t"), sql("SELECT x FROM t WHERE x < 3"),
-                                               sql("SELECT nope")], "similarity")
-    assert soft[0] == 1.0 and soft[1] == pytest.approx(0.75) and soft[2] == 0.0
-    assert vote_agreement(TextBench(), Example("1", None), ["Answer: a", "Answer: b"]) == [1.0, 0.0]
-    assert vote_agreement(TextBench(), Example("1", None), ["x", "y"], "similarity") == [0.0, 0.0]
 
 
 def test_candidates_can_run_in_the_process_pool(db):

@@ -18,8 +18,8 @@ An example without a database (table QA) votes on the benchmark's extracted answ
 becomes a majority over whitespace- and case-normalised answers, ``similarity`` the same weighted Jaccard over
 answer tokens. The database is the example field ``db_path`` (option ``db_field``).
 
-The functions below are also what trainers reuse: ``vote`` for a pseudo-label (TAO on prompts without gold) and
-``agreement`` for a self-consistency reward (1 for candidates that agree with the winner).
+Trainers reuse ``vote`` for a pseudo-label (TAO on prompts without gold). A reward built on agreement belongs in
+a reward plugin (every reward does), not here.
 """
 
 from __future__ import annotations
@@ -77,14 +77,6 @@ def majority(keys: Sequence[Hashable | None]) -> int | None:
         if key is not None and counts[key] == top:
             return index
     raise AssertionError("unreachable")
-
-
-def agreement(keys: Sequence[Hashable | None]) -> list[float]:
-    """1.0 for each candidate whose key equals the majority winner's, else 0.0 (a self-consistency reward)."""
-    winner = majority(keys)
-    if winner is None:
-        return [0.0] * len(keys)
-    return [1.0 if key is not None and key == keys[winner] else 0.0 for key in keys]
 
 
 def denotation_similarity(a: Denotation | None, b: Denotation | None) -> float:
@@ -271,24 +263,6 @@ def vote(benchmark: Benchmark, example: Example, completions: Sequence[str], met
          **options: Any) -> int:
     """Index of the winning completion (a ``Chooser`` when ``method`` and options are bound)."""
     return vote_outcome(benchmark, example, completions, method, **options).index
-
-
-def vote_agreement(benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution", *,
-                   semantics: str = "set", db_field: str = "db_path", timeout: float = VOTE_TIMEOUT,
-                   max_rows: int = VOTE_MAX_ROWS, workers: int | None = None) -> list[float]:
-    """Each completion's agreement with the vote's winner, in [0, 1]: a self-consistency reward for prompts
-    without gold (TAO). ``execution``: 1 for members of the winning group, else 0. ``similarity``: the denotation
-    similarity of each candidate's result (or answer tokens) to the winner's. All 0 when nothing could vote."""
-    _check_method(method)
-    cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout,
-                                 max_rows=max_rows, workers=workers)
-    if method == "execution":
-        return agreement(_keys(cands, executed, semantics))
-    denotations = _denotations(cands, executed)
-    winner = most_similar(denotations)
-    if winner is None:
-        return [0.0] * len(cands)
-    return [denotation_similarity(d, denotations[winner]) for d in denotations]
 
 
 def chooser(method: str, **options: Any) -> Chooser:
