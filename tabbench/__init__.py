@@ -17,6 +17,7 @@ _EXPORTS: dict[str, str] = {
     "GenerationParams": "tabbench.contract.backend",
     "GenerationRequest": "tabbench.contract.backend",
     "ModelBackend": "tabbench.contract.backend",
+    "truncate_at_stop": "tabbench.contract.backend",
     "Benchmark": "tabbench.contract.benchmark",
     "read_jsonl_predictions": "tabbench.contract.benchmark",
     "BackendError": "tabbench.contract.errors",
@@ -112,6 +113,7 @@ __all__ = [
     "tool",
     "tool_error",
     "tool_schemas",
+    "truncate_at_stop",
 ]
 
 
@@ -130,7 +132,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first use
     from tabbench.api import evaluate
-    from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
+    from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend, truncate_at_stop
     from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
     from tabbench.contract.deprecation import TabbenchDeprecationWarning
     from tabbench.contract.environment import (

@@ -1,4 +1,5 @@
-"""Host helpers the plugins share: tabbench.sql.text2sql (bird, spider, demo) and tabbench.checkpoint (hf, vllm)."""
+"""Host helpers the plugins share: tabbench.sql.text2sql (bird, spider, demo), tabbench.checkpoint (hf, vllm) and
+``tabbench.truncate_at_stop`` (hf, openai)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tabbench import truncate_at_stop
 from tabbench.checkpoint import checkpoint_files
 from tabbench.sql import completion_sql, default_workers, env_workers, execution_limits, sqlite_ddl
 
@@ -29,6 +31,13 @@ def test_completion_sql_falls_back_to_the_whole_text() -> None:
     assert completion_sql("  no query here  ") == "no query here"
     assert completion_sql("   ") is None
     assert completion_sql(None) is None  # type: ignore[arg-type]
+
+
+def test_truncate_at_stop_cuts_before_the_earliest_stop() -> None:
+    assert truncate_at_stop("abc;def<end>", ("<end>", ";")) == "abc"  # earliest in the text, not in the list
+    assert truncate_at_stop("a;b\nc", (";", "\n")) == "a"
+    assert truncate_at_stop("abc", ("x", "")) == "abc"  # no match, and an empty stop string is ignored
+    assert truncate_at_stop("abc", ()) == "abc"
 
 
 def test_execution_limits_from_reward_options() -> None:

@@ -30,7 +30,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tabbench import BackendError, ConfigError, GenerationParams, GenerationRequest, ModelBackend, parse_tool_calls
+from tabbench import (
+    BackendError,
+    ConfigError,
+    GenerationParams,
+    GenerationRequest,
+    ModelBackend,
+    parse_tool_calls,
+    truncate_at_stop,
+)
 from tabbench.checkpoint import checkpoint_files
 
 DTYPES = ("auto", "float32", "bfloat16", "float16")
@@ -335,9 +343,3 @@ def generated_text_stop(tokenizer: Any, stop: Sequence[str], prompt_length: int)
             return torch.tensor([any(s in t for s in stop) for t in tails], dtype=torch.bool, device=input_ids.device)
 
     return StoppingCriteriaList([GeneratedTextStop()])
-
-
-def truncate_at_stop(text: str, stop: Sequence[str]) -> str:
-    """Cut ``text`` at the earliest stop string (the stop string itself is not returned, as in OpenAI's API)."""
-    cut = min((i for i in (text.find(s) for s in stop if s) if i >= 0), default=-1)
-    return text[:cut] if cut >= 0 else text

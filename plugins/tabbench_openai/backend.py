@@ -22,7 +22,7 @@ from typing import Any
 from urllib.error import HTTPError
 from urllib.request import Request, urlopen
 
-from tabbench import BackendError, GenerationParams, GenerationRequest, Message, ModelBackend
+from tabbench import BackendError, GenerationParams, GenerationRequest, Message, ModelBackend, truncate_at_stop
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000/v1"
 RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
@@ -53,12 +53,6 @@ def backoff_delay(attempt: int, base: float, cap: float, retry_after: str | None
         except ValueError:
             pass
     return min(cap, base * 2**attempt) * (0.5 + 0.5 * rng())
-
-
-def truncate_at_stop(text: str, stop: Sequence[str]) -> str:
-    """Cut ``text`` before the first stop string (servers exclude the stop string from their output too)."""
-    cut = min((i for i in (text.find(s) for s in stop if s) if i >= 0), default=-1)
-    return text if cut < 0 else text[:cut]
 
 
 def choice_text(choice: dict[str, Any], reasoning: str) -> str:

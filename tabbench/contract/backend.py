@@ -67,3 +67,13 @@ class ModelBackend(ABC):
     def close(self) -> None:
         """Release the model (GPU memory, server connections); nothing to do by default."""
         return None
+
+
+def truncate_at_stop(text: str, stop: Sequence[str]) -> str:
+    """Cut ``text`` before the earliest stop string, the stop string excluded as OpenAI-compatible servers do.
+
+    For backends whose engine may run past a stop string (batched ``generate``, a server that ignores ``stop``),
+    so every backend returns the same completion for ``GenerationParams.stop``.
+    """
+    cut = min((i for i in (text.find(s) for s in stop if s) if i >= 0), default=-1)
+    return text if cut < 0 else text[:cut]

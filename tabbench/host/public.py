@@ -11,7 +11,7 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench": "the contract (`Benchmark`, `Reward`, `ModelBackend`, `Example`, `Score`, `Status`, `MetricSpec`, "
     "the errors, `hookimpl`), lookups (`get_benchmark`, `get_reward`, `get_backend`, `benchmark_class`, "
     "`registered_names`, `resolve_benchmarks`), `evaluate` and shared helpers (`cache_dir`, "
-    "`file_sha256`, `stable_hash`): the names in `tabbench.__all__`",
+    "`file_sha256`, `stable_hash`, `truncate_at_stop`): the names in `tabbench.__all__`",
     "tabbench.sql": "SQL execution: safe, bounded, cached, parallel; SQL extraction and DDL",
     "tabbench.sql.compare": "result comparators (BIRD, Spider, REMS) and SQL text normalisers",
     "tabbench.sandbox": "running model-written Python in a kernel-confined process",
@@ -19,6 +19,7 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.tableqa.answers": "table-QA answer extraction, normalisation and per-sample scores (official rules)",
     "tabbench.tableqa.execution": "program-of-thought and chart programs run through the sandbox",
     "tabbench.adapters": "rewards for TRL and verl, dataset rows",
+    "tabbench.cli.budget": "the per-rollout budget options of a command with `--env` (`--tool-seconds`, ...)",
     "tabbench.checkpoint": "local model files and their hashes",
     "tabbench.reproducible": "the same numbers on every machine: CPU kernels, threads, seeds (trainers)",
     "tabbench.evaluation.results": "the typed results.json schema and `load` (reads versions 1 and 2)",

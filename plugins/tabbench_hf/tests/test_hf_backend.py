@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("transformers")
 
-from tabbench_hf.backend import HFBackend, truncate_at_stop
+from tabbench_hf.backend import HFBackend
 
 from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, get_backend
 from tabbench.testing import ModelBackendContract, build_tiny_model
@@ -94,8 +94,6 @@ def test_stop_strings_cut_the_completion(backend: HFBackend) -> None:
     stop = full[3:5]
     cut = backend.generate(req, GenerationParams(max_new_tokens=16, stop=(stop,)))[0][0]
     assert cut == full[: full.find(stop)]
-    assert truncate_at_stop("abc;def<end>", (";", "<end>")) == "abc"
-    assert truncate_at_stop("abc", ("x",)) == "abc"
 
 
 def test_max_new_tokens_bounds_the_output(backend: HFBackend) -> None:

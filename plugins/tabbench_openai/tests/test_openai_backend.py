@@ -16,7 +16,7 @@ import time
 from urllib.request import urlopen
 
 import pytest
-from tabbench_openai.backend import backoff_delay, choice_text, parse_spec, truncate_at_stop
+from tabbench_openai.backend import backoff_delay, choice_text, parse_spec
 
 import tabbench
 from tabbench import BackendError, Example, GenerationParams, GenerationRequest
@@ -160,11 +160,6 @@ def test_reasoning_content_is_kept_in_think_tags():
     assert choice_text(choice, "drop") == "```sql\nSELECT 1\n```"
     assert choice_text({"message": {"content": None, "reasoning": "r"}}, "think") == "<think>r</think>"
     assert choice_text({"text": "abc"}, "think") == "abc"
-
-
-def test_truncate_at_stop_uses_the_earliest_stop():
-    assert truncate_at_stop("a;b\nc", (";", "\n")) == "a"
-    assert truncate_at_stop("abc", ("x", "")) == "abc"
 
 
 def test_bad_options_are_backend_errors():
