@@ -11,7 +11,10 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from contextlib import closing
 from pathlib import Path
+
+from tabbench import atomic_path
 
 COUNTRIES = ["France", "Peru", "Japan", "Kenya", "Canada", "Brazil", "India", "Norway", "Chile", "Egypt"]
 SEGMENTS = ["consumer", "corporate", "home office", "small business"]
@@ -30,12 +33,15 @@ def day(offset: int) -> str:
 
 
 def build_database(path: Path) -> None:
-    """The ``sales`` database: 422,000 rows, a few indexes (some queries scan), deterministic."""
-    rng = random.Random(7)
+    """The ``sales`` database: 422,000 rows, a few indexes (some queries scan), deterministic; written beside
+    ``path`` and moved onto it when complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".building")
-    tmp.unlink(missing_ok=True)
-    conn = sqlite3.connect(tmp)
+    with atomic_path(path) as tmp, closing(sqlite3.connect(tmp)) as conn:
+        _fill(conn)
+
+
+def _fill(conn: sqlite3.Connection) -> None:
+    rng = random.Random(7)
     conn.executescript(
         """
         PRAGMA journal_mode = OFF;
@@ -65,8 +71,6 @@ def build_database(path: Path) -> None:
         """
     )
     conn.commit()
-    conn.close()
-    tmp.rename(path)
 
 
 # (gold, prediction) per question: 11 question templates x 4 parameters = 44 golds. For the first parameter the

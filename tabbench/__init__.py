@@ -14,6 +14,8 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it
 _EXPORTS: dict[str, str] = {
+    "atomic_path": "tabbench.contract.atomic",
+    "write_atomic": "tabbench.contract.atomic",
     "GenerationParams": "tabbench.contract.backend",
     "GenerationRequest": "tabbench.contract.backend",
     "ModelBackend": "tabbench.contract.backend",
@@ -90,6 +92,7 @@ __all__ = [
     "UsageError",
     "__version__",
     "answer_of",
+    "atomic_path",
     "benchmark_class",
     "cache_dir",
     "evaluate",
@@ -114,6 +117,7 @@ __all__ = [
     "tool_error",
     "tool_schemas",
     "truncate_at_stop",
+    "write_atomic",
 ]
 
 
@@ -132,6 +136,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first use
     from tabbench.api import evaluate
+    from tabbench.contract.atomic import atomic_path, write_atomic
     from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend, truncate_at_stop
     from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
     from tabbench.contract.deprecation import TabbenchDeprecationWarning

@@ -9,10 +9,10 @@ Light to import: no torch or transformers.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract.atomic import write_atomic
 from tabbench.contract.hashing import file_sha256
 from tabbench.contract.paths import cache_dir
 
@@ -37,9 +37,7 @@ def file_digest(path: Path) -> str:
     cache[key] = file_sha256(path)
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(cache, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, cache_file)
+        write_atomic(cache_file, json.dumps(cache, sort_keys=True))
     except OSError:
         pass  # an unwritable cache only costs re-hashing next time
     return str(cache[key])

@@ -1,5 +1,5 @@
-"""Host helpers the plugins share: tabbench.sql.text2sql (bird, spider, demo), tabbench.checkpoint (hf, vllm) and
-``tabbench.truncate_at_stop`` (hf, openai)."""
+"""Host helpers the plugins share: tabbench.sql.text2sql (bird, spider, demo), tabbench.checkpoint (hf, vllm),
+``tabbench.truncate_at_stop`` (hf, openai) and the atomic writes (bird, temptabqa, the run store, leaderboards)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tabbench import truncate_at_stop
+from tabbench import atomic_path, truncate_at_stop, write_atomic
 from tabbench.checkpoint import checkpoint_files
 from tabbench.sql import completion_sql, default_workers, env_workers, execution_limits, sqlite_ddl
 
@@ -38,6 +38,32 @@ def test_truncate_at_stop_cuts_before_the_earliest_stop() -> None:
     assert truncate_at_stop("a;b\nc", (";", "\n")) == "a"
     assert truncate_at_stop("abc", ("x", "")) == "abc"  # no match, and an empty stop string is ignored
     assert truncate_at_stop("abc", ()) == "abc"
+
+
+def test_write_atomic_replaces_the_file_and_leaves_nothing_beside_it(tmp_path: Path) -> None:
+    target = tmp_path / "board.md"
+    target.write_text("old", encoding="utf-8")
+    write_atomic(target, "néw\n")
+    assert target.read_bytes() == "néw\n".encode()
+    write_atomic(target, b"\x00\xff", fsync=True)
+    assert target.read_bytes() == b"\x00\xff"
+    assert [p.name for p in tmp_path.iterdir()] == ["board.md"]
+
+
+def test_atomic_path_keeps_the_old_file_when_the_write_or_the_replace_fails(tmp_path: Path) -> None:
+    target = tmp_path / "db.sqlite"
+    target.write_text("old", encoding="utf-8")
+    with pytest.raises(RuntimeError), atomic_path(target) as tmp:
+        assert tmp.parent == tmp_path and not tmp.exists()
+        tmp.write_text("half", encoding="utf-8")
+        raise RuntimeError("killed mid-write")
+    assert target.read_text(encoding="utf-8") == "old"
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "inside").touch()
+    with pytest.raises(OSError):
+        write_atomic(folder, "a file cannot replace a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["db.sqlite", "folder"]
 
 
 def test_execution_limits_from_reward_options() -> None:

@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tabbench import DataError
+from tabbench import DataError, write_atomic
 
 SEPARATOR = "\t----- bird -----\t"
 DIFFICULTIES = ("simple", "moderate", "challenging")
@@ -157,9 +157,7 @@ def write_predictions_file(path: Path, sqls: list[str], db_ids: list[str]) -> No
     if len(sqls) != len(db_ids):
         raise ValueError(f"{len(sqls)} predictions for {len(db_ids)} questions")
     data = {str(i): f"{sql}{SEPARATOR}{db}" for i, (sql, db) in enumerate(zip(sqls, db_ids, strict=True))}
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=4, ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path, json.dumps(data, indent=4, ensure_ascii=False))
 
 
 def read_descriptions(folder: Path) -> dict[str, dict[str, str]]:

@@ -13,10 +13,8 @@ Databases are written once into a cache folder (``TABBENCH_CACHE_DIR`` or ``~/.c
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import sqlite3
-import tempfile
 from pathlib import Path
 
 import tabbench
@@ -94,9 +92,7 @@ def build(context: str, path: Path) -> None:
     """Write the database of ``context`` to ``path`` (atomically: a reader never sees a half-built file)."""
     data = parse_infobox(context)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    os.close(fd)
-    try:
+    with tabbench.atomic_path(path) as tmp:
         conn = sqlite3.connect(tmp)
         try:
             conn.execute("PRAGMA journal_mode=OFF")  # a private temporary file, renamed into place when complete
@@ -117,10 +113,6 @@ def build(context: str, path: Path) -> None:
             conn.commit()
         finally:
             conn.close()
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def cache_dir() -> Path:

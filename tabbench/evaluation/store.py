@@ -9,11 +9,10 @@ written.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract.atomic import write_atomic
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.types import SampleRecord
 
@@ -22,19 +21,10 @@ RUN_SCHEMA_VERSION = 1
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` through a temporary file and ``os.replace``."""
+    """Write ``data`` as JSON to ``path``, replaced in one step and synced to disk (``write_atomic``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=2, sort_keys=True, ensure_ascii=False, default=str)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n"
+    write_atomic(path, text, fsync=True)
 
 
 class RunStore:

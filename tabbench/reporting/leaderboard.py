@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract.atomic import write_atomic
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.hashing import stable_hash
 
@@ -450,12 +451,9 @@ def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), referen
         title=title,
     )
     text = render(spec, base)
-    partial = out.with_name(f".{out.name}.partial")  # replaced in one step: a kill never leaves half a board
     try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, out)
+        write_atomic(out, text)  # replaced in one step: a kill never leaves half a board
     except OSError as exc:
-        partial.unlink(missing_ok=True)
         raise UsageError(f"-o {out}: cannot write the board ({exc.strerror})") from exc
     return text
 
