@@ -263,7 +263,8 @@ def trl_reward_funcs(specs: Sequence[RewardSpec]) -> list[Any]:
 
 class BenchmarkReward:
     """A TRL reward function restricted to one benchmark's rows (the ``benchmark`` column): it scores those and
-    returns ``None`` for the others, which TRL leaves out of that reward's mean and of the weighted sum."""
+    returns ``None`` for the others, which TRL leaves out of that reward's mean and of the weighted sum (and TAO
+    out of a sample's sum and statuses)."""
 
     def __init__(self, inner: Any, benchmark: str) -> None:
         self.inner = inner
@@ -275,21 +276,29 @@ class BenchmarkReward:
         return self.inner.status_counts
 
     def scores(self, completions: list[Any], columns: dict[str, Any]) -> list[Any]:
-        return self.inner.scores(completions, columns)
+        """The inner ``scores`` (``Score`` objects) of this benchmark's rows; ``None`` for the others."""
+        return self._own_rows(len(completions), columns, lambda pick: self.inner.scores(
+            pick(list(completions)), {k: pick(v) for k, v in columns.items()}))
 
     def __call__(self, prompts: Sequence[Any] | None = None, completions: Sequence[Any] | None = None,
                  **kwargs: Any) -> list[float | None]:
         n = len(completions or [])
-        rows = kwargs.get("benchmark") or [None] * n
+        return self._own_rows(n, kwargs, lambda pick: self.inner(
+            prompts=pick(list(prompts or [None] * n)), completions=pick(list(completions or [])),
+            **{k: pick(v) for k, v in kwargs.items()}))
+
+    def _own_rows(self, n: int, columns: dict[str, Any], score: Callable[[Callable[[Any], Any]], list[Any]]
+                  ) -> list[Any]:
+        """``score(pick)`` on the rows whose ``benchmark`` column names this benchmark (``pick`` keeps those rows
+        of a column), spread back over ``n`` rows with ``None`` for the others."""
+        rows = columns.get("benchmark") or [None] * n
         keep = [i for i in range(n) if rows[i] == self.benchmark]
-        values: list[float | None] = [None] * n
+        values: list[Any] = [None] * n
         if keep:
             def pick(value: Any) -> Any:
                 return [value[i] for i in keep] if isinstance(value, list | tuple) and len(value) == n else value
 
-            scored = self.inner(prompts=pick(list(prompts or [None] * n)), completions=pick(list(completions or [])),
-                                **{k: pick(v) for k, v in kwargs.items()})
-            for i, value in zip(keep, scored, strict=True):
+            for i, value in zip(keep, score(pick), strict=True):
                 values[i] = value
         return values
 

@@ -89,18 +89,18 @@ def score_group(benchmark: Benchmark, example: Example, completions: list[str],
             return Group(benchmark, example, [Sample(c, a, None) for c, a in zip(completions, answers, strict=True)],
                          pseudo=True)
         target = replace(example, gold=gold)
-    columns = {"example": [json.dumps(target.to_json(), sort_keys=True)] * len(completions)}
-    rewards = [(spec, f) for spec, f in rewards if spec.benchmark in (None, benchmark.name)]  # multi-task: own
+    columns = {"example": [json.dumps(target.to_json(), sort_keys=True)] * len(completions),
+               "benchmark": [benchmark.name] * len(completions)}  # another benchmark's reward scores None here
     per_reward = {spec.label: function.scores(list(completions), columns) for spec, function in rewards}
     samples = []
     for i, completion in enumerate(completions):
-        scores = [(spec.weight, per_reward[spec.label][i]) for spec, _ in rewards]
-        present = [w * (s.value or 0.0) for w, s in scores if not s.status.not_applicable]
+        scores = [(spec, per_reward[spec.label][i]) for spec, _ in rewards if per_reward[spec.label][i] is not None]
+        present = [spec.weight * (s.value or 0.0) for spec, s in scores if not s.status.not_applicable]
         samples.append(Sample(
             completion=completion,
             answer=benchmark.extract(example, completion),
             reward=sum(present) if present else None,
-            statuses={spec.label: per_reward[spec.label][i].status.value for spec, _ in rewards},
+            statuses={spec.label: s.status.value for spec, s in scores},
         ))
     return Group(benchmark, example, samples, pseudo=pseudo)
 

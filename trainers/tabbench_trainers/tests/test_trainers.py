@@ -197,6 +197,18 @@ def test_score_group_uses_the_reward_plugins_and_weights() -> None:
     assert not group.pseudo
 
 
+def test_score_group_uses_only_its_own_benchmarks_rewards() -> None:
+    benchmarks = common.load_benchmarks(["demo"], [], "train")
+    specs = common.resolve_rewards([], [], benchmarks)  # one reward per benchmark: demo-bird/bird-ex, ...
+    rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
+    for benchmark in benchmarks:
+        example = next(iter(benchmark.examples("train")))
+        group = tao.score_group(benchmark, example, [benchmark.gold_completion(example)], rewards)
+        [own] = [s.label for s in specs if s.benchmark == benchmark.name]
+        assert group.samples[0].statuses.keys() == {own}
+        assert group.samples[0].reward == pytest.approx(1.0), own
+
+
 def test_unlabeled_prompt_is_scored_against_its_vote() -> None:
     benchmark, example = _demo_example()
     unlabeled = Example(example.id, None, example.fields, example.meta, example.split)
