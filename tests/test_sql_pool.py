@@ -239,3 +239,37 @@ def test_a_forked_child_gets_its_own_pool_and_leaves_the_parents_alone(db: Path,
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split("\n")[:3] == ["((2000,),)", "child ((2000,),)", "parent ((2000,),)"]
+
+
+def _wait_for_file(path: str) -> int:
+    Path(path + ".started").touch()
+    deadline = time.monotonic() + 30
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return int(os.path.exists(path))
+
+
+def _touch(path: str) -> int:
+    Path(path).touch()
+    return 1
+
+
+def register_rendezvous() -> None:
+    """Pool initializer: a query that waits for a file another query creates."""
+    register_function("test_wait_file", 1, _wait_for_file, deterministic=False)
+    register_function("test_touch", 1, _touch, deterministic=False)
+
+
+def test_calls_from_two_threads_run_on_two_workers_at_once(db: Path, tmp_path: Path) -> None:
+    """Concurrent agent rollouts: a thread's query runs while another thread's query holds a worker (it waits
+    for the second query's file, so it returns 1 only if both ran at once)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    flag = str(tmp_path / "flag")
+    with ExecPool(2, initializer=register_rendezvous) as pool, ThreadPoolExecutor(1) as thread:
+        waiting = thread.submit(pool.run, [(str(db), f"SELECT test_wait_file('{flag}')")], Limits(timeout=60))
+        deadline = time.monotonic() + 60
+        while not os.path.exists(flag + ".started") and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert pool.run([(str(db), f"SELECT test_touch('{flag}')")], Limits(timeout=60))[0].rows == ((1,),)
+        assert waiting.result(60)[0].rows == ((1,),)

@@ -308,3 +308,45 @@ def test_store_is_consistent_under_threads() -> None:
     assert store.bytes == held + _COMPARISON_BYTES * len(store._comparisons) <= store.max_bytes
     assert store.stats.evicted > 0 and len(store._sizes) == len(store)
     assert all(pred in store._sizes and gold in store._sizes for _, pred, gold in store._comparisons)
+
+
+def test_a_query_another_thread_is_running_runs_once(db: Path, executions: Counter,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Concurrent agent rollouts ask for the same query in the same turn: the second caller waits for the first
+    caller's run instead of running it again."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    started, go_on = threading.Event(), threading.Event()
+    counting = SqliteExecutor.execute
+
+    def held(self, db_path, sql, *args, **kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        assert go_on.wait(60)
+        return counting(self, db_path, sql, *args, **kwargs)
+
+    monkeypatch.setattr(SqliteExecutor, "execute", held)
+    jobs = [ExecJob(str(db), "SELECT count(*) FROM singer")]
+    with use_store(ResultStore()) as store, ThreadPoolExecutor(2) as pool:
+        first = pool.submit(execute_many, jobs, Limits(timeout=5), cache=False)
+        assert started.wait(60)
+        second = pool.submit(execute_many, jobs, Limits(timeout=5), cache=False)
+        deadline = time.monotonic() + 60
+        while store.stats.hits == 0 and time.monotonic() < deadline:  # the second has found the first's claim
+            time.sleep(0.01)
+        go_on.set()
+        rows = [future.result(60)[0].rows for future in (first, second)]
+    assert rows == [((2000,),)] * 2 and store.stats.hits == 1
+    assert executions[(str(db), "SELECT count(*) FROM singer")] == 1
+
+
+def test_a_released_claim_leaves_the_query_to_its_waiters() -> None:
+    store = ResultStore()
+    key = (("db", 0, 0, 0), "SELECT 1", "l")
+    assert store.claim(key) is None
+    waiting = store.claim(key)
+    assert waiting is not None and not isinstance(waiting, QueryResult)
+    store.release(key)
+    assert waiting.wait() is None and store.claim(key) is None  # the waiter runs it; a new claim is possible
+    store.put(key, _result(1))
+    assert store.claim(key) == _result(1)

@@ -66,8 +66,8 @@ class SqlEnvironment(Environment):
         max_rows = int(self.options["max_rows"])
         limits = Limits(timeout=self._call_timeout(), max_steps=self.options["max_steps"], max_rows=max_rows + 1,
                         max_bytes=64 * 1024, max_value_bytes=1 << 20)
-        # concurrent rollouts need no lock here: the shared pool serialises its callers, the in-process
-        # executor is per thread and the run's result store is thread-safe
+        # concurrent rollouts need no lock here: the shared pool serves several threads' calls at once, the
+        # in-process executor is per thread and the run's result store is thread-safe
         result = execute_many([ExecJob(self._db_path, sql)], limits, cache=False)[0]
         if not result.ok:
             status = result.status.value if result.status is not None else "error"

@@ -20,7 +20,7 @@ from tabbench.sql.dsn import is_server_target
 from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, default_executor, normalise_sql
 from tabbench.sql.pool import ExecPool, shared_pool
 from tabbench.sql.server import run_with_servers, server_fingerprint
-from tabbench.sql.store import ResultStore, current_store, database_identity
+from tabbench.sql.store import ResultStore, Running, current_store, database_identity
 from tabbench.sql.text2sql import env_workers
 
 
@@ -122,6 +122,8 @@ def execute_many(
 
     results: list[QueryResult | None] = [None] * len(keys)
     store_keys: dict[int, tuple] = {}
+    running: dict[int, Running] = {}  # slots another thread is running now: waited for once ours are done
+    claimed: list[int] = []
     store_hits = 0
     if run_store is not None:
         identities: dict[str, tuple[str, int, int, int] | None] = {}  # one stat per database per batch
@@ -136,17 +138,45 @@ def execute_many(
             if identity is None:
                 continue
             store_keys[slot] = (identity, sql, limits_key)
-            found = run_store.get(store_keys[slot])
-            if found is not None:
+            found = run_store.claim(store_keys[slot])  # type: ignore[arg-type]
+            if isinstance(found, Running):
+                running[slot] = found
+            elif found is not None:
                 results[slot] = found
                 store_hits += 1
+            else:
+                claimed.append(slot)
+    try:
+        _run_unanswered(keys, is_gold, results, running, store_keys, run_store, gold_cache, limits, workers, stats)
+    except BaseException:
+        for slot in claimed:  # nothing put: a waiting thread runs it itself
+            if results[slot] is None:
+                run_store.release(store_keys[slot])  # type: ignore[union-attr,arg-type]
+        raise
+    for slot, other in running.items():
+        result = other.wait()
+        results[slot] = result if result is not None else run_queries([keys[slot]], limits, workers)[0]
+        store_hits += 1
 
+    if stats is not None:
+        stats.jobs += len(jobs)
+        stats.distinct += len(keys)
+        stats.store_hits += store_hits
+        stats.seconds += time.monotonic() - start
+    return [results[slot] for slot in positions]  # type: ignore[misc]
+
+
+def _run_unanswered(keys: list[tuple[str, str]], is_gold: list[bool], results: list[QueryResult | None],
+                    running: dict[int, Running], store_keys: dict[int, tuple], run_store: ResultStore | None,
+                    gold_cache: GoldCache | None, limits: Limits, workers: int | ExecPool | None,
+                    stats: BatchStats | None) -> None:
+    """Fill in the slots neither the store nor another thread answers: gold from the cache, the rest run."""
     cache_keys: dict[int, str] = {}
     hits = 0
     if gold_cache is not None:
         file_hashes: dict[str, str | None] = {}
         for slot, gold in enumerate(is_gold):
-            if not gold or results[slot] is not None:
+            if not gold or results[slot] is not None or slot in running:
                 continue
             db_path = keys[slot][0]
             if db_path not in file_hashes:
@@ -166,7 +196,7 @@ def execute_many(
                 if run_store is not None and slot in store_keys:
                     run_store.put(store_keys[slot], found_gold[cache_key])  # type: ignore[arg-type]
 
-    todo = [slot for slot, result in enumerate(results) if result is None]
+    todo = [slot for slot, result in enumerate(results) if result is None and slot not in running]
     if todo:
         ran = run_queries([keys[slot] for slot in todo], limits, workers)
         for slot, result in zip(todo, ran, strict=True):
@@ -177,13 +207,8 @@ def execute_many(
             gold_cache.put_many((cache_keys[slot], results[slot]) for slot in todo if slot in cache_keys)  # type: ignore[misc]
 
     if stats is not None:
-        stats.jobs += len(jobs)
-        stats.distinct += len(keys)
-        stats.store_hits += store_hits
         stats.cache_hits += hits
         stats.executed += len(todo)
-        stats.seconds += time.monotonic() - start
-    return [results[slot] for slot in positions]  # type: ignore[misc]
 
 
 def execute_gold(

@@ -129,9 +129,12 @@ class ExecPool:
     chunk queued behind the first so workers never wait for the parent); the running job and
     its start time are published in shared memory, so the parent enforces a per-job hard deadline
     (``limits.timeout + grace``). When a worker is killed or dies, its running job gets ``TIMEOUT`` or
-    ``EXEC_ERROR`` and its other unfinished jobs are queued again. ``initializer``: a picklable callable run at
-    the start of each worker (register SQL functions there). ``start_method``: default ``forkserver`` where
-    available (safe with threads, cheap replacements), else ``spawn``. ``max_chunk``: jobs per message.
+    ``EXEC_ERROR`` and its other unfinished jobs are queued again. Callers on several threads (concurrent agent
+    rollouts) share the workers: each call takes the idle workers it can use (at least one, waiting for it)
+    and hands them back when done, so one rollout's query does not wait for another's. ``initializer``: a
+    picklable callable run at the start of each worker (register SQL functions there). ``start_method``:
+    default ``forkserver`` where available (safe with threads, cheap replacements), else ``spawn``.
+    ``max_chunk``: jobs per message.
     """
 
     def __init__(
@@ -154,10 +157,11 @@ class ExecPool:
         self.max_chunk = max_chunk
         self._ctx = multiprocessing.get_context(start_method)
         self._workers: list[_Worker] = []
+        self._idle: list[_Worker] = []  # started workers no call holds
         self.replaced = 0  # workers killed or found dead and replaced, for tests and logs
         self._closed = False
         self._stillborn = 0
-        self._lock = threading.Lock()
+        self._idle_changed = threading.Condition()
         self._pid = os.getpid()  # a forked child must not use its parent's workers
 
     def __enter__(self) -> ExecPool:
@@ -185,8 +189,10 @@ class ExecPool:
             raise RuntimeError("this ExecPool is closed")
         while len(self._workers) < self.size:
             self._workers.append(self._spawn())
+            self._idle.append(self._workers[-1])
 
-    def _replace(self, worker: _Worker) -> None:
+    def _replace(self, worker: _Worker, held: list[_Worker]) -> None:
+        """Kill ``worker`` (if alive) and start another in its place, in the pool and in the caller's ``held``."""
         if worker.process.is_alive():
             worker.process.kill()
         worker.process.join(timeout=5)
@@ -196,26 +202,39 @@ class ExecPool:
             if self._stillborn >= 3 * self.size:
                 raise RuntimeError(f"SQL pool workers keep dying before running a query (exit code "
                                    f"{worker.process.exitcode}); check the pool initializer")
-        self._workers[self._workers.index(worker)] = self._spawn()
+        new = self._spawn()
+        self._workers[self._workers.index(worker)] = new
+        held[held.index(worker)] = new
         self.replaced += 1
 
     def run(self, jobs: Sequence[tuple[str, str]], limits: Limits = DEFAULT_LIMITS) -> list[QueryResult]:
         """Execute ``(db_path, sql)`` jobs; results in the same order. Never raises for a job's doing.
-        Callers on several threads take turns (the workers' pipes carry one batch at a time)."""
-        with self._lock:
-            return self._run(jobs, limits)
+        Runs on the idle workers (up to one per job), waiting for one when every worker is held by another
+        thread's call."""
+        with self._idle_changed:
+            self._ensure_started()
+            while not self._idle:
+                self._idle_changed.wait()
+            held = self._idle[:max(1, len(jobs))]
+            del self._idle[:len(held)]
+        try:
+            return self._run(jobs, limits, held)
+        finally:
+            with self._idle_changed:
+                self._idle.extend(held)
+                self._idle_changed.notify_all()
 
-    def _run(self, jobs: Sequence[tuple[str, str]], limits: Limits) -> list[QueryResult]:
-        self._ensure_started()
+    def _run(self, jobs: Sequence[tuple[str, str]], limits: Limits, held: list[_Worker]) -> list[QueryResult]:
+        """The jobs on the ``held`` workers (replaced in place when one is lost)."""
         results: list[QueryResult | None] = [None] * len(jobs)
         pending = deque(range(len(jobs)))
         hard = (limits.timeout if limits.timeout is not None else NO_TIMEOUT_CAP) + self.grace
-        while pending or any(w.inflight for w in self._workers):
-            for worker in self._workers:
+        while pending or any(w.inflight for w in held):
+            for worker in held:
                 # Up to two chunks in flight, so a worker never waits for the parent to wake up; the second
                 # only when small, so the parent never blocks on a full pipe while the worker sends results.
-                while pending and (worker.outstanding == 0 or (worker.outstanding == 1 and len(pending) > self.size)):
-                    size = max(1, min(self.max_chunk, -(-len(pending) // (4 * self.size))))
+                while pending and (worker.outstanding == 0 or (worker.outstanding == 1 and len(pending) > len(held))):
+                    size = max(1, min(self.max_chunk, -(-len(pending) // (4 * len(held)))))
                     chunk = [pending.popleft() for _ in range(min(size, len(pending)))]
                     payload = pickle.dumps((limits, [(i, os.fspath(jobs[i][0]), jobs[i][1]) for i in chunk]))
                     if worker.outstanding and len(payload) > PIPELINE_BYTES:
@@ -226,11 +245,11 @@ class ExecPool:
                     except (OSError, ValueError):  # died while idle: requeue, replace
                         pending.extendleft(reversed(chunk))
                         self._requeue(worker, results, pending)
-                        self._replace(worker)
+                        self._replace(worker, held)
                         break
                     worker.inflight.extend(chunk)
                     worker.outstanding += 1
-            busy = [w for w in self._workers if w.inflight]
+            busy = [w for w in held if w.inflight]
             if not busy:
                 continue
             now = time.monotonic()
@@ -261,7 +280,7 @@ class ExecPool:
                                 now - started,
                             )
                         self._requeue(worker, results, pending)
-                        self._replace(worker)
+                        self._replace(worker, held)
                         continue
                 running = worker.current()
                 if running is not None and now >= running[1] + hard:
@@ -271,7 +290,7 @@ class ExecPool:
                         Status.TIMEOUT, f"killed after {hard:.1f} s: the query ignored cancellation", now - started
                     )
                     self._requeue(worker, results, pending)
-                    self._replace(worker)
+                    self._replace(worker, held)
         return [r if r is not None else failed(Status.EXEC_ERROR, "no result") for r in results]
 
     @staticmethod
@@ -288,6 +307,7 @@ class ExecPool:
         self._closed = True
         if self._pid != os.getpid():
             self._workers.clear()
+            self._idle.clear()
             return
         for worker in self._workers:
             try:
@@ -301,6 +321,7 @@ class ExecPool:
                 worker.process.join(timeout=2)
             worker.conn.close()
         self._workers.clear()
+        self._idle.clear()
 
 
 _shared: dict[tuple[int, Any], ExecPool] = {}

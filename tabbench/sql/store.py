@@ -19,7 +19,9 @@ and forgets it when either result is evicted.
 Scope: a store lives in one process. The runner opens a fresh one per ``tabbench eval``/``score`` run
 (``use_store``); elsewhere (a trainer's reward functions, a notebook) the process-wide store serves, which is
 one training run's lifetime. Trainer ranks each hold their own; gold results are shared between processes
-through the on-disk ``GoldCache``. Thread-safe.
+through the on-disk ``GoldCache``. Thread-safe, and "once" holds across threads too: ``claim`` hands a query
+that another thread is running now to its caller as ``Running``, whose result it waits for (concurrent agent
+rollouts of one GRPO group ask for the same query in the same turn).
 """
 
 from __future__ import annotations
@@ -102,6 +104,23 @@ class StoreStats:
     comparisons_reused: int = 0
 
 
+class Running:
+    """A query another caller of the store is running now (``ResultStore.claim``)."""
+
+    def __init__(self) -> None:
+        self._done = threading.Event()
+        self._result: QueryResult | None = None
+
+    def wait(self) -> QueryResult | None:
+        """Its result, once put; ``None`` when that caller gave up (``release``): run it yourself."""
+        self._done.wait()
+        return self._result
+
+    def _finish(self, result: QueryResult | None) -> None:
+        self._result = result
+        self._done.set()
+
+
 class ResultStore:
     """A bounded, thread-safe map from (database identity, normalised SQL, limits) to ``QueryResult``."""
 
@@ -113,6 +132,7 @@ class ResultStore:
         self._sizes: dict[int, int] = {}  # id(result) -> its estimated bytes
         self._comparisons: dict[tuple[Hashable, int, int], Any] = {}
         self._comparisons_of: dict[int, set[tuple[Hashable, int, int]]] = {}  # id(result) -> its comparisons
+        self._running: dict[Key, Running] = {}  # claimed and not yet put or released
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -135,11 +155,38 @@ class ResultStore:
             self.stats.hits += 1
             return result
 
+    def claim(self, key: Key) -> QueryResult | Running | None:
+        """The stored result; else the ``Running`` of another caller running it now (wait for it, after
+        running your own claims); else ``None``: the caller runs it and must ``put`` or ``release`` it."""
+        with self._lock:
+            result = self._entries.get(key)
+            if result is not None:
+                self._entries.move_to_end(key)
+                self.stats.hits += 1
+                return result
+            running = self._running.get(key)
+            if running is not None:
+                self.stats.hits += 1
+                return running
+            self._running[key] = Running()
+            self.stats.misses += 1
+            return None
+
+    def release(self, key: Key) -> None:
+        """Give up a claim without a result: whoever waits for it runs the query."""
+        with self._lock:
+            running = self._running.pop(key, None)
+        if running is not None:
+            running._finish(None)
+
     def put(self, key: Key, result: QueryResult) -> None:
         """Keep ``result``, evicting the least recently used past the bound; one over the bound alone is
-        not kept."""
+        not kept. Callers waiting on a claim of ``key`` get ``result`` either way."""
         size = result_bytes(result)
         with self._lock:
+            running = self._running.pop(key, None)
+            if running is not None:
+                running._finish(result)
             old = self._entries.pop(key, None)
             if old is not None:
                 self._forget(old)
