@@ -146,9 +146,12 @@ def run_grpo(**kw: Any) -> Path:
                 + f"; rewards {', '.join(f'{s.label}:{s.weight:g}' for s in specs)}; "
                 f"{kw['prompts_per_step']} prompts x {kw['num_generations']} generations per step")
     progress.quiet()
-    trainer = GRPOTrainer(model=model, reward_funcs=reward_funcs, args=config,
-                          train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
-                          peft_config=common.peft_config(kw), **env.trainer)
+    trainer_class = GRPOTrainer
+    if env.trainer:  # --env: each turn's tool calls of all rollouts run concurrently
+        from tabbench_trainers.concurrent_tools import ConcurrentToolsGRPOTrainer as trainer_class
+    trainer = trainer_class(model=model, reward_funcs=reward_funcs, args=config,
+                            train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
+                            peft_config=common.peft_config(kw), **env.trainer)
     log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
     progress.attach(trainer, "grpo")
     result = trainer.train()

@@ -1,0 +1,153 @@
+"""Concurrent tool calls for ``tabbench train grpo --env``: one turn's calls of all rollouts run at once.
+
+TRL 1.16's ``GRPOTrainer._tool_call_loop`` runs a turn's tool calls rollout after rollout on its own thread, so
+8 rollouts each waiting 0.5 s on a query cost 4 s a turn. ``ConcurrentToolsGRPOTrainer`` keeps TRL's loop and
+only swaps the per-rollout sync tool dicts it reads (``self._sync_tool_dicts``) for ``TurnPrefetch`` wrappers
+while the loop runs. The first wrapper called in a turn finds every rollout whose last message is an assistant
+message with tool calls it has not seen yet (TRL appends each rollout's new turn to ``completions`` in place)
+and starts, per rollout, one worker task that runs that rollout's calls of known sync tools in order (so an
+environment's state, e.g. the python environment's cells, sees the calls as TRL would make them); all
+rollouts' tasks run at once in a thread pool. TRL then makes its calls in its own order, and each wrapper
+returns (or raises) the outcome of its own call, matched by tool name and argument values. Unknown tools, async
+tools and malformed calls are never prefetched, so TRL handles them exactly as before, and a call that
+matches nothing (none in practice) runs directly once its rollout's task is done.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+from trl import GRPOTrainer
+
+ToolDict = dict[str, Callable[..., Any]]
+
+
+@dataclass
+class _Pending:
+    """One prefetched call: its tool and arguments, its rollout task and its place in that task's outcomes."""
+
+    name: str
+    arguments: dict[str, Any]
+    task: Future
+    position: int
+
+
+def _run_in_order(calls: list[tuple[Callable[..., Any], dict[str, Any]]]) -> list[tuple[bool, Any]]:
+    """One rollout's calls of a turn, in order: ``(True, result)`` or ``(False, exception)`` each. A
+    ``BaseException`` (not counted by TRL as a failed call) stops the task there, as it stops TRL's loop."""
+    outcomes: list[tuple[bool, Any]] = []
+    for function, arguments in calls:
+        try:
+            outcomes.append((True, function(**arguments)))
+        except BaseException as exc:
+            outcomes.append((False, exc))
+            if not isinstance(exc, Exception):
+                break
+    return outcomes
+
+
+class TurnPrefetch:
+    """Wrappers for ``tool_dicts`` (one dict per rollout) that run each turn's calls of all rollouts at once.
+
+    ``completions`` is the list TRL's loop extends in place; ``wrapped`` holds the dicts to hand TRL. Wrappers
+    are called from TRL's loop thread only; tools run on ``pool``'s threads, never two of one rollout at once.
+    """
+
+    def __init__(self, tool_dicts: list[ToolDict], completions: list[list[dict[str, Any]]],
+                 pool: ThreadPoolExecutor) -> None:
+        self._tool_dicts = tool_dicts
+        self._completions = completions
+        self._pool = pool
+        self._seen: list[Any] = [None] * len(tool_dicts)  # per rollout: the assistant message last prefetched
+        self._pending: list[list[_Pending]] = [[] for _ in tool_dicts]
+        self._tasks: list[Future] = []
+        self.wrapped: list[ToolDict] = [{name: self._wrapper(i, name) for name in tools}
+                                        for i, tools in enumerate(tool_dicts)]
+
+    def _wrapper(self, rollout: int, name: str) -> Callable[..., Any]:
+        def call(**arguments: Any) -> Any:
+            return self._call(rollout, name, arguments)
+
+        return functools.wraps(self._tool_dicts[rollout][name])(call)  # TRL's TypeError messages name the tool
+
+    def _call(self, rollout: int, name: str, arguments: dict[str, Any]) -> Any:
+        self._prefetch()
+        pending = self._pending[rollout]
+        match = next((p for p in pending if p.name == name and _same_arguments(p.arguments, arguments)), None)
+        if match is None:  # not a call seen in the transcript: run it directly, after its rollout's task
+            wait([p.task for p in pending])
+            return self._tool_dicts[rollout][name](**arguments)
+        pending.remove(match)
+        ok, value = match.task.result()[match.position]
+        if not ok:
+            raise value
+        return value
+
+    def _prefetch(self) -> None:
+        """Start a task for every rollout with a new assistant turn that calls known sync tools."""
+        for rollout, messages in enumerate(self._completions):
+            last = messages[-1] if messages else None
+            if (not isinstance(last, dict) or last is self._seen[rollout]
+                    or last.get("role", "assistant") != "assistant" or not last.get("tool_calls")):
+                continue
+            self._seen[rollout] = last
+            tools = self._tool_dicts[rollout]
+            calls = [call for call in (_known_call(c, tools) for c in last["tool_calls"]) if call is not None]
+            if not calls:
+                continue
+            task = self._pool.submit(_run_in_order, [(tools[name], arguments) for name, arguments in calls])
+            self._tasks.append(task)
+            self._pending[rollout] += [_Pending(name, arguments, task, k) for k, (name, arguments) in enumerate(calls)]
+
+    def drain(self) -> None:
+        """Wait for every task started (none outlives TRL's loop, even when the loop raised)."""
+        wait(self._tasks)
+
+
+def _same_arguments(seen: dict[str, Any], given: dict[str, Any]) -> bool:
+    """Whether ``given`` unpacks ``seen``: TRL passes the transcript's values themselves (``**arguments``), so
+    they are compared by identity (a NaN argument still matches, an equal-looking one elsewhere does not)."""
+    return seen.keys() == given.keys() and all(seen[key] is given[key] for key in seen)
+
+
+def _known_call(call: Any, tools: ToolDict) -> tuple[str, dict[str, Any]] | None:
+    """``(name, arguments)`` of a call TRL will make through ``tools`` (a function call of a sync tool with a
+    dict of keyword arguments), else ``None``: TRL handles it alone."""
+    if not isinstance(call, dict) or call.get("type") != "function" or not isinstance(call.get("function"), dict):
+        return None
+    name, arguments = call["function"].get("name"), call["function"].get("arguments")
+    if not isinstance(name, str) or name not in tools or not isinstance(arguments, dict):
+        return None
+    if not all(isinstance(key, str) for key in arguments):
+        return None
+    return name, arguments
+
+
+class ConcurrentToolsGRPOTrainer(GRPOTrainer):
+    """TRL's ``GRPOTrainer`` whose tool-calling turns run all rollouts' sync tool calls concurrently
+    (``TurnPrefetch``); results, exceptions and TRL's failure counts are the sequential loop's."""
+
+    _tool_pool: ThreadPoolExecutor | None = None
+    _tool_threads = 0
+
+    def _tool_call_loop(self, prompts, prompt_ids, completion_ids, completions, logprobs, images,  # type: ignore[override]
+                        multimodal_fields):
+        originals = self._sync_tool_dicts
+        if self._tool_pool is None or self._tool_threads < len(originals):
+            # one thread per rollout, kept across steps so each thread's SQLite connections stay open
+            if self._tool_pool is not None:
+                self._tool_pool.shutdown(wait=False)
+            self._tool_threads = max(1, len(originals))
+            self._tool_pool = ThreadPoolExecutor(max_workers=self._tool_threads, thread_name_prefix="tabbench-tools")
+        prefetch = TurnPrefetch(originals, completions, self._tool_pool)
+        self._sync_tool_dicts = prefetch.wrapped
+        try:
+            return super()._tool_call_loop(prompts, prompt_ids, completion_ids, completions, logprobs, images,
+                                           multimodal_fields)
+        finally:
+            self._sync_tool_dicts = originals
+            prefetch.drain()
