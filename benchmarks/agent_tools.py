@@ -5,16 +5,25 @@ GRPO step's tool calls shaped like a policy's: 8 rollouts of one prompt, 4 tool 
 small set (a group repeats itself: describe the tables, a few aggregate queries, a wrong column, a hostile
 write), seeded. It times:
 
-- tools: what ``GRPOTrainer`` does with ``--env sql`` (TRL 1.16's ``_tool_call_loop``): one environment per
-  rollout from the plugin's factory, ``reset(**row)``, then turn by turn each rollout's call through the
-  bound tool method, one after another, inside a fresh run-scoped result store; SQL goes through
+- sequential: what TRL 1.16's ``GRPOTrainer._tool_call_loop`` does with ``--env sql``: one environment per
+  rollout made as the trainer's factory makes it, ``reset(**row)``, then turn by turn each rollout's call
+  through its tool dict, one rollout after another, inside a fresh run-scoped result store; SQL goes through
   ``tabbench.sql`` (read-only connection, authorizer, deadline, caps, the worker pool by default);
+- concurrent: the same loop with the tool dicts ``tabbench train grpo --env`` hands TRL
+  (``ConcurrentToolsGRPOTrainer``'s ``TurnPrefetch`` wrappers, fed the transcripts as TRL extends them), so
+  each turn's calls of the 8 rollouts run at once in the trainer's thread pool;
 - floor: each distinct statement the step needs (the queries, and the sample-row query behind
   ``describe_table``) executed once on one plain read-only connection, fetched, nothing else.
+
+``--latency-ms N`` times instead the step of the issue's example: every call of every rollout a distinct query
+that waits N ms on its database (a SQL function sleeping in the in-process executor, as a query to a busy
+server waits without using a CPU), so the floor is TRL's 8 x 4 x N ms one after another and the ideal of
+concurrent turns is 4 x N ms.
 
 Contenders run round-robin ``--repeat`` times; each one's best is reported. Usage:
 
     .venv/bin/python benchmarks/agent_tools.py [--orders 300000] [--repeat 3] [--seed 0] [--workers N]
+                                               [--latency-ms N]
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bird_workload import run_each
@@ -74,9 +84,19 @@ def step_calls(seed: int, rollouts: int = 8, turns: int = 4) -> list[list[tuple[
     return [[rng.choice(CALLS) for _ in range(turns)] for _ in range(rollouts)]
 
 
-def run_tools(db: Path, calls: list[list[tuple[str, dict]]]) -> tuple[float, int]:
-    """The step as GRPOTrainer runs it: envs from the factory, reset(**row), calls turn by turn, in order."""
-    from tabbench_trainers.environments import factory
+def waiting_calls(latency_ms: int, rollouts: int = 8, turns: int = 4) -> list[list[tuple[str, dict]]]:
+    """Distinct queries that each wait ``latency_ms`` (``bench_wait``, registered in this process)."""
+    from tabbench.sql import register_function
+
+    register_function("bench_wait", 1, lambda ms: time.sleep(ms / 1000) or 1, deterministic=False)
+    return [[("query", {"sql": f"SELECT bench_wait({latency_ms}), {r}, {t}"}) for t in range(turns)]
+            for r in range(rollouts)]
+
+
+def run_tools(db: Path, calls: list[list[tuple[str, dict]]], pool: ThreadPoolExecutor | None) -> tuple[float, int]:
+    """The step as GRPOTrainer runs it: an env per rollout, reset(**row), then turn by turn the policy's calls
+    appended to each transcript and made in TRL's loop order; ``pool``: through ``TurnPrefetch`` on it."""
+    from tabbench_trainers.concurrent_tools import TurnPrefetch
 
     import tabbench
     from tabbench.sql import ResultStore, use_store
@@ -84,17 +104,26 @@ def run_tools(db: Path, calls: list[list[tuple[str, dict]]]) -> tuple[float, int
     example = tabbench.Example(id="q", gold=QUERIES[0], fields={"db_path": str(db)}, split="train")
     row = {"prompt": [{"role": "user", "content": "?"}], "example": json.dumps(example.to_json()),
            "benchmark": "bench", "id": "q"}
-    make = factory("sql", 4, {})
-    envs = [make() for _ in calls]
+    envs = [tabbench.get_environment("sql", budget=tabbench.Budget(max_turns=4)) for _ in calls]
+    completions: list[list[dict]] = [[] for _ in calls]
+    tools = [{name: getattr(env, name) for name in env.tool_names()} for env in envs]
+    if pool is not None:
+        tools = TurnPrefetch(tools, completions, pool).wrapped
     errors = 0
     with use_store(ResultStore()):
         start = time.perf_counter()
         for env in envs:
             env.reset(**row)
         for turn in range(len(calls[0])):
-            for env, rollout in zip(envs, calls, strict=True):
+            for transcript, rollout in zip(completions, calls, strict=True):  # the policy's turn
                 name, arguments = rollout[turn]
-                errors += getattr(env, name)(**arguments).startswith("error:")
+                transcript.append({"role": "assistant", "content": "", "tool_calls": [
+                    {"type": "function", "function": {"name": name, "arguments": dict(arguments)}}]})
+            for rollout_tools, transcript in zip(tools, completions, strict=True):  # TRL's loop
+                call = transcript[-1]["tool_calls"][0]["function"]
+                observation = rollout_tools[call["name"]](**call["arguments"])
+                errors += observation.startswith("error:")
+                transcript.append({"role": "tool", "name": call["name"], "content": observation})
         return time.perf_counter() - start, errors
 
 
@@ -127,24 +156,47 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0, help="which calls the 8 rollouts make")
     parser.add_argument("--workers", type=int, default=None, help="TABBENCH_WORKERS for the tools (default: host's)")
+    parser.add_argument("--latency-ms", type=int, default=0,
+                        help="time the issue's step instead: each call a distinct query waiting this long")
     args = parser.parse_args()
     if args.workers is not None:
         os.environ["TABBENCH_WORKERS"] = str(args.workers)
+    if args.latency_ms:
+        os.environ["TABBENCH_WORKERS"] = "0"  # bench_wait exists in this process only
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "shop.sqlite"
         build_database(db, args.orders)
-        calls = step_calls(args.seed)  # the same step each repeat: best times are comparable
-        best_tools, best_floor, errors = float("inf"), float("inf"), 0
-        for _ in range(args.repeat):
-            seconds, errors = run_tools(db, calls)
-            best_tools = min(best_tools, seconds)
-            best_floor = min(best_floor, run_floor(db, floor_statements(calls)))
+        # the same step each repeat: best times are comparable
+        calls = waiting_calls(args.latency_ms) if args.latency_ms else step_calls(args.seed)
+        best = {"sequential": float("inf"), "concurrent": float("inf"), "floor": float("inf")}
+        errors: dict[str, int] = {}
+        with ThreadPoolExecutor(len(calls), thread_name_prefix="tabbench-tools") as pool:  # kept, as the trainer does
+            for _ in range(args.repeat):
+                for mode, mode_pool in (("sequential", None), ("concurrent", pool)):
+                    seconds, errors[mode] = run_tools(db, calls, mode_pool)
+                    best[mode] = min(best[mode], seconds)
+                if not args.latency_ms:
+                    best["floor"] = min(best["floor"], run_floor(db, floor_statements(calls)))
+        if args.latency_ms:
+            floor = 32 * args.latency_ms / 1000
+            print(f"step: 8 rollouts x 4 turns = 32 distinct queries waiting {args.latency_ms} ms each, in process")
+            print(f"floor (TRL's loop: 32 waits one after another): {floor * 1000:.1f} ms; "
+                  f"ideal of concurrent turns (4 waits): {floor / 8 * 1000:.1f} ms")
+            for mode in ("sequential", "concurrent"):
+                print(f"tools, {mode}: {best[mode] * 1000:.1f} ms ({errors[mode]} failed calls)")
+            print(f"concurrent / sequential: {best['concurrent'] / best['sequential']:.2f}")
+            return
         distinct = len(floor_statements(calls))
         print(f"database: {args.orders} orders; step: 8 rollouts x 4 turns = 32 tool calls, {distinct} distinct "
-              f"statements, {errors} failed calls (wrong column, write)")
-        print(f"floor (distinct statements once, plain connection): {best_floor * 1000:.1f} ms")
-        print(f"tools (GRPOTrainer's path through the sql environment): {best_tools * 1000:.1f} ms")
-        print(f"ratio tools / floor: {best_tools / best_floor:.2f}x (target <= 1.3x)")
+              f"statements, {errors['sequential']} failed calls (wrong column, write); {os.cpu_count()} CPUs, "
+              f"TABBENCH_WORKERS={os.environ.get('TABBENCH_WORKERS', 'default')}")
+        if errors["concurrent"] != errors["sequential"]:
+            print(f"concurrent turns: {errors['concurrent']} failed calls (sequential: {errors['sequential']})")
+        print(f"floor (distinct statements once, plain connection): {best['floor'] * 1000:.1f} ms")
+        for mode, what in (("sequential", "TRL's loop, one call after another"),
+                           ("concurrent", "train grpo --env: each turn's calls at once")):
+            print(f"tools, {mode} ({what}): {best[mode] * 1000:.1f} ms = {best[mode] / best['floor']:.2f}x floor")
+        print(f"concurrent / sequential: {best['concurrent'] / best['sequential']:.2f}")
     sys.stdout.flush()
 
 
