@@ -49,7 +49,7 @@ def build_model(path: Path, train_rows: int) -> None:
 
     import tabbench
 
-    rows = sft_rows([tabbench.get_benchmark("demo-bird")], "train", train_rows, "sql", 6, {})
+    rows, _ = sft_rows([tabbench.get_benchmark("demo-bird")], "train", train_rows, "sql", tabbench.Budget(), {})
     corpus = list(demo_corpus())
     for row in rows:
         corpus.append(json.dumps(json.loads(row["tools"])))

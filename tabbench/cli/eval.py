@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from tabbench.cli import CONTEXT
+from tabbench.cli.budget import budget_from, budget_options
 from tabbench.cli.options import (
     FiniteFloatRange,
     apply_runtime,
@@ -168,6 +169,7 @@ def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
               "(auto: tools when the backend and template support them).")
 @click.option("-e", "--env-option", "env_options", multiple=True, metavar="KEY=VALUE",
               help="An option for the --env environment (see its README); repeatable.")
+@budget_options
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               envvar="TABBENCH_OUT", help="Run directory (default runs/<model-name>-<timestamp>; env TABBENCH_OUT).")
 @resume_option
@@ -183,7 +185,7 @@ def eval_command(
     stop: tuple[str, ...], batch_size: int, timeout: float | None, workers: int | None,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
     env_options: tuple[str, ...], out_dir: Path | None, resume: bool, cache_path: Path | None, no_cache: bool,
-    progress: bool,
+    progress: bool, **budget_values: Any,
 ) -> None:
     """Evaluate a model on a suite: generate, score with the benchmarks' reward plugins, write run records.
 
@@ -225,9 +227,10 @@ def eval_command(
     if env_name is not None:
         from tabbench.evaluation.agent import environment_factory, serves
 
-        agent = {"name": env_name, "max_turns": max_turns, "protocol": protocol,
-                 "options": parse_key_values(env_options, "--env-option")}
-        factory = environment_factory(env_name, max_turns, agent["options"])  # bad name/option: fail before loading
+        budget = budget_from(budget_values, max_turns)
+        agent = {"name": env_name, "protocol": protocol, "options": parse_key_values(env_options, "--env-option"),
+                 "budget": budget.to_json()}
+        factory = environment_factory(env_name, budget, agent["options"])  # bad name/option: fail before loading
     backend_name, model = split_model_spec(model_spec, backend, host().registry("model").names())
     model_backend = get_backend(backend_name, model, **backend_options)
     try:
@@ -297,11 +300,12 @@ def run_eval(
     }
     completer: Any = BackendCompleter(model_backend, params, cache)
     if agent is not None:
+        from tabbench.contract.environment import Budget
         from tabbench.evaluation.agent import AgentCompleter, environment_factory
 
-        completer = AgentCompleter(model_backend, environment_factory(agent["name"], agent["max_turns"],
-                                                                      agent["options"]),
-                                   params, agent["max_turns"], agent["protocol"])
+        budget = Budget(**agent["budget"])
+        completer = AgentCompleter(model_backend, environment_factory(agent["name"], budget, agent["options"]),
+                                   params, budget.max_turns, agent["protocol"])
     chooser = None
     if vote is not None:
         from tabbench.evaluation.voting import chooser as make_chooser

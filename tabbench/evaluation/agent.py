@@ -14,7 +14,8 @@ Two protocols:
   back as ``<observation>...</observation>``, the answer is given in ``<solution>...</solution>``.
 
 ``auto`` picks ``tools`` when the backend has ``generate_turns`` and ``supports_tools()`` says its template
-renders tool calls. Budgets (turns, tool seconds, observation bytes) are the environment's.
+renders tool calls. Budgets (turns, tool seconds, observation bytes) are the environment's: ``--max-turns`` and
+the options of ``tabbench.cli.budget`` give every rollout's ``Budget``.
 """
 
 from __future__ import annotations
@@ -201,12 +202,11 @@ def serves(factory: Callable[[], Environment], benchmark: Benchmark, split: str 
     return first is not None and type(factory())._accepts(first)
 
 
-def environment_factory(name: str, max_turns: int, options: dict[str, Any]) -> Callable[[], Environment]:
-    """A factory of environment ``name`` with the turn budget ``max_turns`` (options checked now)."""
+def environment_factory(name: str, budget: Budget, options: dict[str, Any]) -> Callable[[], Environment]:
+    """A factory of environment ``name`` whose rollouts each get ``budget`` (options checked now)."""
     from tabbench.host.lookup import environment_class
 
     cls = environment_class(name)
-    budget = Budget(max_turns=max_turns)
     cls(budget=budget, **options)  # unknown options fail before any generation
 
     def make() -> Environment:

@@ -1,7 +1,8 @@
 """``tabbench train grpo --env NAME``: TRL's ``environment_factory`` built from an environment plugin.
 
 TRL 1.16 creates one environment instance per rollout slot (reused and ``reset`` with each row) and exposes
-its ``@tool`` methods to the model; ``max_tool_calling_iterations`` is the turn budget (``--max-turns``).
+its ``@tool`` methods to the model; ``max_tool_calling_iterations`` is the turn budget (``--max-turns``), and
+the budget options shared with ``tabbench eval`` (``tabbench.cli.budget``) bound every instance's rollouts.
 Rewards stay the reward plugins: a benchmark reward scores the rollout's final answer (the last assistant
 message without a tool call, exactly the single-turn completion ``tabbench eval --env`` scores), and a
 shaping reward that declares ``transcript = True`` (``tool-errors``) scores the whole transcript as JSON.
@@ -27,16 +28,19 @@ import click
 
 import tabbench
 from tabbench import Budget, ConfigError, UsageError
+from tabbench.cli.budget import budget_from, budget_options
 
 
 def env_options(func: Callable) -> Callable:
-    """``--env``, ``--max-turns`` and ``--env-option`` for ``tabbench train grpo``."""
+    """``--env``, ``--max-turns``, ``--env-option`` and the budget options (``tabbench.cli.budget``, shared with
+    ``tabbench eval``) for ``tabbench train grpo`` and ``train sft``."""
+    func = budget_options(func)
     func = click.option("--env-option", "env_option_pairs", multiple=True, metavar="KEY=VALUE",
                         help="An option for the --env environment; repeatable.")(func)
     func = click.option("--max-turns", type=click.IntRange(min=1), default=4, show_default=True,
                         help="With --env: tool-calling turns per rollout (TRL's max_tool_calling_iterations).")(func)
     return click.option("--env", "env_name", default=None, metavar="NAME",
-                        help="Multi-turn GRPO: rollouts call this environment's tools (`tabbench environments list`); "
+                        help="Multi-turn: rollouts call this environment's tools (`tabbench environments list`); "
                         "the model's chat template must render tool calls.")(func)
 
 
@@ -105,9 +109,8 @@ def parse_pairs(pairs: tuple[str, ...]) -> dict[str, Any]:
     return options
 
 
-def factory(name: str, max_turns: int, options: dict[str, Any]) -> Callable[[], tabbench.Environment]:
-    """One environment per rollout slot, with ``max_turns`` tool calls per rollout (options checked now)."""
-    budget = Budget(max_turns=max_turns)
+def factory(name: str, budget: Budget, options: dict[str, Any]) -> Callable[[], tabbench.Environment]:
+    """One environment per rollout slot, each rollout within ``budget`` (options checked now)."""
     tabbench.get_environment(name, budget=budget, **options)
 
     def make() -> tabbench.Environment:
@@ -117,47 +120,69 @@ def factory(name: str, max_turns: int, options: dict[str, Any]) -> Callable[[], 
     return make
 
 
-def for_grpo(kw: dict[str, Any], rows: list[dict[str, Any]], reward_funcs: list[Any],
-             tokenizer: Any) -> GrpoEnvironment:
-    """The ``--env`` setup of a GRPO run (no change without ``--env``)."""
+def settings(kw: dict[str, Any]) -> tuple[str, Budget, dict[str, Any]] | None:
+    """A training command's ``--env`` settings: the environment, each rollout's budget (``--max-turns`` and the
+    budget options) and its options; ``None`` without ``--env`` (where ``--env-option`` is a usage error)."""
     name = kw.get("env_name")
     if not name:
         if kw.get("env_option_pairs"):
             raise UsageError("--env-option needs --env NAME")
+        return None
+    return name, budget_from(kw, kw["max_turns"]), parse_pairs(kw.get("env_option_pairs", ()))
+
+
+def for_grpo(kw: dict[str, Any], rows: list[dict[str, Any]], reward_funcs: list[Any],
+             tokenizer: Any) -> GrpoEnvironment:
+    """The ``--env`` setup of a GRPO run (no change without ``--env``)."""
+    env = settings(kw)
+    if env is None:
         return GrpoEnvironment(rows, reward_funcs)
+    name, budget, options = env
     from trl.chat_template_utils import supports_tool_calling
 
     if not supports_tool_calling(tokenizer):
         raise ConfigError(f"--env {name}: the chat template of {kw['model_path']} cannot render tool calls (TRL needs "
                           "one, e.g. Qwen2.5's); evaluate such a model with `tabbench eval --env --protocol tags`")
-    make = factory(name, kw["max_turns"], parse_pairs(kw.get("env_option_pairs", ())))
+    make = factory(name, budget, options)
     probe = make()
     served = [row for row in rows if type(probe)._accepts(tabbench.Example.from_json(json.loads(row["example"])))]
     if not served:
         raise ConfigError(f"--env {name}: the environment serves none of the training examples")
     return GrpoEnvironment(served, [RolloutReward(f) for f in reward_funcs],
-                           config={"max_tool_calling_iterations": kw["max_turns"]},
+                           config={"max_tool_calling_iterations": budget.max_turns},
                            trainer={"environment_factory": make})
 
 
-def sft_rows(benchmarks: list[tabbench.Benchmark], split: str, limit: int | None, name: str, max_turns: int,
-             options: dict[str, Any]) -> list[dict[str, Any]]:
+def sft_rows(benchmarks: list[tabbench.Benchmark], split: str, limit: int | None, name: str, budget: Budget,
+             options: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """The SFT cold start for multi-turn training: each example's gold trajectory (describe, query, observe,
-    answer) with the observations the environment really returns, as prompt/completion rows with ``tools``."""
+    answer) with the observations the environment really returns, as prompt/completion rows with ``tools``.
+
+    A trajectory with a refused or failed call (more reference calls than the ``budget``'s ``max_turns``, its
+    tool time or observation bytes spent, a gold query that fails) is not gold: it is skipped and counted in
+    ``tool_errors``, so the model never learns to run past the budget it is evaluated and trained with.
+    """
     from tabbench_trainers import common
 
-    make = factory(name, max_turns, options)
+    make = factory(name, budget, options)
     rows = []
+    counts = {"gold": 0, "trace": 0, "tool_errors": 0}
     for benchmark in benchmarks:
         for example in common.training_examples(benchmark, split, limit):
             env = make()
             if example.gold is None or not type(env)._accepts(example):
                 continue
             first, messages = tabbench.reference_trajectory(env, example, benchmark.gold_completion(example))
+            if env.stats.errors:
+                counts["tool_errors"] += 1
+                continue
             prompt = [dict(m) for m in benchmark.prompt(example)]
             prompt[-1]["content"] = str(prompt[-1]["content"]) + (first or "")
             rows.append({"prompt": prompt, "completion": messages,
                          "tools": json.dumps(tabbench.tool_schemas(env))})
+    counts["gold"] = len(rows)
     if not rows:
-        raise ConfigError(f"sft --env {name}: the environment serves no labelled training example")
-    return rows
+        why = (f" ({counts['tool_errors']} gold trajectories have a refused or failed tool call within {budget})"
+               if counts["tool_errors"] else "")
+        raise ConfigError(f"sft --env {name}: the environment serves no labelled training example{why}")
+    return rows, counts

@@ -68,9 +68,7 @@ def completion_target(
 @click.option("--trace-field", default="trace", show_default=True,
               help="Example field holding a chain-of-thought completion (it must end in an answer `extract` "
               "reads).")
-@click.option("--env", "env_name", default=None, metavar="NAME",
-              help="Multi-turn cold start: train on each example's gold trajectory through this environment's tools "
-              "(the model's chat template must render tool calls).")
+@environments.env_options
 def sft_command(**kw: Any) -> None:
     """Supervised fine-tuning on a benchmark's training split (completion-only loss)."""
     run_sft(**kw)
@@ -82,9 +80,9 @@ def run_sft(**kw: Any) -> Path:
     common.configure_threads(kw)
     out_dir: Path = kw["out_dir"]
     benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
-    if kw.get("env_name"):  # gold multi-turn trajectories instead of single-turn completions
-        rows = environments.sft_rows(benchmarks, kw["split"], kw["limit"], kw["env_name"], 6, {})
-        counts = {"gold": len(rows), "trace": 0}
+    env = environments.settings(kw)
+    if env is not None:  # gold multi-turn trajectories instead of single-turn completions
+        rows, counts = environments.sft_rows(benchmarks, kw["split"], kw["limit"], *env)
     else:
         rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"])
     common.prepare_out_dir(out_dir)
@@ -102,8 +100,10 @@ def run_sft(**kw: Any) -> Path:
         completion_only_loss=True,
         packing=False,
     )
+    skipped = f"; {counts['tool_errors']} gold trajectories skipped (a refused or failed tool call)" if counts.get(
+        "tool_errors") else ""
     common.echo(f"sft: {len(rows)} rows ({counts['gold']} gold, {counts['trace']} traces) from "
-                f"{', '.join(b.name for b in benchmarks)}; {_schedule(kw)}")
+                f"{', '.join(b.name for b in benchmarks)}{skipped}; {_schedule(kw)}")
     progress.quiet()
     trainer = SFTTrainer(model=model, args=config, train_dataset=Dataset.from_list(rows),
                          processing_class=tokenizer, peft_config=common.peft_config(kw))

@@ -181,6 +181,37 @@ def test_eval_env_with_the_gold_backend_scores_every_reference(cli_runner, tmp_p
     assert any(m["role"] == "tool" for m in transcript["messages"])
 
 
+def test_eval_env_budget_options_reach_the_environment(cli_runner, tmp_path: Path) -> None:
+    """``--observation-bytes`` cuts each observation the model sees; ``--total-observation-bytes`` refuses the
+    calls after the rollout's observations reached it; the budget is recorded with the environment settings."""
+
+    def run(name: str, *budget: str) -> tuple[dict, list[list[str]]]:
+        out = tmp_path / name
+        result = cli_runner(["eval", "--model", "gold", "--suite", "demo-bird", "--env", "sql", "--limit", "2",
+                             *budget, "--out", str(out), "--no-progress"])
+        assert result.exit_code == 0, result.output
+        records = [json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").read_text().splitlines()]
+        return (json.loads((out / "results.json").read_text())["config"]["environment"]["budget"],
+                [[m["content"] for m in r["transcript"]["messages"] if m["role"] == "tool"] for r in records])
+
+    budget, rollouts = run("per-call", "--observation-bytes", "120", "--tool-seconds", "20")
+    assert budget == {"max_turns": 6, "tool_seconds": 20.0, "call_seconds": 10.0, "observation_bytes": 120,
+                      "total_observation_bytes": 16000}
+    for calls in rollouts:  # the table description (over 200 bytes) is cut, the query's result is whole
+        assert len(calls) == 2 and len(calls[0].encode()) == 120 and calls[0].endswith("bytes cut]"), calls
+        assert calls[1].endswith("rows)") and not calls[1].startswith("error:"), calls
+    budget, rollouts = run("total", "--total-observation-bytes", "100")
+    assert budget["total_observation_bytes"] == 100 and budget["observation_bytes"] == 2000
+    for calls in rollouts:  # the first observation fills the rollout's 100 bytes; the query is refused
+        assert len(calls[0].encode()) == 100 and calls[1] == "error: observation budget spent (100 bytes)", calls
+
+
+def test_eval_budget_options_need_env(cli_runner, tmp_path: Path) -> None:
+    result = cli_runner(["eval", "--model", "gold", "--suite", "demo-bird", "--limit", "1", "--call-seconds", "2",
+                         "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2 and result.output.strip() == "Error: --call-seconds need --env NAME", result.output
+
+
 def test_hostile_transcripts_cost_only_their_own_rollout(cli_runner, tmp_path: Path) -> None:
     """Replayed trajectories that write, hang, loop, flood, call unknown tools and send malformed arguments."""
     bench = tabbench.get_benchmark("demo-bird")
