@@ -168,7 +168,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     parser.add_argument("--sft-steps", type=int, default=None, help="default: the demo's")
     parser.add_argument("--grpo-steps", type=int, default=None, help="default: the demo's")
-    parser.add_argument("--grpo-lr", type=float, default=1e-4)
+    parser.add_argument("--grpo-lr", type=float, default=None, help="default: the demo's")
     parser.add_argument("--tao-k", type=int, default=8, help="TAO samples per prompt")
     parser.add_argument("--tao-prompts", type=int, default=60, help="training prompts per benchmark in the TAO round")
     parser.add_argument("--tao-steps", type=int, default=60)
@@ -187,10 +187,11 @@ def main() -> None:
     from tabbench.reproducible import configure
 
     configure(args.seeds[0])  # before torch loads: the figures are the same on every machine
-    from tabbench_demo.demo import GRPO_STEPS, SFT_STEPS
+    from tabbench_demo.demo import GRPO_LR, GRPO_STEPS, SFT_STEPS
 
     args.sft_steps = args.sft_steps or SFT_STEPS
     args.grpo_steps = args.grpo_steps or GRPO_STEPS
+    args.grpo_lr = args.grpo_lr or float(GRPO_LR)
     root = args.out or Path(tempfile.mkdtemp(prefix="train-demo-"))
     root.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()

@@ -4,16 +4,21 @@ Two runs on one machine agree once seeds are fixed; runs on two machines agree o
 take the same code path on both processors. ``configure`` pins those choices, and must run before torch is
 imported (the libraries read them when they load):
 
-- ``MKL_CBWR=COMPATIBLE``: MKL's conditional numerical reproducibility, one instruction path on every x86 CPU
-  (torch's CPU matrix products run in MKL);
-- ``ATEN_CPU_CAPABILITY=default``: ATen's element-wise and reduction kernels without AVX2/AVX-512
-  specialisations, which otherwise depend on the processor;
+- ``MKL_CBWR=COMPATIBLE``: MKL's conditional numerical reproducibility on its one branch that MKL supports on
+  Intel and AMD alike (its ISA-named branches, e.g. ``AVX2``, fall back to per-processor dispatch on AMD);
+  torch's CPU matrix products run in MKL;
+- ``ATEN_CPU_CAPABILITY=avx2``: ATen's element-wise and reduction kernels use their AVX2 build on every x86-64
+  processor that has AVX2 (without it, an AVX-512 machine would take different kernels from an AVX2 one);
+  ``ONEDNN_MAX_CPU_ISA=AVX2`` caps oneDNN the same way;
 - ``OPENBLAS_CORETYPE=Prescott`` on x86-64: OpenBLAS (numpy's BLAS) picks one kernel set, not the CPU's best;
 - a fixed thread count (``OMP_NUM_THREADS``, ``MKL_NUM_THREADS``, ``torch.set_num_threads``): parallel
   reductions split their work by thread, so the sum order, and the last bits, depend on it;
-- ``torch.use_deterministic_algorithms(True)`` and seeded ``random``, numpy and torch generators.
+- ``torch.use_deterministic_algorithms(True)`` (without its NaN-filling of new tensors, which halves the speed
+  of a small model and changes no result) and seeded ``random``, numpy and torch generators.
 
-The price is speed (no vector kernels in ATen): the demo measures it (see plugins/tabbench_demo/README.md).
+A processor without AVX2, or a non-x86 one, cannot take these paths: ``configure`` says so, and its numbers
+may differ in the last digits. The price of the pins is speed (MKL's compatible branch is about half as fast as
+its best one here): the demo measures it (see plugins/tabbench_demo/README.md).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from tabbench.contract.errors import ConfigError
 
 DEFAULT_THREADS = 2  # the demo's reference machine: results are the same on any machine with this setting
 # read once, when the math libraries load (the thread counts are also set through torch at run time)
-LOAD_TIME = ("MKL_CBWR", "MKL_DYNAMIC", "ATEN_CPU_CAPABILITY", "OPENBLAS_CORETYPE")
+LOAD_TIME = ("MKL_CBWR", "MKL_DYNAMIC", "ATEN_CPU_CAPABILITY", "ONEDNN_MAX_CPU_ISA", "OPENBLAS_CORETYPE")
 
 
 def kernel_environment(threads: int = DEFAULT_THREADS) -> dict[str, str]:
@@ -35,7 +40,8 @@ def kernel_environment(threads: int = DEFAULT_THREADS) -> dict[str, str]:
     env = {
         "MKL_CBWR": "COMPATIBLE",
         "MKL_DYNAMIC": "FALSE",
-        "ATEN_CPU_CAPABILITY": "default",
+        "ATEN_CPU_CAPABILITY": "avx2",
+        "ONEDNN_MAX_CPU_ISA": "AVX2",
         "OMP_NUM_THREADS": str(threads),
         "MKL_NUM_THREADS": str(threads),
         "OPENBLAS_NUM_THREADS": str(threads),
@@ -50,28 +56,36 @@ def kernel_environment(threads: int = DEFAULT_THREADS) -> dict[str, str]:
 def configure(seed: int, threads: int = DEFAULT_THREADS) -> list[str]:
     """Pin kernels, threads and seeds for a reproducible CPU run.
 
-    Returns the settings that came too late: torch was imported before they were set, so the libraries have
-    read their environment already (empty when the run is reproducible; otherwise start a fresh process).
+    Returns why this run may differ from the same run on another machine (empty when it should not): settings
+    that came too late (torch was imported before them, so the libraries have read their environment already:
+    start a fresh process), or a processor that cannot take the pinned kernels.
     """
     env = kernel_environment(threads)
-    stale = []
+    problems = []
     if "torch" in sys.modules:
         stale = sorted(k for k, v in env.items() if os.environ.get(k) != v and k in LOAD_TIME)
+        if stale:
+            problems.append(f"torch was imported before {', '.join(stale)} were set")
     os.environ.update(env)
     import torch
 
+    capability = torch.backends.cpu.get_cpu_capability()
+    if capability != "AVX2" and not any("ATEN_CPU_CAPABILITY" in p for p in problems):
+        problems.append(f"this processor runs ATen's {capability} kernels, not the pinned AVX2 ones")
     torch.set_num_threads(threads)
     torch.use_deterministic_algorithms(True)
+    torch.utils.deterministic.fill_uninitialized_memory = False
     seed_all(seed)
-    return stale
+    return problems
 
 
 def require(seed: int, threads: int = DEFAULT_THREADS) -> None:
-    """``configure``, raising ``ConfigError`` when a setting came too late (``--reproducible`` asks for it)."""
-    stale = configure(seed, threads)
-    if stale:
-        raise ConfigError(f"reproducible run: torch was imported before {', '.join(stale)} were set; "
-                          "run it in a fresh process")
+    """``configure``, raising ``ConfigError`` when the run cannot be reproducible (``--reproducible`` asks for
+    it)."""
+    problems = configure(seed, threads)
+    if problems:
+        raise ConfigError(f"reproducible run: {'; '.join(problems)} (a setting that came too late needs a fresh "
+                          "process)")
 
 
 def seed_all(seed: int) -> None:
