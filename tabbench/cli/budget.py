@@ -50,9 +50,9 @@ def budget_options(command: F) -> F:
 
     @functools.wraps(command)
     def checked(*args: Any, **kwargs: Any) -> Any:
-        context = click.get_current_context()
-        given = [flag(f) for f in BUDGET_OPTIONS
-                 if context.get_parameter_source(f) is click.core.ParameterSource.COMMANDLINE]
+        context = click.get_current_context(silent=True)  # None: called as a function, nothing was typed
+        given = [flag(f) for f in BUDGET_OPTIONS if context is not None
+                 and context.get_parameter_source(f) is click.core.ParameterSource.COMMANDLINE]
         if given and not kwargs.get("env_name"):
             raise UsageError(f"{', '.join(given)} need --env NAME")
         return command(*args, **kwargs)
