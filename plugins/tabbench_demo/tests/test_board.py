@@ -30,3 +30,21 @@ def test_committed_demo_run_matches_the_demo_defaults_and_the_bundled_data(stage
         for recorded, sha in block["data"]["files"].items():
             current = DATA / recorded.split("tabbench_demo/data/", 1)[1]
             assert hashlib.sha256(current.read_bytes()).hexdigest() == sha, f"{current} changed: rerun the demo"
+
+
+def test_readmes_quote_the_committed_board() -> None:
+    """The numbers the READMEs promise a new user are the committed run's, stage by stage."""
+    root = RESULTS.parents[1]
+    runs = {stage: json.loads((RESULTS / stage / "results.json").read_text()) for stage in STAGES}
+    values = {stage: {name: 100 * block["primary_metric"]["value"] for name, block in run["benchmarks"].items()}
+              for stage, run in runs.items()}
+    plugin_readme = (root / "plugins" / "tabbench_demo" / "README.md").read_text(encoding="utf-8")
+    project_readme = (root / "README.md").read_text(encoding="utf-8")
+    labels = {"demo-bird": "BIRD-format EX", "demo-spider": "Spider-format EX", "demo-tablebench": "TableBench ROUGE-L",
+              "demo-crtqa": "CRT-QA EM"}
+    for name, label in labels.items():
+        tiny, sft, grpo = (values[stage][name] for stage in STAGES)
+        assert f"{label} 0 -> {sft:.1f} -> {grpo:.1f}" in " ".join(project_readme.split()), name
+        row = next(line for line in plugin_readme.splitlines() if line.startswith(f"| `{name}` | `"))
+        cells = [c.strip().split(" ")[0] for c in row.strip("|").split("|")]
+        assert cells[2:] == [f"{tiny:.1f}", f"{sft:.1f}", f"{grpo:.1f}"], row
