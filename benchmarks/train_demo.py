@@ -186,12 +186,13 @@ def main() -> None:
         return
     from tabbench.reproducible import configure
 
-    configure(args.seeds[0])  # before torch loads: the figures are the same on every machine
+    for note in configure(args.seeds[0]).notes():  # before torch loads: the same figures on every machine
+        print(f"note: {note}; these figures may differ from other machines'", flush=True)
     from tabbench_demo.demo import GRPO_LR, GRPO_STEPS, SFT_STEPS
 
     args.sft_steps = args.sft_steps or SFT_STEPS
     args.grpo_steps = args.grpo_steps or GRPO_STEPS
-    args.grpo_lr = args.grpo_lr or float(GRPO_LR)
+    args.grpo_lr = float(GRPO_LR) if args.grpo_lr is None else args.grpo_lr
     root = args.out or Path(tempfile.mkdtemp(prefix="train-demo-"))
     root.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()

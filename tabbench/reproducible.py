@@ -27,6 +27,8 @@ import os
 import platform
 import random
 import sys
+import warnings
+from dataclasses import dataclass
 
 from tabbench.contract.errors import ConfigError
 
@@ -53,39 +55,51 @@ def kernel_environment(threads: int = DEFAULT_THREADS) -> dict[str, str]:
     return env
 
 
-def configure(seed: int, threads: int = DEFAULT_THREADS) -> list[str]:
-    """Pin kernels, threads and seeds for a reproducible CPU run.
+@dataclass(frozen=True)
+class Pinning:
+    """What ``configure`` could not pin. ``late``: settings the math libraries had read before they were set
+    (torch was imported first), so this process cannot be reproducible at all; ``processor``: why this processor
+    cannot take the pinned kernels, so its numbers may differ from other machines' (runs on it still repeat)."""
 
-    Returns why this run may differ from the same run on another machine (empty when it should not): settings
-    that came too late (torch was imported before them, so the libraries have read their environment already:
-    start a fresh process), or a processor that cannot take the pinned kernels.
-    """
+    late: tuple[str, ...] = ()
+    processor: str | None = None
+
+    def notes(self) -> list[str]:
+        """One line per problem (empty when the run should match every other machine's)."""
+        notes = [f"torch was imported before {', '.join(self.late)} were set"] if self.late else []
+        return notes + ([self.processor] if self.processor else [])
+
+
+def configure(seed: int, threads: int = DEFAULT_THREADS) -> Pinning:
+    """Pin kernels, threads and seeds for a reproducible CPU run, and say what could not be pinned."""
     env = kernel_environment(threads)
-    problems = []
+    late: tuple[str, ...] = ()
     if "torch" in sys.modules:
-        stale = sorted(k for k, v in env.items() if os.environ.get(k) != v and k in LOAD_TIME)
-        if stale:
-            problems.append(f"torch was imported before {', '.join(stale)} were set")
+        late = tuple(sorted(k for k, v in env.items() if os.environ.get(k) != v and k in LOAD_TIME))
     os.environ.update(env)
     import torch
 
     capability = torch.backends.cpu.get_cpu_capability()
-    if capability != "AVX2" and not any("ATEN_CPU_CAPABILITY" in p for p in problems):
-        problems.append(f"this processor runs ATen's {capability} kernels, not the pinned AVX2 ones")
+    processor = None
+    if capability != "AVX2" and "ATEN_CPU_CAPABILITY" not in late:
+        processor = f"this processor runs ATen's {capability} kernels, not the pinned AVX2 ones"
     torch.set_num_threads(threads)
     torch.use_deterministic_algorithms(True)
     torch.utils.deterministic.fill_uninitialized_memory = False
     seed_all(seed)
-    return problems
+    return Pinning(late, processor)
 
 
 def require(seed: int, threads: int = DEFAULT_THREADS) -> None:
-    """``configure``, raising ``ConfigError`` when the run cannot be reproducible (``--reproducible`` asks for
-    it)."""
-    problems = configure(seed, threads)
-    if problems:
-        raise ConfigError(f"reproducible run: {'; '.join(problems)} (a setting that came too late needs a fresh "
-                          "process)")
+    """``configure`` for ``--reproducible``: a setting that came too late is a ``ConfigError`` (only a fresh
+    process can fix it); a processor without the pinned kernels is a warning (its runs still repeat)."""
+    pinning = configure(seed, threads)
+    if pinning.late:
+        raise ConfigError(f"reproducible run: torch was imported before {', '.join(pinning.late)} were set; "
+                          "run it in a fresh process")
+    if pinning.processor:
+        warnings.warn(f"reproducible run: {pinning.processor}; results repeat on this machine but may differ "
+                      "from other machines'", stacklevel=2)
 
 
 def seed_all(seed: int) -> None:

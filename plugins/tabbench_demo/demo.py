@@ -70,9 +70,9 @@ def run_demo(out_dir: Path, *, steps: int | None = None, grpo_steps: int | None 
 
     if out_dir.exists() and any(out_dir.iterdir()):
         raise UsageError(f"--out {out_dir} exists and is not empty: choose a new directory (or delete it)")
-    problems = configure(seed)  # before torch loads: the same kernels, threads and seeds on every machine
+    pinning = configure(seed)  # before torch loads: the same kernels, threads and seeds on every machine
     console = _console()
-    for problem in problems:
+    for problem in pinning.notes():
         console.print(f"note: {problem}; this run may differ from the committed board", style="yellow")
     steps = SFT_STEPS if steps is None else steps
     grpo_steps = GRPO_STEPS if grpo_steps is None else grpo_steps

@@ -19,7 +19,7 @@ from pathlib import Path
 from tabbench.reproducible import configure
 
 assert "torch" not in sys.modules
-assert configure(0) == []  # every kernel setting took effect before torch loaded, on a processor that has them
+assert configure(0).notes() == []  # every kernel setting took effect before torch loaded, on a processor with them
 
 import tabbench
 from tabbench.cli import build_cli
@@ -89,3 +89,18 @@ def test_pipeline_is_byte_identical_across_processes(tmp_path: Path) -> None:
     for key in runs[0]:
         assert runs[0][key] == runs[1][key], key
     assert any('"status": "' in runs[0][k] for k in runs[0] if k.startswith("samples/"))  # records were written
+
+
+def test_require_refuses_late_settings_and_only_warns_about_the_processor(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabbench import ConfigError, reproducible
+
+    late = reproducible.Pinning(late=("MKL_CBWR",))
+    monkeypatch.setattr(reproducible, "configure", lambda seed, threads: late)
+    with pytest.raises(ConfigError, match="before MKL_CBWR were set; run it in a fresh process"):
+        reproducible.require(0)
+    other = reproducible.Pinning(processor="this processor runs ATen's DEFAULT kernels, not the pinned AVX2 ones")
+    monkeypatch.setattr(reproducible, "configure", lambda seed, threads: other)
+    with pytest.warns(UserWarning, match="DEFAULT kernels"):
+        reproducible.require(0)
+    assert other.notes() == [other.processor] and late.notes() == ["torch was imported before MKL_CBWR were set"]
+    assert reproducible.Pinning().notes() == []
