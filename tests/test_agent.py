@@ -41,7 +41,8 @@ def test_protocol_choice() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--env", "sql", "--samples", "2", "--vote", "execution"], "--env runs one rollout per example"),
-    (["--max-turns", "2"], "need --env NAME"),
+    (["--max-turns", "2"], "--max-turns needs --env NAME"),
+    (["--protocol", "tags", "-e", "rows=3"], "--protocol, --env-option need --env NAME"),
     (["--env", "sqll"], "unknown environment 'sqll'. Did you mean 'sql'?"),
     (["--env", "sql", "-e", "rows=3"], "unknown option 'rows'"),
 ])

@@ -37,6 +37,11 @@ BUDGET_OPTIONS: dict[str, tuple[click.ParamType, str]] = {
 }
 
 
+#: The parameters that mean nothing without ``--env``: the budget, the turns, the environment's options and
+#: ``eval``'s tool protocol. Typed without ``--env``, they are a usage error naming them.
+NEED_ENV = frozenset({*BUDGET_OPTIONS, "max_turns", "env_option_pairs", "env_options", "protocol"})
+
+
 def flag(field: str) -> str:
     """The command-line option of a budget field: ``tool_seconds`` -> ``--tool-seconds``."""
     return "--" + field.replace("_", "-")
@@ -45,16 +50,18 @@ def flag(field: str) -> str:
 def budget_options(command: F) -> F:
     """Add the budget options to a click command with ``--env`` (keyword ``env_name``), defaults ``Budget``'s.
 
-    Given on the command line without ``--env``, they are a usage error naming them.
+    Given on the command line without ``--env``, they (and the command's other ``NEED_ENV`` options) are a
+    usage error naming them.
     """
 
     @functools.wraps(command)
     def checked(*args: Any, **kwargs: Any) -> Any:
         context = click.get_current_context(silent=True)  # None: called as a function, nothing was typed
-        given = [flag(f) for f in BUDGET_OPTIONS if context is not None
-                 and context.get_parameter_source(f) is click.core.ParameterSource.COMMANDLINE]
-        if given and not kwargs.get("env_name"):
-            raise UsageError(f"{', '.join(given)} need --env NAME")
+        if context is not None and not kwargs.get("env_name"):
+            given = [max(param.opts, key=len) for param in context.command.params if param.name in NEED_ENV
+                     and context.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE]
+            if given:
+                raise UsageError(f"{', '.join(given)} {'needs' if len(given) == 1 else 'need'} --env NAME")
         return command(*args, **kwargs)
 
     defaults = Budget()

@@ -205,8 +205,6 @@ def eval_command(
         raise UsageError("--samples N needs --vote execution|similarity (which sample is scored)")
     if vote is not None and samples < 2:
         raise UsageError("--vote needs --samples N with N >= 2")
-    if env_name is None and (env_options or max_turns != 6 or protocol != "auto"):
-        raise UsageError("--max-turns, --protocol and --env-option need --env NAME")
     if env_name is not None and samples > 1:
         raise UsageError("--env runs one rollout per example: --samples/--vote are single-turn only")
     if resume and out_dir is None:

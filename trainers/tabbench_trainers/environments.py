@@ -122,11 +122,9 @@ def factory(name: str, budget: Budget, options: dict[str, Any]) -> Callable[[], 
 
 def settings(kw: dict[str, Any]) -> tuple[str, Budget, dict[str, Any]] | None:
     """A training command's ``--env`` settings: the environment, each rollout's budget (``--max-turns`` and the
-    budget options) and its options; ``None`` without ``--env`` (where ``--env-option`` is a usage error)."""
+    budget options) and its options; ``None`` without ``--env`` (``budget_options`` refuses them there)."""
     name = kw.get("env_name")
     if not name:
-        if kw.get("env_option_pairs"):
-            raise UsageError("--env-option needs --env NAME")
         return None
     return name, budget_from(kw, kw["max_turns"]), parse_pairs(kw.get("env_option_pairs", ()))
 

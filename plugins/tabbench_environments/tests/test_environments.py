@@ -209,7 +209,7 @@ def test_eval_env_budget_options_reach_the_environment(cli_runner, tmp_path: Pat
 def test_eval_budget_options_need_env(cli_runner, tmp_path: Path) -> None:
     result = cli_runner(["eval", "--model", "gold", "--suite", "demo-bird", "--limit", "1", "--call-seconds", "2",
                          "--out", str(tmp_path / "run")])
-    assert result.exit_code == 2 and result.output.strip() == "Error: --call-seconds need --env NAME", result.output
+    assert result.exit_code == 2 and result.output.strip() == "Error: --call-seconds needs --env NAME", result.output
 
 
 def test_hostile_transcripts_cost_only_their_own_rollout(cli_runner, tmp_path: Path) -> None:

@@ -221,9 +221,10 @@ def test_sft_rows_follow_the_budget() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["train", "grpo", "--reward", "bird-ex", "--observation-bytes", "500"], "--observation-bytes need --env NAME"),
+    (["train", "grpo", "--reward", "bird-ex", "--observation-bytes", "500"], "--observation-bytes needs --env NAME"),
     (["train", "sft", "--tool-seconds", "5", "--call-seconds", "1"], "--tool-seconds, --call-seconds need --env NAME"),
     (["train", "sft", "--env-option", "max_rows=3"], "--env-option needs --env NAME"),
+    (["train", "sft", "--max-turns", "3"], "--max-turns needs --env NAME"),
     (["train", "sft", "--env", "sql", "--max-turns", "1"], "have a refused or failed tool call"),
 ])
 def test_train_env_usage_errors(cli_runner, tool_model: Path, tmp_path: Path, args: list[str], message: str) -> None:
