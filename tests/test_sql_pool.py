@@ -273,3 +273,88 @@ def test_calls_from_two_threads_run_on_two_workers_at_once(db: Path, tmp_path: P
             time.sleep(0.01)
         assert pool.run([(str(db), f"SELECT test_touch('{flag}')")], Limits(timeout=60))[0].rows == ((1,),)
         assert waiting.result(60)[0].rows == ((1,),)
+
+
+def test_a_call_waits_for_a_worker_at_most_its_own_timeout(db: Path, tmp_path: Path) -> None:
+    """A slow query in one rollout must not eat another rollout's time: on a one-worker pool held for 2 s by
+    another thread's query, a call with a 0.5 s timeout gives up waiting for a worker after 0.5 s, and its
+    queries get ``TIMEOUT`` like any other timeout."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    flag = str(tmp_path / "flag")
+    release = threading.Timer(2.0, Path(flag).touch)
+    with ExecPool(1, initializer=register_rendezvous) as pool, ThreadPoolExecutor(1) as thread:
+        busy = thread.submit(pool.run, [(str(db), f"SELECT test_wait_file('{flag}')")], Limits(timeout=60))
+        deadline = time.monotonic() + 60
+        while not os.path.exists(flag + ".started") and time.monotonic() < deadline:
+            time.sleep(0.01)
+        release.start()
+        start = time.monotonic()
+        results = pool.run([(str(db), "SELECT 1"), (str(db), "SELECT 2")], Limits(timeout=0.5))
+        took = time.monotonic() - start
+        assert busy.result(60)[0].rows == ((1,),)
+        assert pool.run([(str(db), "SELECT 3")], Limits(timeout=0.5))[0].rows == ((3,),)  # a free worker: runs
+    release.cancel()
+    assert [r.status for r in results] == [Status.TIMEOUT] * 2, results
+    assert "no SQL worker was free" in (results[0].error or "")
+    assert 0.5 <= took < 1.5 and results[0].elapsed >= 0.5
+
+
+class _Interrupted(Exception):
+    pass
+
+
+def test_a_call_that_fails_midway_hands_no_stale_job_to_the_next(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A call interrupted while its jobs are in flight (here: waiting for the worker raises) must not return
+    that worker to the idle list with the old batch's answers still to come: the next call would read them."""
+    import tabbench.sql.pool as pool_module
+
+    real_wait = pool_module.wait
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise _Interrupted
+
+    with ExecPool(1) as pool:
+        monkeypatch.setattr(pool_module, "wait", interrupted)
+        with pytest.raises(_Interrupted):
+            pool.run([(str(db), f"SELECT 'old {i}'") for i in range(8)], Limits(timeout=5))
+        monkeypatch.setattr(pool_module, "wait", real_wait)
+        assert pool.run([(str(db), "SELECT 'new'")], Limits(timeout=5))[0].rows == (("new",),)
+        assert pool.replaced == 1 and len(pool.pids) == 1
+        assert all(w.outstanding == 0 and not w.inflight for w in pool._workers)
+
+
+def test_workers_started_from_several_threads_leave_main_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads replacing workers at once hide ``__main__`` around each start: interleaved, one thread saved
+    the other's hidden state and restored ``__spec__ = None`` for good (a later child re-imports the script)."""
+    import sys
+    import threading
+    import types
+
+    from tabbench.sql.pool import _main_module_hidden
+
+    main = types.ModuleType("__main__")
+    main.__file__, main.__spec__ = "/train.py", object()
+    original = dict(main.__dict__)
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    first_inside, second_inside, first_left = threading.Event(), threading.Event(), threading.Event()
+
+    def first() -> None:
+        with _main_module_hidden():
+            first_inside.set()
+            second_inside.wait(0.5)  # without a lock the second enters meanwhile
+        first_left.set()
+
+    def second() -> None:
+        assert first_inside.wait(10)
+        with _main_module_hidden():
+            second_inside.set()
+            first_left.wait(10)  # ... and leaves last, restoring what it saw: the first one's hidden state
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert main.__dict__["__spec__"] is original["__spec__"] and main.__dict__["__file__"] == "/train.py"

@@ -45,24 +45,30 @@ def _set_heap_limit(memory_mb: int | None) -> None:
 
 _IDLE = float("inf")
 
+#: Held while ``__main__`` is hidden: threads replacing workers at once would otherwise save each other's hidden
+#: state and restore it for good.
+_hiding = threading.Lock()
+
 
 @contextmanager
 def _main_module_hidden() -> Iterator[None]:
     """Start workers without the parent's ``__main__``: forkserver and spawn re-import it by path in every
     child, which re-runs a training script that has no ``if __name__ == "__main__"`` guard (and fails for
-    ``python -`` or ``-c``). Workers need nothing from it: their code lives in this module."""
-    main = sys.modules.get("__main__")
-    if main is None:
-        yield
-        return
-    saved = {key: main.__dict__[key] for key in ("__file__", "__spec__") if key in main.__dict__}
-    main.__dict__.pop("__file__", None)
-    main.__dict__["__spec__"] = None
-    try:
-        yield
-    finally:
-        main.__dict__.pop("__spec__", None)
-        main.__dict__.update(saved)
+    ``python -`` or ``-c``). Workers need nothing from it: their code lives in this module. One thread at a
+    time hides it (and starts its worker)."""
+    with _hiding:
+        main = sys.modules.get("__main__")
+        if main is None:
+            yield
+            return
+        saved = {key: main.__dict__[key] for key in ("__file__", "__spec__") if key in main.__dict__}
+        main.__dict__.pop("__file__", None)
+        main.__dict__["__spec__"] = None
+        try:
+            yield
+        finally:
+            main.__dict__.pop("__spec__", None)
+            main.__dict__.update(saved)
 
 
 def _worker_main(conn: Connection, state: Any, initializer: Callable[[], Any] | None) -> None:
@@ -130,8 +136,11 @@ class ExecPool:
     its start time are published in shared memory, so the parent enforces a per-job hard deadline
     (``limits.timeout + grace``). When a worker is killed or dies, its running job gets ``TIMEOUT`` or
     ``EXEC_ERROR`` and its other unfinished jobs are queued again. Callers on several threads (concurrent agent
-    rollouts) share the workers: each call takes the idle workers it can use (at least one, waiting for it)
-    and hands them back when done, so one rollout's query does not wait for another's. ``initializer``: a
+    rollouts) share the workers: each call takes the idle workers it can use (at least one) and hands them
+    back when done, so one rollout's query does not wait for another's. A call finding every worker held
+    waits for one at most ``limits.timeout`` (then its jobs get ``TIMEOUT``), so another thread's slow query
+    costs it no more than its own timeout. A call that raises (an interrupt) kills the workers it left with
+    jobs in flight rather than hand their answers to the next call. ``initializer``: a
     picklable callable run at the start of each worker (register SQL functions there). ``start_method``:
     default ``forkserver`` where available (safe with threads, cheap replacements), else ``spawn``.
     ``max_chunk``: jobs per message.
@@ -156,6 +165,7 @@ class ExecPool:
         self.initializer = initializer
         self.max_chunk = max_chunk
         self._ctx = multiprocessing.get_context(start_method)
+        # _workers, _idle and the counters change under _idle_changed's lock
         self._workers: list[_Worker] = []
         self._idle: list[_Worker] = []  # started workers no call holds
         self.replaced = 0  # workers killed or found dead and replaced, for tests and logs
@@ -185,43 +195,66 @@ class ExecPool:
         return _Worker(process, parent, state)
 
     def _ensure_started(self) -> None:
+        """Start workers up to ``size`` (the first call, and after a call dropped some); caller holds the lock."""
         if self._closed:
             raise RuntimeError("this ExecPool is closed")
         while len(self._workers) < self.size:
             self._workers.append(self._spawn())
             self._idle.append(self._workers[-1])
 
-    def _replace(self, worker: _Worker, held: list[_Worker]) -> None:
-        """Kill ``worker`` (if alive) and start another in its place, in the pool and in the caller's ``held``."""
+    @staticmethod
+    def _kill(worker: _Worker) -> None:
         if worker.process.is_alive():
             worker.process.kill()
         worker.process.join(timeout=5)
         worker.conn.close()
+
+    def _replace(self, worker: _Worker, held: list[_Worker]) -> None:
+        """Kill ``worker`` (if alive) and start another in its place, in the pool and in the caller's ``held``."""
+        self._kill(worker)
         if not worker.ran:
-            self._stillborn += 1
-            if self._stillborn >= 3 * self.size:
+            with self._idle_changed:
+                self._stillborn += 1
+                stillborn = self._stillborn
+            if stillborn >= 3 * self.size:
                 raise RuntimeError(f"SQL pool workers keep dying before running a query (exit code "
                                    f"{worker.process.exitcode}); check the pool initializer")
         new = self._spawn()
-        self._workers[self._workers.index(worker)] = new
+        with self._idle_changed:
+            self._workers[self._workers.index(worker)] = new
+            self.replaced += 1
         held[held.index(worker)] = new
-        self.replaced += 1
 
     def run(self, jobs: Sequence[tuple[str, str]], limits: Limits = DEFAULT_LIMITS) -> list[QueryResult]:
         """Execute ``(db_path, sql)`` jobs; results in the same order. Never raises for a job's doing.
-        Runs on the idle workers (up to one per job), waiting for one when every worker is held by another
-        thread's call."""
+        Runs on the idle workers (up to one per job); when another thread's calls hold every worker, waits for
+        one at most ``limits.timeout`` (``NO_TIMEOUT_CAP`` when ``None``), after which every job gets ``TIMEOUT``."""
+        start = time.monotonic()
+        patience = limits.timeout if limits.timeout is not None else NO_TIMEOUT_CAP
         with self._idle_changed:
             self._ensure_started()
             while not self._idle:
-                self._idle_changed.wait()
+                left = start + patience - time.monotonic()
+                if left <= 0:
+                    waited = time.monotonic() - start
+                    message = f"no SQL worker was free within the {patience:g} s timeout (all busy with other calls)"
+                    return [failed(Status.TIMEOUT, message, waited) for _ in jobs]
+                self._idle_changed.wait(left)
+                self._ensure_started()  # a call may have dropped workers it could not hand back
             held = self._idle[:max(1, len(jobs))]
             del self._idle[:len(held)]
         try:
             return self._run(jobs, limits, held)
         finally:
+            stale = [w for w in held if w.inflight or w.outstanding]  # _run raised: answers still to come
+            for worker in stale:
+                self._kill(worker)
             with self._idle_changed:
-                self._idle.extend(held)
+                for worker in stale:
+                    if worker in self._workers:  # not when the pool was closed meanwhile
+                        self._workers.remove(worker)  # started again by the next call
+                self.replaced += len(stale)
+                self._idle.extend(w for w in held if w not in stale)
                 self._idle_changed.notify_all()
 
     def _run(self, jobs: Sequence[tuple[str, str]], limits: Limits, held: list[_Worker]) -> list[QueryResult]:
