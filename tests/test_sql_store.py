@@ -64,12 +64,12 @@ def test_store_evicts_least_recently_used_by_bytes_and_skips_results_over_the_bo
     keys = [(("db", 0, 0, 0), f"SELECT {i}", "limits") for i in range(3)]
     for key in keys[:2]:
         store.put(key, _result(100))
-    assert store.get(keys[0]) is not None  # keys[0] is now the most recently used
+    assert store.claim(keys[0]) is not None  # keys[0] is now the most recently used
     store.put(keys[2], _result(100))
-    assert store.get(keys[1]) is None and store.get(keys[0]) is not None and store.get(keys[2]) is not None
+    assert store.claim(keys[1]) is None and store.claim(keys[0]) is not None and store.claim(keys[2]) is not None
     assert store.bytes <= store.max_bytes and store.stats.evicted == 1
     store.put((("db", 0, 0, 0), "SELECT big", "limits"), _result(1000))
-    assert store.stats.too_big == 1 and store.get((("db", 0, 0, 0), "SELECT big", "limits")) is None
+    assert store.stats.too_big == 1 and store.claim((("db", 0, 0, 0), "SELECT big", "limits")) is None
     assert len(store) == 2
 
 
@@ -295,7 +295,7 @@ def test_store_is_consistent_under_threads() -> None:
         for step in range(400):
             i = (seed * 7 + step) % len(results)
             key = (("db", 0, 0, 0), f"SELECT {i}", "l")
-            if store.get(key) is None:
+            if store.claim(key) is None:
                 store.put(key, results[i])
             store.compared("ex", results[i], results[(i + 1) % len(results)], lambda p, g: len(p.rows))
 
@@ -350,3 +350,64 @@ def test_a_released_claim_leaves_the_query_to_its_waiters() -> None:
     assert waiting.wait() is None and store.claim(key) is None  # the waiter runs it; a new claim is possible
     store.put(key, _result(1))
     assert store.claim(key) == _result(1)
+
+
+class _Failed(Exception):
+    pass
+
+
+@pytest.mark.parametrize("failing", ["execute", "put"])
+def test_a_waiter_runs_the_query_itself_when_its_runner_fails(db: Path, executions: Counter,
+                                                             monkeypatch: pytest.MonkeyPatch, failing: str) -> None:
+    """The thread that claimed a query fails (running it, or storing its result): its claim is released, so a
+    thread waiting for it neither hangs nor takes it for a store hit; it runs the query, counts and stores it."""
+    import threading
+
+    started, go_on = threading.Event(), threading.Event()
+    counting, storing = SqliteExecutor.execute, ResultStore.put
+    failures: list[str] = []
+
+    def held(self, db_path, sql, *args, **kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        assert go_on.wait(60)
+        if failing == "execute" and not failures:
+            failures.append("execute")
+            raise _Failed("the runner's execution failed")
+        return counting(self, db_path, sql, *args, **kwargs)
+
+    def put(self, key, result):  # type: ignore[no-untyped-def]
+        if failing == "put" and not failures:
+            failures.append("put")
+            raise _Failed("the runner's store failed")
+        return storing(self, key, result)
+
+    monkeypatch.setattr(SqliteExecutor, "execute", held)
+    monkeypatch.setattr(ResultStore, "put", put)
+    jobs = [ExecJob(str(db), "SELECT count(*) FROM singer")]
+    outcomes: dict[str, object] = {}
+    waiter_stats = BatchStats()
+
+    def call(name: str, stats: BatchStats | None) -> None:
+        try:
+            outcomes[name] = execute_many(jobs, Limits(timeout=5), cache=False, stats=stats)[0]
+        except _Failed as exc:
+            outcomes[name] = exc
+
+    with use_store(ResultStore()) as store:
+        runner = threading.Thread(target=call, args=("runner", None), daemon=True)
+        runner.start()
+        assert started.wait(60)
+        waiter = threading.Thread(target=call, args=("waiter", waiter_stats), daemon=True)
+        waiter.start()
+        deadline = time.monotonic() + 60
+        while store.stats.hits == 0 and time.monotonic() < deadline:  # the waiter has found the runner's claim
+            time.sleep(0.01)
+        go_on.set()
+        runner.join(30)
+        waiter.join(30)
+        assert not waiter.is_alive(), "the waiter hangs on a claim nobody will put or release"
+        assert isinstance(outcomes["runner"], _Failed) and failures == [failing]
+        assert outcomes["waiter"].rows == ((2000,),)  # type: ignore[union-attr]
+        assert (waiter_stats.store_hits, waiter_stats.executed) == (0, 1)
+        assert len(store) == 1 and not store._running  # the waiter's result is kept; no claim is left open
+    assert executions[(str(db), "SELECT count(*) FROM singer")] == (2 if failing == "put" else 1)

@@ -123,40 +123,38 @@ def execute_many(
     results: list[QueryResult | None] = [None] * len(keys)
     store_keys: dict[int, tuple] = {}
     running: dict[int, Running] = {}  # slots another thread is running now: waited for once ours are done
-    claimed: list[int] = []
+    claimed: set[int] = set()  # slots this call must put or release (a waiting thread depends on it)
     store_hits = 0
-    if run_store is not None:
-        identities: dict[str, tuple[str, int, int, int] | None] = {}  # one stat per database per batch
-        limits_key = limits.key()
-        for slot, (db_path, sql) in enumerate(keys):
-            if db_path not in identities:
-                try:
-                    identities[db_path] = database_identity(db_path)
-                except OSError:  # missing database: executing reports it, nothing to keep
-                    identities[db_path] = None
-            identity = identities[db_path]
-            if identity is None:
-                continue
-            store_keys[slot] = (identity, sql, limits_key)
-            found = run_store.claim(store_keys[slot])  # type: ignore[arg-type]
-            if isinstance(found, Running):
-                running[slot] = found
-            elif found is not None:
-                results[slot] = found
-                store_hits += 1
-            else:
-                claimed.append(slot)
     try:
-        _run_unanswered(keys, is_gold, results, running, store_keys, run_store, gold_cache, limits, workers, stats)
-    except BaseException:
-        for slot in claimed:  # nothing put: a waiting thread runs it itself
-            if results[slot] is None:
-                run_store.release(store_keys[slot])  # type: ignore[union-attr,arg-type]
-        raise
-    for slot, other in running.items():
-        result = other.wait()
-        results[slot] = result if result is not None else run_queries([keys[slot]], limits, workers)[0]
-        store_hits += 1
+        if run_store is not None:
+            identities: dict[str, tuple[str, int, int, int] | None] = {}  # one stat per database per batch
+            limits_key = limits.key()
+            for slot, (db_path, sql) in enumerate(keys):
+                if db_path not in identities:
+                    try:
+                        identities[db_path] = database_identity(db_path)
+                    except OSError:  # missing database: executing reports it, nothing to keep
+                        identities[db_path] = None
+                identity = identities[db_path]
+                if identity is not None:
+                    store_keys[slot] = (identity, sql, limits_key)
+                    store_hits += _claim(run_store, slot, store_keys[slot], results, running, claimed)
+        while True:
+            _run_unanswered(keys, is_gold, results, running, store_keys, run_store, claimed, gold_cache, limits,
+                            workers, stats)
+            if not running:
+                break
+            waited, running = running, {}
+            for slot, other in waited.items():  # ours are all put: no thread waits for us while we wait
+                result = other.wait()
+                if result is not None:
+                    results[slot] = result
+                    store_hits += 1
+                else:  # its runner gave up: claim it again, and run it if nobody else has
+                    store_hits += _claim(run_store, slot, store_keys[slot], results, running, claimed)  # type: ignore[arg-type]
+    finally:
+        for slot in claimed:  # not put (failed, or interrupted): a waiting thread claims it again
+            run_store.release(store_keys[slot])  # type: ignore[union-attr,arg-type]
 
     if stats is not None:
         stats.jobs += len(jobs)
@@ -166,11 +164,27 @@ def execute_many(
     return [results[slot] for slot in positions]  # type: ignore[misc]
 
 
+def _claim(run_store: ResultStore, slot: int, key: tuple, results: list[QueryResult | None],
+           running: dict[int, Running], claimed: set[int]) -> int:
+    """Look ``slot`` up in the store: a stored result fills it (returns 1, a hit); another thread's run goes to
+    ``running``; else the slot is this call's to run, put and release (``claimed``)."""
+    found = run_store.claim(key)  # type: ignore[arg-type]
+    if isinstance(found, Running):
+        running[slot] = found
+    elif found is not None:
+        results[slot] = found
+        return 1
+    else:
+        claimed.add(slot)
+    return 0
+
+
 def _run_unanswered(keys: list[tuple[str, str]], is_gold: list[bool], results: list[QueryResult | None],
                     running: dict[int, Running], store_keys: dict[int, tuple], run_store: ResultStore | None,
-                    gold_cache: GoldCache | None, limits: Limits, workers: int | ExecPool | None,
-                    stats: BatchStats | None) -> None:
-    """Fill in the slots neither the store nor another thread answers: gold from the cache, the rest run."""
+                    claimed: set[int], gold_cache: GoldCache | None, limits: Limits,
+                    workers: int | ExecPool | None, stats: BatchStats | None) -> None:
+    """Fill in the slots neither the store nor another thread answers: gold from the cache, the rest run; each
+    result put in the store leaves ``claimed``."""
     cache_keys: dict[int, str] = {}
     hits = 0
     if gold_cache is not None:
@@ -195,6 +209,7 @@ def _run_unanswered(keys: list[tuple[str, str]], is_gold: list[bool], results: l
                 hits += 1
                 if run_store is not None and slot in store_keys:
                     run_store.put(store_keys[slot], found_gold[cache_key])  # type: ignore[arg-type]
+                    claimed.discard(slot)
 
     todo = [slot for slot, result in enumerate(results) if result is None and slot not in running]
     if todo:
@@ -203,6 +218,7 @@ def _run_unanswered(keys: list[tuple[str, str]], is_gold: list[bool], results: l
             results[slot] = result
             if run_store is not None and slot in store_keys:
                 run_store.put(store_keys[slot], result)  # type: ignore[arg-type]
+                claimed.discard(slot)
         if gold_cache is not None:
             gold_cache.put_many((cache_keys[slot], results[slot]) for slot in todo if slot in cache_keys)  # type: ignore[misc]
 

@@ -91,7 +91,8 @@ def result_bytes(result: QueryResult) -> int:
 
 @dataclass
 class StoreStats:
-    """Lookups answered (``hits``) and not (``misses``), results kept (``stored``), evicted past the bound
+    """Claims answered (``hits``: stored, or running in another thread) and not (``misses``), results kept
+    (``stored``), evicted past the bound
     (``evicted``) and not kept because one alone exceeded it (``too_big``); comparisons computed and
     answered from memory (``comparisons_reused``)."""
 
@@ -112,7 +113,7 @@ class Running:
         self._result: QueryResult | None = None
 
     def wait(self) -> QueryResult | None:
-        """Its result, once put; ``None`` when that caller gave up (``release``): run it yourself."""
+        """Its result, once put; ``None`` when that caller gave up (``release``): claim it again."""
         self._done.wait()
         return self._result
 
@@ -145,16 +146,6 @@ class ResultStore:
     def key(identity: tuple[str, int, int, int], sql: str, limits: Limits) -> Key:
         return (identity, normalise_sql(sql), limits.key())
 
-    def get(self, key: Key) -> QueryResult | None:
-        with self._lock:
-            result = self._entries.get(key)
-            if result is None:
-                self.stats.misses += 1
-                return None
-            self._entries.move_to_end(key)
-            self.stats.hits += 1
-            return result
-
     def claim(self, key: Key) -> QueryResult | Running | None:
         """The stored result; else the ``Running`` of another caller running it now (wait for it, after
         running your own claims); else ``None``: the caller runs it and must ``put`` or ``release`` it."""
@@ -173,7 +164,8 @@ class ResultStore:
             return None
 
     def release(self, key: Key) -> None:
-        """Give up a claim without a result: whoever waits for it runs the query."""
+        """Give up a claim without a result: whoever waits for it claims it again (and one of them runs it).
+        Call it only for a claim not put: once put, another caller may hold a new claim of ``key``."""
         with self._lock:
             running = self._running.pop(key, None)
         if running is not None:
