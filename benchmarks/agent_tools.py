@@ -170,7 +170,9 @@ def main() -> None:
         calls = waiting_calls(args.latency_ms) if args.latency_ms else step_calls(args.seed)
         best = {"sequential": float("inf"), "concurrent": float("inf"), "floor": float("inf")}
         errors: dict[str, int] = {}
-        with ThreadPoolExecutor(len(calls), thread_name_prefix="tabbench-tools") as pool:  # kept, as the trainer does
+        from tabbench_trainers.concurrent_tools import tool_threads
+
+        with ThreadPoolExecutor(tool_threads(len(calls)), thread_name_prefix="tabbench-tools") as pool:  # the trainer's
             for _ in range(args.repeat):
                 for mode, mode_pool in (("sequential", None), ("concurrent", pool)):
                     seconds, errors[mode] = run_tools(db, calls, mode_pool)

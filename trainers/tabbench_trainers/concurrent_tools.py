@@ -127,27 +127,30 @@ def _known_call(call: Any, tools: ToolDict) -> tuple[str, dict[str, Any]] | None
     return name, arguments
 
 
+def tool_threads(rollouts: int) -> int:
+    """Threads for one step's tool calls: one per rollout, at most one per SQL worker (``env_workers()``; no cap
+    when SQL runs in this process). More would only queue inside the pool, each wait taken from its call's own
+    time budget; a rollout beyond the cap waits for a thread instead, before its call's clock starts."""
+    from tabbench.sql import env_workers
+
+    workers = env_workers()
+    return max(1, min(rollouts, workers) if workers else rollouts)
+
+
 class ConcurrentToolsGRPOTrainer(GRPOTrainer):
     """TRL's ``GRPOTrainer`` whose tool-calling turns run all rollouts' sync tool calls concurrently
     (``TurnPrefetch``); results, exceptions and TRL's failure counts are the sequential loop's."""
 
-    _tool_pool: ThreadPoolExecutor | None = None
-    _tool_threads = 0
-
     def _tool_call_loop(self, prompts, prompt_ids, completion_ids, completions, logprobs, images,  # type: ignore[override]
                         multimodal_fields):
         originals = self._sync_tool_dicts
-        if self._tool_pool is None or self._tool_threads < len(originals):
-            # one thread per rollout, kept across steps so each thread's SQLite connections stay open
-            if self._tool_pool is not None:
-                self._tool_pool.shutdown(wait=False)
-            self._tool_threads = max(1, len(originals))
-            self._tool_pool = ThreadPoolExecutor(max_workers=self._tool_threads, thread_name_prefix="tabbench-tools")
-        prefetch = TurnPrefetch(originals, completions, self._tool_pool)
-        self._sync_tool_dicts = prefetch.wrapped
-        try:
-            return super()._tool_call_loop(prompts, prompt_ids, completion_ids, completions, logprobs, images,
-                                           multimodal_fields)
-        finally:
-            self._sync_tool_dicts = originals
-            prefetch.drain()
+        # a thread pool per step (all its turns), shut down with it: no thread outlives training
+        with ThreadPoolExecutor(max_workers=tool_threads(len(originals)), thread_name_prefix="tabbench-tools") as pool:
+            prefetch = TurnPrefetch(originals, completions, pool)
+            self._sync_tool_dicts = prefetch.wrapped
+            try:
+                return super()._tool_call_loop(prompts, prompt_ids, completion_ids, completions, logprobs, images,
+                                               multimodal_fields)
+            finally:
+                self._sync_tool_dicts = originals
+                prefetch.drain()

@@ -10,11 +10,12 @@ Each still logs its mean and status rates as in single-turn training.
 
 Tool calls: TRL runs a turn's tool calls rollout after rollout; with ``--env`` the trainer is
 ``concurrent_tools.ConcurrentToolsGRPOTrainer``, which runs every rollout's calls of a turn at once (each
-rollout's own calls in order, on its own thread) and hands TRL's loop the results and exceptions it would have
-got. Each call is bounded by the rollout's ``Budget`` (per-call and per-rollout seconds, observation bytes),
-SQL runs in the shared worker pool, whose workers serve concurrent rollouts, through the run's result store (a
-query the group already ran, or is running now, is not run again), and a call that hangs is cut at its
-deadline, so one hostile rollout costs at most its own tool budget.
+rollout's own calls in order, on one thread; threads at most one per SQL worker) and hands TRL's loop the
+results and exceptions it would have got. Each call is bounded by the rollout's ``Budget`` (per-call and
+per-rollout seconds, observation bytes), SQL runs in the shared worker pool, whose workers serve concurrent
+rollouts (a call waits for a free worker at most its own timeout), through the run's result store (a query
+the group already ran, or is running now, is not run again), and a call that hangs is cut at its deadline, so
+one hostile rollout costs the others at most a wait of their own call's timeout.
 """
 
 from __future__ import annotations

@@ -87,6 +87,7 @@ def barrier_tools(rollouts: int, timeout: float) -> list[dict]:
 
 
 def test_one_turns_calls_of_eight_rollouts_run_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABBENCH_WORKERS", "8")  # tool threads: one per rollout, at most one per SQL worker
     tools = barrier_tools(8, timeout=60)
     script = [[turn(call("meet", x=i))] for i in range(8)]
     completions, calls, failures, trainer = run_loop(ConcurrentToolsGRPOTrainer, tools, script, monkeypatch)
@@ -166,3 +167,29 @@ def test_a_call_runs_once_even_when_its_arguments_equal_nothing(monkeypatch: pyt
     script = [[turn(call("add", item=float("nan")))]]
     completions, calls, failures, _ = run_loop(ConcurrentToolsGRPOTrainer, [{"add": env.add}], script, monkeypatch)
     assert (calls, failures) == (1, 0) and len(env.items) == 1 and observations(completions) == [["nan"]]
+
+
+def test_tool_threads_are_capped_at_the_sql_workers_and_end_with_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """More threads than SQL workers would only queue for a worker, the wait eating each call's own time budget:
+    6 rollouts on 2 workers run 2 calls at a time (and no thread outlives TRL's loop)."""
+    monkeypatch.setenv("TABBENCH_WORKERS", "2")
+    lock = threading.Lock()
+    active, most = [0], [0]
+
+    def make(i: int) -> dict:
+        def work(x: int) -> str:
+            with lock:
+                active[0] += 1
+                most[0] = max(most[0], active[0])
+            time.sleep(0.05)
+            with lock:
+                active[0] -= 1
+            return f"done {i} {x}"
+        return {"work": work}
+
+    script = [[turn(call("work", x=i))] for i in range(6)]
+    completions, calls, failures, _ = run_loop(ConcurrentToolsGRPOTrainer, [make(i) for i in range(6)], script,
+                                               monkeypatch)
+    assert (calls, failures) == (6, 0) and observations(completions) == [[f"done {i} {i}"] for i in range(6)]
+    assert most[0] == 2
+    assert not [t for t in threading.enumerate() if t.name.startswith("tabbench-tools")]
