@@ -240,6 +240,7 @@ def _env() -> dict[str, str]:
 
 KILL_DURING_RESULTS = """
 import os, signal, sys
+import tabbench.contract.atomic as atomic
 import tabbench.evaluation.store as store
 
 def die_at_fsync(fd):  # the results file is written and flushed, not yet renamed: SIGKILL now
@@ -247,7 +248,7 @@ def die_at_fsync(fd):  # the results file is written and flushed, not yet rename
 
 write = store.RunStore.write_results
 def write_results(self, results):
-    store.os.fsync = die_at_fsync
+    atomic.os.fsync = die_at_fsync
     write(self, results)
 store.RunStore.write_results = write_results
 
