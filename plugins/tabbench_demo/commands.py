@@ -24,7 +24,11 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 @click.option("--size", "sizes", multiple=True, metavar="KEY=N",
               help="A size of the model: hidden_size, num_hidden_layers, num_attention_heads, num_key_value_heads, "
               "intermediate_size or max_position_embeddings; repeatable (default: about 3M parameters).")
-def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | None, sizes: tuple[str, ...]) -> None:
+@click.option("--chat-template", type=click.Choice(["chatml", "tools"]), default="chatml", show_default=True,
+              help="chatml, or tools: ChatML with compact tool calling (one line per tool, <tool_call> JSON calls) for "
+              "`train sft/grpo --env` and `eval --env`.")
+def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | None, sizes: tuple[str, ...],
+                       chat_template: str) -> None:
     """Build a tiny Qwen2 causal LM (about 3M parameters, random weights) at PATH, entirely offline.
 
     The byte-level BPE tokenizer is trained on the demo suite's prompts and answers (or --corpus); the result
@@ -38,7 +42,8 @@ def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | No
             texts = [line for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"{corpus}: cannot read the tokenizer corpus ({exc})") from exc
-    out = build_tiny_model(path, texts, TinySpec(vocab_size=vocab_size, seed=seed, **parse_sizes(sizes)))
+    out = build_tiny_model(path, texts, TinySpec(vocab_size=vocab_size, seed=seed, **parse_sizes(sizes)),
+                           chat_template=chat_template)
     click.echo(f"tiny model written to {out}")
 
 

@@ -2,8 +2,8 @@
 
 The model is a randomly initialised Qwen2 (about 3M parameters) with a byte-level BPE tokenizer trained
 with ``tokenizers`` on a text corpus (by default the prompts and gold answers of the bundled ``demo``
-suite) and a ChatML chat template. Everything is seeded: the same corpus and seed give byte-identical
-files. Nothing is downloaded.
+suite) and a ChatML chat template (or, ``chat_template="tools"``, a compact tool-calling ChatML). Everything
+is seeded: the same corpus and seed give byte-identical files. Nothing is downloaded.
 
 Two details make the result usable for learning experiments (see docs/eval.md):
 
@@ -49,6 +49,72 @@ CHAT_TEMPLATE = (
     "{%- endfor %}"
     "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
 )
+
+# A compact tool-calling ChatML for multi-turn training and ``tabbench eval --env`` on a CPU: each tool is one
+# line ``name(arg: type, ...)`` (no JSON schema, no descriptions), a call is Hermes/Qwen's
+# ``<tool_call>{"name": ..., "arguments": {...}}</tool_call>`` (what ``tabbench.contract.toolcalls`` reads back) and
+# a result is its own ``tool`` turn. A gold demo-bird trajectory renders to about half the tokens Qwen2.5's
+# template gives it (its tool preamble is most of the difference). Without tools it renders exactly as
+# CHAT_TEMPLATE. A null argument is not rendered: ``datasets`` stores an SFT column of calls as one struct, which
+# gives every call every other tool's argument names, set to null.
+TOOLS_CHAT_TEMPLATE = (
+    "{%- set sys = messages and messages[0]['role'] == 'system' %}"
+    "{%- if sys or tools %}"
+    "{{- '<|im_start|>system\\n' }}"
+    "{%- if sys %}{{- messages[0]['content'] }}{%- endif %}"
+    "{%- if tools %}"
+    "{{- ('\\n' if sys else '') + 'Tools:' }}"
+    "{%- for tool in tools %}"
+    "{%- set f = tool['function'] if tool['function'] is defined else tool %}"
+    "{%- set params = (f['parameters'] or {}).get('properties', {}) %}"
+    "{{- '\\n' + f['name'] + '(' }}"
+    "{%- for key, spec in params.items() %}"
+    "{{- key + ': ' + (spec.get('type') or 'any') }}{%- if not loop.last %}{{- ', ' }}{%- endif %}"
+    "{%- endfor %}"
+    "{{- ')' }}"
+    "{%- endfor %}"
+    "{{- '\\nCall one as <tool_call>{\"name\": ..., \"arguments\": {...}}</tool_call>' }}"
+    "{%- endif %}"
+    "{{- '<|im_end|>\\n' }}"
+    "{%- endif %}"
+    "{%- for message in messages[1 if sys else 0:] %}"
+    "{{- '<|im_start|>' + message['role'] + '\\n' }}"
+    "{%- if message['role'] == 'assistant' %}"
+    "{% generation %}"
+    "{{- message['content'] or '' }}"
+    "{%- for call in message.get('tool_calls') or [] %}"
+    "{%- set f = call['function'] if call['function'] is defined else call %}"
+    "{{- '<tool_call>{\"name\": ' + f['name'] | tojson + ', \"arguments\": ' }}"
+    "{%- if f['arguments'] is string %}{{- f['arguments'] }}"
+    "{%- else %}{{- '{' }}"
+    "{%- for key, value in f['arguments'].items() if value is not none %}"
+    "{{- (', ' if not loop.first else '') + key | tojson + ': ' + value | tojson }}"
+    "{%- endfor %}{{- '}' }}"
+    "{%- endif %}"
+    "{{- '}</tool_call>' }}"
+    "{%- endfor %}"
+    "{{- '<|im_end|>' }}"
+    "{% endgeneration %}"
+    "{%- else %}"
+    "{{- message['content'] + '<|im_end|>' }}"
+    "{%- endif %}"
+    "{{- '\\n' }}"
+    "{%- endfor %}"
+    "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
+)
+
+# How transformers' ``parse_response`` (TRL's GRPO reads its rollouts with it) reads an assistant turn of
+# TOOLS_CHAT_TEMPLATE back: text, then any ``<tool_call>`` JSON blocks. Saved in tokenizer_config.json.
+TOOLS_RESPONSE_TEMPLATE: dict[str, Any] = {
+    "defaults": {"role": "assistant"},
+    "start_anchor": IM_START + "assistant\n",
+    "fields": {
+        "tool_calls": {"open": "<tool_call>", "close_pattern": r"</tool_call>\s*", "repeats": True,
+                       "content": "json", "transform": {"type": "function", "function": "{content}"}},
+        "content": {"close_pattern": r"<\|im_end\|>\s*", "content": "text"},
+    },
+}
+CHAT_TEMPLATES = {"chatml": CHAT_TEMPLATE, "tools": TOOLS_CHAT_TEMPLATE}
 
 # Qwen2's pre-tokenizer (transformers' Qwen2Tokenizer rebuilds exactly this pipeline on load): digits are
 # single pieces and a quote starts a new piece, which keeps quoted values copyable.
@@ -122,10 +188,13 @@ def demo_corpus() -> list[str]:
     return texts
 
 
-def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec: TinySpec = TinySpec()) -> Path:
+def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec: TinySpec = TinySpec(),
+                     chat_template: str = "chatml") -> Path:
     """Write a tiny Qwen2 model, its tokenizer and chat template to ``path``; returns the path.
 
-    Loadable with ``AutoModelForCausalLM.from_pretrained(path)`` and ``AutoTokenizer.from_pretrained(path)``.
+    ``chat_template``: ``chatml`` (plain ChatML) or ``tools`` (TOOLS_CHAT_TEMPLATE and its response template, for
+    ``--env`` training and evaluation). Loadable with ``AutoModelForCausalLM.from_pretrained(path)`` and
+    ``AutoTokenizer.from_pretrained(path)``.
     """
     import torch
     from transformers import PreTrainedTokenizerFast, Qwen2Config, Qwen2ForCausalLM
@@ -133,6 +202,8 @@ def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec
 
     hf_logging.disable_progress_bar()
 
+    if chat_template not in CHAT_TEMPLATES:
+        raise ConfigError(f"build-tiny: unknown chat template {chat_template!r} (one of {', '.join(CHAT_TEMPLATES)})")
     out = Path(path)
     if out.exists() and any(out.iterdir()):
         raise ConfigError(f"{out} exists and is not empty: choose a new path for the tiny model")
@@ -154,7 +225,9 @@ def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec
         padding_side="left",
         clean_up_tokenization_spaces=False,
     )
-    tokenizer.chat_template = CHAT_TEMPLATE
+    tokenizer.chat_template = CHAT_TEMPLATES[chat_template]
+    if chat_template == "tools":
+        tokenizer.response_template = TOOLS_RESPONSE_TEMPLATE
     config = Qwen2Config(
         vocab_size=len(tokenizer),
         hidden_size=spec.hidden_size,
