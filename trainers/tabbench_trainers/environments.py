@@ -185,3 +185,27 @@ def sft_rows(benchmarks: list[tabbench.Benchmark], split: str, limit: int | None
                if counts["tool_errors"] else "")
         raise ConfigError(f"sft --env {name}: the environment serves no labelled training example{why}")
     return rows, counts
+
+
+def rendered(rows: list[dict[str, Any]], tokenizer: Any) -> list[dict[str, str]]:
+    """``sft_rows`` as prompt/completion text, rendered by the model's chat template from the Python messages.
+
+    Handing the message lists to TRL would store them in an Arrow table first, which gives every tool call one
+    shared struct of arguments: each call would then carry every other tool's argument names set to null
+    (``{"table": "shop", "sql": null}``), and the model would learn to send them. Rendering first keeps each call
+    as the environment made it. The completion ends at the template's end-of-turn token (the EOS TRL expects).
+    """
+    texts = []
+    for row in rows:
+        tools = json.loads(row["tools"])
+        prompt = tokenizer.apply_chat_template(row["prompt"], tools=tools, tokenize=False, add_generation_prompt=True)
+        whole = tokenizer.apply_chat_template(row["prompt"] + row["completion"], tools=tools, tokenize=False)
+        if not whole.startswith(prompt):
+            raise ConfigError("sft --env: the chat template renders the prompt differently inside the whole "
+                              "conversation; cannot split a trajectory into prompt and completion")
+        completion = whole[len(prompt):]
+        eos = tokenizer.eos_token or ""
+        if eos and eos in completion:
+            completion = completion[:completion.rindex(eos) + len(eos)]
+        texts.append({"prompt": prompt, "completion": completion})
+    return texts

@@ -105,6 +105,8 @@ def run_sft(**kw: Any) -> Path:
     common.echo(f"sft: {len(rows)} rows ({counts['gold']} gold, {counts['trace']} traces) from "
                 f"{', '.join(b.name for b in benchmarks)}{skipped}; {_schedule(kw)}")
     progress.quiet()
+    if env is not None:
+        rows = environments.rendered(rows, tokenizer)
     trainer = SFTTrainer(model=model, args=config, train_dataset=Dataset.from_list(rows),
                          processing_class=tokenizer, peft_config=common.peft_config(kw))
     progress.attach(trainer, "sft")

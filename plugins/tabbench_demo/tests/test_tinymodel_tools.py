@@ -11,7 +11,6 @@ import pytest
 from tabbench_demo.tinymodel import CHAT_TEMPLATE, TinySpec, build_tiny_model
 
 import tabbench
-from tabbench.contract.toolcalls import parse_tool_calls
 
 SMALL = TinySpec(vocab_size=512, hidden_size=64, num_hidden_layers=1, intermediate_size=128,
                  max_position_embeddings=4096)
@@ -62,7 +61,7 @@ def test_trl_accepts_the_template_and_reads_its_calls_back(tokenizer: Any, traje
             turn = full[len(prompt):]
             # TRL's GRPO reads a rollout turn from its token ids; tabbench's hf backend from the decoded text
             assert _same(parse_response(tokenizer, turn, prefix=prompt), message)
-            assert _same(parse_tool_calls(tokenizer.decode(turn, skip_special_tokens=True)), message)
+            assert _same(tabbench.parse_tool_calls(tokenizer.decode(turn, skip_special_tokens=True)), message)
             checked += 1
     assert checked >= 30  # every row has at least one call and an answer
 

@@ -232,3 +232,24 @@ def test_train_env_usage_errors(cli_runner, tool_model: Path, tmp_path: Path, ar
                          "--out", str(tmp_path / "out")])
     assert result.exit_code == 2 and message in result.output, result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_sft_env_text_keeps_each_tool_call_as_made(tool_model: Path) -> None:
+    """Message lists stored in an Arrow table share one struct of arguments (every call gets every tool's
+    argument names, set to null); the rendered text the trainer gets has only the arguments each call made."""
+    from datasets import Dataset
+    from tabbench_trainers.environments import rendered
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(tool_model))
+    rows, _ = sft_rows([tabbench.get_benchmark("demo-bird")], "train", 5, "sql", tabbench.Budget(max_turns=4), {})
+    stored = Dataset.from_list(rows)[0]
+    assert any(v is None for m in stored["completion"] for c in m.get("tool_calls") or []
+               for v in c["function"]["arguments"].values())  # what rendering from the table would teach
+    texts = rendered(rows, tokenizer)
+    assert len(texts) == len(rows)
+    for text, row in zip(texts, rows, strict=True):
+        assert "<tool_call>" in text["completion"] and ": null" not in text["completion"]
+        assert text["completion"].endswith(tokenizer.eos_token)
+        calls = [c for m in row["completion"] for c in m.get("tool_calls") or []]
+        assert text["completion"].count("<tool_call>") == len(calls)
