@@ -35,6 +35,17 @@ IM_START = "<|im_start|>"
 IM_END = "<|im_end|>"
 SPECIAL_TOKENS = (PAD, IM_START, IM_END)
 
+# How both templates end an assistant turn's branch: every other turn is its content, then a new line after each
+# turn, and the assistant header when a generation prompt is asked for.
+_OTHER_TURNS_AND_END = (
+    "{%- else %}"
+    "{{- message['content'] + '<|im_end|>' }}"
+    "{%- endif %}"
+    "{{- '\\n' }}"
+    "{%- endfor %}"
+    "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
+)
+
 # ChatML, as Qwen models use it. The {% generation %} markers let trainers compute an assistant-only loss
 # (``return_assistant_tokens_mask``); they render nothing.
 CHAT_TEMPLATE = (
@@ -42,12 +53,7 @@ CHAT_TEMPLATE = (
     "{{- '<|im_start|>' + message['role'] + '\\n' }}"
     "{%- if message['role'] == 'assistant' %}"
     "{% generation %}{{- message['content'] + '<|im_end|>' }}{% endgeneration %}"
-    "{%- else %}"
-    "{{- message['content'] + '<|im_end|>' }}"
-    "{%- endif %}"
-    "{{- '\\n' }}"
-    "{%- endfor %}"
-    "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
+    + _OTHER_TURNS_AND_END
 )
 
 # A compact tool-calling ChatML for multi-turn training and ``tabbench eval --env`` on a CPU: each tool is one
@@ -95,12 +101,7 @@ TOOLS_CHAT_TEMPLATE = (
     "{%- endfor %}"
     "{{- '<|im_end|>' }}"
     "{% endgeneration %}"
-    "{%- else %}"
-    "{{- message['content'] + '<|im_end|>' }}"
-    "{%- endif %}"
-    "{{- '\\n' }}"
-    "{%- endfor %}"
-    "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
+    + _OTHER_TURNS_AND_END
 )
 
 # How transformers' ``parse_response`` (TRL's GRPO reads its rollouts with it) reads an assistant turn of
