@@ -28,8 +28,9 @@ from typing import Any
 import click
 
 import tabbench
-from tabbench import Budget, ConfigError, UsageError
+from tabbench import Budget, ConfigError
 from tabbench.cli.budget import budget_from, budget_options
+from tabbench.cli.options import parse_key_values
 
 
 def env_options(func: Callable) -> Callable:
@@ -97,19 +98,6 @@ class GrpoEnvironment:
     trainer: dict[str, Any] = field(default_factory=dict)
 
 
-def parse_pairs(pairs: tuple[str, ...]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise UsageError(f"--env-option {pair!r}: expected KEY=VALUE")
-        try:
-            options[key] = json.loads(value)
-        except ValueError:
-            options[key] = value
-    return options
-
-
 def factory(name: str, budget: Budget, options: dict[str, Any]) -> Callable[[], tabbench.Environment]:
     """One environment per rollout slot, each rollout within ``budget`` (options checked now)."""
     tabbench.get_environment(name, budget=budget, **options)
@@ -127,7 +115,7 @@ def settings(kw: dict[str, Any]) -> tuple[str, Budget, dict[str, Any]] | None:
     name = kw.get("env_name")
     if not name:
         return None
-    return name, budget_from(kw, kw["max_turns"]), parse_pairs(kw.get("env_option_pairs", ()))
+    return name, budget_from(kw, kw["max_turns"]), parse_key_values(kw.get("env_option_pairs", ()), "--env-option")
 
 
 def for_grpo(kw: dict[str, Any], rows: list[dict[str, Any]], reward_funcs: list[Any],

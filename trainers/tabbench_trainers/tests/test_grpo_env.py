@@ -225,6 +225,7 @@ def test_sft_rows_follow_the_budget() -> None:
     (["train", "sft", "--tool-seconds", "5", "--call-seconds", "1"], "--tool-seconds, --call-seconds need --env NAME"),
     (["train", "sft", "--env-option", "max_rows=3"], "--env-option needs --env NAME"),
     (["train", "sft", "--max-turns", "3"], "--max-turns needs --env NAME"),
+    (["train", "sft", "--env", "sql", "--env-option", "max_rows"], "--env-option 'max_rows': expected KEY=VALUE"),
     (["train", "sft", "--env", "sql", "--max-turns", "1"], "have a refused or failed tool call"),
 ])
 def test_train_env_usage_errors(cli_runner, tool_model: Path, tmp_path: Path, args: list[str], message: str) -> None:
