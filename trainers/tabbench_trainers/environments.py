@@ -99,12 +99,11 @@ class GrpoEnvironment:
 
 
 def factory(name: str, budget: Budget, options: dict[str, Any]) -> Callable[[], tabbench.Environment]:
-    """One environment per rollout slot, each rollout within ``budget`` (options checked now)."""
-    tabbench.get_environment(name, budget=budget, **options)
+    """One environment per rollout slot, each rollout within ``budget`` (options checked now): ``tabbench eval
+    --env``'s factory, named after the environment."""
+    from tabbench.evaluation.agent import environment_factory
 
-    def make() -> tabbench.Environment:
-        return tabbench.get_environment(name, budget=budget, **options)
-
+    make = environment_factory(name, budget, options)
     make.__name__ = f"{name}_environment"
     return make
 
