@@ -8,7 +8,7 @@ process, so the comparison is compute-matched whatever else the machine runs). E
 with `tabbench eval` (greedy) on the four 500-question held-out splits (``--limit N``: their first N). Each
 comparison with SFT and with the control is paired item by item: items that became correct / incorrect and
 the exact two-sided McNemar (sign-test) p-value, per seed and pooled over seeds (for ROUGE-L, "correct" is a
-score of 1; the mean is printed too).
+score of 1). The tables print each run's primary metric as its ``results.json`` gives it.
 
     python benchmarks/train_demo.py --seeds 0 1 2                       # the demo's budget, three seeds
     python benchmarks/train_demo.py --seeds 0 --sft-steps 100 --grpo-steps 10 --tao-prompts 40   # a quick look
@@ -75,13 +75,9 @@ def sign_test(up: int, down: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def mean(scores: dict[str, float]) -> float:
-    return sum(scores.values()) / len(scores) if scores else float("nan")
-
-
 def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
-    """Train and evaluate every stage for one seed; returns per-stage item scores and seconds."""
-    from tabbench_demo.demo import DEMO_SPEC, MAX_NEW_TOKENS
+    """Train and evaluate every stage for one seed; returns per-stage item scores, primary metrics and seconds."""
+    from tabbench_demo.demo import DEMO_SPEC, MAX_NEW_TOKENS, primaries
     from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
     from tabbench.reproducible import seed_all
@@ -118,19 +114,17 @@ def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
                               str(root / "control"), "--max-steps", str(control_steps), *sft_common, *s])
     for stage in STAGES[1:]:
         models[stage] = root / stage
-    scores = {}
     for stage in STAGES:
-        if stage in runs:
-            scores[stage] = item_scores(runs[stage])
-            continue
-        run = root / "eval" / stage
-        cli(["eval", "--model", str(models[stage]), "--suite", "demo", "--out", str(run), "--max-new-tokens",
-             str(MAX_NEW_TOKENS), "--no-cache", "--no-progress", "--seed", str(seed), "--batch-size", "100",
-             *(["--limit", str(args.limit)] if args.limit else [])])
-        scores[stage] = item_scores(run)
+        if stage not in runs:
+            runs[stage] = root / "eval" / stage
+            cli(["eval", "--model", str(models[stage]), "--suite", "demo", "--out", str(runs[stage]),
+                 "--max-new-tokens", str(MAX_NEW_TOKENS), "--no-cache", "--no-progress", "--seed", str(seed),
+                 "--batch-size", "100", *(["--limit", str(args.limit)] if args.limit else [])])
+    scores = {stage: item_scores(runs[stage]) for stage in STAGES}  # for the paired tests
+    primary = {stage: {bench: value for bench, (_, value, _) in primaries(runs[stage]).items()} for stage in STAGES}
     grpo_log = json.loads((root / "grpo" / "trainer_state.json").read_text())["log_history"]
     rewards = [e["reward"] for e in grpo_log if "reward" in e]
-    result = {"seed": seed, "scores": scores, "seconds": seconds, "control_steps": control_steps,
+    result = {"seed": seed, "scores": scores, "primary": primary, "seconds": seconds, "control_steps": control_steps,
               "grpo_reward_first_last": [rewards[0], rewards[-1]] if rewards else None}
     (root / "result.json").write_text(json.dumps(result) + "\n", encoding="utf-8")  # for --collect
     return result
@@ -145,7 +139,7 @@ def report(results: list[dict[str, Any]]) -> dict[str, Any]:
         print(f"\n== {bench}: held-out primary metric (%), greedy, n={n} per seed ==")
         print(f"{'stage':<9}" + "".join(f"{'seed ' + str(r['seed']):>10}" for r in results) + f"{'mean':>8}")
         for stage in STAGES:
-            values = [100 * mean(r["scores"][stage][bench]) for r in results]
+            values = [math.nan if (v := r["primary"][stage][bench]) is None else 100 * v for r in results]
             print(f"{stage:<9}" + "".join(f"{v:>10.1f}" for v in values) + f"{sum(values) / len(values):>8.1f}")
             figures.setdefault(bench, {})[stage] = values
         for new, old in (("grpo", "sft"), ("tao", "sft"), ("control", "sft"), ("grpo", "control"),
