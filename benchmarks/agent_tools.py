@@ -170,7 +170,7 @@ def main() -> None:
         calls = waiting_calls(args.latency_ms) if args.latency_ms else step_calls(args.seed)
         best = {"sequential": float("inf"), "concurrent": float("inf"), "floor": float("inf")}
         errors: dict[str, int] = {}
-        from tabbench_trainers.concurrent_tools import tool_threads
+        from tabbench.evaluation.agent import tool_threads
 
         with ThreadPoolExecutor(tool_threads(len(calls)), thread_name_prefix="tabbench-tools") as pool:  # the trainer's
             for _ in range(args.repeat):

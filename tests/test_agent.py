@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tabbench
-from tabbench.evaluation.agent import choose_protocol, parse_tags
+from tabbench.evaluation.agent import choose_protocol, parse_tags, tool_threads
 
 
 def test_tag_protocol_reads_calls_and_solutions() -> None:
@@ -51,3 +51,11 @@ def test_env_usage_errors_are_one_line(cli_runner, tmp_path, args, message) -> N
                          str(tmp_path / "run"), *args])
     assert result.exit_code == 2 and message in result.output, result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_tool_threads_are_one_per_rollout_at_most_one_per_sql_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """eval --env and train grpo --env size their tool-call threads alike: more than the SQL workers would queue."""
+    monkeypatch.setenv("TABBENCH_WORKERS", "2")
+    assert (tool_threads(6), tool_threads(1), tool_threads(0)) == (2, 1, 1)
+    monkeypatch.setenv("TABBENCH_WORKERS", "0")  # SQL in this process: no pool to queue for
+    assert tool_threads(6) == 6

@@ -142,7 +142,7 @@ def run_rollouts(
                 still.append(i)
         # The calls of different rollouts run concurrently (each rollout's own calls in order) in threads that
         # wait on sandbox processes or SQL workers; an environment serialises what its service cannot share.
-        with ThreadPoolExecutor(max_workers=max(1, min(16, len(still)))) as pool:
+        with ThreadPoolExecutor(max_workers=tool_threads(len(still))) as pool:
             observed = list(pool.map(lambda i: _run_calls(envs[i], conversations[i][-1]["tool_calls"]), still))
         for i, results in zip(still, observed, strict=True):
             for name, observation in results:
@@ -154,6 +154,17 @@ def run_rollouts(
     for i, rollout in enumerate(rollouts):
         rollout.messages = conversations[i][prompt_lengths[i]:]
     return rollouts
+
+
+def tool_threads(rollouts: int) -> int:
+    """Threads for one turn's tool calls of ``rollouts`` rollouts (``tabbench eval --env`` and ``train grpo --env``):
+    one per rollout, at most one per SQL worker (``env_workers()``; no cap when SQL runs in this process). More
+    would only queue inside the pool, each wait taken from its call's own time budget; a rollout beyond the cap
+    waits for a thread instead, before its call's clock starts."""
+    from tabbench.sql import env_workers
+
+    workers = env_workers()
+    return max(1, min(rollouts, workers) if workers else rollouts)
 
 
 def _run_calls(env: Environment, calls: Sequence[Any]) -> list[tuple[str, str]]:

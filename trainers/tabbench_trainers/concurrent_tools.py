@@ -23,6 +23,8 @@ from typing import Any
 
 from trl import GRPOTrainer
 
+from tabbench.evaluation.agent import tool_threads
+
 ToolDict = dict[str, Callable[..., Any]]
 
 
@@ -125,16 +127,6 @@ def _known_call(call: Any, tools: ToolDict) -> tuple[str, dict[str, Any]] | None
     if not all(isinstance(key, str) for key in arguments):
         return None
     return name, arguments
-
-
-def tool_threads(rollouts: int) -> int:
-    """Threads for one step's tool calls: one per rollout, at most one per SQL worker (``env_workers()``; no cap
-    when SQL runs in this process). More would only queue inside the pool, each wait taken from its call's own
-    time budget; a rollout beyond the cap waits for a thread instead, before its call's clock starts."""
-    from tabbench.sql import env_workers
-
-    workers = env_workers()
-    return max(1, min(rollouts, workers) if workers else rollouts)
 
 
 class ConcurrentToolsGRPOTrainer(GRPOTrainer):
