@@ -20,7 +20,7 @@ PLUGIN_VERBS: dict[str, tuple[str, str]] = {
     "new": ("tabbench.cli.plugin_new:new_command",
             "Write a plugin package skeleton: a benchmark with bundled data, its reward, tests that pass, README."),
 }
-MODEL_VERBS: dict[str, tuple[str, str]] = {}  # plugins add verbs (build-tiny: tabbench_demo) through register_commands
+MODEL_VERBS: dict[str, tuple[str, str]] = {}  # plugins add theirs: cli.add_lazy_command(..., parent="models")
 
 
 @click.group("plugins", cls=LazyGroup, lazy=PLUGIN_VERBS, invoke_without_command=True, context_settings=CONTEXT)
