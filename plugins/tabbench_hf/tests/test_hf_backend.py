@@ -26,7 +26,6 @@ SPEC = {"hidden_size": 64, "intermediate_size": 128, "num_hidden_layers": 2, "nu
         "num_key_value_heads": 1, "vocab_size": 300}
 
 
-
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_tiny_model(tmp_path_factory.mktemp("hf") / "tiny", CORPUS, **SPEC)

@@ -26,7 +26,6 @@ SERVE_DEPS = ("fastapi", "uvicorn", "openai", "transformers", "torch")
 CORPUS = ["SELECT name FROM users WHERE id = 1;", "SELECT COUNT(*) FROM orders", "How many users are there?"] * 5
 
 
-
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

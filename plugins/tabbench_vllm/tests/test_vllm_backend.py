@@ -16,7 +16,6 @@ from tabbench.testing import build_tiny_model
 MESSAGES = [{"role": "system", "content": "Answer with SQL."}, {"role": "user", "content": "How many users?"}]
 
 
-
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     pytest.importorskip("transformers")
