@@ -42,11 +42,6 @@ BUDGET_OPTIONS: dict[str, tuple[click.ParamType, str]] = {
 NEED_ENV = frozenset({*BUDGET_OPTIONS, "max_turns", "env_option_pairs", "env_options", "protocol"})
 
 
-def flag(field: str) -> str:
-    """The command-line option of a budget field: ``tool_seconds`` -> ``--tool-seconds``."""
-    return "--" + field.replace("_", "-")
-
-
 def budget_options(command: F) -> F:
     """Add the budget options to a click command with ``--env`` (keyword ``env_name``), defaults ``Budget``'s.
 
@@ -66,8 +61,8 @@ def budget_options(command: F) -> F:
 
     defaults = Budget()
     for field, (kind, text) in reversed(BUDGET_OPTIONS.items()):
-        checked = click.option(flag(field), field, type=kind, default=getattr(defaults, field), show_default=True,
-                               help=text)(checked)
+        checked = click.option("--" + field.replace("_", "-"), field, type=kind, default=getattr(defaults, field),
+                               show_default=True, help=text)(checked)
     return checked  # type: ignore[return-value]
 
 
