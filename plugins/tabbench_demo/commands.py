@@ -1,17 +1,22 @@
 """The plugin's commands, added through ``register_commands``: ``tabbench demo`` and ``tabbench models build-tiny``.
 
-Light imports only (click): the work is imported inside each command.
+Light imports only (click; ``tinymodel`` loads torch and transformers only when it builds): the rest of the work
+is imported inside each command.
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 
 import click
 
 from tabbench import DataError, UsageError
+from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
+# the TinySpec fields --size sets (vocab_size and seed have their own options)
+SIZES = tuple(f.name for f in fields(TinySpec) if f.name not in ("vocab_size", "seed"))
 
 
 @click.command("build-tiny", context_settings=CONTEXT)
@@ -22,8 +27,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 @click.option("--corpus", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Train the tokenizer on this text file (one text per line) instead of the bundled demo data.")
 @click.option("--size", "sizes", multiple=True, metavar="KEY=N",
-              help="A size of the model: hidden_size, num_hidden_layers, num_attention_heads, num_key_value_heads, "
-              "intermediate_size or max_position_embeddings; repeatable (default: about 3M parameters).")
+              help=f"A size of the model: {', '.join(SIZES)}; repeatable (default: about 3M parameters).")
 @click.option("--chat-template", type=click.Choice(["chatml", "tools"]), default="chatml", show_default=True,
               help="chatml, or tools: ChatML with compact tool calling (one line per tool, <tool_call> JSON calls) for "
               "`train sft/grpo --env` and `eval --env`.")
@@ -34,8 +38,6 @@ def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | No
     The byte-level BPE tokenizer is trained on the demo suite's prompts and answers (or --corpus); the result
     loads with AutoModelForCausalLM/AutoTokenizer.from_pretrained(PATH) and `--model PATH`.
     """
-    from tabbench_demo.tinymodel import TinySpec, build_tiny_model
-
     texts = None
     if corpus is not None:
         try:
@@ -45,10 +47,6 @@ def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | No
     out = build_tiny_model(path, texts, TinySpec(vocab_size=vocab_size, seed=seed, **parse_sizes(sizes)),
                            chat_template=chat_template)
     click.echo(f"tiny model written to {out}")
-
-
-SIZES = ("hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads", "intermediate_size",
-         "max_position_embeddings")
 
 
 def parse_sizes(pairs: tuple[str, ...]) -> dict[str, int]:
