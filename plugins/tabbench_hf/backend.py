@@ -241,10 +241,12 @@ class HFBackend(ModelBackend):
         self._model = model.to(self.resolved_device()).eval()
         self.load_seconds = time.perf_counter() - start
 
-    def render(self, request: GenerationRequest) -> str:
-        """The prompt text: the host's messages through the model's own chat template."""
+    def render(self, request: GenerationRequest, tools: list[dict[str, Any]] | None = None) -> str:
+        """The prompt text: the host's messages (and ``tools``, the schemas of ``generate_turns``) through the
+        model's own chat template."""
         self.load()
-        return self._tokenizer.apply_chat_template(request.messages, tokenize=False, add_generation_prompt=True)
+        return self._tokenizer.apply_chat_template(request.messages, tools=tools or None, tokenize=False,
+                                                   add_generation_prompt=True)
 
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
         if not requests:
@@ -282,9 +284,7 @@ class HFBackend(ModelBackend):
         the model's chat template; tool calls are read from the text by ``parse_tool_calls`` (per family)."""
         if not requests:
             return []
-        self.load()
-        texts = [self._tokenizer.apply_chat_template(r.messages, tools=r.tools or None, tokenize=False,
-                                                     add_generation_prompt=True) for r in requests]
+        texts = [self.render(r, r.tools) for r in requests]
         return [parse_tool_calls(completions[0]) for completions in self._complete(texts, params)]
 
     def _sample(self, text: str, params: GenerationParams) -> list[str]:
