@@ -95,8 +95,7 @@ def require(seed: int, threads: int = DEFAULT_THREADS) -> None:
     process can fix it); a processor without the pinned kernels is a warning (its runs still repeat)."""
     pinning = configure(seed, threads)
     if pinning.late:
-        raise ConfigError(f"reproducible run: torch was imported before {', '.join(pinning.late)} were set; "
-                          "run it in a fresh process")
+        raise ConfigError(f"reproducible run: {pinning.notes()[0]}; run it in a fresh process")
     if pinning.processor:
         warnings.warn(f"reproducible run: {pinning.processor}; results repeat on this machine but may differ "
                       "from other machines'", stacklevel=2)
