@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tabbench import score_batch
+
 CITIES = ["Ghent", "Lyon", "Porto", "Turin", "Leeds", "Graz", "Brno", "Cork", "Split", "Malmo"]
 CATEGORIES = ["tools", "toys", "books", "food", "garden", "music", "sports", "office"]
 
@@ -168,7 +170,7 @@ def main() -> None:
             for start in range(0, len(work), args.prompts_per_step):
                 stop = min(start + args.prompts_per_step, len(work))
                 items = [(examples[i], completion(sql)) for i in range(start, stop) for sql in work[i][1]]
-                values.extend(s.value for s in reward.score_batch(items))
+                values.extend(s.value for s in score_batch(reward, items))
             return time.perf_counter() - t, values, reward.stats
 
         # interleaved repeats, best of each: the machine is shared, so single timings are noisy

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import tabbench
+from tabbench import score_batch
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("TABBENCH_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -25,7 +26,7 @@ def timed(label: str, n: int, seconds: float, extra: str = "") -> None:
 
 
 def score_all(reward: tabbench.Reward, bench: tabbench.Benchmark, examples: list[tabbench.Example]) -> float:
-    scores = reward.score_batch([(e, bench.gold_completion(e)) for e in examples])
+    scores = score_batch(reward, [(e, bench.gold_completion(e)) for e in examples])
     values = [s.value for s in scores if s.value is not None]
     return sum(values) / len(values) if values else float("nan")
 

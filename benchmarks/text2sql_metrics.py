@@ -11,6 +11,7 @@ import random
 import time
 from pathlib import Path
 
+from tabbench import score_batch
 from tabbench.sql.compare import bird_ex, bird_soft_f1, rems, spider_result_eq
 
 
@@ -60,10 +61,10 @@ def spider_dev() -> None:
     preds = bench.read_predictions(root / "evaluation_examples" / "pred_example.txt")
     items = [(e, preds[e.id][0]) for e in examples]
     rewards = tabbench.metric_rewards(bench)  # built as a run builds them (official=True reaches them)
-    _timed("  spider-em (parse both, canonicalise, compare)", len(items), lambda: rewards["em"].score_batch(items))
+    _timed("  spider-em (parse both, canonicalise, compare)", len(items), lambda: score_batch(rewards["em"], items))
     _timed("  spider-ex, in process", len(items),
-           lambda: rewards["ex"].score_batch(items))
-    _timed("  spider-ex, again (gold from cache)", len(items), lambda: rewards["ex"].score_batch(items))
+           lambda: score_batch(rewards["ex"], items))
+    _timed("  spider-ex, again (gold from cache)", len(items), lambda: score_batch(rewards["ex"], items))
 
 
 if __name__ == "__main__":

@@ -43,9 +43,12 @@ _EXPORTS: dict[str, str] = {
     "cache_dir": "tabbench.contract.paths",
     "Option": "tabbench.contract.options",
     "TabbenchDeprecationWarning": "tabbench.contract.deprecation",
-    "Completion": "tabbench.contract.reward",
+    "Extractor": "tabbench.contract.extract",
+    "PerExample": "tabbench.contract.extract",
+    "Prediction": "tabbench.contract.extract",
+    "SampleAnswers": "tabbench.contract.extract",
+    "answer_text": "tabbench.contract.extract",
     "Reward": "tabbench.contract.reward",
-    "answer_of": "tabbench.contract.reward",
     "safe_score": "tabbench.contract.reward",
     "score_batch": "tabbench.contract.reward",
     "evaluate": "tabbench.api",
@@ -70,18 +73,21 @@ __all__ = [
     "BackendError",
     "Benchmark",
     "Budget",
-    "Completion",
     "ConfigError",
     "DataError",
     "Environment",
     "Example",
+    "Extractor",
     "GenerationParams",
     "GenerationRequest",
     "Message",
     "MetricSpec",
     "ModelBackend",
     "Option",
+    "PerExample",
+    "Prediction",
     "Reward",
+    "SampleAnswers",
     "SampleRecord",
     "Score",
     "Status",
@@ -91,7 +97,7 @@ __all__ = [
     "UnknownNameError",
     "UsageError",
     "__version__",
-    "answer_of",
+    "answer_text",
     "atomic_path",
     "benchmark_class",
     "cache_dir",
@@ -157,11 +163,12 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
         UnknownNameError,
         UsageError,
     )
+    from tabbench.contract.extract import Extractor, PerExample, Prediction, SampleAnswers, answer_text
     from tabbench.contract.hashing import file_sha256, stable_hash
     from tabbench.contract.hookspecs import hookimpl
     from tabbench.contract.options import Option
     from tabbench.contract.paths import cache_dir
-    from tabbench.contract.reward import Completion, Reward, answer_of, safe_score, score_batch
+    from tabbench.contract.reward import Reward, safe_score, score_batch
     from tabbench.contract.toolcalls import TurnRequest, parse_tool_calls
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
     from tabbench.host.lookup import (

@@ -1,9 +1,14 @@
 """Reward plugins as trainer reward functions: TRL (``trl_reward``) and verl (``compute_score``).
 
 The one rule holds across the boundary: an adapter never scores anything itself. It turns the trainer's
-arguments into ``(Example, completion text)`` pairs, calls the same ``Reward.score_batch`` that
-``tabbench eval`` calls, and hands back ``Score.value``. So the number a model is trained on is the number it
-is judged by (``tests/test_adapters.py`` proves it sample by sample).
+arguments into samples (``SampleAnswers``: an ``Example`` and the completion text), calls the same
+``tabbench.score_batch`` that ``tabbench eval`` calls, and hands back ``Score.value``. So the number a model is
+trained on is the number it is judged by (``tests/test_adapters.py`` proves it sample by sample).
+
+Extract once: TRL calls each reward function in turn with the same completions, so the extracted answers
+live in a process-wide table keyed by the example (its gold left out: extractors never read it) and the
+completion (``shared_samples``, the last ``SHARED_SAMPLES`` of them): each distinct extractor runs once per
+sample whichever reward functions ask for it, as in evaluation.
 
 Dataset rows (TRL): ``dataset_rows(benchmark, split)`` yields ``{"prompt": messages, "example": JSON,
 "benchmark": name, "id": example id}``. ``example`` is ``json.dumps(Example.to_json())``: one string column
@@ -34,13 +39,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections import Counter
-from collections.abc import Iterator, Sequence
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.deprecation import warn_once
 from tabbench.contract.errors import ConfigError
+from tabbench.contract.extract import SampleAnswers
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, Score
 
@@ -112,6 +119,30 @@ def row_example(columns: dict[str, Any], index: int, memo: dict[str, Example] | 
 
 
 # --- completions ------------------------------------------------------------------------------------------
+
+#: How many samples ``shared_samples`` remembers (a few GRPO steps' worth of completions).
+SHARED_SAMPLES = 8192
+_ANSWERS: OrderedDict[tuple[str, str], dict[Hashable, Any]] = OrderedDict()
+_ANSWERS_LOCK = threading.Lock()
+
+
+def shared_samples(examples: Sequence[Example], completions: Sequence[str]) -> list[SampleAnswers]:
+    """The samples of ``(example, completion)`` pairs, sharing their extracted answers with every other sample
+    of the same example and completion seen lately, so the reward functions of one step extract once."""
+    out = []
+    for example, completion in zip(examples, completions, strict=True):
+        answerable = {**example.to_json(), "gold": None}
+        key = (json.dumps(answerable, sort_keys=True, default=str), completion)
+        with _ANSWERS_LOCK:
+            memo = _ANSWERS.get(key)
+            if memo is None:
+                memo = _ANSWERS[key] = {}
+            _ANSWERS.move_to_end(key)
+            while len(_ANSWERS) > SHARED_SAMPLES:
+                _ANSWERS.popitem(last=False)
+        out.append(SampleAnswers(example, completion, memo))
+    return out
+
 
 
 def completion_text(completion: Any) -> str:
@@ -198,18 +229,19 @@ class TrlReward:
         return values
 
     def scores(self, completions: list[Any], columns: dict[str, Any]) -> list[Score]:
-        """Score ``completions`` with their rows' examples through ``tabbench.score_batch`` (never raises); a row
-        whose example cannot be read is a ``ConfigError`` (the dataset is wired wrong)."""
+        """Score ``completions`` with their rows' examples through ``tabbench.score_batch`` (never raises), on
+        the shared samples (``shared_samples``); a row whose example cannot be read is a ``ConfigError`` (the
+        dataset is wired wrong)."""
         memo: dict[str, Example] = {}
-        items: list[tuple[Example, str]] = []
-        for i, completion in enumerate(completions):
+        examples: list[Example] = []
+        for i in range(len(completions)):
             try:
-                items.append((row_example(columns, i, memo), completion_text(completion)))
+                examples.append(row_example(columns, i, memo))
             except Exception as exc:
                 raise ConfigError(f"reward {self.__name__!r}: row {i} has no readable example "
                                   f"({type(exc).__name__}: {exc}); build rows with tabbench.adapters.dataset_rows"
                                   ) from exc
-        return score_batch(self.reward, items)
+        return score_batch(self.reward, shared_samples(examples, [completion_text(c) for c in completions]))
 
     def _check_first_batch(self, scores: list[Score], columns: dict[str, Any]) -> None:
         """Flattened rows (no ``example`` column) must hold a reference, and a first batch on which every sample is
@@ -374,7 +406,7 @@ def compute_score(data_source: str, solution_str: str, ground_truth: Any, extra_
     """
     reward = _verl_reward(data_source, dict(extra_info or {}), kwargs)
     example = _verl_example(ground_truth, extra_info)
-    score = score_batch(reward, [(example, completion_text(solution_str))])[0]
+    score = score_batch(reward, shared_samples([example], [completion_text(solution_str)]))[0]
     _verl_check_first(reward, [score], [extra_info])
     return _verl_result(score, reward.name)
 
@@ -389,8 +421,9 @@ def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str
         groups.setdefault(id(reward), (reward, []))[1].append(i)
     results: list[dict[str, Any]] = [{}] * len(solution_strs)
     for reward, members in groups.values():
-        items = [(_verl_example(ground_truths[i], extra_infos[i]), completion_text(solution_strs[i])) for i in members]
-        scores = score_batch(reward, items)
+        samples = shared_samples([_verl_example(ground_truths[i], extra_infos[i]) for i in members],
+                                 [completion_text(solution_strs[i]) for i in members])
+        scores = score_batch(reward, samples)
         _verl_check_first(reward, scores, [extra_infos[i] for i in members])
         for i, score in zip(members, scores, strict=True):
             results[i] = _verl_result(score, reward.name)

@@ -50,7 +50,8 @@ def test_eval_metric_equals_trl_reward(demo):
     names = SQL_REWARDS + [m.reward for m in demo.metrics if m.reward in host().registry("reward")]
     for name in names:
         items = [(e, c) for e in examples for c in variants(e.gold)]
-        evaluated = score_examples(demo, {name: get_reward(name)}, [e for e, _ in items], [c for _, c in items])[name]
+        _, scored = score_examples(demo, {name: get_reward(name)}, [e for e, _ in items], [c for _, c in items])
+        evaluated = scored[name]
         function = trl_reward(name)
         columns = {key: [rows[i // 9][key] for i in range(len(items))] for key in rows[0] if key != "prompt"}
         prompts = [rows[i // 9]["prompt"] for i in range(len(items))]

@@ -11,7 +11,18 @@ import typing
 import pytest
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, MetricSpec, Reward, Score, Status, score_batch
+from tabbench import (
+    Benchmark,
+    ConfigError,
+    Example,
+    Extractor,
+    MetricSpec,
+    Reward,
+    SampleAnswers,
+    Score,
+    Status,
+    score_batch,
+)
 from tabbench.contract.options import check_options, declared
 from tabbench.evaluation import results as results_module
 
@@ -37,14 +48,23 @@ def test_good_values_are_converted():
         check_options("x", spec, {"timeot": 3})
 
 
+def _lower(example, completion):
+    ThirdParty.extracted += 1
+    return completion.strip().lower()
+
+
+LOWER = Extractor("seam:lower", _lower)
+
+
 class TimedReward(Reward):
-    """Declares ``timeout``: the host passes the benchmark's."""
+    """Declares ``timeout``: the host passes the benchmark's. Scores the benchmark's extractor's answer."""
 
     name = "seam-timed"
     option_defaults: typing.ClassVar[dict] = {"timeout": 10.0}
+    extractor = LOWER
 
-    def score(self, example, completion):
-        return Score(1.0 if completion.answer == example.gold else 0.0, Status.MATCH, {"t": self.options["timeout"]})
+    def score(self, example, completion, answer):
+        return Score(1.0 if answer == example.gold else 0.0, Status.MATCH, {"t": self.options["timeout"]})
 
 
 class PlainReward(Reward):
@@ -64,16 +84,13 @@ class ThirdParty(Benchmark):
     needs_data = False
     option_defaults: typing.ClassVar[dict] = {"timeout": 30.0}
     extracted = 0
+    extractor = LOWER  # shared with seam-timed: extracted once per sample for the record and the metric
 
     def examples(self, split=None):
         yield from (Example(str(i), "yes") for i in range(3))
 
     def prompt(self, example):
         return [{"role": "user", "content": "?"}]
-
-    def extract(self, example, completion):
-        type(self).extracted += 1
-        return completion.strip().lower()
 
     def gold_completion(self, example):
         return " YES "
@@ -260,7 +277,7 @@ def test_a_composite_scores_through_score_batch(isolated_host):
     module.register_rewards = register_rewards
     isolated_host.register(module, "seam-raising")
     composite = tabbench.get_reward("composite", rewards={"seam-raising": 1.0})
-    scores = composite.score_batch([(Example("1", "g"), "fine"), (Example("2", "g"), "boom")])
+    scores = score_batch(composite, [(Example("1", "g"), "fine"), (Example("2", "g"), "boom")])
     assert [s.details["seam-raising"]["status"] for s in scores] == ["match", "reward_error"]
 
 
@@ -302,11 +319,20 @@ def test_hooks_add_under_extensions_and_in_place_edits_are_moved_there(isolated_
     assert block["extensions"] == {"seam.summary": {"n": 3}, "legacy": "edited in place"}
 
 
-def test_a_completion_carries_its_answer_through_pickling():
+def test_a_reward_and_its_extractor_survive_pickling():
     import pickle
 
-    from tabbench import Completion, answer_of
+    from tabbench.sql import sql_extractor
 
-    completion = pickle.loads(pickle.dumps(Completion("```sql\nSELECT 1\n```", "SELECT 1")))
-    assert completion == "```sql\nSELECT 1\n```" and answer_of(completion, str.upper) == "SELECT 1"
-    assert answer_of("plain", str.upper) == "PLAIN"  # no benchmark (a trainer): the reward's own extraction
+    class Sql(Reward):
+        name = "seam-sql"
+        extractor = sql_extractor("block")
+
+        def score(self, example, completion, answer):
+            return Score(1.0 if answer == example.gold else 0.0, Status.MATCH)
+
+    extractor = pickle.loads(pickle.dumps(sql_extractor("block")))
+    sample = SampleAnswers(Example("1", "SELECT 1"), "<think>```sql\nSELECT 2\n```</think>```sql\nSELECT 1\n```")
+    assert extractor.name == "sql:block" and sample.get(extractor) == "SELECT 1"
+    assert sample.get(sql_extractor("block")) == "SELECT 1"  # the same key: answered from the sample's memo
+    assert [s.answer for s in tabbench.score_batch(Sql(), [sample])] == ["SELECT 1"]

@@ -11,7 +11,7 @@ import pytest
 
 from tabbench import atomic_path, truncate_at_stop, write_atomic
 from tabbench.checkpoint import checkpoint_files
-from tabbench.sql import completion_sql, default_workers, env_workers, execution_limits, sqlite_ddl
+from tabbench.sql import default_workers, env_workers, execution_limits, extract_sql, sqlite_ddl
 
 
 def test_sqlite_ddl_lists_user_tables_as_stored(tmp_path: Path) -> None:
@@ -26,11 +26,16 @@ def test_sqlite_ddl_lists_user_tables_as_stored(tmp_path: Path) -> None:
     )  # sqlite_sequence (an internal table) is left out
 
 
-def test_completion_sql_falls_back_to_the_whole_text() -> None:
-    assert completion_sql("Here:\n```sql\nSELECT 1\n```") == "SELECT 1"
-    assert completion_sql("  no query here  ") == "no query here"
-    assert completion_sql("   ") is None
-    assert completion_sql(None) is None  # type: ignore[arg-type]
+def test_the_one_sql_extractor_takes_bare_statements_and_leaves_prose() -> None:
+    assert extract_sql("Here:\n```sql\nSELECT 1\n```") == "SELECT 1"
+    assert extract_sql("  no query here  ") is None  # no_sql, for the benchmarks' metrics and the rewards alike
+    assert extract_sql("DELETE FROM sale WHERE id > 9;") == "DELETE FROM sale WHERE id > 9"  # a predictions value
+    assert extract_sql("(SELECT 1) UNION (SELECT 2)") == "(SELECT 1) UNION (SELECT 2)"
+    assert extract_sql("   ") is None
+    assert extract_sql(None) is None  # type: ignore[arg-type]
+    assert extract_sql("```SQL\nSELECT 1\n``` then <think>```sql\nSELECT 2\n```", mode="block") == "SELECT 2"
+    with pytest.raises(ValueError, match="mode"):
+        extract_sql("SELECT 1", mode="first")  # type: ignore[arg-type]
 
 
 def test_truncate_at_stop_cuts_before_the_earliest_stop() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tabbench import ConfigError, Status
+from tabbench import ConfigError, Status, score_batch
 from tabbench.sql import ExecJob, Limits, execute_many
 from tabbench.sql.batch import BatchStats
 from tabbench.sql.dsn import check_dsn, for_database, redact, resolve_dsn
@@ -394,6 +394,6 @@ def test_execution_rewards_score_on_the_server(server: servers.Server, name: str
         return f"<think>count them</think>\n<answer>\n```sql\n{sql}\n```\n</answer>"
 
     sqls = ["SELECT COUNT(*) FROM customers", "SELECT 1", "DELETE FROM customers"]
-    right, wrong, write = reward.score_batch([(example, answer(sql)) for sql in sqls])
+    right, wrong, write = score_batch(reward, [(example, answer(sql)) for sql in sqls])
     assert right.value > wrong.value >= write.value, (right, wrong, write)
     assert right.status is Status.MATCH and wrong.status is Status.MISMATCH and write.status is Status.FORBIDDEN

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
-from tabbench.sql import completion_sql, for_database, resolve_dsn, server_kind, sqlite_ddl
+from tabbench.sql import for_database, resolve_dsn, server_kind, sql_extractor, sqlite_ddl
 from tabbench_bird.data import (
     DIALECTS,
     read_descriptions,
@@ -114,6 +114,7 @@ class BirdBenchmark(Benchmark):
         "mini_dev_sqlite.json), dev_tables.json and dev_databases/"
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
+    extractor = sql_extractor("auto")  # shared with its metrics: extracted once per sample
     option_defaults: ClassVar[dict[str, Any]] = {
         "dialect": "sqlite", "db_root": None, "timeout": 30.0, "max_steps": None, "official": False,
         "sample_rows": 0, "descriptions": False, "on_missing_db": "error", "dsn": None,
@@ -266,9 +267,6 @@ class BirdBenchmark(Benchmark):
             user += f"\nEvidence: {example.fields['evidence']}"
         return [{"role": "system", "content": SYSTEM_PROMPT.format(dialect=dialect)},
                 {"role": "user", "content": user}]
-
-    def extract(self, example: Example, completion: str) -> str | None:
-        return completion_sql(completion)
 
     def gold_completion(self, example: Example) -> str:
         return f"```sql\n{example.gold or ''}\n```"

@@ -11,24 +11,26 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Reward, Score, Status, answer_of
+from tabbench import ConfigError, Example, Prediction, Reward, Score, Status
 from tabbench.sql import (
     ExecJob,
     QueryResult,
-    completion_sql,
     current_store,
     env_workers,
     execute_many,
     execution_limits,
     is_server_target,
+    sql_extractor,
 )
 from tabbench.sql.compare import bird_ex, bird_soft_f1
 
 
 class _BirdExecutionReward(Reward):
-    """Shared core: extract, execute gold and prediction once per distinct query, then ``_compare``."""
+    """Shared core: execute gold and the predicted SQL (the host's ``sql:auto`` extraction, shared with the
+    benchmark's record) once per distinct query, then ``_compare``."""
 
     option_defaults: ClassVar[dict[str, Any]] = {"timeout": 30.0, "max_steps": None, "official": False}
+    extractor = sql_extractor("auto")
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - set(self.option_defaults)
@@ -38,10 +40,10 @@ class _BirdExecutionReward(Reward):
         self.official = str(options.get("official", False)).lower() in ("1", "true", "yes")
         self.limits = execution_limits(options)
 
-    def score(self, example: Example, completion: str) -> Score:
-        return self.score_batch([(example, completion)])[0]
+    def score(self, example: Example, completion: str, answer: str | None) -> Score:
+        return self.score_batch([Prediction(example, completion, answer)])[0]
 
-    def _plan(self, example: Example, completion: str) -> Score | tuple[str, str, str]:
+    def _plan(self, example: Example, sql: str | None) -> Score | tuple[str, str, str]:
         fields = example.fields
         if not example.gold or not fields.get("db_path"):
             return Score(None, Status.GOLD_ERROR, {"error": "no gold SQL or database for this example"})
@@ -49,17 +51,16 @@ class _BirdExecutionReward(Reward):
         if dialect != "sqlite" and not is_server_target(fields["db_path"]):
             return Score(None, Status.GOLD_ERROR, {"error": f"{dialect} needs a server: -o dsn=..., "
                                                    f"TABBENCH_DSN_{dialect.upper()} or [dsn] in the config file"})
-        sql = answer_of(completion, completion_sql)  # the benchmark's extraction, in evaluation
         if sql is None:
             return Score(0.0, Status.NO_SQL, {})
         return str(fields["db_path"]), example.gold, sql
 
-    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
         plans: list[Score | tuple[str, str, str]] = []
         jobs: list[ExecJob] = []
-        for example, completion in items:
+        for item in items:
             try:
-                plan = self._plan(example, completion)
+                plan = self._plan(item.example, item.answer)
             except Exception as exc:  # a malformed example costs one sample
                 plan = Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"})
             plans.append(plan)

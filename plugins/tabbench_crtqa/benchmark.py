@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import Benchmark, ConfigError, Example, Message, MetricSpec, Option
-from tabbench_crtqa.answers import extract_answer
 from tabbench_crtqa.data import BREAKDOWN_KEYS, find_root, read_examples, table_dir
+from tabbench_crtqa.rewards import EXTRACTIONS
 
 TABLE_FORMATS = ("markdown", "csv", "html", "json", "records")
 
@@ -69,6 +69,7 @@ class CRTQABenchmark(Benchmark):
         "the CRT-QA folder (dataset.json, all_csv_new/) as --data or TABBENCH_DATA_CRTQA"
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("em", "crtqa-em"),)
+    extractor = EXTRACTIONS["final_answer"]  # shared with crtqa-em: extracted once per sample
     option_defaults: ClassVar[dict[str, Any]] = {
         "table_format": "markdown", "max_table_chars": Option(0, int, min=0, help="0: no cap"),
         "normalization": "tabbench", "extract": "final_answer", "decimals": Option(2, int, min=0, max=15),
@@ -111,9 +112,6 @@ class CRTQABenchmark(Benchmark):
             f"Question: {f['question']}\n\n{INSTRUCTIONS}"
         )
         return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
-
-    def extract(self, example: Example, completion: str) -> str | None:
-        return extract_answer(completion)
 
     def gold_completion(self, example: Example) -> str:
         return f"Final Answer: {example.gold or ''}"

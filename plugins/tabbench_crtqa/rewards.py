@@ -13,11 +13,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabbench import ConfigError, Example, Reward, Score, Status
+from tabbench import ConfigError, Example, Extractor, Reward, Score, Status
 from tabbench_crtqa.answers import exact_match, extract_after_think, extract_answer, sparks_em
 
 NORMALIZATIONS = ("tabbench", "sparks")
-EXTRACTIONS = {"final_answer": extract_answer, "after_think": extract_after_think}
+
+
+def _final_answer(example: Example, completion: str) -> str | None:
+    return extract_answer(completion)
+
+
+def _after_think(example: Example, completion: str) -> str | None:
+    return extract_after_think(completion)
+
+
+#: The two readings of a completion, as named extractors (the benchmark records ``final_answer``).
+EXTRACTIONS = {"final_answer": Extractor("crtqa:final_answer", _final_answer),
+               "after_think": Extractor("crtqa:after_think", _after_think)}
 
 
 class CRTQAExactMatch(Reward):
@@ -35,11 +47,11 @@ class CRTQAExactMatch(Reward):
         if extract not in EXTRACTIONS:
             raise ConfigError(f"crtqa-em: extract={extract!r}: choose {' or '.join(EXTRACTIONS)}")
         self.normalization, self.extract, self.decimals = normalization, extract, int(decimals)
+        self.extractor = EXTRACTIONS[extract]
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: str | None) -> Score:
         if example.gold is None:
             return Score(None, Status.NOT_APPLICABLE, {"not_applicable": "example has no gold answer"})
-        answer = EXTRACTIONS[self.extract](completion)
         if answer is None:
             return Score(0.0, Status.PARSE_FAIL, {"answer": None})
         if self.normalization == "sparks":

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import Benchmark, DataError, Example, Message, MetricSpec
+from tabbench.sql import sql_extractor
 
 DATA = Path(__file__).parent / "data"
 SPLIT_FILES = {"test": "dev.json", "train": "train.json"}
@@ -54,6 +55,7 @@ class DemoBenchmark(Benchmark):
     version = "2"
     description = "bundled templated Text-to-SQL in BIRD's format (train/test), scored by BIRD execution accuracy"
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
+    extractor = sql_extractor("auto")  # shared with its metrics: extracted once per sample
     primary_metric = "ex"
     breakdown_keys = ("difficulty", "db_id")
     breakdown_order: ClassVar[dict[str, tuple[str, ...]]] = {"difficulty": ("simple", "moderate", "challenging")}
@@ -108,8 +110,3 @@ class DemoBenchmark(Benchmark):
         user = f"Database {f['db_id']}:\n{f['schema']}\nQuestion: {f['question']}{evidence}"
         return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
 
-    def extract(self, example: Example, completion: str) -> str | None:
-        """What ``bird-ex`` executes: a fenced block, ``<answer>`` tag or bare query, else the whole text."""
-        from tabbench.sql import completion_sql
-
-        return completion_sql(completion)

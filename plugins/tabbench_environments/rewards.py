@@ -36,8 +36,8 @@ class ToolErrors(Reward):
     description = "shaping: minus `penalty` per failed tool call of a multi-turn transcript"
     transcript = True  # the environment adapter passes the transcript, not the final answer
 
-    def score(self, example: Example, completion: str) -> Score:
-        messages = transcript_messages(completion)
+    def score(self, example: Example, completion: str, answer: None) -> Score:
+        messages = transcript_messages(completion)  # it reads the transcript itself: no extractor
         if messages is None:
             return Score(None, Status.NOT_APPLICABLE, {"error": "not a JSON transcript"})
         errors = sum(1 for m in messages if m.get("role") == "tool" and is_error_observation(m.get("content", "")))

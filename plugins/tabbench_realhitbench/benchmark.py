@@ -20,7 +20,7 @@ from tabbench_realhitbench.data import (
     table_path,
     xlsx_path,
 )
-from tabbench_realhitbench.rewards import OFFICIAL_TEXT
+from tabbench_realhitbench.rewards import FINAL_ANSWER, OFFICIAL_TEXT
 
 ROLE = (
     "You are an expert in table analysis. Read the table carefully: it may have multi-level row and column "
@@ -87,6 +87,7 @@ class RealHiTBenchBenchmark(Benchmark):
     optional judge: ``judge_backend`` + ``judge_model`` (+ ``judge``, ``judge_options``).
     """
 
+    extractor = FINAL_ANSWER  # the answer after the last [Final Answer]:, shared with the text metrics
     name = "realhitbench"
     version = "1"
     description = "RealHiTBench hierarchical-table QA: EM, ROUGE-L, chart ECR/Pass (sandboxed), optional judge"
@@ -216,9 +217,6 @@ class RealHiTBenchBenchmark(Benchmark):
             f"Question: {f['question']}\n\n{output}"
         )
         return [{"role": "system", "content": f"{ROLE}\n\n{output}"}, {"role": "user", "content": user}]
-
-    def extract(self, example: Example, completion: str) -> str | None:
-        return extract_answer(completion)
 
     def gold_completion(self, example: Example) -> str:
         if example.fields["qtype"] == "Visualization":

@@ -19,13 +19,35 @@ does not measure, so each metric's mean covers exactly its types; no answer is `
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 import tabbench
-from tabbench import ConfigError, Example, Reward, Score, Status
+from tabbench import ConfigError, Example, Extractor, PerExample, Reward, Score, Status
+from tabbench.tableqa.extractors import ChartAnswer, TableAnswer, chart_answer, text_extractor
 from tabbench_realhitbench import answers, charts
 
 OFFICIAL_TEXT: dict[str, Any] = {"extraction": "realhitbench", "decimals": 1, "empty_prediction": answers.BLANK}
+#: The answer after the last ``[Final Answer]:`` (``answers.extract_answer``): the benchmark's record and what
+#: every text metric reads, extracted once per sample.
+FINAL_ANSWER = text_extractor("realhitbench")
+
+
+def _text(answer: Any) -> str | None:
+    return answer.text if isinstance(answer, TableAnswer) else None
+
+
+def _chart(example: Example, completion: str, timeout: float, indentation: str) -> ChartAnswer:
+    code = answers.extract_chart_code(completion)
+    if code is None:
+        return ChartAnswer(None)
+    return chart_answer(example, charts.prepare_code(code, indentation=indentation), timeout_s=timeout)
+
+
+def chart_extractor(timeout: float, indentation: str) -> Extractor:
+    """The official chart code (``answers.extract_chart_code``), prepared (``charts.prepare_code``) and run."""
+    return Extractor(f"realhitbench-chart:{float(timeout)}:{indentation}",
+                     partial(_chart, timeout=float(timeout), indentation=indentation))
 
 
 def not_applicable(why: str) -> Score:
@@ -42,13 +64,14 @@ class TokenF1(Reward):
     def __init__(self, *, decimals: int | None = 1, **options: Any) -> None:
         super().__init__(decimals=decimals, **options)
         self.decimals = None if decimals is None else int(decimals)
+        self.extractor = FINAL_ANSWER
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: Any) -> Score:
         if example.fields.get("chart_type"):
             return not_applicable("chart question: scored by realhitbench-chart")
         if example.gold is None:
             return not_applicable("no reference answer")
-        answer = answers.extract_answer(completion)
+        answer = _text(answer)
         if answer is None:
             return Score(0.0, Status.PARSE_FAIL, {"answer": None})
         value = answers.token_f1(answer, example.gold, self.decimals)
@@ -78,14 +101,14 @@ class Chart(Reward):
         self.measure, self.indentation = measure, indentation
         shared = "chart-pass" if measure == "pass" else "chart-ecr"
         self.runner = tabbench.get_reward(shared, code_extraction="realhitbench", timeout_s=float(timeout))
+        self.extractor = chart_extractor(timeout, indentation)  # pass and ecr share the one run
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: Any) -> Score:
         if not example.fields.get("chart_type"):
             return not_applicable("not a chart question")
-        code = answers.extract_chart_code(completion)
-        if code is None:
+        if not isinstance(answer, ChartAnswer) or answer.text is None:
             return Score(0.0, Status.PARSE_FAIL, {"error": "no 'import pandas as pd ... plt.show()' code"})
-        return self.runner.score(example, charts.prepare_code(code, indentation=self.indentation))
+        return self.runner.score(example, completion, answer)
 
 
 class PerTypeScore(Reward):
@@ -105,13 +128,18 @@ class PerTypeScore(Reward):
         self.em = tabbench.get_reward("exact-match", match="string", **text)
         self.rouge = tabbench.get_reward("rouge-l", **text)
         self.chart = Chart(measure="pass", timeout=timeout, indentation=indentation)
+        self.extractor = PerExample("realhitbench-score", self._extractor_for)
 
-    def score(self, example: Example, completion: str) -> Score:
+    def _delegate(self, example: Example) -> Reward:
         if example.fields.get("chart_type"):
-            return self.chart.score(example, completion)
-        if example.fields.get("qtype") == "Data Analysis":
-            return self.rouge.score(example, completion)
-        return self.em.score(example, completion)
+            return self.chart
+        return self.rouge if example.fields.get("qtype") == "Data Analysis" else self.em
+
+    def _extractor_for(self, example: Example) -> Extractor | None:
+        return self._delegate(example).extractor
+
+    def score(self, example: Example, completion: str, answer: Any) -> Score:
+        return self._delegate(example).score(example, completion, answer)
 
 
 class Judge(Reward):
@@ -137,13 +165,14 @@ class Judge(Reward):
                          judge_options=judge_options or {}, **options)
         self.judge = tabbench.get_reward(judge, judge_backend=judge_backend, judge_model=judge_model,
                                          **(judge_options or {}))
+        self.extractor = FINAL_ANSWER
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: Any) -> Score:
         if example.fields.get("qtype") not in self.qtypes:
             return not_applicable("the judge scores Data Analysis answers only")
         if example.gold is None:
             return not_applicable("no reference answer")
-        answer = answers.extract_answer(completion)
-        if answer is None:
+        text = _text(answer)
+        if text is None:
             return Score(0.0, Status.PARSE_FAIL, {"answer": None})
-        return self.judge.score(example, answer)
+        return tabbench.score_batch(self.judge, [(example, text)])[0]  # the judge reads the extracted answer

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
-from tabbench.sql import completion_sql, sqlite_ddl
+from tabbench.sql import sql_extractor, sqlite_ddl
 from tabbench_spider.data import (
     SPLITS,
     read_gold_file,
@@ -65,6 +65,7 @@ class SpiderBenchmark(Benchmark):
         "https://github.com/taoyds/test-suite-sql-eval as --benchmark-option test_suite=PATH)"
     )
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "spider-ex"), MetricSpec("em", "spider-em"))
+    extractor = sql_extractor("auto")  # shared with its metrics: extracted once per sample
     option_defaults: ClassVar[dict[str, Any]] = {
         "test_suite": None, "gold_file": None, "timeout": 30.0, "official": False, "keep_distinct": False,
         "on_missing_db": "error", "max_steps": None,
@@ -192,9 +193,6 @@ class SpiderBenchmark(Benchmark):
             schema = ddl_from_tables_json(read_tables(Path(example.fields["tables_json"]))[example.fields["db_id"]])
         user = f"Database schema:\n{schema}\n\nQuestion: {example.fields['question']}"
         return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
-
-    def extract(self, example: Example, completion: str) -> str | None:
-        return completion_sql(completion)
 
     def gold_completion(self, example: Example) -> str:
         return f"```sql\n{example.gold or ''}\n```"

@@ -11,8 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Reward, Score, Status, answer_of
-from tabbench.sql import ExecJob, completion_sql, current_store, env_workers, execute_many, execution_limits
+from tabbench import ConfigError, Example, Prediction, Reward, Score, Status
+from tabbench.sql import ExecJob, current_store, env_workers, execute_many, execution_limits, sql_extractor
 from tabbench.sql.compare import order_matters, spider_result_eq
 from tabbench_spider.data import read_tables
 from tabbench_spider.exact_match import (
@@ -54,6 +54,7 @@ class SpiderExecution(Reward):
     description = "Spider execution accuracy (test-suite semantics: bag of rows up to column order)"
     option_defaults: ClassVar[dict[str, Any]] = {"timeout": 30.0, "max_steps": None, "official": False,
                                                  "keep_distinct": False}
+    extractor = sql_extractor("auto")
 
     def __init__(self, **options: Any) -> None:
         _check_options(self.name, options, set(self.option_defaults))
@@ -62,27 +63,26 @@ class SpiderExecution(Reward):
         self.distinct = "keep" if _flag(options.get("keep_distinct", False)) else ("all" if self.official else "row")
         self.limits = execution_limits(options)
 
-    def score(self, example: Example, completion: str) -> Score:
-        return self.score_batch([(example, completion)])[0]
+    def score(self, example: Example, completion: str, answer: str | None) -> Score:
+        return self.score_batch([Prediction(example, completion, answer)])[0]
 
-    def _prepare(self, example: Example, completion: str) -> tuple[Score | None, dict[str, Any]]:
+    def _prepare(self, example: Example, sql: str | None) -> tuple[Score | None, dict[str, Any]]:
         gold = example.gold
         paths = example.fields.get("db_paths") or ([example.fields["db_path"]] if example.fields.get("db_path") else [])
         if not gold or not paths:
             return Score(None, Status.GOLD_ERROR, {"error": "no gold SQL or database for this example"}), {}
-        sql = answer_of(completion, completion_sql)  # the benchmark's extraction, in evaluation
         if sql is None:
             return Score(0.0, Status.NO_SQL, {}), {}
         pred = normalise_for_execution(replace_value_placeholder(sql, self.official), distinct=self.distinct)
         gold = normalise_for_execution(gold, distinct=self.distinct)
         return None, {"sql": sql, "pred": pred, "gold": gold, "paths": [str(p) for p in paths]}
 
-    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
         prepared = []
         jobs: list[ExecJob] = []
-        for example, completion in items:
+        for item in items:
             try:
-                early, plan = self._prepare(example, completion)
+                early, plan = self._prepare(item.example, item.answer)
             except Exception as exc:  # a malformed example must cost one sample, not the batch
                 early, plan = Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"}), {}
             prepared.append((early, plan))
@@ -143,13 +143,14 @@ class SpiderExactMatch(Reward):
     description = "Spider exact-set match (component matching as in the official evaluation.py)"
 
     option_defaults: ClassVar[dict[str, Any]] = {"official": False}
+    extractor = sql_extractor("auto")
 
     def __init__(self, **options: Any) -> None:
         _check_options(self.name, options, set(self.option_defaults))
         super().__init__(**options)
         self.official = _flag(options.get("official", False))
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: str | None) -> Score:
         gold = example.gold
         fields = example.fields
         if not gold or not fields.get("tables_json") or not fields.get("db_id"):
@@ -161,7 +162,7 @@ class SpiderExactMatch(Reward):
         except (SpiderParseError, RecursionError) as exc:
             return Score(None, Status.GOLD_ERROR, {"error": f"gold does not parse: {exc}"})
         details: dict[str, Any] = {"hardness": hardness(gold_tree)}
-        sql = answer_of(completion, completion_sql)  # the benchmark's extraction, in evaluation
+        sql = answer
         if sql is None:
             return Score(0.0, Status.NO_SQL, details)
         details["sql"] = sql

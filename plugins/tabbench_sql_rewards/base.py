@@ -1,37 +1,18 @@
-"""Shared plumbing of the SQL rewards: option checking, gold lookup, answer extraction, grouping."""
+"""Shared plumbing of the SQL rewards: option checking, gold lookup, the declared SQL extractor, grouping."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Reward, Score, Status
-from tabbench_sql_rewards.completion import last_sql_block
-
-EXTRACT_MODES = ("block", "auto")
+from tabbench import ConfigError, Example, Prediction, Reward, Score, Status
+from tabbench.sql import SQL_MODES, sql_extractor
 
 
 def gold_sql(example: Example) -> str | None:
     """The reference SQL: ``example.gold``, else a ``gold_sql`` field (rows built by other tools)."""
     gold = example.gold if example.gold is not None else example.fields.get("gold_sql")
     return gold if isinstance(gold, str) and gold.strip() else None
-
-
-def extract_answer_sql(completion: str, mode: str) -> str | None:
-    """The SQL a completion answers with.
-
-    ``block``: the last ```sql block, as the seed papers' reward code reads it. ``auto``: the host's
-    extractor (``tabbench.sql.extract_sql``: ```sql blocks, ``<answer>`` tags, bare SQL).
-    """
-    if mode == "block":
-        return last_sql_block(completion)
-    from tabbench.sql import extract_sql
-
-    try:
-        sql = extract_sql(completion)
-    except Exception:
-        return None
-    return sql.strip() if isinstance(sql, str) and sql.strip() else None
 
 
 def no_gold_score() -> Score:
@@ -46,7 +27,9 @@ class SqlReward(Reward):
     """A reward with declared, checked options: ``defaults`` lists every option and its default.
 
     Unknown options are a ``ConfigError`` naming the reward and the option (a typo in a weight must not
-    silently train with the default).
+    silently train with the default). A reward with an ``extract`` option scores the SQL of the host's one
+    SQL extractor in that mode (``tabbench.sql.sql_extractor``: ``auto`` or ``block``), extracted once per
+    sample and shared with every metric that reads it the same way.
     """
 
     defaults: ClassVar[dict[str, Any]] = {}
@@ -65,36 +48,37 @@ class SqlReward(Reward):
             )
         merged = {**self.defaults, **options}
         super().__init__(**merged)
-        if "extract" in merged and merged["extract"] not in EXTRACT_MODES:
-            raise ConfigError(f"reward {self.name!r}: extract must be one of {', '.join(EXTRACT_MODES)}")
+        if "extract" in merged:
+            if merged["extract"] not in SQL_MODES:
+                raise ConfigError(f"reward {self.name!r}: extract must be one of {', '.join(SQL_MODES)}")
+            self.extractor = sql_extractor(merged["extract"])
 
     def opt(self, key: str) -> Any:
         return self.options[key]
 
-    def score(self, example: Example, completion: str) -> Score:
-        return self.score_batch([(example, completion)])[0]
+    def score(self, example: Example, completion: str, answer: Any) -> Score:
+        return self.score_batch([Prediction(example, completion, answer)])[0]
 
-    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
         out = []
-        for example, completion in items:
+        for item in items:
             try:
-                out.append(self.score_one(example, completion if isinstance(completion, str) else ""))
+                out.append(self.score_one(item))
             except Exception as exc:  # a bug in this plugin: counted, never raised into a trainer
                 out.append(Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"}))
         return out
 
-    def score_one(self, example: Example, completion: str) -> Score:
+    def score_one(self, prediction: Prediction) -> Score:
         raise NotImplementedError
 
-    def gold_and_answer(self, example: Example, completion: str) -> tuple[str, str] | Score:
+    def gold_and_answer(self, prediction: Prediction) -> tuple[str, str] | Score:
         """(reference SQL, predicted SQL), or the score when the example has no gold or the completion no SQL."""
-        gold = gold_sql(example)
+        gold = gold_sql(prediction.example)
         if gold is None:
             return no_gold_score()
-        pred = extract_answer_sql(completion, self.opt("extract"))
-        if pred is None:
+        if prediction.answer is None:
             return no_sql_score()
-        return gold, pred
+        return gold, prediction.answer
 
 
 def group_key(example: Example) -> tuple[str, str]:

@@ -1,28 +1,23 @@
 """Reading completions the way the seed papers' reward code does.
 
-These parsers are part of each paper's reward formula (SQL-R1 looks for its tags and the last ```sql block
-inside ``<answer>``; the sparks paper takes the last ```sql block anywhere), so they live with the rewards
-rather than in the benchmark. They never raise and never execute anything.
+SQL-R1's tag check is part of its reward formula, so it lives with the rewards, as the named extractor
+``sqlr1_extractor(prefilled_think)``; the SQL inside its answer is read by the host's one SQL extractor in
+``block`` mode (the last ```sql block, as the papers' code reads it). It never raises and never executes
+anything.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache, partial
 
-_SQL_BLOCK = re.compile(r"```sql(.*?)```", re.DOTALL | re.IGNORECASE)
+from tabbench import Example, Extractor
+from tabbench.sql import last_sql_block
+
 _ANSWER = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _THINK = re.compile(r"<think>(.*?)</think>", re.DOTALL)
 _TAGS = ("<think>", "</think>", "<answer>", "</answer>")
-
-
-def last_sql_block(text: str) -> str | None:
-    """The content of the last ```sql ... ``` block, stripped; ``None`` when there is none or it is blank."""
-    blocks = _SQL_BLOCK.findall(text or "")
-    if not blocks:
-        return None
-    sql = blocks[-1].strip()
-    return sql or None
 
 
 @dataclass(frozen=True)
@@ -34,6 +29,11 @@ class TaggedAnswer:
     answer: str
     sql: str | None
     reason: str = ""
+
+    @property
+    def text(self) -> str | None:
+        """The answer as text (what scores record): the SQL of the answer."""
+        return self.sql
 
 
 def parse_think_answer(text: str, prefilled_think: bool = False) -> TaggedAnswer:
@@ -61,3 +61,14 @@ def parse_think_answer(text: str, prefilled_think: bool = False) -> TaggedAnswer
     if sql is None:
         return TaggedAnswer(False, think, answer, sql, "no ```sql block inside <answer>")
     return TaggedAnswer(True, think, answer, sql)
+
+
+def _parse(example: Example, completion: str, prefilled_think: bool) -> TaggedAnswer:
+    return parse_think_answer(completion if isinstance(completion, str) else "", prefilled_think)
+
+
+@cache
+def sqlr1_extractor(prefilled_think: bool = False) -> Extractor:
+    """SQL-R1's reading of a completion (``parse_think_answer``) as a named extractor."""
+    return Extractor(f"sqlr1-tags:{'prefilled' if prefilled_think else 'plain'}",
+                     partial(_parse, prefilled_think=prefilled_think))

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Reward, Score, Status, TabbenchError, score_batch
+from tabbench import ConfigError, Example, Extractor, Prediction, Reward, Score, Status, TabbenchError, score_batch
 from tabbench_sql_rewards.base import SqlReward
 
 #: Named component lists: (reward name, weight, options).
@@ -79,8 +79,8 @@ class CompositeReward(SqlReward):
             return [(str(r["name"]), float(r.get("weight", 1.0)), dict(r.get("options") or {})) for r in rewards]
         raise ConfigError("reward 'composite': rewards must be {name: weight} or [{name, weight, options}]")
 
-    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
-        per = [score_batch(reward, items) for _, _, reward in self.components]  # never raises
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
+        per = [score_batch(reward, items) for _, _, reward in self.components]  # never raises; answers shared
         return [self._combine([batch[i] for batch in per]) for i in range(len(items))]
 
     def _combine(self, scores: list[Score]) -> Score:
@@ -142,6 +142,8 @@ class HybridReward(SqlReward):
         from tabbench import get_reward
         from tabbench_sql_rewards.execution import ArcticReward
 
+        self.extractor = FINAL_ANSWER  # what the judge route judges; the other routes' rewards read their own
+
         self._sql = ArcticReward(**{"executes": 0.0, "db_field": self.opt("db_field"), **self.opt("sql_options")})
         self._rule = get_reward(self.opt("rule_reward"), **self.opt("rule_options"))
         self._fallback = get_reward(self.opt("fallback_reward"), **self.opt("fallback_options"))
@@ -159,8 +161,8 @@ class HybridReward(SqlReward):
             return "rule"
         return "judge"
 
-    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
-        routes = [self.route(example) for example, _ in items]
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
+        routes = [self.route(item.example) for item in items]
         out: list[Score | None] = [None] * len(items)
         for route in ("sql", "rule", "judge"):
             idx = [i for i, r in enumerate(routes) if r == route]
@@ -175,7 +177,7 @@ class HybridReward(SqlReward):
                 out[i] = Score(score.value, score.status, {**score.details, "route": route})
         return [s if s is not None else Score(0.0, Status.REWARD_ERROR, {"error": "unscored"}) for s in out]
 
-    def _score_route(self, route: str, items: list[tuple[Example, str]]) -> list[Score]:
+    def _score_route(self, route: str, items: list[Prediction]) -> list[Score]:
         if route == "sql":
             return score_batch(self._sql, items)
         if route == "rule":
@@ -184,8 +186,7 @@ class HybridReward(SqlReward):
             return score_batch(self._fallback, items)
         from tabbench_sql_rewards.judge import score_groups
 
-        answers = [final_answer(c if isinstance(c, str) else "") for _, c in items]
-        return score_groups(self, items, self._judge, "answer", answers=answers)
+        return score_groups(self, items, self._judge, "answer")
 
 
 def _looks_like_sql(text: str) -> bool:
@@ -204,3 +205,11 @@ def final_answer(completion: str) -> str | None:
     answer = matches[-1].group(1) if matches else text
     answer = answer.strip()
     return answer or None
+
+
+def _final_answer(example: Example, completion: str) -> str | None:
+    return final_answer(completion)
+
+
+#: ``final_answer`` as a named extractor (the hybrid reward's judge route).
+FINAL_ANSWER = Extractor("final-answer:last", _final_answer)

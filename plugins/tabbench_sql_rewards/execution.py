@@ -1,6 +1,7 @@
 """Execution-based rewards: SQL-R1, Databricks RLVR, Arctic-Text2SQL-R1 and the execution-based RL paper.
 
-All four share one scoring core (``ExecutionReward.score_batch``): extract the SQL, run every distinct
+All four share one scoring core (``ExecutionReward.score_batch``): take the SQL the host extracted (the
+declared extractor: ``sql:auto``/``sql:block``, SQL-R1's tag parse), run every distinct
 ``(database, query)`` of the batch once through the host's execution service (the gold of a prompt once
 for its whole group, identical completions once), compare results with the host's comparators
 (``tabbench.sql.compare``), and map the verdict to a number. The verdict statuses are the shared taxonomy:
@@ -19,11 +20,11 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Score, Status
+from tabbench import ConfigError, Prediction, Score, Status
 from tabbench.sql import BatchStats, ExecJob, QueryResult, current_store, execution_limits
 from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
-from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql
-from tabbench_sql_rewards.completion import TaggedAnswer, parse_think_answer
+from tabbench_sql_rewards.base import SqlReward, gold_sql
+from tabbench_sql_rewards.completion import TaggedAnswer, sqlr1_extractor
 from tabbench_sql_rewards.service import run_jobs
 
 SEMANTICS = ("set", "spider", "multiset", "list")
@@ -100,9 +101,9 @@ class ExecutionReward(SqlReward):
 
     # --- hooks for the concrete rewards -------------------------------------------------------------------
 
-    def answer_sql(self, completion: str) -> tuple[str | None, Verdict | None]:
+    def answer_sql(self, prediction: Prediction) -> tuple[str | None, Verdict | None]:
         """The SQL to run, or a verdict that ends scoring early (no SQL, bad format)."""
-        sql = extract_answer_sql(completion, self.opt("extract"))
+        sql = prediction.answer
         if sql is None:
             return None, Verdict(Status.NO_SQL, error="no SQL in the completion")
         return sql, None
@@ -116,19 +117,19 @@ class ExecutionReward(SqlReward):
     def _normalise(self, sql: str) -> str:
         return _spider_normalised(sql, bool(self.opt("fix_operators")), bool(self.opt("remove_distinct")))
 
-    def verdicts(self, items: Sequence[tuple[Example, str]]) -> list[Verdict]:
+    def verdicts(self, items: Sequence[Prediction]) -> list[Verdict]:
         """Execute and compare a batch with one ``execute_many`` call (each distinct query runs once)."""
         plans: list[tuple[Verdict, int | None, int | None]] = []
         jobs: list[ExecJob] = []
-        for example, completion in items:
-            completion = completion if isinstance(completion, str) else ""
+        for item in items:
+            example = item.example
             gold = gold_sql(example)
             db = example.fields.get(self.opt("db_field"))
             if gold is None or not isinstance(db, str) or not db:
                 what = "reference SQL" if gold is None else f"database path (field {self.opt('db_field')!r})"
                 plans.append((Verdict(Status.GOLD_ERROR, error=f"the example has no {what}"), None, None))
                 continue
-            sql, early = self.answer_sql(completion)
+            sql, early = self.answer_sql(item)
             jobs.append(ExecJob(db, self._normalise(gold), gold=True))
             gold_at = len(jobs) - 1
             if early is not None or sql is None:
@@ -139,7 +140,7 @@ class ExecutionReward(SqlReward):
         results = run_jobs(jobs, self.limits, self.opt("workers"), bool(self.opt("gold_cache")),
                            self.stats) if jobs else []
         out = []
-        for (verdict, gold_at, pred_at), (example, _) in zip(plans, items, strict=True):
+        for (verdict, gold_at, pred_at), item in zip(plans, items, strict=True):
             if gold_at is not None:
                 gold_result = results[gold_at]
                 verdict.gold = gold_result
@@ -150,7 +151,7 @@ class ExecutionReward(SqlReward):
                     continue
             if pred_at is not None:
                 verdict.pred = results[pred_at]
-                self._compare(verdict, gold_sql(example) or "")
+                self._compare(verdict, gold_sql(item.example) or "")
             out.append(verdict)
         return out
 
@@ -170,7 +171,7 @@ class ExecutionReward(SqlReward):
                                         lambda p, g: results_match(p.rows, g.rows, semantics, ordered=ordered))
         verdict.status = Status.MATCH if same else Status.MISMATCH
 
-    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
         try:
             verdicts = self.verdicts(items)
         except Exception as exc:  # a bug here must cost these samples, not the training step
@@ -207,11 +208,11 @@ class ArcticReward(ExecutionReward):
     defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.defaults, "match": 1.0, "executes": 0.1,
                                           "fail": 0.0, "require_tags": False}
 
-    def verdicts(self, items: Sequence[tuple[Example, str]]) -> list[Verdict]:
+    def verdicts(self, items: Sequence[Prediction]) -> list[Verdict]:
         verdicts = super().verdicts(items)
         if self.opt("require_tags"):
-            for verdict, (_, completion) in zip(verdicts, items, strict=True):
-                text = completion if isinstance(completion, str) else ""
+            for verdict, item in zip(verdicts, items, strict=True):
+                text = item.completion
                 verdict.extra["tags"] = all(t in text for t in ("<think>", "</think>", "<answer>", "</answer>"))
         return verdicts
 
@@ -292,18 +293,23 @@ class SqlR1Reward(ExecutionReward):
         "length_weight": 0.5, "length_term": True, "prefilled_think": False,
     }
 
-    def answer_sql(self, completion: str) -> tuple[str | None, Verdict | None]:
-        parsed = parse_think_answer(completion, bool(self.opt("prefilled_think")))
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.extractor = sqlr1_extractor(bool(self.opt("prefilled_think")))  # its tag check is the formula
+
+    def answer_sql(self, prediction: Prediction) -> tuple[str | None, Verdict | None]:
+        parsed = prediction.answer
+        if not isinstance(parsed, TaggedAnswer):
+            return None, Verdict(Status.FORMAT_ERROR, error="the completion could not be read")
         if not parsed.format_ok:
             return None, Verdict(Status.FORMAT_ERROR, sql=parsed.sql, error=parsed.reason, parsed=parsed)
         return parsed.sql, None
 
-    def verdicts(self, items: Sequence[tuple[Example, str]]) -> list[Verdict]:
+    def verdicts(self, items: Sequence[Prediction]) -> list[Verdict]:
         verdicts = super().verdicts(items)
-        for verdict, (_, completion) in zip(verdicts, items, strict=True):
-            if verdict.parsed is None:
-                verdict.parsed = parse_think_answer(completion if isinstance(completion, str) else "",
-                                                    bool(self.opt("prefilled_think")))
+        for verdict, item in zip(verdicts, items, strict=True):
+            if verdict.parsed is None and isinstance(item.answer, TaggedAnswer):
+                verdict.parsed = item.answer
         return verdicts
 
     def length_term(self, parsed: TaggedAnswer) -> float:

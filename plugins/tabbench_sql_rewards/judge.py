@@ -13,8 +13,17 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, ModelBackend, Score, Status
-from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql, group_key
+from tabbench import (
+    ConfigError,
+    Example,
+    GenerationParams,
+    GenerationRequest,
+    ModelBackend,
+    Prediction,
+    Score,
+    Status,
+)
+from tabbench_sql_rewards.base import SqlReward, gold_sql, group_key
 
 DEFAULT_GRADES = {"excellent": 1.0, "good": 0.8, "above average": 0.6, "average": 0.4, "bad": 0.2,
                   "very bad": 0.0}
@@ -165,27 +174,27 @@ def _numbered(items: Sequence[str], label: str) -> str:
     return "\n\n".join(f"{label} {i}:\n{item}" for i, item in enumerate(items, 1))
 
 
-def score_groups(reward: SqlReward, items: Sequence[tuple[Example, str]], judge: JudgeClient, kind: str,
-                 extract: str = "block", grades: dict[str, float] | None = None,
-                 answers: Sequence[str | None] | None = None) -> list[Score]:
+def score_groups(reward: SqlReward, items: Sequence[Prediction], judge: JudgeClient, kind: str,
+                 grades: dict[str, float] | None = None) -> list[Score]:
     """Judge ``items`` one prompt group per call; identical predictions in a group are judged once.
 
     ``kind``: ``classes`` (SQL graded into classes), ``changes`` (SQL change count, value ``1/(x+1)``) or
-    ``answer`` (free-text answers graded into classes; ``answers`` gives each completion's answer). All
+    ``answer`` (free-text answers graded into classes). What is judged is each prediction's ``answer`` (the
+    reward's declared extractor: the SQL, or the final answer of a table-QA completion). All
     groups go to the judge backend in one ``generate`` call, so a batching backend (vLLM, a server) batches them.
     """
     grades = grades or DEFAULT_GRADES
     scores: list[Score | None] = [None] * len(items)
     groups: dict[tuple[str, str], list[int]] = {}
     preds: list[str | None] = []
-    for i, (example, completion) in enumerate(items):
-        completion = completion if isinstance(completion, str) else ""
+    for i, item in enumerate(items):
+        example = item.example
         gold = example.gold if kind == "answer" else gold_sql(example)
         if gold is None:
             scores[i] = Score(None, Status.GOLD_ERROR, {"error": "the example has no reference"})
             preds.append(None)
             continue
-        pred = answers[i] if answers is not None else extract_answer_sql(completion, extract)
+        pred = item.answer
         preds.append(pred)
         if pred is None:
             scores[i] = Score(0.0, Status.NO_SQL if kind != "answer" else Status.PARSE_FAIL,
@@ -194,7 +203,7 @@ def score_groups(reward: SqlReward, items: Sequence[tuple[Example, str]], judge:
         groups.setdefault(group_key(example), []).append(i)
     plans = []
     for members in groups.values():
-        example = items[members[0]][0]
+        example = items[members[0]].example
         distinct = list(dict.fromkeys(preds[i] for i in members))
         plans.append((members, distinct, example, _prompt(kind, example, distinct)))
     verdicts = judge.ask_many([(example, prompt) for _, _, example, prompt in plans])
@@ -253,8 +262,8 @@ class LlmJudgeClassesReward(SqlReward):
         self._grades = {" ".join(str(k).lower().split()): float(v) for k, v in grades.items()}
         self._judge = JudgeClient.from_options(self.name, self.options)
 
-    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
         try:
-            return score_groups(self, items, self._judge, "classes", self.opt("extract"), self._grades)
+            return score_groups(self, items, self._judge, "classes", self._grades)
         except Exception as exc:
             return [Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"})] * len(items)

@@ -1,16 +1,17 @@
 """The sparks paper's text rewards (arXiv 2505.00016): string match, component F1, orthographic distance.
 
-None of them executes SQL. Each compares the predicted SQL (the completion's last ```sql block) with the
-reference SQL text.
+None of them executes SQL. Each compares the predicted SQL (the completion's last ```sql block: the host's
+SQL extractor in ``block`` mode, by default) with the reference SQL text.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Score, Status
-from tabbench_sql_rewards.base import SqlReward, extract_answer_sql, gold_sql, no_gold_score, no_sql_score
+from tabbench import ConfigError, Prediction, Score, Status
+from tabbench_sql_rewards.base import SqlReward, gold_sql, no_gold_score, no_sql_score
 from tabbench_sql_rewards.sqltext import COMPONENTS, components, edit_distance, render, set_f1, tokens
 
 
@@ -32,8 +33,8 @@ class StringMatchReward(SqlReward):
         if self.opt("normalize") not in ("pred", "both", "none"):
             raise ConfigError("reward 'string-match': normalize must be pred, both or none")
 
-    def score_one(self, example: Example, completion: str) -> Score:
-        pair = self.gold_and_answer(example, completion)
+    def score_one(self, prediction: Prediction) -> Score:
+        pair = self.gold_and_answer(prediction)
         if isinstance(pair, Score):
             return pair
         gold, pred = pair
@@ -62,14 +63,14 @@ class ComponentF1Reward(SqlReward):
         if unknown:
             raise ConfigError(f"reward 'component-f1': unknown components {sorted(unknown)} (known: {COMPONENTS})")
 
-    def score_one(self, example: Example, completion: str) -> Score:
-        gold = gold_sql(example)
+    def score_one(self, prediction: Prediction) -> Score:
+        gold = gold_sql(prediction.example)
         if gold is None:
             return no_gold_score()
         gold_parts = components(gold, self.opt("dialect"))
         if gold_parts is None:
             return Score(None, Status.GOLD_ERROR, {"error": "the reference SQL does not parse"})
-        pred = extract_answer_sql(completion, self.opt("extract"))
+        pred = prediction.answer
         if pred is None:
             return no_sql_score()
         pred_parts = components(pred, self.opt("dialect"))
@@ -109,15 +110,15 @@ class OrthographicReward(SqlReward):
 
             self._judge = JudgeClient.from_options(self.name, self.options)
 
-    def score_batch(self, items):  # type: ignore[no-untyped-def]
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
         if self._judge is None:
             return super().score_batch(items)
         from tabbench_sql_rewards.judge import score_groups
 
-        return score_groups(self, items, self._judge, kind="changes", extract=self.opt("extract"))
+        return score_groups(self, items, self._judge, kind="changes")
 
-    def score_one(self, example: Example, completion: str) -> Score:
-        pair = self.gold_and_answer(example, completion)
+    def score_one(self, prediction: Prediction) -> Score:
+        pair = self.gold_and_answer(prediction)
         if isinstance(pair, Score):
             return pair
         gold, pred = pair

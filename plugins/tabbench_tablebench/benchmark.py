@@ -5,11 +5,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
-from tabbench.tableqa import answers
+from tabbench import (
+    Benchmark,
+    ConfigError,
+    DataError,
+    Example,
+    Extractor,
+    Message,
+    MetricSpec,
+    PerExample,
+    read_jsonl_predictions,
+)
+from tabbench.tableqa.extractors import chart_extractor, text_extractor
 
 INSTRUCTION_TYPES = ("DP", "TCoT", "SCoT", "PoT")
 QTYPES = ("FactChecking", "NumericalReasoning", "DataAnalysis", "Visualization")
@@ -24,6 +35,14 @@ def official_metric(qtype: str, qsubtype: str) -> str:
     if qtype in ("FactChecking", "NumericalReasoning") or qsubtype == "ImpactAnalysis":
         return "em"
     return "em_within_10" if qsubtype in EM10_SUBTYPES else "rouge_l"
+
+
+def _answer_extractor(example: Example, timeout: float, official_chart_state: bool) -> Extractor:
+    """Chart questions: the chart program (run once, for the chart metrics); PoT: what the program answers (run
+    in the sandbox); else the first ``Final Answer:`` line."""
+    if example.fields.get("chart_type"):
+        return chart_extractor("tablebench", timeout, official_chart_state)
+    return text_extractor("tablebench", timeout)
 
 
 def read_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
@@ -105,6 +124,9 @@ class TableBench(Benchmark):
             raise ConfigError(f"{self.name}: instruction_type must be one of {', '.join(INSTRUCTION_TYPES)}")
         self.instruction_type = instruction_type
         self._cache: list[Example] | None = None
+        # the answer its metrics read too (same options as metric_options gives them): extracted once per sample
+        self.extractor = PerExample("tablebench", partial(_answer_extractor, timeout=float(timeout),
+                                                          official_chart_state=bool(official_chart_state)))
 
     def data_files(self, split: str | None = None) -> list[Path]:
         assert self.data_path is not None
@@ -164,16 +186,6 @@ class TableBench(Benchmark):
         timeout = float(options["timeout"])
         return {"pot_timeout_s": timeout, "timeout_s": timeout,
                 "official_figure_state": bool(options["official_chart_state"])}
-
-    def extract(self, example: Example, completion: str) -> str | None:
-        """Chart questions: the chart program; PoT: what the program answers (run in the sandbox); else the
-        first ``Final Answer:`` line."""
-        if example.fields.get("chart_type"):
-            return answers.extract_python_code(completion)
-        from tabbench.tableqa.answers import extract_answer
-
-        answer, _ = extract_answer(example, completion, pot_timeout_s=float(self.options.get("timeout", 15.0)))
-        return answer
 
     def gold_completion(self, example: Example) -> str:
         """A completion that answers with the reference: a ``Final Answer:`` line, a program printing it, or a

@@ -3,7 +3,8 @@
 Per sample it returns the value of the reward the official tables use for the example's subtype (EM for fact
 checking, numerical reasoning and impact analysis; EM within 10% for correlation, trend and statistical
 analysis; ROUGE-L for the other data analysis; chart Pass@1 for charts). It delegates to those registered
-rewards, so nothing is computed twice: the mean over a qtype is the official per-type number with a plain
+rewards, reading the answer their extractors find (extracted once per sample by the host, shared with them),
+so nothing is computed twice: the mean over a qtype is the official per-type number with a plain
 ROUGE-L mean and Pass@1 on the same 0-1 scale as the others (see the README for the official quirks).
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabbench import Example, Reward, Score, get_reward
+from tabbench import Example, Extractor, PerExample, Reward, Score, get_reward
 from tabbench_tablebench.benchmark import official_metric
 
 _DELEGATES = {"em": "exact-match", "em_within_10": "em-within-10", "rouge_l": "rouge-l", "chart_pass": "chart-pass"}
@@ -39,8 +40,16 @@ class TableBenchMix(Reward):
             metric: get_reward(reward, **(chart if metric == "chart_pass" else text))
             for metric, reward in _DELEGATES.items()
         }
+        self.extractor = PerExample("tablebench-mix", self._extractor_for)
 
-    def score(self, example: Example, completion: str) -> Score:
-        metric = official_metric(str(example.fields.get("qtype", "")), str(example.fields.get("qsubtype", "")))
-        inner = self.delegates[metric].score(example, completion)
-        return Score(inner.value, inner.status, {**inner.details, "metric": metric})
+    def _extractor_for(self, example: Example) -> Extractor | None:
+        return self.delegates[_metric(example)].extractor
+
+    def score(self, example: Example, completion: str, answer: Any) -> Score:
+        metric = _metric(example)
+        inner = self.delegates[metric].score(example, completion, answer)
+        return Score(inner.value, inner.status, {**inner.details, "metric": metric}, inner.answer)
+
+
+def _metric(example: Example) -> str:
+    return official_metric(str(example.fields.get("qtype", "")), str(example.fields.get("qsubtype", "")))

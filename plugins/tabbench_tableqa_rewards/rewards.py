@@ -1,7 +1,8 @@
 """The table-QA reward plugins: exact match, EM within a tolerance, ROUGE-L, chart pass and chart ECR.
 
-Each reward reads the raw completion, extracts the answer itself (so a trainer can use it unchanged) and
-scores it with the helpers of ``tabbench.tableqa.answers``. Examples carry what the rewards need in
+Each reward declares the named extractor it scores (``tabbench.tableqa.extractors``: the final answer, a
+PoT program's output, a chart program's run), which the host computes once per sample and shares between
+rewards, and scores it with the helpers of ``tabbench.tableqa.answers``. Examples carry what the rewards need in
 ``fields`` (the conventions other table benchmarks follow):
 
 - ``instruction_type``: ``"PoT"`` makes the text rewards run the completion's last python block in the
@@ -21,9 +22,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabbench import Example, Reward, Score, Status
+from tabbench import Example, Extractor, PerExample, Reward, Score, Status
 from tabbench.tableqa import answers
-from tabbench.tableqa.answers import EXTRACTIONS, extract_answer
+from tabbench.tableqa.extractors import (
+    CODE_EXTRACTIONS,
+    EXTRACTIONS,
+    ChartAnswer,
+    TableAnswer,
+    chart_extractor,
+    is_pot,
+    text_extractor,
+)
 
 
 def is_chart(example: Example) -> bool:
@@ -51,17 +60,17 @@ class _TextReward(Reward):
                          empty_prediction=empty_prediction, pot_timeout_s=pot_timeout_s, **options)
         self.extraction, self.normalize, self.decimals = extraction, normalize, decimals
         self.empty_prediction, self.pot_timeout_s = empty_prediction, pot_timeout_s
+        self.extractor = text_extractor(extraction, pot_timeout_s)
 
     def compare(self, gold: str, pred: str) -> float:
         raise NotImplementedError
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: TableAnswer | None) -> Score:
         if is_chart(example):
             return _not_applicable("chart question: scored by chart-pass / chart-ecr")
         if example.gold is None:
             return _not_applicable("no reference answer")
-        answer, details = extract_answer(example, completion, extraction=self.extraction,
-                                         pot_timeout_s=self.pot_timeout_s)
+        answer, details = (answer.text, answer.details) if answer is not None else (None, {})
         if answer is not None and not answer.strip() and self.empty_prediction is not None:
             answer = self.empty_prediction
         if answer is None:
@@ -118,33 +127,26 @@ class RougeL(_TextReward):
 
 
 class _ChartReward(Reward):
-    """Run the completion's chart code in the sandbox (cached, so pass and ECR share one run)."""
+    """Score the completion's chart program, run once per sample in the sandbox by the host's chart extractor
+    (``code_extraction``: TableBench's last python block or RealHiTBench's pandas...plt.show() span), so pass,
+    ECR and Parse@1 share one run. Another reward may hand over a ``ChartAnswer`` of its own as the answer."""
 
     def __init__(self, *, official_figure_state: bool = False, code_extraction: str = "tablebench",
                  timeout_s: float = 15.0, **options: Any) -> None:
-        if code_extraction not in ("tablebench", "realhitbench"):
-            raise TypeError("code_extraction must be 'tablebench' or 'realhitbench'")
+        if code_extraction not in CODE_EXTRACTIONS:
+            raise TypeError(f"code_extraction must be one of {', '.join(CODE_EXTRACTIONS)}")
         super().__init__(official_figure_state=official_figure_state, code_extraction=code_extraction,
                          timeout_s=timeout_s, **options)
         self.official_figure_state, self.code_extraction = official_figure_state, code_extraction
         self.timeout_s = timeout_s
+        self.extractor = chart_extractor(code_extraction, timeout_s, official_figure_state)
 
-    def code(self, completion: str) -> str | None:
-        """The chart program: the last python block (TableBench) or RealHiTBench's pandas...plt.show() span."""
-        if self.code_extraction == "realhitbench":
-            return answers.extract_plot_span(completion)
-        return answers.extract_python_code(completion)
-
-    def run(self, example: Example, completion: str) -> tuple[Any, dict[str, Any]] | Score:
-        from tabbench.tableqa.execution import run_chart, table_files
-
+    def run(self, example: Example, answer: ChartAnswer | None) -> tuple[Any, dict[str, Any]] | Score:
         if not is_chart(example):
             return _not_applicable("not a chart question")
-        code = self.code(completion)
-        if code is None:
+        if answer is None or answer.text is None or answer.run is None:
             return Score(0.0, Status.PARSE_FAIL, {"error": "no chart code found"})
-        run = run_chart(code, str(example.fields["chart_type"]), table_files(example.fields),
-                        official_figure_state=self.official_figure_state, timeout_s=self.timeout_s)
+        run = answer.run
         details: dict[str, Any] = {"ecr": run.ecr}
         if run.error:
             details["error"] = run.error[:500]
@@ -158,7 +160,7 @@ class ChartPass(_ChartReward):
     version: ClassVar[str] = "1"
     description: ClassVar[str] = "chart code runs in the sandbox and plots the reference y-values (Pass@1)"
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: ChartAnswer | None) -> Score:
         from tabbench.tableqa.execution import chart_matches, parse_references
 
         if not is_chart(example):
@@ -167,7 +169,7 @@ class ChartPass(_ChartReward):
             references = parse_references(str(example.gold))
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
             return Score(None, Status.GOLD_ERROR, {"error": f"unreadable chart reference: {exc}"})
-        outcome = self.run(example, completion)
+        outcome = self.run(example, answer)
         if isinstance(outcome, Score):
             return outcome
         run, details = outcome
@@ -189,8 +191,8 @@ class ChartEcr(_ChartReward):
     version: ClassVar[str] = "1"
     description: ClassVar[str] = "chart code runs without error in the sandbox (ECR@1)"
 
-    def score(self, example: Example, completion: str) -> Score:
-        outcome = self.run(example, completion)
+    def score(self, example: Example, completion: str, answer: ChartAnswer | None) -> Score:
+        outcome = self.run(example, answer)
         if isinstance(outcome, Score):
             return outcome
         run, details = outcome
@@ -219,16 +221,20 @@ class AnswerParsed(Reward):
         self.extraction, self.pot_timeout_s = extraction, pot_timeout_s
         self.chart = ChartPass(official_figure_state=official_figure_state, code_extraction=code_extraction,
                                timeout_s=timeout_s)
+        self.text = text_extractor(extraction, pot_timeout_s)
+        self.extractor = PerExample(f"answer-parsed:{extraction}", self._extractor_for)
 
-    def score(self, example: Example, completion: str) -> Score:
+    def _extractor_for(self, example: Example) -> Extractor:
+        return self.chart.extractor if is_chart(example) else self.text
+
+    def score(self, example: Example, completion: str, answer: TableAnswer | ChartAnswer | None) -> Score:
         if is_chart(example):
-            verdict = self.chart.score(example, completion)
+            verdict = self.chart.score(example, completion, answer if isinstance(answer, ChartAnswer) else None)
             if verdict.status in (Status.MATCH, Status.MISMATCH):
                 return Score(1.0, Status.MATCH, {"chart_status": str(verdict.status)})
             status = Status.PARSE_FAIL if verdict.status.not_applicable else verdict.status
             return Score(0.0, status, {"chart_status": str(verdict.status)})
-        answer, details = extract_answer(example, completion, extraction=self.extraction,
-                                         pot_timeout_s=self.pot_timeout_s)
+        answer, details = (answer.text, answer.details) if isinstance(answer, TableAnswer) else (None, {})
         if answer in (None, ""):
             return Score(0.0, Status.PARSE_FAIL, {**details, "answer": answer})
         return Score(1.0, Status.MATCH, {**details, "answer": answer})
@@ -245,15 +251,16 @@ class PotEcr(Reward):
     def __init__(self, *, pot_timeout_s: float = 15.0, **options: Any) -> None:
         super().__init__(pot_timeout_s=pot_timeout_s, **options)
         self.pot_timeout_s = pot_timeout_s
+        self.extractor = text_extractor("tablebench", pot_timeout_s)
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: TableAnswer | None) -> Score:
         if is_chart(example):
             return _not_applicable("chart question: scored by chart-ecr")
-        if example.fields.get("instruction_type") != "PoT":
+        if not is_pot(example):
             return _not_applicable("not a PoT question")
         if answers.extract_python_code(completion) is None:
             return Score(0.0, Status.PARSE_FAIL, {"ecr": False, "error": "no ```python block"})
-        _, details = extract_answer(example, completion, pot_timeout_s=self.pot_timeout_s)
+        details = answer.details if answer is not None else {"ecr": False, "error": "the program did not run"}
         if details.get("ecr"):
             return Score(1.0, Status.MATCH, details)
         status = Status.TIMEOUT if details.get("error") == "timeout" else Status.EXEC_ERROR

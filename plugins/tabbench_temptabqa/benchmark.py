@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import Benchmark, ConfigError, Example, Message, MetricSpec
-from tabbench_temptabqa.answers import extract_answer
+from tabbench.sql import sql_extractor
 from tabbench_temptabqa.data import SUBSETS, read_subset, subsets_for
 from tabbench_temptabqa.database import SCHEMA
+from tabbench_temptabqa.rewards import ANSWER
 
 PROMPTS = ("infobox", "no_context", "sql")
 
@@ -69,6 +70,8 @@ class TempTabQABenchmark(Benchmark):
         self.prompt_style = str(options.get("prompt", "infobox"))
         if self.prompt_style not in PROMPTS:
             raise ConfigError(f"{self.name}: option prompt={self.prompt_style!r}: choose one of {', '.join(PROMPTS)}")
+        # what the metrics read too (the query with prompt=sql): extracted once per sample
+        self.extractor = sql_extractor("auto") if self.prompt_style == "sql" else ANSWER
 
     @classmethod
     def metric_options(cls, spec: MetricSpec, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -100,12 +103,6 @@ class TempTabQABenchmark(Benchmark):
             user = f"{INSTRUCTIONS}\n\nContext:\n{example.fields['context']}\n\nQuestion: {question}"
         return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
 
-    def extract(self, example: Example, completion: str) -> str | None:
-        if self.prompt_style == "sql":
-            from tabbench.sql import extract_sql
-
-            return extract_sql(completion) if isinstance(completion, str) else None
-        return extract_answer(completion)
 
     def gold_completion(self, example: Example) -> str:
         gold = (example.gold or "").strip()

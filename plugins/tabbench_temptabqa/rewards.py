@@ -1,7 +1,7 @@
 """TEMPTABQA-C's metrics as reward plugins: ``temptabqa-ems`` (0/1) and ``temptabqa-rems`` (0..1).
 
-Both read the answer from the completion with ``answers.extract_answer`` (the same function the benchmark
-uses for its records) and compare it with ``example.gold``. Options:
+Both score the answer the host extracted with ``ANSWER`` (``answers.extract_answer``, the same extractor the
+benchmark records, run once per sample) and compare it with ``example.gold``. Options:
 
 - ``lowercase`` (default ``False``): compare case-insensitively; the official script is case-sensitive.
 - ``strict`` (default ``False``): parts must be equal and no extra parts are allowed; the official rule
@@ -18,8 +18,23 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabbench import Example, Reward, Score, Status
+from tabbench import Example, Extractor, Reward, Score, Status
+from tabbench.sql import sql_extractor
 from tabbench_temptabqa.answers import ems, extract_answer, matched_share, rems, rows_to_answer
+
+
+def _answer(example: Example, completion: str) -> str | None:
+    return extract_answer(completion)
+
+
+def _raw(example: Example, completion: str) -> str | None:
+    return completion.strip() or None
+
+
+#: The answer line of a completion (``answers.extract_answer``): the benchmark's record and both metrics'.
+ANSWER = Extractor("temptabqa:answer", _answer)
+#: The whole completion as the answer (``extract=false``).
+RAW = Extractor("temptabqa:raw", _raw)
 
 
 class _TempTabQAReward(Reward):
@@ -31,13 +46,13 @@ class _TempTabQAReward(Reward):
                          **options)
         self.lowercase, self.strict, self.extract = bool(lowercase), bool(strict), bool(extract)
         self.sql, self.sql_timeout = bool(sql), float(sql_timeout)
+        self.extractor = sql_extractor("auto") if self.sql else (ANSWER if self.extract else RAW)
 
-    def sql_answer(self, example: Example, completion: str) -> tuple[str | None, Score | None]:
-        """Run the completion's query on the example's database: ``(answer, None)`` or ``(None, failure)``."""
-        from tabbench.sql import ExecJob, Limits, execute_many, extract_sql
+    def sql_answer(self, example: Example, query: str | None) -> tuple[str | None, Score | None]:
+        """Run the extracted query on the example's database: ``(answer, None)`` or ``(None, failure)``."""
+        from tabbench.sql import ExecJob, Limits, execute_many
         from tabbench_temptabqa.database import database_for
 
-        query = extract_sql(completion) if isinstance(completion, str) else None
         if query is None:
             return None, Score(0.0, Status.NO_SQL, {"sql": None})
         database = str(database_for(str(example.fields.get("context", ""))))  # the host's default: the SQL pool
@@ -47,15 +62,13 @@ class _TempTabQAReward(Reward):
             return None, Score(0.0, result.status, {"sql": query, "error": result.error})
         return rows_to_answer(result.rows), None
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: str | None) -> Score:
         if example.gold is None:
             return Score(None, Status.NOT_APPLICABLE, {"not_applicable": "example has no gold answer"})
         if self.sql:
-            answer, failure = self.sql_answer(example, completion)
+            answer, failure = self.sql_answer(example, answer)
             if failure is not None:
                 return failure
-        else:
-            answer = extract_answer(completion) if self.extract else (completion or "").strip() or None
         if answer is None:
             return Score(0.0, Status.PARSE_FAIL, {"answer": None})
         compare = {"lowercase": self.lowercase, "strict": self.strict}

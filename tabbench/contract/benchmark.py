@@ -15,12 +15,19 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench.contract.errors import ConfigError, DataError
+from tabbench.contract.extract import Extractor, answer_text
 from tabbench.contract.options import check_options, declared, defaults
 from tabbench.contract.types import Example, Message, MetricSpec
 
 
 class Benchmark(ABC):
-    """Subclass and set the class attributes; implement ``examples``, ``prompt`` and ``extract``.
+    """Subclass and set the class attributes; implement ``examples`` and ``prompt``; set ``extractor`` (or
+    implement ``extract``).
+
+    ``extractor`` is the named ``Extractor`` whose answer the run records for each sample; the host
+    computes it once per sample and shares it with the metric rewards that declare the same extractor (so
+    BIRD's SQL is extracted once for ``ex`` and ``soft_f1`` and the record). A benchmark that sets none
+    implements ``extract``, which the host then calls once per sample for the record.
 
     ``data_hint`` tells a user who has no data what to download and where to put it; it is shown when the
     data path is missing. Bump ``version`` whenever the prompt, the extraction or a metric changes:
@@ -50,6 +57,7 @@ class Benchmark(ABC):
     data_hint: ClassVar[str] = ""
     needs_data: ClassVar[bool] = True
     option_defaults: ClassVar[dict[str, Any]] = {}
+    extractor: Extractor | None = None
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         options = check_options(f"benchmark {self.name!r}", declared(self.option_defaults), options)
@@ -78,9 +86,19 @@ class Benchmark(ABC):
     def prompt(self, example: Example) -> list[Message]:
         """Return the chat messages for ``example``; the host applies the model's chat template."""
 
-    @abstractmethod
     def extract(self, example: Example, completion: str) -> str | None:
-        """Return the answer (SQL or text) in ``completion``, or ``None`` when there is none."""
+        """Return the answer (SQL or text) in ``completion``, or ``None`` when there is none: by default the
+        text of ``extractor``'s answer (a benchmark without an ``extractor`` must override this)."""
+        if self.extractor is None:
+            raise NotImplementedError(f"benchmark {self.name!r}: set `extractor` or implement `extract`")
+        return answer_text(self.extractor(example, completion))
+
+    def answer_extractor(self) -> Extractor:
+        """The extractor whose answer the run records: ``extractor``, else ``extract`` under the benchmark's
+        name."""
+        if self.extractor is not None:
+            return self.extractor
+        return Extractor(f"benchmark:{self.name}", self.extract)
 
     @classmethod
     def bundled_data(cls) -> Path | None:

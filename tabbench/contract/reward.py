@@ -1,11 +1,18 @@
 """The base class every reward plugin subclasses.
 
-A reward turns ``(example, completion)`` into a ``Score``. The same object is a metric in ``tabbench eval``
-and a reward in a trainer (see ``tabbench.adapters``), so the number a model is trained on is the number
-it is judged by. Rewards must be picklable (they run in worker processes and inside TRL) and must never
-raise. Every caller in tabbench (evaluation, both trainer adapters, the audit, composite rewards) scores
-through the one function ``score_batch(reward, items)``, which turns any failure into ``reward_error`` scores
-(one per item) instead of an exception, so evaluation and training cannot disagree about a failure.
+A reward turns ``(example, completion, answer)`` into a ``Score``. The answer is read out of the completion
+by the host, once per sample, with the extractor the reward declares (``Reward.extractor``; see
+``tabbench.contract.extract``): ten metrics of one sample never parse it ten times, and every score records
+the answer it used (``Score.answer``). The same object is a metric in ``tabbench eval`` and a reward in a
+trainer (see ``tabbench.adapters``), so the number a model is trained on is the number it is judged by.
+Rewards must be picklable (they run in worker processes and inside TRL) and must never raise. Every caller
+in tabbench (evaluation, both trainer adapters, TAO, the audit, composite rewards) scores through the one
+function ``score_batch(reward, items)``, which extracts the answers, turns any failure into ``reward_error``
+scores (one per item) instead of an exception, so evaluation and training cannot disagree about a failure.
+
+Rewards written before the answer was passed (``score(self, example, completion)``, ``score_batch`` over
+``(example, completion)`` pairs) keep working unchanged: ``score_batch`` recognises them by the signature of
+their ``score`` and calls them the old way (see docs/plugins.md for the migration).
 
 Options: a reward declares them in ``option_defaults`` (see ``tabbench.contract.options``) or as keyword
 parameters of ``__init__``; ``tabbench.get_reward`` checks what a user gives against that declaration.
@@ -13,27 +20,35 @@ parameters of ``__init__``; ``tabbench.get_reward`` checks what a user gives aga
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+from typing import Any, ClassVar
 
 from tabbench.contract.errors import SandboxUnavailableError
+from tabbench.contract.extract import Extractor, Prediction, SampleAnswers, answer_text
 from tabbench.contract.options import Option, declared, signature_options
 from tabbench.contract.types import Example, Score, Status
 
-T = TypeVar("T")
+#: What ``score_batch`` accepts as an item: a pair, a sample the host already holds, or a prediction.
+Item = tuple[Example, str] | SampleAnswers | Prediction
 
 
 class Reward(ABC):
-    """Subclass, set ``name``/``version``/``description`` and implement ``score``.
+    """Subclass, set ``name``/``version``/``description``, declare ``extractor`` and implement ``score``.
 
-    Options arrive as keyword arguments (from a benchmark's ``MetricSpec``, from the benchmark's own options
-    through ``Benchmark.metric_options``, or from ``--reward-option`` in a trainer); keep them in
-    ``self.options`` so results can record them. Declare them in ``option_defaults`` (or as keyword
-    parameters of ``__init__``) so the host can type-check them and pass ``--timeout`` to you.
-    Override ``score_batch`` when scoring many completions at once is cheaper (shared gold results,
-    deduplicated predictions). In evaluation the completion carries the answer the benchmark's ``extract``
-    found: read it with ``answer_of(completion, your_extractor)`` so the answer is extracted once.
+    ``extractor`` names how the answer is read (``tabbench.sql.sql_extractor("auto")``, a benchmark's own
+    ``Extractor``...); ``score`` receives its answer, computed once per sample by the host and shared with
+    every other reward that declares the same extractor. ``None`` (the default): the reward reads the
+    completion itself and its answer is ``None``. An instance may set ``self.extractor`` in ``__init__``
+    when an option chooses it. Options arrive as keyword arguments (from a benchmark's ``MetricSpec``, from
+    the benchmark's own options through ``Benchmark.metric_options``, or from ``--reward-option`` in a
+    trainer); keep them in ``self.options`` so results can record them. Declare them in ``option_defaults``
+    (or as keyword parameters of ``__init__``) so the host can type-check them and pass ``--timeout`` to you.
+    Override ``score_batch`` when scoring many predictions at once is cheaper (shared gold results,
+    deduplicated predictions).
     """
 
     name: ClassVar[str]
@@ -41,20 +56,37 @@ class Reward(ABC):
     description: ClassVar[str] = ""
     higher_is_better: ClassVar[bool] = True
     option_defaults: ClassVar[dict[str, Any]] = {}
+    extractor: Extractor | None = None
 
     def __init__(self, **options: Any) -> None:
         self.options = options
 
     @abstractmethod
-    def score(self, example: Example, completion: str) -> Score:
-        """Score one completion. ``value`` is ``None`` only when the gold side failed."""
+    def score(self, example: Example, completion: str, answer: Any) -> Score:
+        """Score one completion whose ``answer`` the declared extractor found (``None``: none was found, or no
+        extractor is declared). ``value`` is ``None`` only when the gold side failed."""
 
-    def score_batch(self, items: Sequence[tuple[Example, str]]) -> list[Score]:
-        """Score many completions; the default calls ``score`` on each, never raising."""
-        return [safe_score(self, example, completion) for example, completion in items]
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
+        """Score many predictions; the default calls ``score`` on each, never raising. (A reward of the first
+        API receives ``(example, completion)`` pairs here.)"""
+        return [safe_score(self, item if isinstance(item, Prediction) else Prediction(*item)) for item in items]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r}, options={self.options!r})"
+
+
+@cache
+def takes_answer(cls: type[Reward]) -> bool:
+    """True for a reward whose ``score`` takes the answer; False for one written against the first API,
+    ``score(self, example, completion)``, which the host calls with ``(example, completion)`` pairs."""
+    try:
+        parameters = list(inspect.signature(cls.score).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return True
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return True
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) >= 3 or any(p.name == "answer" for p in parameters)
 
 
 def declared_options(reward: type[Reward] | Reward) -> dict[str, Option] | None:
@@ -72,10 +104,14 @@ def reward_error(exc: BaseException | str) -> Score:
     return Score(0.0, Status.REWARD_ERROR, {"error": text})
 
 
-def safe_score(reward: Reward, example: Example, completion: str) -> Score:
-    """Call ``reward.score``; an exception (or a result that is not a ``Score``) becomes ``reward_error``."""
+def safe_score(reward: Reward, prediction: Prediction) -> Score:
+    """Call ``reward.score`` on ``prediction``; an exception (or a result that is not a ``Score``) becomes
+    ``reward_error``."""
     try:
-        score = reward.score(example, completion)
+        if takes_answer(type(reward)):
+            score = reward.score(prediction.example, prediction.completion, prediction.answer)
+        else:
+            score = reward.score(prediction.example, prediction.completion)  # type: ignore[call-arg]
     except SandboxUnavailableError:
         raise  # no sample can be scored on this machine: stop the run with the one-line reason
     except Exception as exc:
@@ -83,46 +119,58 @@ def safe_score(reward: Reward, example: Example, completion: str) -> Score:
     return score if isinstance(score, Score) else reward_error(f"score returned {type(score).__name__}, not a Score")
 
 
-def score_batch(reward: Reward, items: Sequence[tuple[Example, str]],
-                answers: Sequence[str | None] | None = None) -> list[Score]:
+def samples_of(items: Sequence[Item]) -> list[SampleAnswers]:
+    """The samples behind ``items``: a pair becomes a new sample, a prediction gives its own."""
+    out = []
+    for item in items:
+        if isinstance(item, SampleAnswers):
+            out.append(item)
+        elif isinstance(item, Prediction):
+            out.append(item.sample())
+        else:
+            example, completion = item
+            out.append(SampleAnswers(example, completion))
+    return out
+
+
+def predictions(reward: Reward, samples: Sequence[SampleAnswers]) -> list[Prediction]:
+    """What ``reward`` scores for each sample: its extractor's answer, computed once per sample."""
+    extractor = reward.extractor
+    return [Prediction(s.example, s.completion, s.get(extractor), s) for s in samples]
+
+
+def score_batch(reward: Reward, items: Sequence[Item]) -> list[Score]:
     """Score ``items`` with ``reward``; never raises, always one ``Score`` per item.
 
-    ``answers`` (one per item) are what the benchmark's ``extract`` returned: they travel with the completions
-    (``answer_of``) so a reward scores exactly that answer. When ``reward.score_batch`` raises or returns the
-    wrong number of scores, each item is scored alone (``safe_score``), so one bad sample costs one sample; an
-    element that is not a ``Score`` becomes ``reward_error``.
+    Items are ``(example, completion)`` pairs, or the ``SampleAnswers``/``Prediction`` of samples whose answers
+    are shared with other rewards (evaluation passes one ``SampleAnswers`` per sample to every metric). The
+    reward's extractor runs at most once per sample; each score records the answer it used (``Score.answer``,
+    unless the reward set one). When ``reward.score_batch`` raises or returns the wrong number of scores, each
+    item is scored alone (``safe_score``), so one bad sample costs one sample; an element that is not a
+    ``Score`` becomes ``reward_error``. A reward written against the first API receives
+    ``(example, completion)`` pairs and no answer.
     """
-    if answers is not None:
-        items = [(e, Completion(c, a)) for (e, c), a in zip(items, answers, strict=True)]
-    if not items:
+    samples = samples_of(items)
+    if not samples:
         return []
+    modern = takes_answer(type(reward))
+    preds = predictions(reward, samples) if modern else [Prediction(s.example, s.completion, None, s)
+                                                          for s in samples]
+    batch_items: list[Any] = preds if modern else [(p.example, p.completion) for p in preds]
     try:
-        batch = list(reward.score_batch(items))
-        if len(batch) != len(items):
-            raise ValueError(f"score_batch returned {len(batch)} scores for {len(items)} items")
+        batch = list(reward.score_batch(batch_items))
+        if len(batch) != len(preds):
+            raise ValueError(f"score_batch returned {len(batch)} scores for {len(preds)} items")
+    except SandboxUnavailableError:
+        raise
     except Exception:
-        return [safe_score(reward, example, completion) for example, completion in items]
-    return [s if isinstance(s, Score) else reward_error(f"score_batch returned {type(s).__name__}, not a Score")
-            for s in batch]
+        batch = [safe_score(reward, p) for p in preds]
+    return [_with_answer(s, p) if isinstance(s, Score)
+            else reward_error(f"score_batch returned {type(s).__name__}, not a Score")
+            for s, p in zip(batch, preds, strict=True)]
 
 
-class Completion(str):
-    """A completion's text carrying the answer its benchmark extracted (``answer``), as evaluation passes it."""
-
-    answer: str | None
-
-    def __new__(cls, text: str, answer: str | None) -> Completion:
-        self = super().__new__(cls, text if isinstance(text, str) else "")
-        self.answer = answer
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Completion, (str(self), self.answer))
-
-
-def answer_of(completion: str, extract: Callable[[str], T]) -> T | str | None:
-    """The answer to score: the benchmark's extraction when evaluation attached one, else ``extract(completion)``
-    (trainers, which have no benchmark at hand)."""
-    if isinstance(completion, Completion):
-        return completion.answer
-    return extract(completion)
+def _with_answer(score: Score, prediction: Prediction) -> Score:
+    if score.answer is not None or prediction.answer is None:
+        return score
+    return replace(score, answer=answer_text(prediction.answer))

@@ -47,15 +47,17 @@ class Score:
 
     ``value`` is ``None`` only when the sample is not applicable (the gold side failed); otherwise it is a
     float on the reward's documented scale. ``details`` is JSON-serialisable and explains the verdict
-    (extracted answer, error message, component values).
+    (error message, component values). ``answer`` is the answer the reward scored, as text (the host fills it
+    in from the reward's extractor when the reward leaves it ``None``).
     """
 
     value: float | None
     status: Status
     details: dict[str, Any] = field(default_factory=dict)
+    answer: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"value": self.value, "status": self.status.value, "details": self.details}
+        return {"value": self.value, "status": self.status.value, "details": self.details, "answer": self.answer}
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 A PoT program that prints a megabyte made that megabyte the extracted answer, and every metric's details
 repeated it (answer, pred): a 14 MB record. A record now keeps the answer once, cut at ``ANSWER_CHARS``
-with a marker that gives the full size in bytes; a metric's details refer to the record's answer instead
-of repeating a long one, and any other long string in details is cut at ``DETAIL_CHARS`` the same way.
+with a marker that gives the full size in bytes; a metric's details and answer refer to the record's
+answer instead of repeating a long one, and any other long string in details is cut at ``DETAIL_CHARS`` the same way.
 Scores (value, status) are never touched, so aggregation is unchanged.
 """
 
@@ -26,7 +26,14 @@ def truncate(text: str, limit: int) -> str:
 def bounded(answer: str | None, scores: dict[str, dict[str, Any]]) -> tuple[str | None, dict[str, dict[str, Any]]]:
     """The record's ``answer`` and per-metric ``scores`` (``Score.to_json()`` dicts) within the limits."""
     return (None if answer is None else truncate(answer, ANSWER_CHARS),
-            {metric: {**score, "details": _details(score.get("details"), answer)} for metric, score in scores.items()})
+            {metric: _score(score, answer) for metric, score in scores.items()})
+
+
+def _score(score: dict[str, Any], answer: str | None) -> dict[str, Any]:
+    bounded = {**score, "details": _details(score.get("details"), answer)}
+    if "answer" in score:
+        bounded["answer"] = _details(score["answer"], answer)
+    return bounded
 
 
 def _details(value: Any, answer: str | None) -> Any:

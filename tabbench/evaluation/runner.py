@@ -1,7 +1,8 @@
 """The evaluation loop shared by ``tabbench eval`` and ``tabbench score``.
 
-For each benchmark: examples → prompts (hashed) → completions from a ``Completer`` in batches → the
-benchmark's metric rewards → one ``SampleRecord`` appended per example → aggregation → ``results.json``.
+For each benchmark: examples → prompts (hashed) → completions from a ``Completer`` in batches → each
+distinct extractor once per sample → the benchmark's metric rewards → one ``SampleRecord`` appended per
+example → aggregation → ``results.json``.
 Where the completions come from (a model backend, a predictions file) is the only thing the two commands
 do differently.
 """
@@ -22,7 +23,8 @@ from tabbench import __version__
 from tabbench.contract.backend import GenerationRequest
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.deprecation import warn_once
-from tabbench.contract.errors import DataError, SandboxUnavailableError
+from tabbench.contract.errors import DataError
+from tabbench.contract.extract import SampleAnswers, answer_text
 from tabbench.contract.hashing import file_sha256, stable_hash
 from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
@@ -81,31 +83,17 @@ def prompt_hash(messages: Sequence[dict[str, str]]) -> str:
     return stable_hash(list(messages))
 
 
-def extract_answers(benchmark: Benchmark, examples: Sequence[Example], completions: Sequence[str]) -> list[str | None]:
-    """``benchmark.extract`` once per sample: the answer recorded and the answer every metric reward scores.
-    An extractor that raises gives no answer (the sample then scores as unparseable), never a failed run."""
-    answers: list[str | None] = []
-    for example, completion in zip(examples, completions, strict=True):
-        try:
-            answer = benchmark.extract(example, completion)
-        except SandboxUnavailableError:
-            raise  # the program cannot run on this machine at all: stop the run, not one sample
-        except Exception:
-            answer = None
-        answers.append(answer if isinstance(answer, str) else None)
-    return answers
-
-
 def score_examples(
     benchmark: Benchmark, rewards: dict[str, Reward], examples: Sequence[Example], completions: Sequence[str],
-    answers: Sequence[str | None] | None = None,
-) -> dict[str, list[Score]]:
-    """Score ``completions`` with every metric reward through ``score_batch`` (never raises). ``answers`` are
-    the benchmark's extractions (computed here when not given), passed with the completions."""
-    items = list(zip(examples, completions, strict=True))
-    if answers is None:
-        answers = extract_answers(benchmark, examples, completions)
-    return {name: score_batch(reward, items, answers) for name, reward in rewards.items()}
+) -> tuple[list[str | None], dict[str, list[Score]]]:
+    """The recorded answer of each sample and every metric reward's scores (through ``score_batch``, never
+    raising). One ``SampleAnswers`` per sample is shared by the benchmark's extractor and every reward, so each
+    distinct extractor runs once per sample; an extractor that raises gives no answer (the sample then scores as
+    unparseable), never a failed run."""
+    samples = [SampleAnswers(e, c) for e, c in zip(examples, completions, strict=True)]
+    recorded = benchmark.answer_extractor()
+    answers = [answer_text(sample.get(recorded)) for sample in samples]
+    return answers, {name: score_batch(reward, samples) for name, reward in rewards.items()}
 
 
 def _batched(items: Sequence[Example], size: int) -> Iterator[Sequence[Example]]:
@@ -150,8 +138,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                 outs[choose(benchmark, e, outs)] if choose and len(outs) > 1 else (outs[0] if outs else "")
                 for e, outs in zip(chunk, outputs, strict=True)
             ]
-            answers = extract_answers(benchmark, chunk, chosen)
-            scores = score_examples(benchmark, rewards, chunk, chosen, answers)
+            answers, scores = score_examples(benchmark, rewards, chunk, chosen)
             for i, example in enumerate(chunk):
                 primary = scores[benchmark.primary_metric][i]
                 answer, recorded = bounded(answers[i], {metric: scores[metric][i].to_json() for metric in scores})

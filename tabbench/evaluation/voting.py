@@ -179,12 +179,15 @@ def database_of(example: Example, db_field: str = "db_path") -> Path | str | Non
 def candidates(
     benchmark: Benchmark, example: Example, completions: Sequence[str], *, db_field: str = "db_path",
     timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS, workers: int | None = None,
+    answers: Sequence[str | None] | None = None,
 ) -> tuple[list[Candidate], bool]:
-    """Extract every completion's answer and, when the example has a database, execute each distinct SQL once
-    (``tabbench.sql.execute_many``; ``workers`` ``None``: the host's default pool, which kills a query that
-    ignores cancellation; 0: in this process). Returns the candidates and whether they were executed.
+    """Extract every completion's answer (unless the caller already holds them: ``answers``) and, when the
+    example has a database, execute each distinct SQL once (``tabbench.sql.execute_many``; ``workers``
+    ``None``: the host's default pool, which kills a query that ignores cancellation; 0: in this process).
+    Returns the candidates and whether they were executed.
     """
-    answers = [_extract(benchmark, example, c) for c in completions]
+    if answers is None:
+        answers = [_extract(benchmark, example, c) for c in completions]
     database = database_of(example, db_field)
     if database is None:
         return [Candidate(a) for a in answers], False
@@ -248,14 +251,15 @@ def decide(
 def vote_outcome(
     benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution", *,
     semantics: str = "set", db_field: str = "db_path", timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS,
-    workers: int | None = None,
+    workers: int | None = None, answers: Sequence[str | None] | None = None,
 ) -> VoteOutcome:
-    """Vote among ``completions`` of ``example``; see the module docstring for the rules."""
+    """Vote among ``completions`` of ``example``; see the module docstring for the rules. ``answers``: the
+    completions' answers when the caller already extracted them."""
     _check_method(method)
     if not completions:
         raise UsageError("a vote needs at least one completion")
     cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout,
-                                 max_rows=max_rows, workers=workers)
+                                 max_rows=max_rows, workers=workers, answers=answers)
     return decide(cands, executed, method, semantics)
 
 

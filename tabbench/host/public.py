@@ -19,6 +19,7 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.tables": "loading and serialising tables",
     "tabbench.tableqa.answers": "table-QA answer extraction, normalisation and per-sample scores (official rules)",
     "tabbench.tableqa.execution": "program-of-thought and chart programs run through the sandbox",
+    "tabbench.tableqa.extractors": "table-QA answers as named extractors (final answer, PoT run, chart run)",
     "tabbench.adapters": "rewards for TRL and verl, dataset rows",
     "tabbench.cli.options": "option types and `KEY=VALUE` parsing shared by commands (`parse_key_values`)",
     "tabbench.cli.budget": "the per-rollout budget options of a command with `--env` (`--tool-seconds`, ...)",

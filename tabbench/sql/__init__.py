@@ -13,8 +13,9 @@ Public API (details in ``docs/sql-execution.md``):
 - PostgreSQL / MySQL servers (a DSN where a SQLite path would be; drivers imported on first use):
   ``resolve_dsn``, ``for_database``, ``server_kind``, ``is_server_target``, ``execute_server``,
   ``ServerWriteWarning``, ``load_sqlite``;
-- SQL in completions and sqlglot helpers: ``extract_sql``, ``strip_think``, ``split_statements``,
-  ``is_single_statement``, ``validate``, ``transpile``, ``SqlParseError``.
+- SQL in completions (the one SQL extractor, modes ``SQL_MODES``): ``extract_sql``, ``sql_extractor``,
+  ``last_sql_block``, ``strip_think``; sqlglot helpers: ``split_statements``, ``is_single_statement``,
+  ``validate``, ``transpile``, ``SqlParseError``.
 """
 
 from typing import Any
@@ -32,17 +33,20 @@ from tabbench.sql.execute import (
 )
 from tabbench.sql.extract import (
     DEFAULT_SOURCES,
+    SQL_MODES,
     SqlParseError,
     extract_sql,
     is_single_statement,
+    last_sql_block,
     split_statements,
+    sql_extractor,
     strip_think,
     transpile,
     validate,
 )
 from tabbench.sql.pool import ExecPool, shared_pool
 from tabbench.sql.store import ResultStore, current_store, use_store
-from tabbench.sql.text2sql import completion_sql, default_workers, env_workers, execution_limits, sqlite_ddl
+from tabbench.sql.text2sql import default_workers, env_workers, execution_limits, sqlite_ddl
 
 _LAZY = {
     "DuckSession": "tabbench.sql.duck", "execute_duckdb": "tabbench.sql.duck",
@@ -64,6 +68,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "DEFAULT_LIMITS",
     "DEFAULT_SOURCES",
+    "SQL_MODES",
     "BatchStats",
     "DuckSession",
     "ExecJob",
@@ -75,7 +80,6 @@ __all__ = [
     "ServerWriteWarning",
     "SqlParseError",
     "SqliteExecutor",
-    "completion_sql",
     "current_store",
     "default_cache_dir",
     "default_gold_cache",
@@ -91,6 +95,7 @@ __all__ = [
     "for_database",
     "is_server_target",
     "is_single_statement",
+    "last_sql_block",
     "load_sqlite",
     "normalise_sql",
     "register_function",
@@ -98,6 +103,7 @@ __all__ = [
     "server_kind",
     "shared_pool",
     "split_statements",
+    "sql_extractor",
     "sqlite_ddl",
     "strip_think",
     "transpile",

@@ -1,16 +1,34 @@
-"""Find the SQL in a model completion, and sqlglot helpers: statement splitting, validation, transpiling.
+"""Find the SQL in a model completion (the one SQL extractor), and sqlglot helpers: statement splitting,
+validation, transpiling.
 
-Extraction precedence is explicit and configurable (``sources`` and ``prefer``) because benchmarks and
-reward papers disagree: SQL-R1 scores the ``<answer>`` block, Arctic-Text2SQL the last ```sql block, plain
-prompting the raw text. Reasoning in ``<think>...</think>`` is removed first, so a query drafted while
-thinking is never taken for the answer.
+Every benchmark and reward reads a completion's SQL through ``extract_sql``, in one of two modes, and shares
+the answer through the named extractors ``sql_extractor(mode)`` (the host runs each once per sample):
+
+- ``auto`` (the default everywhere: BIRD, Spider, the demo, the SQL rewards): an ``<answer>`` tag, then
+  ```sql blocks, then any fenced block, then bare SQL (the whole text when it starts with a statement verb,
+  such as a predictions-file value; else from a line that starts with SELECT or WITH, possibly after opening
+  parentheses), with reasoning in ``<think>...</think>`` removed first, so a query drafted
+  while thinking is never taken for the answer. No SQL found is ``None``, which every SQL reward scores as
+  ``no_sql``: a completion of prose gets the same status from BIRD's metric and from a training reward.
+  (An official script would execute that prose and fail; the value, 0, is the same.)
+- ``block``: the content of the last ```sql block and nothing else, no reasoning removed: what the seed
+  papers' reward code reads (the sparks paper's text rewards, SQL-R1 inside its answer tag), kept for
+  parity with their numbers.
+
+Within ``auto``, precedence is configurable (``sources`` and ``prefer``) because benchmarks and reward
+papers disagree: SQL-R1 scores the ``<answer>`` block, Arctic-Text2SQL the last ```sql block, plain
+prompting the raw text.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache, partial
 from typing import Literal
+
+from tabbench.contract.extract import Extractor
+from tabbench.contract.types import Example
 
 Source = Literal["answer_tag", "sql_block", "any_block", "raw"]
 
@@ -26,7 +44,16 @@ _THINK_OPEN = re.compile(r"<think>", re.I)
 _THINK_CLOSE = re.compile(r"</think>", re.I)
 _ANSWER = re.compile(r"<answer>(.*?)</answer>", re.S | re.I)
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.S)
-_RAW_START = re.compile(r"^[ \t]*(SELECT|WITH)\b", re.I | re.M)
+_RAW_START = re.compile(r"^[ \t]*(?:\([ \t]*)*(SELECT|WITH)\b", re.I | re.M)
+# A completion that is nothing but a statement (a predictions-file value) is the statement, whatever its verb:
+# a DELETE is then refused as a write (``forbidden``), as the official scripts would run it, not ``no_sql``.
+_STATEMENT = re.compile(r"\s*(?:\(\s*)*(?:SELECT|WITH|VALUES|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|"
+                        r"PRAGMA|ATTACH|DETACH|VACUUM|EXPLAIN|ANALYZE|REINDEX|BEGIN|COMMIT|ROLLBACK)\s", re.I)
+_PAPER_BLOCK = re.compile(r"```sql(.*?)```", re.S | re.I)
+
+Mode = Literal["auto", "block"]
+#: The modes of ``extract_sql`` (see the module docstring).
+SQL_MODES: tuple[Mode, ...] = ("auto", "block")
 
 
 def strip_think(text: str) -> str:
@@ -62,6 +89,8 @@ def _answer_candidates(text: str) -> list[str]:
 
 
 def _raw_candidates(text: str) -> list[str]:
+    if _STATEMENT.match(text):
+        return [text]
     match = _RAW_START.search(text)
     return [text[match.start():]] if match else []
 
@@ -78,22 +107,39 @@ def _candidates(text: str, source: Source) -> list[str]:
     raise ValueError(f"unknown SQL source {source!r}; expected one of {DEFAULT_SOURCES}")
 
 
+def last_sql_block(text: str) -> str | None:
+    """The content of the last ```sql ... ``` block, stripped (the ``block`` mode); ``None`` when there is none
+    or it is blank. As the papers' regex: the fence's language must start with ``sql`` (any case)."""
+    blocks = _PAPER_BLOCK.findall(text if isinstance(text, str) else "")
+    sql = blocks[-1].strip() if blocks else ""
+    return sql or None
+
+
 def extract_sql(
     completion: str,
     *,
+    mode: Mode = "auto",
     prefer: Literal["last", "first"] = "last",
     sources: Sequence[Source] = DEFAULT_SOURCES,
     strip_reasoning: bool = True,
 ) -> str | None:
-    """The SQL answer in ``completion``, or ``None`` when there is none.
+    """The SQL answer in ``completion``, or ``None`` when there is none (or ``completion`` is not text).
 
-    Sources are tried in the order given; the first that yields a non-empty candidate wins, and among its
+    ``mode="block"`` is ``last_sql_block`` (the other arguments do not apply). In ``auto`` mode, sources are
+    tried in the order given; the first that yields a non-empty candidate wins, and among its
     candidates ``prefer`` picks the first or the last. Sources: ``answer_tag`` (text inside
     ``<answer>...</answer>``, or the SQL block inside it), ``sql_block`` (fenced blocks labelled sql, sqlite,
-    mysql, postgresql...), ``any_block`` (any fenced block), ``raw`` (the text from the first line that
-    starts with SELECT or WITH to the end). Only closed tags and fences count. The result is stripped of
-    surrounding whitespace and trailing semicolons.
+    mysql, postgresql...), ``any_block`` (any fenced block), ``raw`` (the whole text when it starts with a
+    statement verb, SELECT, DELETE, PRAGMA..., else the text from the first line that starts with SELECT or
+    WITH, possibly after opening parentheses, to the end). Only closed tags and fences
+    count. The result is stripped of surrounding whitespace and trailing semicolons.
     """
+    if mode == "block":
+        return last_sql_block(completion)
+    if mode != "auto":
+        raise ValueError(f"SQL extraction mode must be one of {', '.join(SQL_MODES)}, not {mode!r}")
+    if not isinstance(completion, str):
+        return None
     if prefer not in ("last", "first"):
         raise ValueError(f"prefer must be 'last' or 'first', not {prefer!r}")
     text = strip_think(completion) if strip_reasoning else completion
@@ -102,6 +148,19 @@ def extract_sql(
         if candidates:
             return candidates[-1] if prefer == "last" else candidates[0]
     return None
+
+
+def _extract_answer_sql(example: Example, completion: str, mode: Mode) -> str | None:
+    return extract_sql(completion, mode=mode)
+
+
+@cache
+def sql_extractor(mode: Mode = "auto") -> Extractor:
+    """The named extractor of ``extract_sql(completion, mode=mode)`` (``sql:auto``, ``sql:block``): what the
+    SQL benchmarks record and the SQL rewards score, computed once per sample by the host."""
+    if mode not in SQL_MODES:
+        raise ValueError(f"SQL extraction mode must be one of {', '.join(SQL_MODES)}, not {mode!r}")
+    return Extractor(f"sql:{mode}", partial(_extract_answer_sql, mode=mode))
 
 
 def _clean(sql: str) -> str:

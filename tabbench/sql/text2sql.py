@@ -1,5 +1,5 @@
-"""What Text-to-SQL benchmark plugins (bird, spider, ...) need in the same way: the schema a prompt shows, the
-SQL a completion answers with, and how their execution rewards read ``timeout``/``max_steps``/``--workers``.
+"""What Text-to-SQL benchmark plugins (bird, spider, ...) need in the same way: the schema a prompt shows and
+how their execution rewards read ``timeout``/``max_steps``/``--workers``.
 
 Kept in the host so that plugins agree on these and do not import each other.
 """
@@ -15,7 +15,6 @@ from typing import Any
 
 from tabbench.contract.errors import DataError
 from tabbench.sql.execute import Limits
-from tabbench.sql.extract import extract_sql
 
 
 @lru_cache(maxsize=256)
@@ -36,17 +35,6 @@ def sqlite_ddl(db_path: str) -> tuple[tuple[str, str], ...]:
     except sqlite3.DatabaseError as exc:  # a damaged or non-SQLite file where a database should be
         raise DataError(f"{db_path}: not a readable SQLite database ({exc})") from None
     return tuple((name, sql.strip() + ";") for name, sql in rows)
-
-
-def completion_sql(completion: str) -> str | None:
-    """The SQL a completion answers with: a fenced block, ``<answer>`` tag or bare query (``extract_sql``);
-    when none is recognised, the whole text, as the official scripts execute a predictions-file value."""
-    if not isinstance(completion, str):
-        return None
-    sql = extract_sql(completion)
-    if sql is None:
-        sql = completion.strip()
-    return sql or None
 
 
 def execution_limits(options: Mapping[str, Any]) -> Limits:

@@ -1,8 +1,8 @@
 """Answer extraction, normalisation and per-sample scoring shared by the table-QA benchmarks.
 
 These functions are the single implementation of the table-QA metrics: the table-QA reward plugins call
-them, and so do the benchmarks that reuse them (tablebench, realhitbench). They are pure (no I/O; only
-``extract_answer`` runs a PoT program, in the sandbox) and deterministic. The semantics follow the official
+them, and so do the benchmarks that reuse them (tablebench, realhitbench). They are pure (no I/O, nothing
+run; ``tabbench.tableqa.extractors`` runs programs) and deterministic. The semantics follow the official
 scripts, read line by line (TableBench ``metrics/qa_metrics.py`` and ``metrics/custom_em_metric.py`` at 6c61a203,
 RealHiTBench ``metrics/qa_metrics.py`` at 5278fa22); every rule below says which quirk it keeps.
 
@@ -18,8 +18,6 @@ Public API (``tabbench.tableqa.answers``; stable, plugins import it):
 - ``em_tolerance_score(gold, pred, error_pct)``: TableBench's ``compute_em_with_tolerance`` for one pair.
 - ``rouge_l_f1(gold, pred)``: rouge-score ROUGE-L F1 for one pair (default tokenizer, no stemming).
 - ``prepare(text, normalize=True, decimals=None)``: the preprocessing chain the official scripts run.
-- ``extract_answer(example, completion, extraction=...)``: a completion's answer as the table-QA rewards read
-  it (a PoT program is run in the sandbox).
 """
 
 from __future__ import annotations
@@ -30,8 +28,6 @@ from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
-
-from tabbench.contract.types import Example
 
 _FINAL_ANSWER = re.compile(r"Final Answer: (.+)")
 _PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
@@ -219,34 +215,3 @@ def rouge_l_f1(gold: str, pred: str) -> float:
     reports their plain mean (see the tablebench README).
     """
     return float(_rouge_scorer().score(gold, pred)["rougeL"].fmeasure)
-
-
-# --- the answer of a completion -------------------------------------------------------------------------
-
-EXTRACTIONS = ("tablebench", "realhitbench", "raw")
-
-
-def extract_answer(example: Example, completion: str, *, extraction: str = "tablebench",
-                   pot_timeout_s: float = 15.0) -> tuple[str | None, dict[str, Any]]:
-    """The answer in ``completion`` and how it was found (``details``); ``None`` when there is none.
-
-    With ``extraction="tablebench"`` and a PoT example the program is run in the sandbox (cached).
-    """
-    if extraction == "tablebench" and example.fields.get("instruction_type") == "PoT":
-        from tabbench.tableqa.execution import run_pot, table_files
-
-        code = extract_python_code(completion)
-        if code is None:
-            return None, {"ecr": False, "error": "no ```python block"}
-        run = run_pot(code, table_files(example.fields), timeout_s=pot_timeout_s)
-        details: dict[str, Any] = {"ecr": run.ecr}
-        if run.error:
-            details["error"] = run.error[:500]
-        return run.answer, details
-    if extraction == "tablebench":
-        return extract_final_answer(completion), {}
-    if extraction == "realhitbench":
-        return extract_after_last_marker(completion), {}
-    if extraction == "raw":
-        return (completion.strip() if isinstance(completion, str) else None), {}
-    raise ValueError(f"unknown extraction {extraction!r} (choose from {', '.join(EXTRACTIONS)})")

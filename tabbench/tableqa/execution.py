@@ -10,17 +10,14 @@ Public API (``tabbench.tableqa.execution``; stable, plugins reuse it):
 - ``chart_matches(references, predictions, chart_type)``: TableBench's chart comparison.
 - ``parse_references(gold)``: ``y_references = [[...]]`` (or a bare literal) read with ``ast.literal_eval``.
 
-Results are cached per process (keyed by code, files and options): the EM, EM within 10% and ROUGE-L
-rewards and the benchmark's ``extract`` all ask for the same program's answer, which runs once.
+Each call runs the program: the host runs each sample's program once, through the named extractors of
+``tabbench.tableqa.extractors``, whose answers every metric of the sample shares.
 """
 
 from __future__ import annotations
 
 import ast
-import hashlib
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -66,29 +63,6 @@ for y in ys:
 emit([float(round(v, 2)) for v in flat])
 """
 
-_CACHE: OrderedDict[str, Any] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
-_CACHE_SIZE = 512
-
-
-def _cached(key_parts: tuple[Any, ...], compute: Any) -> Any:
-    digest = hashlib.sha256(repr(key_parts).encode("utf-8", "surrogatepass")).hexdigest()
-    with _CACHE_LOCK:
-        if digest in _CACHE:
-            _CACHE.move_to_end(digest)
-            return _CACHE[digest]
-    value = compute()
-    with _CACHE_LOCK:
-        _CACHE[digest] = value
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return value
-
-
-def _files_key(files: Mapping[str, bytes]) -> tuple[tuple[str, str], ...]:
-    return tuple(sorted((k, hashlib.sha256(v).hexdigest()) for k, v in files.items()))
-
-
 def table_files(fields: Mapping[str, Any]) -> dict[str, bytes]:
     """Files for the program's working directory: ``table.csv`` written from a TableBench ``table`` field the
     way the official parser writes it, plus any ``files`` field (``{name: path or bytes}``)."""
@@ -118,18 +92,14 @@ class PotRun:
 def run_pot(code: str, files: Mapping[str, bytes], *, timeout_s: float = 15.0, memory_mb: int = 2048) -> PotRun:
     """Run PoT ``code`` with ``files`` in the sandbox and read its answer as TableBench does."""
 
-    def compute() -> PotRun:
-        result = run_python(code, files=files, timeout_s=timeout_s + 10, cpu_s=timeout_s, memory_mb=memory_mb,
-                            preload=PRELOAD, collect_files=False)
-        if not result.ok:
-            return PotRun(None, False, result.error or (result.status.value if result.status else None),
-                          result.stdout)
-        answer = extract_final_answer(result.stdout)
-        if answer is None:
-            answer = result.stdout.strip() or None
-        return PotRun(answer, True, None, result.stdout)
-
-    return _cached(("pot", code, _files_key(files), timeout_s, memory_mb), compute)
+    result = run_python(code, files=files, timeout_s=timeout_s + 10, cpu_s=timeout_s, memory_mb=memory_mb,
+                        preload=PRELOAD, collect_files=False)
+    if not result.ok:
+        return PotRun(None, False, result.error or (result.status.value if result.status else None), result.stdout)
+    answer = extract_final_answer(result.stdout)
+    if answer is None:
+        answer = result.stdout.strip() or None
+    return PotRun(answer, True, None, result.stdout)
 
 
 @dataclass(frozen=True)
@@ -167,23 +137,19 @@ def run_chart(
     figure draws everything twice (see the tablebench README, "chart-state bug").
     """
     kind = normalize_chart_type(chart_type)
-
-    def compute() -> ChartRun:
-        programs = [code, code] if official_figure_state else [code]
-        result = run_python(programs, files=files, timeout_s=timeout_s * len(programs) + 10,
-                            cpu_s=timeout_s * len(programs), memory_mb=memory_mb, preload=PRELOAD,
-                            epilogue=_CHART_EPILOGUE.replace("KIND", repr(kind)), collect_files=False)
-        ecr = bool(result.steps) and result.steps[0].ok and not result.timed_out
-        drawn = bool(result.steps) and result.steps[-1].ok and len(result.steps) == len(programs)
-        if result.timed_out:
-            return ChartRun(False, None, "timeout")
-        if not drawn:
-            return ChartRun(ecr, None, result.error)
-        if result.epilogue_error or not isinstance(result.value, list):
-            return ChartRun(ecr, None, result.epilogue_error or "no values read from the chart")
-        return ChartRun(ecr, [float(v) for v in result.value], None)
-
-    return _cached(("chart", code, kind, _files_key(files), official_figure_state, timeout_s, memory_mb), compute)
+    programs = [code, code] if official_figure_state else [code]
+    result = run_python(programs, files=files, timeout_s=timeout_s * len(programs) + 10,
+                        cpu_s=timeout_s * len(programs), memory_mb=memory_mb, preload=PRELOAD,
+                        epilogue=_CHART_EPILOGUE.replace("KIND", repr(kind)), collect_files=False)
+    ecr = bool(result.steps) and result.steps[0].ok and not result.timed_out
+    drawn = bool(result.steps) and result.steps[-1].ok and len(result.steps) == len(programs)
+    if result.timed_out:
+        return ChartRun(False, None, "timeout")
+    if not drawn:
+        return ChartRun(ecr, None, result.error)
+    if result.epilogue_error or not isinstance(result.value, list):
+        return ChartRun(ecr, None, result.epilogue_error or "no values read from the chart")
+    return ChartRun(ecr, [float(v) for v in result.value], None)
 
 
 def parse_references(gold: str) -> list[Any]:

@@ -28,7 +28,8 @@ from typing import Any
 import click
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, GenerationParams, GenerationRequest
+from tabbench import Benchmark, ConfigError, Example, GenerationParams, GenerationRequest, answer_text
+from tabbench.adapters import shared_samples
 from tabbench_trainers import common, progress
 
 
@@ -79,13 +80,16 @@ def score_group(benchmark: Benchmark, example: Example, completions: list[str],
     """Score ``completions`` through the same TRL reward functions GRPO uses (``tabbench.adapters``).
 
     A prompt without gold is scored against its vote winner; the weighted sum leaves ``None`` out, as TRL does.
+    Each answer is extracted once: the record's, the vote's and every reward function's share the adapters'
+    samples (``tabbench.adapters.shared_samples``).
     """
+    recorded = benchmark.answer_extractor()
+    answers = [answer_text(s.get(recorded)) for s in shared_samples([example] * len(completions), completions)]
     pseudo = example.gold is None
     target = example
     if pseudo:
-        gold = vote_answer(benchmark, example, completions)
+        gold = vote_answer(benchmark, example, completions, answers)
         if gold is None:
-            answers = [benchmark.extract(example, c) for c in completions]
             return Group(benchmark, example, [Sample(c, a, None) for c, a in zip(completions, answers, strict=True)],
                          pseudo=True)
         target = replace(example, gold=gold)
@@ -98,26 +102,28 @@ def score_group(benchmark: Benchmark, example: Example, completions: list[str],
         present = [spec.weight * (s.value or 0.0) for spec, s in scores if not s.status.not_applicable]
         samples.append(Sample(
             completion=completion,
-            answer=benchmark.extract(example, completion),
+            answer=answers[i],
             reward=sum(present) if present else None,
             statuses={spec.label: s.status.value for spec, s in scores},
         ))
     return Group(benchmark, example, samples, pseudo=pseudo)
 
 
-def vote_answer(benchmark: Benchmark, example: Example, completions: list[str]) -> str | None:
+def vote_answer(benchmark: Benchmark, example: Example, completions: list[str],
+                answers: list[str | None]) -> str | None:
     """The self-consistency winner's answer (``tabbench.evaluation.voting``), the pseudo-gold of an unlabeled prompt.
 
-    ``None`` when no candidate voted (no SQL executed, no answer extracted): the prompt is then unscorable.
+    ``answers`` are the completions' extracted answers. ``None`` when no candidate voted (no SQL executed, no
+    answer extracted): the prompt is then unscorable.
     """
     from tabbench.evaluation.voting import vote_outcome
 
     if not completions:
         return None
-    outcome = vote_outcome(benchmark, example, completions)
+    outcome = vote_outcome(benchmark, example, completions, answers=answers)
     if not outcome.support or outcome.support[outcome.index] <= 0:
         return None
-    return benchmark.extract(example, completions[outcome.index])
+    return answers[outcome.index]
 
 
 # --- optimise: build the round's training rows -----------------------------------------------------------

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import tabbench
-from tabbench import DataError, Example, Status
+from tabbench import DataError, Example, Status, score_batch
 from tabbench.testing import BenchmarkContract, RewardContract
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -47,7 +47,7 @@ def _score(root: Path, split: str = "dev", **options):
     examples = list(bench.examples(split))
     preds = bench.read_predictions(root / "predict_dev.json", split)
     items = [(e, preds[e.id][0]) for e in examples]
-    return examples, {name: r.score_batch(items) for name, r in metric_rewards(bench).items()}
+    return examples, {name: score_batch(r, items) for name, r in metric_rewards(bench).items()}
 
 
 @pytest.mark.parametrize("split", ["dev", "minidev"])
@@ -103,7 +103,8 @@ def test_example_fields_carry_what_rewards_need(bird_root: Path):
     assert json.loads(json.dumps(example.to_json())) == example.to_json()
     assert Path(example.fields["db_path"]).is_file()
     assert example.gold == CASES[0][2]
-    assert tabbench.get_reward("bird-ex").score(example, f"```sql\n{example.gold}\n```").status is Status.MATCH
+    gold = f"```sql\n{example.gold}\n```"
+    assert score_batch(tabbench.get_reward("bird-ex"), [(example, gold)])[0].status is Status.MATCH
 
 
 def test_prompt_schema_evidence_and_options(bird_root: Path):
@@ -166,7 +167,7 @@ def test_missing_database_and_malformed_files(bird_root: Path, tmp_path: Path):
     assert list(tabbench.get_benchmark("bird", root, on_missing_db="skip").examples()) == []
     kept = list(tabbench.get_benchmark("bird", root, on_missing_db="keep").examples())
     assert len(kept) == len(CASES)
-    assert tabbench.get_reward("bird-ex").score(kept[0], kept[0].gold).status is Status.GOLD_ERROR
+    assert score_batch(tabbench.get_reward("bird-ex"), [(kept[0], kept[0].gold)])[0].status is Status.GOLD_ERROR
     (root / "dev.sql").write_text("SELECT 1\tretail\n")
     with pytest.raises(DataError, match=r"dev\.sql:1: 1 gold queries for 15 questions"):
         list(tabbench.get_benchmark("bird", root, on_missing_db="keep").examples())
@@ -265,9 +266,9 @@ def test_real_dev_files_read(tmp_path: Path):
 def test_gold_failure_is_excluded_or_wrong_in_official_mode(bird_root: Path):
     example = next(tabbench.get_benchmark("bird", bird_root).examples())
     broken = Example(id="x", gold="SELECT missing FROM shop", fields=dict(example.fields), meta={}, split="dev")
-    excluded = tabbench.get_reward("bird-ex").score(broken, "SELECT 1")
+    excluded = score_batch(tabbench.get_reward("bird-ex"), [(broken, "SELECT 1")])[0]
     assert excluded.value is None and excluded.status is Status.GOLD_ERROR
-    official = tabbench.get_reward("bird-ex", official=True).score(broken, "SELECT 1")
+    official = score_batch(tabbench.get_reward("bird-ex", official=True), [(broken, "SELECT 1")])[0]
     assert official.value == 0.0 and official.status is Status.EXEC_ERROR
 
 
@@ -281,8 +282,8 @@ def test_training_rewards_equal_evaluation_scores(bird_root: Path):
     completions = [[{"role": "assistant", "content": f"```sql\n{preds[r['id']][0]}\n```"}] for r in rows]
     examples = list(bench.examples())
     for metric in tabbench.metric_specs(bench):
-        expected = [s.value for s in metric_rewards(bench)[metric.name].score_batch(
-            [(e, preds[e.id][0]) for e in examples])]
+        items = [(e, preds[e.id][0]) for e in examples]
+        expected = [s.value for s in score_batch(metric_rewards(bench)[metric.name], items)]
         got = trl_reward(metric.reward, **metric.options)(
             prompts=[r["prompt"] for r in rows], completions=completions, example=[r["example"] for r in rows])
         assert got == pytest.approx(expected)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import tabbench
-from tabbench import Status
+from tabbench import Status, score_batch
 
 REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
@@ -90,7 +90,7 @@ def test_server_dialect_without_a_dsn_says_how_to_give_one(tmp_path: Path, monke
     write_minidev(data, "mysql", limit=3)
     bench = tabbench.get_benchmark("bird", data, dialect="mysql", on_missing_db="keep")
     example = next(bench.examples("minidev"))
-    score = tabbench.get_reward("bird-ex").score(example, example.gold)
+    score = score_batch(tabbench.get_reward("bird-ex"), [(example, example.gold)])[0]
     assert score.status is Status.GOLD_ERROR and "-o dsn=" in score.details["error"]
 
 
@@ -116,7 +116,7 @@ def test_rewards_score_rollouts_on_the_server(server: servers.Server, tmp_path: 
     example = next(bench.examples("minidev"))
     assert json.loads(json.dumps(example.to_json()))["fields"]["db_path"] == server.dsn
     for name in ("bird-ex", "bird-soft-f1"):
-        scores = tabbench.get_reward(name).score_batch([
+        scores = score_batch(tabbench.get_reward(name), [
             (example, f"```sql\n{example.gold}\n```"), (example, "```sql\nSELECT 42\n```"),
             (example, "```sql\nDROP TABLE customers\n```")])
         assert [s.status for s in scores] == [Status.MATCH, Status.MISMATCH, Status.FORBIDDEN], name

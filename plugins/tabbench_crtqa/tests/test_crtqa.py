@@ -10,7 +10,7 @@ import pytest
 from tabbench_crtqa.answers import exact_match, extract_answer, normalise, sparks_em
 
 import tabbench
-from tabbench import DataError, Example, Status
+from tabbench import DataError, Example, Status, score_batch
 from tabbench.testing import BenchmarkContract, RewardContract
 
 FIXTURE = Path(__file__).parent / "fixtures" / "CRT-QA"
@@ -68,10 +68,11 @@ def test_sparks_quirks_are_reproduced() -> None:
 
 def test_reward_options() -> None:
     ex = Example("t", "3.14")
-    assert tabbench.get_reward("crtqa-em", normalization="sparks").score(ex, "Final Answer: 3.140").value == 0.0
-    assert tabbench.get_reward("crtqa-em").score(ex, "Final Answer: 3.140").value == 1.0
+    sparks = tabbench.get_reward("crtqa-em", normalization="sparks")
+    assert score_batch(sparks, [(ex, "Final Answer: 3.140")])[0].value == 0.0
+    assert score_batch(tabbench.get_reward("crtqa-em"), [(ex, "Final Answer: 3.140")])[0].value == 1.0
     after_think = tabbench.get_reward("crtqa-em", extract="after_think")
-    assert after_think.score(ex, "<think>pi</think> 3.14").value == 1.0
+    assert score_batch(after_think, [(ex, "<think>pi</think> 3.14")])[0].value == 1.0
     with pytest.raises(tabbench.ConfigError, match="normalization"):
         tabbench.get_reward("crtqa-em", normalization="loose")
 

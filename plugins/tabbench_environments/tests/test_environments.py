@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import tabbench
-from tabbench import Budget
+from tabbench import Budget, score_batch
 from tabbench.testing import EnvironmentContract
 
 
@@ -159,9 +159,9 @@ def test_tool_errors_reward_counts_failed_calls() -> None:
                   {"role": "tool", "name": "query", "content": "error: forbidden"},
                   {"role": "tool", "name": "query", "content": "x\n1\n(1 rows)"},
                   {"role": "tool", "name": "nope", "content": "{'error': 'Tool nope not found.'}"}]
-    score = reward.score(example, json.dumps(transcript))
+    score = score_batch(reward, [(example, json.dumps(transcript))])[0]
     assert score.value == -0.5 and score.status == tabbench.Status.EXEC_ERROR
-    assert reward.score(example, "SELECT 1").status == tabbench.Status.NOT_APPLICABLE
+    assert score_batch(reward, [(example, "SELECT 1")])[0].status == tabbench.Status.NOT_APPLICABLE
 
 
 def test_eval_env_with_the_gold_backend_scores_every_reference(cli_runner, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from tabbench_realhitbench.charts import prepare_code
 from tabbench_realhitbench.rewards import Judge
 
 import tabbench
-from tabbench import ConfigError, DataError, Example, Status
+from tabbench import ConfigError, DataError, Example, Status, score_batch
 from tabbench.testing import BenchmarkContract, RewardContract
 
 FIXTURE = Path(__file__).parent / "fixtures" / "realhitbench"
@@ -114,7 +114,7 @@ def test_official_em_parity(prediction: str, gold: str, em: float) -> None:
     reward = tabbench.get_reward("exact-match", match="string", extraction="realhitbench", decimals=1,
                                  empty_prediction="#")
     example = Example("x", gold, {"qtype": "Numerical Reasoning"})
-    assert reward.score(example, f"[Final Answer]: {prediction}").value == em
+    assert score_batch(reward, [(example, f"[Final Answer]: {prediction}")])[0].value == em
 
 
 def test_token_f1() -> None:
@@ -221,11 +221,11 @@ def test_judge_delegates_data_analysis_answers(isolated_host, data: Path) -> Non
     isolated_host.register(JudgePlugin(), "judge-test")
     judge = Judge(judge="echo-judge", judge_backend="openai", judge_model="m", judge_options={"rubric": "r"})
     examples = by_id(RealHiTBenchBenchmark(data))
-    summary = judge.score(examples["105"], "thinking...\n[Final Answer]: The table shows employment.")
+    summary = score_batch(judge, [(examples["105"], "thinking...\n[Final Answer]: The table shows employment.")])[0]
     assert summary.value == 1.0 and summary.details["seen"] == "The table shows employment."
     assert summary.details["options"] == {"judge_backend": "openai", "judge_model": "m", "rubric": "r"}
-    assert judge.score(examples["105"], "no marker").status == Status.PARSE_FAIL
-    assert judge.score(examples["101"], "[Final Answer]: 110").status.not_applicable
+    assert score_batch(judge, [(examples["105"], "no marker")])[0].status == Status.PARSE_FAIL
+    assert score_batch(judge, [(examples["101"], "[Final Answer]: 110")])[0].status.not_applicable
 
 
 # --- charts -----------------------------------------------------------------------------------------------
@@ -250,22 +250,23 @@ def test_charts_run_in_the_sandbox(data: Path) -> None:
     examples = by_id(bench)
     ecr, passed = tabbench.get_reward("realhitbench-chart", measure="ecr"), tabbench.get_reward("realhitbench-chart")
     gold = bench.gold_completion(examples["110"])  # the reference code draws the reference values
-    assert passed.score(examples["110"], gold).status == Status.MATCH
-    assert ecr.score(examples["110"], gold).value == 1.0  # the same run, cached
+    assert score_batch(passed, [(examples["110"], gold)])[0].status == Status.MATCH
+    assert score_batch(ecr, [(examples["110"], gold)])[0].value == 1.0
     wrong = "[Final Answer]: import pandas as pd\nimport matplotlib.pyplot as plt\nplt.bar(['a'], [1])\nplt.show()"
-    assert passed.score(examples["108"], wrong).status == Status.MISMATCH
-    assert ecr.score(examples["108"], wrong).status == Status.MATCH
+    assert score_batch(passed, [(examples["108"], wrong)])[0].status == Status.MISMATCH
+    assert score_batch(ecr, [(examples["108"], wrong)])[0].status == Status.MATCH
     broken = "[Final Answer]: import pandas as pd\nraise ValueError('boom')\nplt.show()"
-    failed = passed.score(examples["108"], broken)
+    failed = score_batch(passed, [(examples["108"], broken)])[0]
     assert (failed.value, failed.status) == (0.0, Status.EXEC_ERROR)
-    assert passed.score(examples["108"], "[Final Answer]: a bar chart").status == Status.PARSE_FAIL
-    assert passed.score(examples["101"], wrong).status.not_applicable
+    assert score_batch(passed, [(examples["108"], "[Final Answer]: a bar chart")])[0].status == Status.PARSE_FAIL
+    assert score_batch(passed, [(examples["101"], wrong)])[0].status.not_applicable
 
 
 def test_masked_chart_reference_is_not_applicable(data: Path) -> None:
     example = by_id(tabbench.get_benchmark("realhitbench", data))["110"]
     masked = Example(example.id, "[[masked, 1.0]]\n", example.fields, example.meta)
-    score = tabbench.get_reward("realhitbench-chart").score(masked, "[Final Answer]: import pandas as pd\nplt.show()")
+    code = "[Final Answer]: import pandas as pd\nplt.show()"
+    score = score_batch(tabbench.get_reward("realhitbench-chart"), [(masked, code)])[0]
     assert score.value is None and score.status.not_applicable
 
 
@@ -286,10 +287,10 @@ def test_structure_split_scores_swap_answers_against_original_answers(data: Path
     second = by_id(swap, "structure")
     assert second["1"].gold == "5" and second["1"].fields["table_path"].endswith("labor-table01_swap.txt")
     score = tabbench.get_reward("realhitbench-score")
-    assert score.score(second["2"], "[Final Answer]: 330.2").status == Status.MATCH
+    assert score_batch(score, [(second["2"], "[Final Answer]: 330.2")])[0].status == Status.MATCH
     # official 1-decimal rounding is Python's round(): 330.25 is exact in binary and rounds half to even
-    assert score.score(second["2"], "[Final Answer]: 330.3").status == Status.MISMATCH
-    assert score.score(second["1"], "[Final Answer]: 7").status == Status.MISMATCH
+    assert score_batch(score, [(second["2"], "[Final Answer]: 330.3")])[0].status == Status.MISMATCH
+    assert score_batch(score, [(second["1"], "[Final Answer]: 7")])[0].status == Status.MISMATCH
     missing_swap = tabbench.get_benchmark("realhitbench", data, sc_reference=str(reference), table_format="html")
     with pytest.raises(DataError, match=r"labor-table01_swap\.html"):
         list(missing_swap.examples("structure"))
@@ -359,5 +360,5 @@ def test_shared_release_reads_and_text_gold_scores_one() -> None:
     examples = [e for e in bench.examples() if e.meta["qtype"] != "Visualization"]
     assert len(examples) == 210  # the 41 shipped tables cover these non-chart QA_final questions
     reward = tabbench.get_reward("realhitbench-score")
-    assert all(s.value == 1.0 for s in reward.score_batch([(e, bench.gold_completion(e)) for e in examples]))
+    assert all(s.value == 1.0 for s in score_batch(reward, [(e, bench.gold_completion(e)) for e in examples]))
     assert "\\begin{tabular}" in bench.prompt(examples[0])[-1]["content"]

@@ -21,7 +21,7 @@ from tabbench_spider.exact_match import (
 )
 
 import tabbench
-from tabbench import DataError, Example, Status
+from tabbench import DataError, Example, Status, score_batch
 from tabbench.testing import BenchmarkContract, RewardContract
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -65,7 +65,7 @@ def _score(root: Path, **options):
     preds = bench.read_predictions(root / "pred.txt")
     rewards = metric_rewards(bench)
     items = [(e, preds[e.id][0]) for e in examples]
-    return examples, {name: reward.score_batch(items) for name, reward in rewards.items()}
+    return examples, {name: score_batch(reward, items) for name, reward in rewards.items()}
 
 
 def _differences(scores, official: str) -> set[str]:
@@ -308,9 +308,9 @@ def test_real_dev_predictions_match_official_verdicts():
         preds = bench.read_predictions(SPIDER / "evaluation_examples" / "pred_example.txt")
         rewards = metric_rewards(bench)
         items = [(e, preds[e.id][0]) for e in examples]
-        ex = "".join(str(int(s.value or 0)) for s in rewards["ex"].score_batch(items))
+        ex = "".join(str(int(s.value or 0)) for s in score_batch(rewards["ex"], items))
         if official_mode:  # exact match and hardness do not depend on the mode here: check them once
-            em = "".join(str(int(s.value or 0)) for s in rewards["em"].score_batch(items))
+            em = "".join(str(int(s.value or 0)) for s in score_batch(rewards["em"], items))
             assert em == expected["exact"]
             assert "".join(e.meta["hardness"][0] for e in examples) == expected["hardness"]
         differences = [expected["ids"][k] for k, (a, b) in enumerate(zip(ex, expected["exec"], strict=True)) if a != b]
@@ -326,7 +326,7 @@ def test_real_exact_match_reproduces_the_published_example_figures():
                                    gold_file=str(examples_dir / "gold_example.txt"))
     examples = list(bench.examples())
     preds = bench.read_predictions(examples_dir / "pred_example.txt")
-    scores = metric_rewards(bench)["em"].score_batch([(e, preds[e.id][0]) for e in examples])
+    scores = score_batch(metric_rewards(bench)["em"], [(e, preds[e.id][0]) for e in examples])
     assert "".join(str(int(s.value)) for s in scores) == expected["exact"]
     assert "".join(e.meta["hardness"][0] for e in examples) == expected["hardness"]
     assert sum(s.value for s in scores) / len(scores) == pytest.approx(0.697, abs=5e-4)
@@ -341,8 +341,8 @@ def test_training_rewards_equal_evaluation_scores(spider_root: Path):
     preds = bench.read_predictions(spider_root / "pred.txt")
     examples = list(bench.examples())
     for metric in tabbench.metric_specs(bench):
-        expected = [s.value for s in metric_rewards(bench)[metric.name].score_batch(
-            [(e, preds[e.id][0]) for e in examples])]
+        items = [(e, preds[e.id][0]) for e in examples]
+        expected = [s.value for s in score_batch(metric_rewards(bench)[metric.name], items)]
         got = trl_reward(metric.reward, **metric.options)(
             prompts=[r["prompt"] for r in rows], completions=[preds[r["id"]][0] for r in rows],
             example=[r["example"] for r in rows])

@@ -8,7 +8,7 @@ import pickle
 import pytest
 from conftest import GOLD, wrap
 
-from tabbench import ConfigError, Example, GenerationParams, ModelBackend, Status, get_reward
+from tabbench import ConfigError, Example, GenerationParams, ModelBackend, Status, get_reward, score_batch
 
 RIGHT = "SELECT name FROM singer WHERE country='FR'"
 WRONG = "SELECT name FROM singer"
@@ -16,7 +16,7 @@ BROKEN = "SELECT nme FROM singer"
 
 
 def values(reward, example, completions):
-    return [(s.value, s.status) for s in reward.score_batch([(example, c) for c in completions])]
+    return [(s.value, s.status) for s in score_batch(reward, [(example, c) for c in completions])]
 
 
 # --- SQL-R1 -------------------------------------------------------------------------------------------------
@@ -39,35 +39,36 @@ def test_sqlr1_values(example):
 def test_sqlr1_length_term_saturates_at_limit(example):
     r = get_reward("sqlr1")
     answer = f"```sql\n{RIGHT}\n```"
-    score = r.score(example, wrap(RIGHT, think="x" * 5000))
+    score = score_batch(r, [(example, wrap(RIGHT, think="x" * 5000))])[0]
     assert score.value == pytest.approx(6 + 0.5 + len(RIGHT) / len(answer))
-    assert get_reward("sqlr1", length_term=False).score(example, wrap(RIGHT)).value == 6.0
+    assert score_batch(get_reward("sqlr1", length_term=False), [(example, wrap(RIGHT))])[0].value == 6.0
 
 
 def test_sqlr1_gold_error_is_not_applicable(bad_gold):
     # SQL-R1's exec_eval never returns "Gold Error" (a == instead of =): any executable SQL got +5 there.
-    score = get_reward("sqlr1").score(bad_gold, wrap("SELECT 1"))
+    score = score_batch(get_reward("sqlr1"), [(bad_gold, wrap("SELECT 1"))])[0]
     assert score.value is None and score.status is Status.GOLD_ERROR
 
 
 def test_sqlr1_prefilled_think(example):
     r = get_reward("sqlr1", prefilled_think=True)
-    assert r.score(example, f"reasoning</think><answer>```sql\n{RIGHT}\n```</answer>").status is Status.MATCH
+    prefilled = f"reasoning</think><answer>```sql\n{RIGHT}\n```</answer>"
+    assert score_batch(r, [(example, prefilled)])[0].status is Status.MATCH
     # a model that opens its own <think> after a prefilled one breaks the format, as in SQL-R1
-    assert r.score(example, wrap(RIGHT)).status is Status.FORMAT_ERROR
+    assert score_batch(r, [(example, wrap(RIGHT))])[0].status is Status.FORMAT_ERROR
 
 
 def test_sqlr1_timeout_counts_as_failure(example):
     slow = ("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
-    score = get_reward("sqlr1", timeout=0.2).score(example, wrap(slow))
+    score = score_batch(get_reward("sqlr1", timeout=0.2), [(example, wrap(slow))])[0]
     assert score.status is Status.TIMEOUT and score.value == -1.0
 
 
 def test_sqlr1_uses_spider_comparison_with_order(db_path):
     ordered = Example("o", "SELECT name FROM singer ORDER BY age", {"db_path": db_path})
     r = get_reward("sqlr1")
-    assert r.score(ordered, wrap("SELECT name FROM singer ORDER BY age DESC")).status is Status.MISMATCH
-    assert r.score(ordered, wrap("SELECT name FROM singer ORDER BY age")).status is Status.MATCH
+    assert score_batch(r, [(ordered, wrap("SELECT name FROM singer ORDER BY age DESC"))])[0].status is Status.MISMATCH
+    assert score_batch(r, [(ordered, wrap("SELECT name FROM singer ORDER BY age"))])[0].status is Status.MATCH
 
 
 # --- Databricks RLVR, Arctic, execution-partial -------------------------------------------------------------
@@ -84,9 +85,9 @@ def test_arctic(example):
     got = values(get_reward("arctic"), example, [wrap(RIGHT), wrap(WRONG), wrap(BROKEN), ""])
     assert [v for v, _ in got] == [1.0, 0.1, 0.0, 0.0]
     tagged = get_reward("arctic", require_tags=True)
-    assert tagged.score(example, f"```sql\n{WRONG}\n```").value == 0.0
-    assert tagged.score(example, wrap(WRONG)).value == 0.1
-    assert get_reward("arctic", executes=0.25).score(example, wrap(WRONG)).value == 0.25
+    assert score_batch(tagged, [(example, f"```sql\n{WRONG}\n```")])[0].value == 0.0
+    assert score_batch(tagged, [(example, wrap(WRONG))])[0].value == 0.1
+    assert score_batch(get_reward("arctic", executes=0.25), [(example, wrap(WRONG))])[0].value == 0.25
 
 
 def test_execution_partial(example):
@@ -98,15 +99,17 @@ def test_execution_partial(example):
     assert got[2] == (-100.0, Status.EXEC_ERROR)
     assert got[3] == (101.0, Status.PARTIAL)  # SELECT * holds every gold value: full partial credit
     custom = get_reward("execution-partial", fail=-1, base=0, rems_scale=1, exact_bonus=10)
-    assert [s.value for s in custom.score_batch([(example, wrap(RIGHT)), (example, wrap(BROKEN))])] == [11.0, -1.0]
-    assert get_reward("execution-partial", rems_strict=True).score(example, wrap("SELECT * FROM singer")).value == 1
+    assert [s.value for s in score_batch(custom, [(example, wrap(RIGHT)), (example, wrap(BROKEN))])] == [11.0, -1.0]
+    strict = get_reward("execution-partial", rems_strict=True)
+    assert score_batch(strict, [(example, wrap("SELECT * FROM singer"))])[0].value == 1
 
 
 def test_empty_both_option(db_path):
     empty = Example("e", "SELECT name FROM singer WHERE age > 100", {"db_path": db_path})
-    assert get_reward("arctic").score(empty, wrap("SELECT id FROM concert WHERE 0")).status is Status.EMPTY_BOTH
+    nothing = wrap("SELECT id FROM concert WHERE 0")
+    assert score_batch(get_reward("arctic"), [(empty, nothing)])[0].status is Status.EMPTY_BOTH
     strict = get_reward("arctic", empty_both="mismatch")
-    assert strict.score(empty, wrap("SELECT id FROM concert WHERE 0")).value == pytest.approx(0.1)
+    assert score_batch(strict, [(empty, wrap("SELECT id FROM concert WHERE 0"))])[0].value == pytest.approx(0.1)
 
 
 def test_unknown_option_is_config_error():
@@ -120,35 +123,36 @@ def test_unknown_option_is_config_error():
 def test_string_match_is_difflib_ratio(example):
     pred = "SELECT name FROM singer WHERE age > 30"
     expected = difflib.SequenceMatcher(None, "SELECT name FROM singer WHERE age > 30", GOLD).ratio()
-    score = get_reward("string-match").score(example, f"```sql\n{pred}\n```")
+    score = score_batch(get_reward("string-match"), [(example, f"```sql\n{pred}\n```")])[0]
     assert score.value == pytest.approx(expected) and score.status is Status.PARTIAL
     # the prediction is re-rendered by sqlglot, the gold is not (as in the paper)
     lower = "select name from singer where country='FR'"
-    assert get_reward("string-match").score(example, f"```sql\n{lower}\n```").value == 1.0
-    assert get_reward("string-match", normalize="none").score(example, f"```sql\n{lower}\n```").value < 1.0
+    assert score_batch(get_reward("string-match"), [(example, f"```sql\n{lower}\n```")])[0].value == 1.0
+    raw = get_reward("string-match", normalize="none")
+    assert score_batch(raw, [(example, f"```sql\n{lower}\n```")])[0].value < 1.0
     both = get_reward("string-match", normalize="both")
-    assert both.score(example, f"```sql\n{lower}\n```").value == 1.0
+    assert score_batch(both, [(example, f"```sql\n{lower}\n```")])[0].value == 1.0
 
 
 def test_component_f1(example):
     r = get_reward("component-f1")
     # select {name} = 1, from {singer} = 1, where {country='FR'} vs {} = 0: mean 2/3
-    score = r.score(example, f"```sql\n{WRONG}\n```")
+    score = score_batch(r, [(example, f"```sql\n{WRONG}\n```")])[0]
     assert score.value == pytest.approx(2 / 3)
     assert score.details["components"] == {"select": 1.0, "from": 1.0, "where": 0.0}
     # select {name, age} vs {name}: P=1/2 R=1 F1=2/3; from 1; where 1 -> (2/3 + 1 + 1) / 3
-    two = r.score(example, "```sql\nSELECT name, age FROM singer AS s WHERE s.country = 'FR'\n```")
+    two = score_batch(r, [(example, "```sql\nSELECT name, age FROM singer AS s WHERE s.country = 'FR'\n```")])[0]
     assert two.value == pytest.approx((2 / 3 + 1 + 1) / 3)
-    assert r.score(example, f"```sql\n{RIGHT}\n```").value == 1.0
-    assert r.score(example, "```sql\nSELEC FROM (\n```").status is Status.PARSE_FAIL
+    assert score_batch(r, [(example, f"```sql\n{RIGHT}\n```")])[0].value == 1.0
+    assert score_batch(r, [(example, "```sql\nSELEC FROM (\n```")])[0].status is Status.PARSE_FAIL
 
 
 def test_orthographic_token_edit_distance(example):
     r = get_reward("orthographic")
-    assert r.score(example, f"```sql\n{RIGHT}\n```").value == 1.0
+    assert score_batch(r, [(example, f"```sql\n{RIGHT}\n```")])[0].value == 1.0
     # WRONG lacks 4 tokens of GOLD (WHERE country = 'FR'): x = 4
-    assert r.score(example, f"```sql\n{WRONG}\n```").value == pytest.approx(1 / 5)
-    assert r.score(example, "```sql\nSELECT age FROM singer WHERE country = 'FR'\n```").value == 0.5
+    assert score_batch(r, [(example, f"```sql\n{WRONG}\n```")])[0].value == pytest.approx(1 / 5)
+    assert score_batch(r, [(example, "```sql\nSELECT age FROM singer WHERE country = 'FR'\n```")])[0].value == 0.5
 
 
 # --- LLM judges ----------------------------------------------------------------------------------------------
@@ -191,23 +195,23 @@ def test_llm_judge_batches_groups_in_one_generate_call(example, db_path):
     assert [v for v, _ in got] == [0.2, 0.8]
     judge = ScriptedJudge(['{"grades": ["Bad"]}', '{"grades": ["Good"]}'])
     r = get_reward("llm-judge-classes", judge_backend=judge)
-    batch = r.score_batch([(example, f"```sql\n{WRONG}\n```"), (other, f"```sql\n{WRONG}\n```")])
+    batch = score_batch(r, [(example, f"```sql\n{WRONG}\n```"), (other, f"```sql\n{WRONG}\n```")])
     assert [s.value for s in batch] == [0.2, 0.8] and judge.calls == 1 and len(judge.prompts) == 2
 
 
 def test_llm_judge_unreadable_is_counted_not_raised(example):
     for answer in ["I think it is fine", '{"grades": ["Superb"]}', '{"grades": ["Good", "Bad"]}']:
-        score = get_reward("llm-judge-classes", judge_backend=ScriptedJudge([answer])).score(
-            example, f"```sql\n{WRONG}\n```")
+        judge = get_reward("llm-judge-classes", judge_backend=ScriptedJudge([answer]))
+        score = score_batch(judge, [(example, f"```sql\n{WRONG}\n```")])[0]
         assert score.status is Status.JUDGE_ERROR and score.value == 0.0
 
 
 def test_llm_judge_average_and_custom_grades(example):
     # the paper's schema allows 'Average' but its mapping lacks it (KeyError zeroed the group); here 0.4
     r = get_reward("llm-judge-classes", judge_backend=ScriptedJudge(['{"grades": ["Average"]}']))
-    assert r.score(example, f"```sql\n{WRONG}\n```").value == 0.4
+    assert score_batch(r, [(example, f"```sql\n{WRONG}\n```")])[0].value == 0.4
     r = get_reward("llm-judge-classes", judge_backend=ScriptedJudge(["Grade: Bad"]), grades={"bad": 0.1})
-    assert r.score(example, f"```sql\n{WRONG}\n```").value == 0.1
+    assert score_batch(r, [(example, f"```sql\n{WRONG}\n```")])[0].value == 0.1
 
 
 def test_llm_judge_needs_backend():
@@ -218,14 +222,14 @@ def test_llm_judge_needs_backend():
 def test_orthographic_judge_counter(example):
     judge = ScriptedJudge(['{"scores": [3]}', "nonsense"])
     r = get_reward("orthographic", counter="judge", judge_backend=judge)
-    assert r.score(example, f"```sql\n{WRONG}\n```").value == 0.25
-    assert r.score(example, f"```sql\n{WRONG}\n```").status is Status.JUDGE_ERROR
+    assert score_batch(r, [(example, f"```sql\n{WRONG}\n```")])[0].value == 0.25
+    assert score_batch(r, [(example, f"```sql\n{WRONG}\n```")])[0].status is Status.JUDGE_ERROR
 
 
 def test_judge_reward_pickles_without_backend_state(example):
     r = get_reward("llm-judge-classes", judge_backend="no-such-backend", judge_model="m")
     clone = pickle.loads(pickle.dumps(r))
-    score = clone.score(example, f"```sql\n{WRONG}\n```")
+    score = score_batch(clone, [(example, f"```sql\n{WRONG}\n```")])[0]
     assert score.status is Status.JUDGE_ERROR and "no-such-backend" in score.details["error"]
 
 
@@ -234,21 +238,21 @@ def test_judge_reward_pickles_without_backend_state(example):
 
 def test_composite_weights(example):
     comp = get_reward("composite", rewards={"arctic": 2.0, "databricks-rlvr": 1.0})
-    assert comp.score(example, wrap(RIGHT)).value == 3.0
-    assert comp.score(example, wrap(WRONG)).value == pytest.approx(0.2)
-    assert comp.score(example, wrap(WRONG)).details["arctic"]["value"] == pytest.approx(0.1)
+    assert score_batch(comp, [(example, wrap(RIGHT))])[0].value == 3.0
+    assert score_batch(comp, [(example, wrap(WRONG))])[0].value == pytest.approx(0.2)
+    assert score_batch(comp, [(example, wrap(WRONG))])[0].details["arctic"]["value"] == pytest.approx(0.1)
     norm = get_reward("composite", rewards=[{"name": "arctic", "weight": 3}, {"name": "string-match", "weight": 1,
                                                                                 "options": {"normalize": "both"}}],
                       normalize=True)
-    assert norm.score(example, f"```sql\n{RIGHT}\n```").value == 1.0
+    assert score_batch(norm, [(example, f"```sql\n{RIGHT}\n```")])[0].value == 1.0
 
 
 def test_composite_presets(example):
     text = get_reward("composite", preset="sparks-text")
-    assert text.score(example, f"```sql\n{RIGHT}\n```").value == pytest.approx(1.0)
+    assert score_batch(text, [(example, f"```sql\n{RIGHT}\n```")])[0].value == pytest.approx(1.0)
     best = get_reward("composite", preset="sparks-best4",
                       shared={"judge_backend": ScriptedJudge(['{"grades": ["Good"]}'])})
-    score = best.score(example, f"```sql\n{WRONG}\n```")
+    score = score_batch(best, [(example, f"```sql\n{WRONG}\n```")])[0]
     parts = score.details
     expected = 0.25 * sum(parts[n]["value"] for n in ("string-match", "component-f1", "orthographic")) + 0.25 * 0.8
     assert score.value == pytest.approx(expected)
@@ -258,7 +262,7 @@ def test_composite_presets(example):
 
 def test_composite_none_only_when_nothing_applies(bad_gold, db_path):
     comp = get_reward("composite", rewards={"arctic": 1.0, "string-match": 1.0})
-    score = comp.score(bad_gold, wrap("SELECT 1"))  # gold fails to run, but its text still compares
+    score = score_batch(comp, [(bad_gold, wrap("SELECT 1"))])[0]  # gold fails to run, but its text still compares
     assert score.value is not None and score.details["arctic"]["value"] is None
     nothing = Example("n", None, {"db_path": db_path})
-    assert comp.score(nothing, wrap("SELECT 1")).value is None
+    assert score_batch(comp, [(nothing, wrap("SELECT 1"))])[0].value is None

@@ -6,7 +6,7 @@ import pytest
 from conftest import GOLD, wrap
 from test_formulas import ScriptedJudge
 
-from tabbench import Example, Status, get_reward, registered_names
+from tabbench import Example, Status, get_reward, registered_names, score_batch
 from tabbench.sql import ResultStore, use_store
 
 needs_tableqa = pytest.mark.skipif(
@@ -22,7 +22,7 @@ def test_hybrid_routes(example):
     number = Example("n", "42", {"question": "How many?"})
     essay = Example("e", "Sales rose in every region because the new product line sold well in spring.",
                     {"question": "Why did sales rise?"})
-    scores = hybrid.score_batch([
+    scores = score_batch(hybrid, [
         (example, wrap("SELECT name FROM singer WHERE country='FR'")),
         (number, "Reasoning.\nFinal Answer: 42"),
         (number, "Final Answer: 41"),
@@ -36,7 +36,8 @@ def test_hybrid_routes(example):
 @needs_tableqa
 def test_hybrid_without_judge_falls_back(example):
     essay = Example("e", "Sales rose in every region because the new product line sold well.", {})
-    score = get_reward("hybrid").score(essay, "Final Answer: Sales rose in every region because products sold well")
+    answer = "Final Answer: Sales rose in every region because products sold well"
+    score = score_batch(get_reward("hybrid"), [(essay, answer)])[0]
     assert score.details["route"] == "judge" and 0 < score.value < 1
 
 
@@ -48,11 +49,11 @@ def test_gold_once_per_prompt_and_identical_completions_once(name, db_path, tmp_
     items = [(p, c) for p in prompts for c in group]
     reward = get_reward(name, gold_cache=False)
     with use_store(ResultStore()):  # a new run
-        scores = reward.score_batch(items)
+        scores = score_batch(reward, items)
     assert len(scores) == 32
     # one execute_many call: 64 jobs, 2 distinct golds + 2 distinct predictions on one database, 4 run
     assert (reward.stats.jobs, reward.stats.distinct, reward.stats.executed) == (64, 4, 4)
-    assert scores == [get_reward(name, gold_cache=False).score(e, c) for e, c in items]
+    assert scores == [score_batch(get_reward(name, gold_cache=False), [(e, c)])[0] for e, c in items]
 
 
 def test_rewards_of_one_run_share_executions(db_path, tmp_path, monkeypatch):
@@ -67,8 +68,8 @@ def test_rewards_of_one_run_share_executions(db_path, tmp_path, monkeypatch):
     store = ResultStore()
     with use_store(store):
         for reward in rewards:
-            reward.score_batch(items)
-            reward.score_batch(items[:3])
+            score_batch(reward, items)
+            score_batch(reward, items[:3])
     executed = sum(r.stats.executed for r in rewards)
     assert executed == 3  # the gold and the two completions
     assert store.stats.stored == 3 and store.stats.hits == 3 * (2 * len(names) - 1)
@@ -89,11 +90,11 @@ def test_gold_results_come_from_the_cache_the_second_time(db_path, tmp_path, mon
     items = [(Example("p", GOLD, {"db_path": db_path}), wrap("SELECT name FROM singer"))] * 8
     for _ in range(2):  # two runs, each with its own result store
         with use_store(ResultStore()):
-            reward.score_batch(items)
+            score_batch(reward, items)
     assert reward.stats.cache_hits == 1 and reward.stats.executed == 3
 
 
 def test_failed_predictions_do_not_hide_gold_failures(bad_gold):
-    scores = get_reward("databricks-rlvr").score_batch([(bad_gold, ""), (bad_gold, wrap("SELECT 1"))])
+    scores = score_batch(get_reward("databricks-rlvr"), [(bad_gold, ""), (bad_gold, wrap("SELECT 1"))])
     assert [s.status for s in scores] == [Status.GOLD_ERROR, Status.GOLD_ERROR]
     assert [s.value for s in scores] == [None, None]

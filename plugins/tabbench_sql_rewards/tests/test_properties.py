@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tabbench_sql_rewards import REWARDS
 from test_formulas import ScriptedJudge
 
-from tabbench import Example, Reward, Score, Status, get_reward, registered_names
+from tabbench import Example, Reward, Score, Status, get_reward, registered_names, score_batch
 from tabbench.testing import RewardContract
 
 PIECES = ["<think>", "</think>", "<answer>", "</answer>", "```sql\n", "```", "SELECT ", "name ", "* ", "FROM ",
@@ -53,7 +53,8 @@ def test_any_text_scores_to_float_or_none(name, text, db_path):
     examples = [Example("q1", GOLD, {"db_path": db_path}), Example("q2", "SELECT nope FROM singer",
                                                                    {"db_path": db_path})]
     for example in examples:
-        for score in [*reward.score_batch([(example, text), (example, text)]), reward.score(example, text)]:
+        batch = score_batch(reward, [(example, text), (example, text)])
+        for score in [*batch, *score_batch(reward, [(example, text)])]:
             assert isinstance(score, Score) and isinstance(score.status, Status)
             assert score.status is not Status.REWARD_ERROR, score
             if score.value is None:

@@ -10,7 +10,7 @@ import pytest
 from tabbench_tablebench.benchmark import TableBench, gold_chart_code
 
 import tabbench
-from tabbench import DataError, Example, Status
+from tabbench import DataError, Example, Status, score_batch
 from tabbench.testing import BenchmarkContract
 
 TABLE = {"columns": ["team", "points"], "data": [["a", 10], ["b", 20], ["c", 30]]}
@@ -71,7 +71,7 @@ def test_gold_completions_score_full_marks(data_dir: Path) -> None:
     for example in bench.examples():
         if example.fields.get("chart_type"):
             continue
-        score = mix.score(example, bench.gold_completion(example))
+        score = score_batch(mix, [(example, bench.gold_completion(example))])[0]
         assert score.value == 1.0, (example.id, score)
 
 
@@ -192,5 +192,5 @@ def test_gold_chart_code_passes_for_every_chart_type() -> None:
     for kind, values in references.items():
         example = Example(kind, f"y_references = {values}", {"chart_type": kind, "instruction_type": "DP"})
         code = f"```python\n{gold_chart_code(example)}```"
-        score = reward.score(example, code)
+        score = score_batch(reward, [(example, code)])[0]
         assert score.status is Status.MATCH, (kind, score)

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from tabbench import score_batch
+
 SHARED = Path(os.environ.get("TABBENCH_SHARED_DATA", Path(__file__).resolve().parents[3].parent / "shared" / "data"))
 EXAMPLE = (SHARED / "tablebench" / "official_eval_example" / "inference_results"
            / "o3-mini-2025-01-31=TableBench_DP=Example.jsonl")
@@ -136,14 +138,14 @@ def test_official_chart_state_reproduces_official_pass() -> None:
     predictions = benchmark.read_predictions(EXAMPLE)
     spec = next(s for s in tabbench.metric_specs(benchmark) if s.name == "chart_pass")
     reward = tabbench.get_reward(spec.reward, **spec.options)
-    values = [reward.score(e, predictions[e.id][0]).value for e in charts]
+    values = [score_batch(reward, [(e, predictions[e.id][0])])[0].value for e in charts]
     assert round(sum(values) / len(values) * 100, 2) == OFFICIAL_CHARTS["Pass@1"]
     # and the Overall mix with the official fraction bug is the official number, up to the bootstrap
     samples = []
     for example in benchmark.examples():
         scores = {}
         for name, reward in tabbench.metric_rewards(benchmark).items():
-            scores[name] = reward.score(example, predictions[example.id][0]).to_json()
+            scores[name] = score_batch(reward, [(example, predictions[example.id][0])])[0].to_json()
         samples.append({"qtype": example.meta["qtype"], "qsubtype": example.meta["qsubtype"],
                         "instruction_type": "DP", "scores": scores})
     from tabbench_tablebench.official import official_tables

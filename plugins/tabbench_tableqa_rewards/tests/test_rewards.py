@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 
 import tabbench
-from tabbench import Example, Status
+from tabbench import Example, Status, score_batch
 from tabbench.tableqa.execution import chart_matches, parse_references
 from tabbench.testing import RewardContract
 
@@ -87,48 +87,48 @@ class TestPotEcr(RewardContract):
 
 def test_em_tolerance_option_sets_the_bound() -> None:
     """em-within-10 with ``error_pct`` is how tablebench records EM within 2% and 5% (one implementation)."""
-    assert tabbench.get_reward("em-within-10", error_pct=5).score(TEXT, "Final Answer: 5.7").value == 1.0
-    assert tabbench.get_reward("em-within-10", error_pct=2).score(TEXT, "Final Answer: 5.7").value == 0.0
+    assert score_batch(tabbench.get_reward("em-within-10", error_pct=5), [(TEXT, "Final Answer: 5.7")])[0].value == 1.0
+    assert score_batch(tabbench.get_reward("em-within-10", error_pct=2), [(TEXT, "Final Answer: 5.7")])[0].value == 0.0
 
 
 def test_realhitbench_style_options() -> None:
     reward = tabbench.get_reward("exact-match", extraction="realhitbench", decimals=1, match="string",
                                  empty_prediction="#")
     example = Example("r1", "63.90", {})
-    assert reward.score(example, "[Final Answer]: 1\n[Final Answer]: 63.9").status is Status.MATCH
-    assert reward.score(example, "[Final Answer]: ").value == 0.0
+    assert score_batch(reward, [(example, "[Final Answer]: 1\n[Final Answer]: 63.9")])[0].status is Status.MATCH
+    assert score_batch(reward, [(example, "[Final Answer]: ")])[0].value == 0.0
     assert pickle.loads(pickle.dumps(reward)).options == reward.options
 
 
 def test_chart_pass_and_ecr_through_the_sandbox() -> None:
-    passed = tabbench.get_reward("chart-pass").score(CHART, BAR_CODE)
+    passed = score_batch(tabbench.get_reward("chart-pass"), [(CHART, BAR_CODE)])[0]
     assert passed.status is Status.MATCH and passed.details["values"] == [3.0, 5.5]
-    assert tabbench.get_reward("chart-ecr").score(CHART, BAR_CODE).status is Status.MATCH
+    assert score_batch(tabbench.get_reward("chart-ecr"), [(CHART, BAR_CODE)])[0].status is Status.MATCH
     # the official parser runs the code twice in one process: the bars are drawn twice and the check fails
-    official = tabbench.get_reward("chart-pass", official_figure_state=True).score(CHART, BAR_CODE)
+    official = score_batch(tabbench.get_reward("chart-pass", official_figure_state=True), [(CHART, BAR_CODE)])[0]
     assert official.status is Status.MISMATCH and len(official.details["values"]) == 4
 
 
 def test_chart_failures_are_statuses_not_crashes() -> None:
     broken = "```python\nimport matplotlib.pyplot as plt\nplt.bar([1], [2])\nraise RuntimeError('boom')\n```"
-    assert tabbench.get_reward("chart-pass").score(CHART, broken).status is Status.EXEC_ERROR
-    assert tabbench.get_reward("chart-ecr").score(CHART, broken).status is Status.EXEC_ERROR
-    assert tabbench.get_reward("chart-pass").score(CHART, "no code").status is Status.PARSE_FAIL
+    assert score_batch(tabbench.get_reward("chart-pass"), [(CHART, broken)])[0].status is Status.EXEC_ERROR
+    assert score_batch(tabbench.get_reward("chart-ecr"), [(CHART, broken)])[0].status is Status.EXEC_ERROR
+    assert score_batch(tabbench.get_reward("chart-pass"), [(CHART, "no code")])[0].status is Status.PARSE_FAIL
     hostile = "```python\nimport socket\nsocket.create_connection(('example.com', 80))\n```"
-    assert tabbench.get_reward("chart-ecr").score(CHART, hostile).value == 0.0
-    assert tabbench.get_reward("chart-pass").score(TEXT, BAR_CODE).status is Status.NOT_APPLICABLE
+    assert score_batch(tabbench.get_reward("chart-ecr"), [(CHART, hostile)])[0].value == 0.0
+    assert score_batch(tabbench.get_reward("chart-pass"), [(TEXT, BAR_CODE)])[0].status is Status.NOT_APPLICABLE
     bad_gold = Example("c2", "y_references = oops(", dict(CHART.fields))
-    assert tabbench.get_reward("chart-pass").score(bad_gold, BAR_CODE).status is Status.GOLD_ERROR
+    assert score_batch(tabbench.get_reward("chart-pass"), [(bad_gold, BAR_CODE)])[0].status is Status.GOLD_ERROR
 
 
 def test_pot_answers_come_from_the_sandboxed_program() -> None:
     pot = Example("p1", "8.5", {**TEXT.fields, "instruction_type": "PoT"})
     code = ("```python\nimport pandas as pd\ndf = pd.read_csv('table.csv')\n"
             "print(f\"Final Answer: {df['value'].sum()}\")\n```")
-    score = tabbench.get_reward("exact-match").score(pot, code)
+    score = score_batch(tabbench.get_reward("exact-match"), [(pot, code)])[0]
     assert score.status is Status.MATCH and score.details["ecr"] is True
     loop = "```python\nwhile True:\n    pass\n```"
-    failed = tabbench.get_reward("exact-match", pot_timeout_s=1).score(pot, loop)
+    failed = score_batch(tabbench.get_reward("exact-match", pot_timeout_s=1), [(pot, loop)])[0]
     assert failed.status is Status.PARSE_FAIL and failed.details["ecr"] is False
 
 

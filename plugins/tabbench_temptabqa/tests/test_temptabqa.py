@@ -13,7 +13,7 @@ from tabbench_temptabqa.data import TEST_SUBSETS
 from tabbench_temptabqa.database import parse_infobox
 
 import tabbench
-from tabbench import DataError, Example, Status
+from tabbench import DataError, Example, Status, score_batch
 from tabbench.testing import RewardContract
 
 SHARED = Path(os.environ.get("TABBENCH_SHARED_DATA", Path(__file__).resolve().parents[3] / ".." / "shared" / "data"))
@@ -146,15 +146,15 @@ def test_rewards_statuses_and_parse_fail() -> None:
     example = Example("x", "10000 m, Team", {"question": "q", "context": "c"})
     r = tabbench.get_reward("temptabqa-rems")
     e = tabbench.get_reward("temptabqa-ems")
-    partial = r.score(example, "10000 m && ...")
+    partial = score_batch(r, [(example, "10000 m && ...")])[0]
     assert (partial.value, partial.status, partial.details["answer"]) == (0.5, Status.PARTIAL, "10000 m")
-    assert e.score(example, "10000 m && ...").status == Status.MISMATCH
-    assert e.score(example, "Team, 10000 m && ...").status == Status.MATCH
-    failed = r.score(example, "")
+    assert score_batch(e, [(example, "10000 m && ...")])[0].status == Status.MISMATCH
+    assert score_batch(e, [(example, "Team, 10000 m && ...")])[0].status == Status.MATCH
+    failed = score_batch(r, [(example, "")])[0]
     assert (failed.value, failed.status) == (0.0, Status.PARSE_FAIL)
-    assert r.score(Example("y", None), "3").status == Status.NOT_APPLICABLE
+    assert score_batch(r, [(Example("y", None), "3")])[0].status == Status.NOT_APPLICABLE
     # never raises, whatever it is given (a list where a string belongs becomes a reward_error or parse_fail)
-    assert r.score_batch([(example, None)])[0].status in (Status.PARSE_FAIL, Status.REWARD_ERROR)  # type: ignore[list-item]
+    assert score_batch(r, [(example, None)])[0].status in (Status.PARSE_FAIL, Status.REWARD_ERROR)  # type: ignore[list-item]
 
 
 # --- data reading ---------------------------------------------------------------------------------------
@@ -229,11 +229,13 @@ def test_sql_mode_runs_queries_on_the_database(
 ) -> None:
     monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path))
     example = Example("x", gold, {"question": "q", "context": CONTEXT})
-    score = tabbench.get_reward("temptabqa-rems", sql=True).score(example, f"Here:\n```sql\n{sql}\n```")
+    score = score_batch(tabbench.get_reward("temptabqa-rems", sql=True), [(example, f"Here:\n```sql\n{sql}\n```")])[0]
     assert score.status == status, score
-    assert tabbench.get_reward("temptabqa-ems", sql=True).score(example, "no query").status == Status.NO_SQL
-    assert score.status != Status.FORBIDDEN or tabbench.get_reward("temptabqa-ems", sql=True).score(
-        example, "```sql\nSELECT COUNT(*) FROM Medal\n```").status == Status.MATCH  # the database survived
+    ems = tabbench.get_reward("temptabqa-ems", sql=True)
+    assert score_batch(ems, [(example, "no query")])[0].status == Status.NO_SQL
+    count = "```sql\nSELECT COUNT(*) FROM Medal\n```"
+    survived = score.status != Status.FORBIDDEN or score_batch(ems, [(example, count)])[0].status == Status.MATCH
+    assert survived  # a refused write leaves the database as it was
 
 
 def test_sql_prompt_and_gold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -244,7 +246,7 @@ def test_sql_prompt_and_gold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert "CREATE TABLE Medal" in content and "MedalGold | 2015" not in content
     assert all(m.options["sql"] for m in tabbench.metric_specs(bench))
     reward = tabbench.get_reward("temptabqa-ems", sql=True)
-    assert all(reward.score(e, bench.gold_completion(e)).value == 1.0 for e in bench.examples("dev"))
+    assert all(score_batch(reward, [(e, bench.gold_completion(e))])[0].value == 1.0 for e in bench.examples("dev"))
     assert bench.extract(example, "```sql\nSELECT 1\n```") == "SELECT 1"
 
 
@@ -281,7 +283,7 @@ def test_real_release_reads_and_gold_scores_one() -> None:
                       "medium": 507, "hard": 719}
     reward = tabbench.get_reward("temptabqa-ems")
     examples = list(bench.examples("hard"))
-    scores = reward.score_batch([(e, bench.gold_completion(e)) for e in examples])
+    scores = score_batch(reward, [(e, bench.gold_completion(e)) for e in examples])
     assert all(s.value == 1.0 for s in scores)
 
 
@@ -302,6 +304,6 @@ def test_rebuilt_database_reproduces_official_sql_answers(tmp_path: Path, monkey
         name = parse_infobox(example.fields["context"])["name"].replace("'", "''")
         medal = next((m for m in ("Gold", "Silver", "Bronze") if m in example.fields["question"]), "")
         sql = templates[qtype].replace("{player}", f"'{name}'").replace("{medal}", f"'Medal{medal}'")
-        results[qtype].append(reward.score(example, f"```sql\n{sql}\n```").value)
+        results[qtype].append(score_batch(reward, [(example, f"```sql\n{sql}\n```")])[0].value)
     assert len(results["13"]) > 10 and all(v == 1.0 for v in results["13"])
     assert len(results["3"]) > 10 and sum(results["3"]) / len(results["3"]) >= 0.95
