@@ -319,7 +319,7 @@ def test_password_from_a_service_or_option_file(server: servers.Server, tmp_path
 
 
 def test_watchdog_fires_once_and_disarm_waits_for_a_running_cancel():
-    from tabbench.sql.server import Watchdog
+    from tabbench.sql.session import Watchdog
 
     dog, calls = Watchdog(), []
     early = dog.arm(time.monotonic() + 0.2, lambda: calls.append("early"))

@@ -136,11 +136,32 @@ def run_python(
     not opt out (``TABBENCH_UNSAFE_SANDBOX=1``).
     """
     walls = _walls.current(_probe)
-    return _run(walls, [code] if isinstance(code, str) else list(code), _read_inputs(files or {}), timeout_s=timeout_s,
-                memory_mb=memory_mb, cpu_s=cpu_s, file_size_mb=file_size_mb, disk_mb=disk_mb, open_files=open_files,
-                processes=processes, max_output_bytes=max_output_bytes, max_collected_bytes=max_collected_bytes,
-                preload=preload, epilogue=epilogue, save_figures=save_figures, collect_files=collect_files,
-                network=network, env=env)
+    ask = _Request(timeout_s=timeout_s, memory_mb=memory_mb, cpu_s=cpu_s, file_size_mb=file_size_mb, disk_mb=disk_mb,
+                   open_files=open_files, processes=processes, max_output_bytes=max_output_bytes,
+                   max_collected_bytes=max_collected_bytes, preload=tuple(preload), epilogue=epilogue,
+                   save_figures=save_figures, collect_files=collect_files, network=network, env=env)
+    return _run(walls, [code] if isinstance(code, str) else list(code), _read_inputs(files or {}), ask)
+
+
+@dataclass(frozen=True)
+class _Request:
+    """The limits and switches of one ``run_python`` call (see its docstring), as one typed value."""
+
+    timeout_s: float
+    memory_mb: int
+    cpu_s: float | None
+    file_size_mb: int
+    disk_mb: int
+    open_files: int
+    processes: int
+    max_output_bytes: int
+    max_collected_bytes: int
+    preload: tuple[str, ...]
+    epilogue: str | None
+    save_figures: bool
+    collect_files: bool
+    network: bool
+    env: Mapping[str, str] | None
 
 
 def isolation() -> dict[str, Any]:
@@ -148,10 +169,7 @@ def isolation() -> dict[str, Any]:
     return _isolation(_walls.current(_probe), _sandbox_uid() if os.geteuid() == 0 else None, 256, False)
 
 
-def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, timeout_s: float, memory_mb: int,
-         cpu_s: float | None, file_size_mb: int, disk_mb: int, open_files: int, processes: int,
-         max_output_bytes: int, max_collected_bytes: int, preload: Sequence[str], epilogue: str | None,
-         save_figures: bool, collect_files: bool, network: bool, env: Mapping[str, str] | None) -> SandboxResult:
+def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], ask: _Request) -> SandboxResult:
     base = Path(tempfile.mkdtemp(prefix="tabbench-sandbox-"))
     uid = _sandbox_uid() if walls.bwrap and walls.root else None
     started = time.monotonic()
@@ -161,33 +179,33 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
         else:
             workdir = str(base / "work")
             os.mkdir(workdir, 0o700)
-        cpu_limit = math.ceil(cpu_s if cpu_s is not None else timeout_s + 1)
-        fsize = max(file_size_mb * 1024 * 1024, max_output_bytes)
-        nproc = processes if walls.bwrap else _user_processes() + processes
+        cpu_limit = math.ceil(ask.cpu_s if ask.cpu_s is not None else ask.timeout_s + 1)
+        fsize = max(ask.file_size_mb * 1024 * 1024, ask.max_output_bytes)
+        nproc = ask.processes if walls.bwrap else _user_processes() + ask.processes
         config = {
             "workdir": workdir,
             "uid": uid,
-            "seccomp": (_walls.seccomp_filter(network=True) if network else walls.seccomp).hex()
+            "seccomp": (_walls.seccomp_filter(network=True) if ask.network else walls.seccomp).hex()
             if walls.seccomp else "",
             "rlimits": {
                 "RLIMIT_CPU": (cpu_limit, cpu_limit + 1),  # SIGXCPU first, then SIGKILL if it is blocked
-                "RLIMIT_AS": (memory_mb * 1024 * 1024,) * 2,
+                "RLIMIT_AS": (ask.memory_mb * 1024 * 1024,) * 2,
                 "RLIMIT_FSIZE": (fsize, fsize),
-                "RLIMIT_NOFILE": (open_files, open_files),
+                "RLIMIT_NOFILE": (ask.open_files, ask.open_files),
                 "RLIMIT_NPROC": (nproc, nproc),
                 "RLIMIT_CORE": (0, 0),
             },
-            "network": network,
-            "preload": list(preload),
-            "save_figures": save_figures,
-            "collect": collect_files,
-            "collect_bytes": max_collected_bytes,
+            "network": ask.network,
+            "preload": list(ask.preload),
+            "save_figures": ask.save_figures,
+            "collect": ask.collect_files,
+            "collect_bytes": ask.max_collected_bytes,
             "collect_files": _MAX_FILES,
             "read_roots": _read_roots(workdir),
         }
         payload_files = {**_mpl_cache(), **inputs}
         nonce = secrets.token_hex(16)
-        header = json.dumps({"programs": programs, "epilogue": epilogue, "nonce": nonce,
+        header = json.dumps({"programs": programs, "epilogue": ask.epilogue, "nonce": nonce,
                              "files": [[name, len(data)] for name, data in payload_files.items()]})
         result_fd = os.open(base / "result.json", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
         config["result_fd"] = result_fd
@@ -196,9 +214,9 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
         with open(base / "stdout", "wb") as out, open(base / "stderr", "wb") as err:
             try:
                 proc = subprocess.Popen(
-                    walls.command(python, disk_mb=disk_mb, network=network, info_fd=info_write),
+                    walls.command(python, disk_mb=ask.disk_mb, network=ask.network, info_fd=info_write),
                     stdin=subprocess.PIPE, stdout=out, stderr=err, cwd=workdir if not walls.bwrap else "/",
-                    env=_child_env(workdir, env), start_new_session=True, close_fds=True,
+                    env=_child_env(workdir, ask.env), start_new_session=True, close_fds=True,
                     pass_fds=tuple(fd for fd in (result_fd, info_write) if fd is not None),
                 )
             finally:
@@ -206,14 +224,14 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
                     if fd is not None:
                         os.close(fd)
             try:
-                returncode, timed_out = _feed_and_wait(proc, header.encode(), payload_files, timeout_s, info_read)
+                returncode, timed_out = _feed_and_wait(proc, header.encode(), payload_files, ask.timeout_s, info_read)
             finally:
                 if info_read is not None:
                     os.close(info_read)
         duration = time.monotonic() - started
-        stdout, stdout_cut = _read_capped(base / "stdout", max_output_bytes)
-        stderr, stderr_cut = _read_capped(base / "stderr", max_output_bytes)
-        report = _read_report(base / "result.json", 2 * max_collected_bytes + 2_000_000)
+        stdout, stdout_cut = _read_capped(base / "stdout", ask.max_output_bytes)
+        stderr, stderr_cut = _read_capped(base / "stderr", ask.max_output_bytes)
+        report = _read_report(base / "result.json", 2 * ask.max_collected_bytes + 2_000_000)
         if not _trusted_report(report, nonce, len(programs), returncode):
             report = {}  # missing, garbled, forged or contradicting the exit status: fail closed
         signum = _signal_of(returncode, bool(walls.bwrap))
@@ -229,14 +247,14 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], *, 
             status = Status.EXEC_ERROR
         else:
             status = None
-        produced = _decode_files(report.get("files"), max_collected_bytes) if collect_files else {}
+        produced = _decode_files(report.get("files"), ask.max_collected_bytes) if ask.collect_files else {}
         return SandboxResult(
             status=status, stdout=stdout, stderr=stderr, returncode=returncode, timed_out=timed_out,
             duration_s=duration, steps=steps, value=report.get("value"),
             epilogue_error=report.get("epilogue_error"), blocked=blocked, files=produced,
             figures=[v for k, v in sorted(produced.items()) if k.startswith("_figures/") and k.endswith(".png")],
             stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
-            isolation=_isolation(walls, uid, disk_mb, network),
+            isolation=_isolation(walls, uid, ask.disk_mb, ask.network),
         )
     finally:
         shutil.rmtree(base, ignore_errors=True)
@@ -313,9 +331,10 @@ def _signal_of(returncode: int, bwrap: bool) -> int | None:
 
 def _probe(walls: _walls.Walls) -> str | None:
     """Run a trivial program inside ``walls``; the reason it failed, or ``None`` when the walls hold."""
-    result = _run(walls, ["print('ok')"], {}, timeout_s=30, memory_mb=1024, cpu_s=None, file_size_mb=1, disk_mb=1,
-                  open_files=64, processes=16, max_output_bytes=10_000, max_collected_bytes=0, preload=(),
-                  epilogue=None, save_figures=False, collect_files=False, network=False, env=None)
+    result = _run(walls, ["print('ok')"], {}, _Request(
+        timeout_s=30, memory_mb=1024, cpu_s=None, file_size_mb=1, disk_mb=1, open_files=64, processes=16,
+        max_output_bytes=10_000, max_collected_bytes=0, preload=(), epilogue=None, save_figures=False,
+        collect_files=False, network=False, env=None))
     if result.ok and result.stdout.strip() == "ok":
         return None
     lines = [line for line in result.stderr.strip().splitlines() if line.strip()]

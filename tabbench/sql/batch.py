@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from tabbench.sql.cache import GoldCache, default_cache_dir
@@ -20,7 +20,7 @@ from tabbench.sql.dsn import is_server_target
 from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, default_executor, normalise_sql
 from tabbench.sql.pool import ExecPool, shared_pool
 from tabbench.sql.server import run_with_servers, server_fingerprint
-from tabbench.sql.store import ResultStore, Running, current_store, database_identity
+from tabbench.sql.store import Key, ResultStore, Running, current_store, database_identity
 from tabbench.sql.text2sql import env_workers
 
 
@@ -103,128 +103,171 @@ def execute_many(
     ``ExecPool`` is used as given. ``stats``, when given, is filled in.
     """
     start = time.monotonic()
-    gold_cache = _resolve_cache(cache)
-    run_store = current_store() if store is None else (store or None)
-    keys: list[tuple[str, str]] = []
-    index: dict[tuple[str, str], int] = {}
-    is_gold: list[bool] = []
-    positions: list[int] = []
-    for job in jobs:
-        key = (os.fspath(job.db_path), normalise_sql(job.sql))
-        slot = index.get(key)
-        if slot is None:
-            slot = index[key] = len(keys)
-            keys.append(key)
-            is_gold.append(job.gold)
-        elif job.gold:
-            is_gold[slot] = True
-        positions.append(slot)
-
-    results: list[QueryResult | None] = [None] * len(keys)
-    store_keys: dict[int, tuple] = {}
-    running: dict[int, Running] = {}  # slots another thread is running now: waited for once ours are done
-    claimed: set[int] = set()  # slots this call must put or release (a waiting thread depends on it)
-    store_hits = 0
+    batch = _Batch(limits, workers, current_store() if store is None else (store or None), _resolve_cache(cache))
+    positions = [batch.add(job) for job in jobs]
     try:
-        if run_store is not None:
-            identities: dict[str, tuple[str, int, int, int] | None] = {}  # one stat per database per batch
-            limits_key = limits.key()
-            for slot, (db_path, sql) in enumerate(keys):
-                if db_path not in identities:
-                    try:
-                        identities[db_path] = database_identity(db_path)
-                    except OSError:  # missing database: executing reports it, nothing to keep
-                        identities[db_path] = None
-                identity = identities[db_path]
-                if identity is not None:
-                    store_keys[slot] = (identity, sql, limits_key)
-                    store_hits += _claim(run_store, slot, store_keys[slot], results, running, claimed)
+        batch.look_up_store()
         while True:
-            _run_unanswered(keys, is_gold, results, running, store_keys, run_store, claimed, gold_cache, limits,
-                            workers, stats)
-            if not running:
+            batch.run_unanswered()
+            if not batch.wait_for_others():
                 break
-            waited, running = running, {}
-            for slot, other in waited.items():  # ours are all put: no thread waits for us while we wait
-                result = other.wait()
-                if result is not None:
-                    results[slot] = result
-                    store_hits += 1
-                else:  # its runner gave up: claim it again, and run it if nobody else has
-                    store_hits += _claim(run_store, slot, store_keys[slot], results, running, claimed)  # type: ignore[arg-type]
     finally:
-        for slot in claimed:  # not put (failed, or interrupted): a waiting thread claims it again
-            run_store.release(store_keys[slot])  # type: ignore[union-attr,arg-type]
-
+        batch.release_claims()
     if stats is not None:
         stats.jobs += len(jobs)
-        stats.distinct += len(keys)
-        stats.store_hits += store_hits
+        stats.distinct += len(batch.keys)
+        stats.store_hits += batch.store_hits
+        stats.cache_hits += batch.cache_hits
+        stats.executed += batch.executed
         stats.seconds += time.monotonic() - start
-    return [results[slot] for slot in positions]  # type: ignore[misc]
+    return batch.answers(positions)
 
 
-def _claim(run_store: ResultStore, slot: int, key: tuple, results: list[QueryResult | None],
-           running: dict[int, Running], claimed: set[int]) -> int:
-    """Look ``slot`` up in the store: a stored result fills it (returns 1, a hit); another thread's run goes to
-    ``running``; else the slot is this call's to run, put and release (``claimed``)."""
-    found = run_store.claim(key)  # type: ignore[arg-type]
-    if isinstance(found, Running):
-        running[slot] = found
-    elif found is not None:
-        results[slot] = found
-        return 1
-    else:
-        claimed.add(slot)
-    return 0
+@dataclass
+class _Batch:
+    """The state of one ``execute_many`` call: its distinct queries (``keys``, one slot each), what is known
+    of each slot, and the claims it holds in the run's store.
 
+    A slot is answered by the run's ``store``, by another thread running the same query (``running``: waited
+    for once this call's own queries ran), by the gold ``cache``, or by running it. A slot this call claimed
+    in the store (``claimed``) must be put or released: a waiting thread depends on it.
+    """
 
-def _run_unanswered(keys: list[tuple[str, str]], is_gold: list[bool], results: list[QueryResult | None],
-                    running: dict[int, Running], store_keys: dict[int, tuple], run_store: ResultStore | None,
-                    claimed: set[int], gold_cache: GoldCache | None, limits: Limits,
-                    workers: int | ExecPool | None, stats: BatchStats | None) -> None:
-    """Fill in the slots neither the store nor another thread answers: gold from the cache, the rest run; each
-    result put in the store leaves ``claimed``."""
-    cache_keys: dict[int, str] = {}
-    hits = 0
-    if gold_cache is not None:
+    limits: Limits
+    workers: int | ExecPool | None
+    store: ResultStore | None
+    cache: GoldCache | None
+    keys: list[tuple[str, str]] = field(default_factory=list)
+    is_gold: list[bool] = field(default_factory=list)
+    results: list[QueryResult | None] = field(default_factory=list)
+    store_keys: dict[int, Key] = field(default_factory=dict)
+    running: dict[int, Running] = field(default_factory=dict)
+    claimed: set[int] = field(default_factory=set)
+    store_hits: int = 0
+    cache_hits: int = 0
+    executed: int = 0
+    _index: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def add(self, job: ExecJob) -> int:
+        """The slot of ``job``: identical queries (SQL compared after ``normalise_sql``) share one."""
+        key = (os.fspath(job.db_path), normalise_sql(job.sql))
+        slot = self._index.get(key)
+        if slot is None:
+            slot = self._index[key] = len(self.keys)
+            self.keys.append(key)
+            self.is_gold.append(job.gold)
+            self.results.append(None)
+        elif job.gold:
+            self.is_gold[slot] = True
+        return slot
+
+    def look_up_store(self) -> None:
+        """Claim every slot in the run's store (one stat per database per batch)."""
+        if self.store is None:
+            return
+        identities: dict[str, tuple[str, int, int, int] | None] = {}
+        limits_key = self.limits.key()
+        for slot, (db_path, sql) in enumerate(self.keys):
+            if db_path not in identities:
+                try:
+                    identities[db_path] = database_identity(db_path)
+                except OSError:  # missing database: executing reports it, nothing to keep
+                    identities[db_path] = None
+            identity = identities[db_path]
+            if identity is not None:
+                self.store_keys[slot] = (identity, sql, limits_key)
+                self._claim(self.store, slot)
+
+    def _claim(self, store: ResultStore, slot: int) -> None:
+        """A stored result fills ``slot`` (a hit); another thread's run goes to ``running``; else the slot is
+        this call's to run, put and release (``claimed``)."""
+        found = store.claim(self.store_keys[slot])
+        if isinstance(found, Running):
+            self.running[slot] = found
+        elif found is not None:
+            self.results[slot] = found
+            self.store_hits += 1
+        else:
+            self.claimed.add(slot)
+
+    def _answer(self, slot: int, result: QueryResult) -> None:
+        """Fill ``slot``; a result put in the store leaves ``claimed``."""
+        self.results[slot] = result
+        if self.store is not None and slot in self.store_keys:
+            self.store.put(self.store_keys[slot], result)
+            self.claimed.discard(slot)
+
+    def run_unanswered(self) -> None:
+        """Fill in the slots neither the store nor another thread answers: gold from the cache, the rest run."""
+        cache_keys = self._gold_cache_keys()
+        if cache_keys and self.cache is not None:
+            found = self.cache.get_many(list(cache_keys.values()))
+            for slot, cache_key in cache_keys.items():
+                if cache_key in found:
+                    self._answer(slot, found[cache_key])
+                    self.cache_hits += 1
+        todo = [slot for slot, result in enumerate(self.results) if result is None and slot not in self.running]
+        if not todo:
+            return
+        ran = run_queries([self.keys[slot] for slot in todo], self.limits, self.workers)
+        for slot, result in zip(todo, ran, strict=True):
+            self._answer(slot, result)
+        self.executed += len(todo)
+        if self.cache is not None:
+            self.cache.put_many((cache_keys[slot], result) for slot, result in zip(todo, ran, strict=True)
+                                if slot in cache_keys)
+
+    def _gold_cache_keys(self) -> dict[int, str]:
+        """The gold cache's key of each unanswered gold slot whose database can be read (hashed once)."""
+        if self.cache is None:
+            return {}
+        keys: dict[int, str] = {}
         file_hashes: dict[str, str | None] = {}
-        for slot, gold in enumerate(is_gold):
-            if not gold or results[slot] is not None or slot in running:
+        for slot, gold in enumerate(self.is_gold):
+            if not gold or self.results[slot] is not None or slot in self.running:
                 continue
-            db_path = keys[slot][0]
+            db_path = self.keys[slot][0]
             if db_path not in file_hashes:
                 try:
                     file_hashes[db_path] = (server_fingerprint(db_path) if is_server_target(db_path)
-                                            else gold_cache.file_hash(db_path))
+                                            else self.cache.file_hash(db_path))
                 except OSError:
                     file_hashes[db_path] = None
             digest = file_hashes[db_path]
             if digest is not None:
-                cache_keys[slot] = gold_cache.key(db_path, keys[slot][1], limits, file_hash=digest)
-        found_gold = gold_cache.get_many(list(cache_keys.values())) if cache_keys else {}
-        for slot, cache_key in cache_keys.items():
-            if cache_key in found_gold:
-                results[slot] = found_gold[cache_key]
-                hits += 1
-                if run_store is not None and slot in store_keys:
-                    run_store.put(store_keys[slot], found_gold[cache_key])  # type: ignore[arg-type]
-                    claimed.discard(slot)
+                keys[slot] = self.cache.key(db_path, self.keys[slot][1], self.limits, file_hash=digest)
+        return keys
 
-    todo = [slot for slot, result in enumerate(results) if result is None and slot not in running]
-    if todo:
-        ran = run_queries([keys[slot] for slot in todo], limits, workers)
-        for slot, result in zip(todo, ran, strict=True):
-            results[slot] = result
-            if run_store is not None and slot in store_keys:
-                run_store.put(store_keys[slot], result)  # type: ignore[arg-type]
-                claimed.discard(slot)
-        if gold_cache is not None:
-            gold_cache.put_many((cache_keys[slot], results[slot]) for slot in todo if slot in cache_keys)  # type: ignore[misc]
+    def wait_for_others(self) -> bool:
+        """Wait for the slots other threads were running (ours are all put: nobody waits for us meanwhile);
+        True when one came back unanswered (its runner gave up) and is this call's to run now."""
+        if not self.running or self.store is None:
+            return False
+        waited, self.running = self.running, {}
+        for slot, other in waited.items():
+            result = other.wait()
+            if result is not None:
+                self.results[slot] = result
+                self.store_hits += 1
+            else:  # its runner gave up: claim it again, and run it if nobody else has
+                self._claim(self.store, slot)
+        return True
 
-    if stats is not None:
-        stats.cache_hits += hits
-        stats.executed += len(todo)
+    def release_claims(self) -> None:
+        """Release the claims not put (failed, or interrupted): a waiting thread claims them again."""
+        if self.store is not None:
+            for slot in self.claimed:
+                self.store.release(self.store_keys[slot])
+
+    def answers(self, positions: Sequence[int]) -> list[QueryResult]:
+        """The result of each job, by its slot; every slot is answered once the loop is done."""
+        out = []
+        for slot in positions:
+            result = self.results[slot]
+            if result is None:
+                raise RuntimeError(f"execute_many left query {self.keys[slot]!r} unanswered")
+            out.append(result)
+        return out
 
 
 def execute_gold(

@@ -21,7 +21,7 @@ import pymysql.cursors
 from tabbench.contract.types import Status
 from tabbench.sql.dsn import mysql_params, redact
 from tabbench.sql.execute import Limits, QueryResult, failed, fetch_capped
-from tabbench.sql.server import (
+from tabbench.sql.session import (
     CONNECT_TIMEOUT,
     WATCHDOG,
     WATCHDOG_GRACE,

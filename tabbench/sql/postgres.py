@@ -18,7 +18,7 @@ from psycopg import errors, sql
 from tabbench.contract.types import Status
 from tabbench.sql.dsn import check_dsn, redact
 from tabbench.sql.execute import Limits, QueryResult, failed, fetch_capped
-from tabbench.sql.server import (
+from tabbench.sql.session import (
     CONNECT_TIMEOUT,
     WATCHDOG,
     WATCHDOG_GRACE,
