@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import typing
 
 import pytest
 
@@ -168,9 +169,14 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
     class Bench(SqlBench):
         name = "vote-run"
         metrics = (MetricSpec("ex", "vote-run-ex"),)
+        extracted: typing.ClassVar[list[str]] = []
 
         def examples(self, split=None):
             yield Example("1", "SELECT 2", {"db_path": str(db)})
+
+        def extract(self, example, completion):
+            type(self).extracted.append(completion)
+            return super().extract(example, completion)
 
     class Ex(Reward):
         name = "vote-run-ex"
@@ -188,6 +194,7 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
         completions = [sql("SELECT 1"), sql("SELECT 2"), sql("SELECT 1 + 1")]
         results = {}
         for method in ("first", "execution"):
+            Bench.extracted.clear()
             out = tmp_path / method
             run = Run(out_dir=out, config={}, benchmarks=[Bench()], store=RunStore.create(out, {}), show_progress=False)
             choose = None if method == "first" else chooser(method)
@@ -196,6 +203,7 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
         assert results["execution"]["benchmarks"]["vote-run"]["primary_metric"]["value"] == 1.0
         record = RunStore(tmp_path / "execution").read_samples("vote-run")[0]
         assert record.completions == completions and record.answer == "SELECT 2"
+        assert sorted(Bench.extracted) == sorted(completions)  # each candidate once: the vote's is the record's
     finally:
         host().unregister("vote-run-plugin")
 

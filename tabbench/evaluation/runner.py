@@ -43,8 +43,10 @@ class Completer(Protocol):
     def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[list[str]]: ...
 
 
-Chooser = Callable[[Benchmark, Example, list[str]], int]
-"""Picks which of an example's completions is scored (default: the first). Self-consistency votes plug in here."""
+Chooser = Callable[[Benchmark, Example, list[str], list[str | None]], int]
+"""Picks which of an example's completions is scored (default: the first), given them and the answer the
+benchmark's extractor found in each (extracted once: scoring reuses the winner's). Self-consistency votes plug
+in here."""
 
 
 @dataclass
@@ -85,12 +87,14 @@ def prompt_hash(messages: Sequence[dict[str, str]]) -> str:
 
 def score_examples(
     benchmark: Benchmark, rewards: dict[str, Reward], examples: Sequence[Example], completions: Sequence[str],
+    samples: Sequence[SampleAnswers] | None = None,
 ) -> tuple[list[str | None], dict[str, list[Score]]]:
     """The recorded answer of each sample and every metric reward's scores (through ``score_batch``, never
-    raising). One ``SampleAnswers`` per sample is shared by the benchmark's extractor and every reward, so each
-    distinct extractor runs once per sample; an extractor that raises gives no answer (the sample then scores as
-    unparseable), never a failed run."""
-    samples = [SampleAnswers(e, c) for e, c in zip(examples, completions, strict=True)]
+    raising). One ``SampleAnswers`` per sample (``samples``, when the caller already extracted from them) is
+    shared by the benchmark's extractor and every reward, so each distinct extractor runs once per sample; an
+    extractor that raises gives no answer (the sample then scores as unparseable), never a failed run."""
+    if samples is None:
+        samples = [SampleAnswers(e, c) for e, c in zip(examples, completions, strict=True)]
     recorded = benchmark.answer_extractor()
     answers = [answer_text(sample.get(recorded)) for sample in samples]
     return answers, {name: score_batch(reward, samples) for name, reward in rewards.items()}
@@ -134,11 +138,8 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                 for m, e in zip(messages, chunk, strict=True)
             ]
             outputs = completer(benchmark, requests)
-            chosen = [
-                outs[choose(benchmark, e, outs)] if choose and len(outs) > 1 else (outs[0] if outs else "")
-                for e, outs in zip(chunk, outputs, strict=True)
-            ]
-            answers, scores = score_examples(benchmark, rewards, chunk, chosen)
+            chosen = [_choose(benchmark, e, outs, choose) for e, outs in zip(chunk, outputs, strict=True)]
+            answers, scores = score_examples(benchmark, rewards, chunk, [s.completion for s in chosen], chosen)
             for i, example in enumerate(chunk):
                 primary = scores[benchmark.primary_metric][i]
                 answer, recorded = bounded(answers[i], {metric: scores[metric][i].to_json() for metric in scores})
@@ -172,6 +173,15 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         **result,
         "parse_fail_rate": parse_failures / len(records) if records else None,
     }
+
+
+def _choose(benchmark: Benchmark, example: Example, outputs: list[str], choose: Chooser | None) -> SampleAnswers:
+    """The sample scored among ``outputs``: the first, or the chooser's pick given each one's answer."""
+    if choose is None or len(outputs) < 2:
+        return SampleAnswers(example, outputs[0] if outputs else "")
+    samples = [SampleAnswers(example, output) for output in outputs]
+    recorded = benchmark.answer_extractor()
+    return samples[choose(benchmark, example, outputs, [answer_text(s.get(recorded)) for s in samples])]
 
 
 def _data_record(benchmark: Benchmark, split: str | None) -> dict[str, Any]:

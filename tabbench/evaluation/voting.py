@@ -273,8 +273,8 @@ def chooser(method: str, **options: Any) -> Chooser:
     """A ``tabbench.evaluation.runner.Chooser`` for ``--vote METHOD``; options as in ``vote_outcome``."""
     _check_method(method)
 
-    def choose(benchmark: Benchmark, example: Example, completions: list[str]) -> int:
-        return vote(benchmark, example, completions, method, **options)
+    def choose(benchmark: Benchmark, example: Example, completions: list[str], answers: list[str | None]) -> int:
+        return vote(benchmark, example, completions, method, answers=answers, **options)
 
     choose.__name__ = f"{method}_vote"
     return choose
