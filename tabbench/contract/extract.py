@@ -52,17 +52,20 @@ class Extractor:
 class PerExample(Extractor):
     """An extractor that delegates, example by example, to the one ``choose(example)`` names (a benchmark
     whose chart questions answer with a program and whose other questions with a line of text). Its key for
-    an example is the chosen extractor's, so the answer is shared with every reward that uses that one."""
+    an example is the chosen extractor's, so the answer is shared with every reward that uses that one; no
+    extractor chosen is no answer."""
 
-    def __init__(self, name: str, choose: Callable[[Example], Extractor]) -> None:
+    def __init__(self, name: str, choose: Callable[[Example], Extractor | None]) -> None:
         super().__init__(name, self._extract)
         self.choose = choose
 
     def _extract(self, example: Example, completion: str) -> Any:
-        return self.choose(example)(example, completion)
+        chosen = self.choose(example)
+        return None if chosen is None else chosen(example, completion)
 
     def key(self, example: Example) -> Hashable:
-        return self.choose(example).key(example)
+        chosen = self.choose(example)
+        return (self.name, None) if chosen is None else chosen.key(example)
 
     def __call__(self, example: Example, completion: str) -> Any:
         return self._extract(example, completion)
