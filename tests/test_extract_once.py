@@ -178,3 +178,12 @@ def test_tao_extracts_once_for_its_record_its_vote_and_every_reward(demo, extrac
     group = tao.score_group(demo, unlabeled, completions, rewards)  # pseudo-labelled by its vote
     assert group.pseudo and [s.reward for s in group.samples] == pytest.approx([2.5, 2.5, 0.05, 0.0])
     assert len(extractor_calls) == len(completions) and set(extractor_calls.values()) == {1}, extractor_calls
+
+
+def test_a_first_api_score_batch_built_on_safe_score_still_works() -> None:
+    class Batched(LegacyExact):
+        def score_batch(self, items):
+            return [tabbench.safe_score(self, example, completion) for example, completion in items]
+
+    example = Example("1", "b")
+    assert [s.value for s in tabbench.score_batch(Batched(), [(example, "b"), (example, "c")])] == [1.0, 0.0]

@@ -104,9 +104,12 @@ def reward_error(exc: BaseException | str) -> Score:
     return Score(0.0, Status.REWARD_ERROR, {"error": text})
 
 
-def safe_score(reward: Reward, prediction: Prediction) -> Score:
+def safe_score(reward: Reward, prediction: Prediction | Example, completion: str | None = None) -> Score:
     """Call ``reward.score`` on ``prediction``; an exception (or a result that is not a ``Score``) becomes
-    ``reward_error``."""
+    ``reward_error``. ``safe_score(reward, example, completion)``, the first API's form, still works (no
+    answer: a reward that declares an extractor then finds none)."""
+    if not isinstance(prediction, Prediction):
+        prediction = Prediction(prediction, completion if isinstance(completion, str) else "")
     try:
         if takes_answer(type(reward)):
             score = reward.score(prediction.example, prediction.completion, prediction.answer)
