@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tabbench.reporting.flips import flips, mcnemar_exact_p
+
 STAGES = ("base", "sft", "grpo", "tao", "control")
 
 
@@ -62,17 +64,8 @@ def item_scores(run: Path) -> dict[str, dict[str, float]]:
 
 def mcnemar(base: dict[str, float], new: dict[str, float]) -> tuple[int, int, float]:
     """(items that became correct, items that became incorrect, exact two-sided McNemar p) of ``new`` vs ``base``."""
-    up = sum(1 for k in base if base[k] < 1 <= new[k])
-    down = sum(1 for k in base if new[k] < 1 <= base[k])
-    return up, down, sign_test(up, down)
-
-
-def sign_test(up: int, down: int) -> float:
-    n = up + down
-    if n == 0:
-        return 1.0
-    tail = sum(math.comb(n, i) for i in range(0, min(up, down) + 1)) / 2**n
-    return min(1.0, 2 * tail)
+    pairs = flips("", "base", "new", base, new)
+    return len(pairs.up), len(pairs.down), pairs.p
 
 
 def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
@@ -148,8 +141,8 @@ def report(results: list[dict[str, Any]]) -> dict[str, Any]:
             up, down = sum(p[0] for p in per_seed), sum(p[1] for p in per_seed)
             cells = "; ".join(f"seed {r['seed']}: +{u}/-{d} p={p:.3g}" for r, (u, d, p) in
                               zip(results, per_seed, strict=True))
-            print(f"  {new} vs {old}: {cells}; pooled +{up}/-{down} p={sign_test(up, down):.3g}")
-            figures[bench][f"{new}_vs_{old}"] = {"per_seed": per_seed, "pooled": [up, down, sign_test(up, down)]}
+            print(f"  {new} vs {old}: {cells}; pooled +{up}/-{down} p={mcnemar_exact_p(up, down):.3g}")
+            figures[bench][f"{new}_vs_{old}"] = {"per_seed": per_seed, "pooled": [up, down, mcnemar_exact_p(up, down)]}
     for r in results:
         print(f"seed {r['seed']}: seconds " + ", ".join(f"{k} {v:.0f}" for k, v in r["seconds"].items())
               + f"; control {r['control_steps']} SFT steps; GRPO reward first/last {r['grpo_reward_first_last']}")

@@ -20,6 +20,7 @@ from tabbench.sql import (
     execute_many,
     execution_limits,
     is_server_target,
+    result_details,
     sql_extractor,
 )
 from tabbench.sql.compare import bird_ex, bird_soft_f1
@@ -94,7 +95,8 @@ class _BirdExecutionReward(Reward):
             return Score(1.0, Status.EMPTY_BOTH, details)
         try:  # a (prediction, gold) pair repeated in a run is compared once: the run's store remembers it
             known = current_store().compared(self.name, pred, gold, lambda p, g: self._compare(p.rows, g.rows))
-            return Score(known.value, known.status, {**known.details, **details})
+            shown = result_details(pred, gold, matched=known.status == Status.MATCH)
+            return Score(known.value, known.status, {**known.details, **details, **shown})
         except TypeError as exc:  # an unhashable value (a server's array or JSON): upstream's set() raises, 0
             return Score(0.0, Status.MISMATCH, {**details, "error": f"rows not comparable: {exc}"})
 

@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Example, Prediction, Reward, Score, Status
-from tabbench.sql import ExecJob, current_store, env_workers, execute_many, execution_limits, sql_extractor
+from tabbench.sql import (
+    ExecJob,
+    current_store,
+    env_workers,
+    execute_many,
+    execution_limits,
+    result_details,
+    sql_extractor,
+)
 from tabbench.sql.compare import order_matters, spider_result_eq
 from tabbench_spider.data import read_tables
 from tabbench_spider.exact_match import (
@@ -115,7 +123,9 @@ class SpiderExecution(Reward):
                 return Score(0.0, pred.status, {**details, "error": pred.error, "database": path})
             if pred.truncated or not current_store().compared(  # a repeated pair is compared once per run
                     ("spider-ex", ordered), pred, gold, lambda p, g: spider_result_eq(p.rows, g.rows, ordered)):
-                return Score(0.0, Status.MISMATCH, {**details, "database": path, "truncated": pred.truncated})
+                return Score(0.0, Status.MISMATCH, {**details, "database": path, "truncated": pred.truncated,
+                                                    **result_details(pred, gold, matched=False)})
+            details.update(result_details(pred, gold, matched=True))
             all_empty = all_empty and not gold.rows and not pred.rows
         return Score(1.0, Status.EMPTY_BOTH if all_empty else Status.MATCH, details)
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from tabbench import ConfigError, Prediction, Score, Status
-from tabbench.sql import BatchStats, ExecJob, QueryResult, current_store, execution_limits
+from tabbench.sql import BatchStats, ExecJob, QueryResult, current_store, execution_limits, result_details
 from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
 from tabbench_sql_rewards.base import SqlReward, gold_sql
 from tabbench_sql_rewards.completion import TaggedAnswer, sqlr1_extractor
@@ -62,6 +62,9 @@ class Verdict:
                 out["truncated"] = True
         if self.gold is not None and self.gold.ok:
             out["gold_rows"] = len(self.gold.rows)
+            if self.pred is not None and self.pred.ok:
+                out.update(result_details(self.pred, self.gold, matched=self.status in (Status.MATCH,
+                                                                                        Status.EMPTY_BOTH)))
         out.update(self.extra)
         return out
 

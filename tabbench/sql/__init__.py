@@ -15,7 +15,9 @@ Public API (details in ``docs/sql-execution.md``):
   ``ServerWriteWarning``, ``load_sqlite``;
 - SQL in completions (the one SQL extractor, modes ``SQL_MODES``): ``extract_sql``, ``sql_extractor``,
   ``last_sql_block``, ``strip_think``; sqlglot helpers: ``split_statements``, ``is_single_statement``,
-  ``validate``, ``transpile``, ``SqlParseError``.
+  ``validate``, ``transpile``, ``SqlParseError``;
+- what a sample record keeps of two executed results (bounded previews, the comparison rule that failed):
+  ``result_details``.
 """
 
 from typing import Any
@@ -45,6 +47,7 @@ from tabbench.sql.extract import (
     validate,
 )
 from tabbench.sql.pool import ExecPool, shared_pool
+from tabbench.sql.preview import result_details
 from tabbench.sql.store import ResultStore, current_store, use_store
 from tabbench.sql.text2sql import default_workers, env_workers, execution_limits, sqlite_ddl
 
@@ -100,6 +103,7 @@ __all__ = [
     "normalise_sql",
     "register_function",
     "resolve_dsn",
+    "result_details",
     "server_kind",
     "shared_pool",
     "split_statements",

@@ -1,0 +1,142 @@
+"""Read a run folder for the viewer and ``tabbench compare``: results, sample records, examples, training curves.
+
+The one reader of run folders outside the run store. It is defensive on purpose: records are read as plain
+JSON objects (not ``SampleRecord``), so a record written by an older or newer tabbench shows what it has
+instead of failing, and a torn last line (a run killed mid-write) is skipped without touching the file.
+Questions, gold answers and prompts are not in the records; they come from the benchmark plugin on the
+data path the run recorded, when that plugin and data are still here (otherwise the viewer shows none).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabbench.contract.errors import DataError, TabbenchError, UsageError
+from tabbench.contract.hashing import stable_hash
+
+TRAINER_STATE = "trainer_state.json"  # a trainer's run folder: its logs, shown as training curves
+PASS = 1.0  # a primary score at or above this passes (exact-match metrics: 1; continuous ones: a perfect score)
+
+
+@dataclass
+class RunFolder:
+    """One run directory: its ``results.json`` (version 2, or ``{}`` for a run that has none yet) and the
+    benchmarks it holds records for."""
+
+    path: Path
+    label: str
+    results: dict[str, Any]
+    benchmarks: list[str] = field(default_factory=list)
+
+    def result(self, benchmark: str) -> dict[str, Any]:
+        return dict((self.results.get("benchmarks") or {}).get(benchmark) or {})
+
+    def samples_path(self, benchmark: str) -> Path:
+        return self.path / "samples" / f"{benchmark}.jsonl"
+
+
+def read_run(path: Path, label: str | None = None) -> RunFolder:
+    """Open run folder ``path``: ``results.json`` when present, else the records of an unfinished run."""
+    from tabbench.evaluation.results import load
+
+    path = Path(path)
+    if not path.is_dir():
+        raise UsageError(f"{path}: no such run folder")
+    results: dict[str, Any] = dict(load(path / "results.json")) if (path / "results.json").is_file() else {}
+    on_disk = sorted(p.stem for p in (path / "samples").glob("*.jsonl")) if (path / "samples").is_dir() else []
+    named = list(results.get("benchmarks") or {})
+    benchmarks = named + [name for name in on_disk if name not in named]
+    if not benchmarks and not (path / TRAINER_STATE).is_file():
+        raise UsageError(f"{path}: not a tabbench run folder (no results.json, samples/*.jsonl or {TRAINER_STATE})")
+    return RunFolder(path, label or _default_label(path, results), results, benchmarks)
+
+
+def _default_label(path: Path, results: dict[str, Any]) -> str:
+    model = str((results.get("model") or {}).get("model") or "")
+    return path.resolve().name or model or str(path)
+
+
+def read_records(run: RunFolder, benchmark: str) -> list[dict[str, Any]]:
+    """The sample records of ``benchmark`` as JSON objects; a torn last line is left out, damage elsewhere
+    is a ``DataError`` naming the file and line."""
+    path = run.samples_path(benchmark)
+    if not path.is_file():
+        return []
+    records = []
+    lines = path.read_bytes().split(b"\n")
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            record = json.loads(raw)
+            if not isinstance(record, dict) or "id" not in record:
+                raise ValueError("not a sample record (no 'id')")
+        except (ValueError, RecursionError) as exc:
+            if number == len(lines):  # no newline after it: the line a kill interrupted
+                break
+            raise DataError(f"{path}:{number}: corrupt sample record ({exc})") from None
+        record["id"] = str(record["id"])
+        records.append(record)
+    return records
+
+
+def data_snapshot(result: dict[str, Any]) -> str:
+    """A short hash of the benchmark's data files (their sha256 values); ``"none"`` when unrecorded. Same as
+    the leaderboard's column key, so two runs are comparable exactly when a board would share their column."""
+    files = (result.get("data") or {}).get("files") or {}
+    return stable_hash(sorted(files.values()), 8) if files else "none"
+
+
+def comparability(run: RunFolder, benchmark: str) -> dict[str, str]:
+    """What must be equal for two runs' samples of ``benchmark`` to be paired."""
+    result = run.result(benchmark)
+    return {"version": str(result.get("version", "?")), "split": str(result.get("split", "?")),
+            "data": data_snapshot(result)}
+
+
+def examples(run: RunFolder, benchmark: str) -> dict[str, dict[str, Any]]:
+    """``id -> {question, gold, prompt}`` from the benchmark plugin on the data the run recorded; empty when the
+    plugin, the data or the split is not available here (the viewer then shows what records hold)."""
+    from tabbench.host.lookup import get_benchmark
+
+    result = run.result(benchmark)
+    data = (result.get("data") or {}).get("path")
+    try:
+        bench = get_benchmark(benchmark, data, **(result.get("options") or {}))
+        found = bench.examples(bench.check_split(result.get("split")))
+        out = {}
+        for example in found:
+            messages = bench.prompt(example)
+            question = example.fields.get("question")
+            out[str(example.id)] = {
+                "question": question if isinstance(question, str) else _last_user(messages),
+                "gold": example.gold,
+                "prompt": [{"role": str(m.get("role")), "content": str(m.get("content"))} for m in messages],
+            }
+        return out
+    except (TabbenchError, OSError, ValueError, TypeError, KeyError):
+        return {}
+
+
+def _last_user(messages: list[dict[str, Any]]) -> str:
+    users = [str(m.get("content")) for m in messages if m.get("role") == "user"]
+    return users[-1] if users else ""
+
+
+def training_curves(run: RunFolder) -> list[dict[str, Any]]:
+    """The numeric logs of a trainer's ``trainer_state.json`` in the run folder (``step`` plus loss, reward,
+    ``rewards/<name>/mean``, ...), one entry per logged step; empty when there is none."""
+    from tabbench.reporting.leaderboard import read_log_history
+
+    path = run.path / TRAINER_STATE
+    if not path.is_file():
+        return []
+    try:
+        history = read_log_history(path)
+    except DataError:
+        return []
+    return [{k: v for k, v in entry.items() if isinstance(v, int | float) and not isinstance(v, bool)}
+            for entry in history if isinstance(entry.get("step"), int | float)]
