@@ -47,6 +47,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "tabbench.cli.leaderboard:leaderboard_group",
         "Leaderboards: markdown tables rendered from runs' results.json, checked for staleness in CI.",
     ),
+    "view": (
+        "tabbench.cli.view:view_command",
+        "Look at runs in a browser: samples, SQL diffs, result tables, flips between runs (or a static bundle).",
+    ),
+    "compare": (
+        "tabbench.cli.view:compare_command",
+        "Compare two runs sample by sample: flips per benchmark and the exact McNemar p.",
+    ),
     "train": (
         "tabbench.cli.train:train_group",
         "Train a model with a trainer plugin; its rewards are tabbench reward plugins.",

@@ -1,0 +1,73 @@
+"""``tabbench view`` (run folders in a browser) and ``tabbench compare`` (flips and exact McNemar p)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from tabbench.cli import CONTEXT
+from tabbench.cli.output import JSON_OPTION, emit
+
+RUNS = click.argument("runs", nargs=-1, required=True, metavar="RUN_DIR[=LABEL]...")
+
+
+def _open(specs: tuple[str, ...]) -> list:
+    from tabbench.reporting.leaderboard import parse_run_arg
+    from tabbench.reporting.runfolder import read_run
+
+    return [read_run(path, label) for path, label in map(parse_run_arg, specs)]
+
+
+@click.command("view", context_settings=CONTEXT)
+@RUNS
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to serve on (loopback by default: the runs are not shared with the network).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8008, show_default=True,
+              help="Port to serve on (0: any free port).")
+@click.option("--bundle", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write a static site to this new folder instead of serving (OUT/index.html opens from file://).")
+def view_command(runs: tuple[str, ...], host: str, port: int, bundle: Path | None) -> None:
+    """Look at RUN_DIRs in a browser: results, samples, SQL diffs and result tables, flips between runs.
+
+    The first run is the baseline the others are compared with. Serves read-only until Ctrl-C."""
+    from tabbench.reporting.viewer import Site, make_server, write_bundle
+
+    site = Site(_open(runs))
+    if bundle is not None:
+        click.echo(f"wrote {write_bundle(site, bundle)}", err=True)
+        return
+    server = make_server(site, host, port)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"serving {len(site.runs)} run(s) at http://{shown}:{server.server_address[1]}/ (Ctrl-C stops)",
+               err=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+@click.command("compare", context_settings=CONTEXT)
+@click.argument("a", metavar="RUN_A[=LABEL]")
+@click.argument("b", metavar="RUN_B[=LABEL]")
+@click.option("--benchmark", "benchmarks", multiple=True, help="Only this benchmark (repeatable; default: all shared).")
+@JSON_OPTION
+def compare_command(a: str, b: str, benchmarks: tuple[str, ...], as_json: bool) -> None:
+    """Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail) and the exact McNemar p.
+
+    Refuses runs made on different benchmark versions, splits or data files."""
+    from tabbench.reporting.flips import compare_runs
+
+    run_a, run_b = _open((a, b))
+    found = compare_runs(run_a, run_b, benchmarks)
+    if as_json:
+        click.echo(json.dumps({"a": str(run_a.path), "b": str(run_b.path),
+                               "benchmarks": [f.to_json() for f in found]}, indent=2, ensure_ascii=False))
+        return
+    rows = [{"benchmark": f.benchmark, "paired": f.paired, "both pass": f.both_pass, "both fail": f.both_fail,
+             "fail -> pass": len(f.up), "pass -> fail": len(f.down), "McNemar p": f"{f.p:.4g}",
+             "unpaired": f.unpaired} for f in found]
+    emit(rows, list(rows[0]), as_json=False, title=f"{run_a.label} -> {run_b.label}")

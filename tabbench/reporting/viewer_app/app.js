@@ -1,0 +1,304 @@
+// tabbench view: a small vanilla front end over data files that call tbData(key, value).
+// Model text is hostile: every value reaches the page through text nodes (el() and text()), never as markup.
+"use strict";
+
+const store = {};    // key -> value, filled by data files
+const waiting = {};  // key -> [resolve] for files being loaded
+const PAGE = 200;    // grid rows rendered at a time
+let state = { shown: PAGE };
+
+function tbData(key, value) {
+  store[key] = value;
+  (waiting[key] || []).forEach((resolve) => resolve(value));
+  delete waiting[key];
+  if (key === "runs") route();
+}
+
+// Load data file `src` (a <script>, so it works from file:// too) and resolve with the value it delivers.
+function load(key, src) {
+  if (key in store) return Promise.resolve(store[key]);
+  return new Promise((resolve, reject) => {
+    if (!waiting[key]) {
+      waiting[key] = [];
+      const tag = document.createElement("script");
+      tag.src = src;
+      tag.onerror = () => reject(new Error("cannot load " + src));
+      document.body.appendChild(tag);
+    }
+    waiting[key].push(resolve);
+  });
+}
+
+// --- DOM helpers: children that are not nodes become text -------------------------------------------------
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (name === "class") node.className = value;
+    else node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+const text = (value) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value, null, 1));
+const pct = (v) => (v === null || v === undefined ? "–" : (100 * v).toFixed(1));
+const num = (v) => (v === null || v === undefined ? "–" : Number.isInteger(v) ? String(v) : Number(v).toPrecision(4));
+const pval = (p) => (p === undefined ? "–" : p < 1e-4 ? p.toExponential(2) : p.toPrecision(3));
+const passed = (score) => score !== null && score !== undefined && score >= 1;
+function kv(pairs) {
+  return el("dl", { class: "kv" }, pairs.filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => [el("dt", {}, k), el("dd", {}, typeof v === "object" ? JSON.stringify(v) : String(v))]));
+}
+function table(head, rows, attrs) {
+  return el("table", attrs || {}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c) => (c instanceof Node && c.tagName === "TD" ? c : el("td", {}, c)))))));
+}
+function show(...nodes) {
+  const main = document.getElementById("main");
+  main.replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false));
+}
+function runs() { return store.runs.runs; }
+function bench(r, b) { return runs()[r].benchmarks[b]; }
+
+// --- routing: #runs, #compare, #bench/R/B, #sample/R/B/ID ---------------------------------------------------
+window.addEventListener("hashchange", () => { state.shown = PAGE; route(); });
+function route() {
+  if (!store.runs) return;
+  const [view, ...args] = (location.hash.slice(1) || "runs").split("/");
+  nav(view);
+  if (view === "bench") return showGrid(+args[0], +args[1]);
+  if (view === "sample") return showSample(+args[0], +args[1], decodeURIComponent(args.slice(2).join("/")));
+  if (view === "compare") return showCompare();
+  return showRuns();
+}
+function nav(view) {
+  const links = [["runs", "Runs"]];
+  if (runs().length > 1) links.push(["compare", "Compare"]);
+  runs()[0].benchmarks.forEach((b, i) => links.push([`bench/0/${i}`, b.name]));
+  document.getElementById("nav").replaceChildren(...links.map(([href, label]) =>
+    el("a", { href: "#" + href, class: location.hash.slice(1).startsWith(href) || (view === href) ? "active" : null }, label)));
+}
+
+// --- runs -------------------------------------------------------------------------------------------------
+function showRuns() {
+  show(el("h2", {}, "Runs"), runs().map((run, r) => runCard(run, r)));
+}
+function runCard(run, r) {
+  const m = run.model || {}, c = run.config || {};
+  return el("section", { class: "card run" },
+    el("h3", {}, `${r === 0 && runs().length > 1 ? "baseline: " : ""}${run.label}`),
+    el("div", { class: "side" },
+      el("div", {}, el("h4", {}, "model"), kv([["path", run.path], ["backend", m.backend], ["model", m.model],
+        ["fingerprint", m.fingerprint_sha], ["chat template", m.chat_template_sha256], ["created", run.created]])),
+      el("div", {}, el("h4", {}, "settings"), kv([["command", c.command], ["split", c.split], ["limit", c.limit],
+        ["environment", c.environment], ["generation", m.generation], ["vote", m.vote], ["samples", m.samples],
+        ["backend options", m.backend_options], ["seeds", run.seeds]])),
+      el("div", {}, el("h4", {}, "pins"), kv([["tabbench", run.tabbench_version],
+        ...Object.entries(run.plugins || {}).map(([k, v]) => [k, v])]))),
+    run.benchmarks.length ? el("h4", {}, "benchmarks") : null,
+    run.benchmarks.length ? table(["benchmark", "version", "split", "data", "n", "primary", "metrics ± s.e. (%)", "statuses", "parse fail"],
+      run.benchmarks.map((b, i) => [el("a", { href: `#bench/${r}/${i}` }, b.name), b.version, b.split, b.data, num(b.n),
+        b.primary_metric ? `${b.primary_metric.name} ${pct(b.primary_metric.value)} ± ${pct(b.primary_metric.stderr)}` : "–",
+        Object.entries(b.metrics || {}).map(([k, v]) => `${k} ${pct(v.value)} ± ${pct(v.stderr)} (n=${v.n})`).join("; "),
+        Object.entries(b.status_counts || {}).map(([k, v]) => `${k}=${v}`).join(" "),
+        b.parse_fail_rate === undefined ? "–" : pct(b.parse_fail_rate)]), { class: "benchmarks" }) : null,
+    run.benchmarks.map((b) => breakdowns(b)),
+    run.curves && run.curves.length ? [el("h4", {}, "training curves"), curves(run.curves)] : null);
+}
+function breakdowns(b) {
+  const keys = Object.keys(b.breakdown || {});
+  if (!keys.length) return null;
+  return el("details", {}, el("summary", {}, `${b.name}: breakdowns (${keys.join(", ")})`),
+    keys.map((key) => {
+      const levels = b.breakdown[key], metrics = Object.keys(b.metrics || {});
+      return el("div", {}, el("h4", {}, key), table([key, "n", ...metrics],
+        Object.entries(levels).map(([level, v]) => [level, num(v.n), ...metrics.map((m) => pct((v.metrics || {})[m]))])));
+    }));
+}
+function curves(history) {
+  const keys = [...new Set(history.flatMap((e) => Object.keys(e)))].filter((k) => k !== "step" && k !== "epoch" && !k.startsWith("train_"));
+  const svgNS = "http://www.w3.org/2000/svg", W = 320, H = 140;
+  return el("div", { class: "side" }, keys.map((key) => {
+    const pts = history.filter((e) => typeof e[key] === "number").map((e) => [e.step, e[key]]);
+    if (pts.length < 2) return null;
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const sx = (x) => 30 + (W - 40) * (x - x0) / ((x1 - x0) || 1), sy = (y) => H - 20 - (H - 35) * (y - y0) / ((y1 - y0) || 1);
+    const svg = document.createElementNS(svgNS, "svg");
+    svg.setAttribute("class", "curve"); svg.setAttribute("width", W); svg.setAttribute("height", H);
+    const line = document.createElementNS(svgNS, "polyline");
+    line.setAttribute("points", pts.map((p) => `${sx(p[0])},${sy(p[1])}`).join(" "));
+    line.setAttribute("fill", "none"); line.setAttribute("stroke", "#2457c5");
+    svg.appendChild(line);
+    [[5, 12, `${key}`], [5, H - 5, `step ${x0}…${x1}, ${num(y0)}…${num(y1)}`]].forEach(([x, y, label]) => {
+      const t = document.createElementNS(svgNS, "text");
+      t.setAttribute("x", x); t.setAttribute("y", y); t.textContent = label; svg.appendChild(t);
+    });
+    return svg;
+  }));
+}
+
+// --- compare ----------------------------------------------------------------------------------------------
+function comparison(r, name) {
+  return store.runs.comparisons.find((c) => c.b_run === r && c.benchmark === name && !c.error);
+}
+function showCompare() {
+  const list = store.runs.comparisons;
+  show(el("h2", {}, "Flips between runs"),
+    el("p", { class: "muted" }, "Each run against the baseline (the first run), paired by sample id. A sample passes when its primary score is 1 (a perfect score). p: exact two-sided McNemar test on the flips."),
+    table(["benchmark", "baseline", "run", "paired", "both pass", "both fail", "fail → pass", "pass → fail", "McNemar p", "unpaired"],
+      list.map((c) => c.error ? [c.benchmark, runs()[c.a_run].label, runs()[c.b_run].label, el("td", { colspan: 7, class: "fail" }, c.error)]
+        : [el("a", { href: `#bench/${c.b_run}/${runs()[c.b_run].benchmarks.findIndex((b) => b.name === c.benchmark)}` }, c.benchmark),
+          runs()[c.a_run].label, runs()[c.b_run].label, num(c.paired), num(c.both_pass), num(c.both_fail),
+          el("td", { class: "num n-up" }, num(c.n_up)), el("td", { class: "num n-down" }, num(c.n_down)),
+          el("td", { class: "num p", "data-p": c.p }, pval(c.p)), num(c.unpaired)]),
+      { id: "compare-table" }));
+}
+
+// --- sample grid ------------------------------------------------------------------------------------------
+async function showGrid(r, b) {
+  const info = bench(r, b);
+  if (!info) return show(el("p", {}, "No such benchmark."));
+  show(el("p", { class: "muted" }, `Loading ${info.name}…`));
+  const grid = await load(`grid/${info.key}`, `data/${info.key}/grid.js`);
+  if (!grid.index) {  // once per grid: lower-cased search text
+    grid.index = grid.rows.map((row) => [row.id, row.q, row.a, row.g].join("\u0001").toLowerCase());
+  }
+  const f = state.filters && state.filters.key === info.key ? state.filters : (state.filters = { key: info.key, status: "", meta: {}, flip: "", q: "", sort: "" });
+  const metaKeys = [...new Set(grid.rows.slice(0, 2000).flatMap((row) => Object.keys(row.m)))];
+  const others = runs().map((run, i) => [run, i]).filter(([run]) => run.benchmarks.some((x) => x.name === info.name));
+  const cmp = r > 0 ? comparison(r, info.name) : null;
+  const flipIds = cmp ? { up: new Set(cmp.up), down: new Set(cmp.down) } : null;
+  const select = (label, value, options, onchange, id) => el("label", {}, label + " ",
+    el("select", { id, onchange: (e) => onchange(e.target.value) },
+      options.map(([v, l]) => { const o = el("option", { value: v }, l); o.selected = v === value; return o; })));
+  const values = (get) => [...new Set(grid.rows.map(get))].filter((v) => v !== undefined && v !== null).sort();
+  const count = el("span", { id: "count" });
+  const body = el("tbody");
+  const more = el("button", { onclick: () => { state.shown += PAGE; render(); } }, "show more");
+  const controls = el("div", { class: "controls" },
+    others.length > 1 ? select("run", String(r), others.map(([run, i]) => [String(i), run.label]),
+      (v) => { location.hash = `#bench/${v}/${runs()[+v].benchmarks.findIndex((x) => x.name === info.name)}`; }, "run") : null,
+    select("status", f.status, [["", "any"], ...values((row) => row.s).map((s) => [s, s])], (v) => { f.status = v; reset(); }, "status"),
+    metaKeys.map((k) => select(k, f.meta[k] || "", [["", "any"], ...values((row) => row.m[k]).map((s) => [s, s])],
+      (v) => { f.meta[k] = v; reset(); }, "meta-" + k)),
+    flipIds ? select(`vs ${runs()[0].label}`, f.flip, [["", "all"], ["any", `flipped (${cmp.n_up + cmp.n_down})`],
+      ["up", `fail → pass (${cmp.n_up})`], ["down", `pass → fail (${cmp.n_down})`]], (v) => { f.flip = v; reset(); }, "flip") : null,
+    select("sort", f.sort, [["", "run order"], ["score", "score ↑"], ["-score", "score ↓"], ["status", "status"], ["id", "id"]],
+      (v) => { f.sort = v; reset(); }, "sort"),
+    el("input", { type: "search", id: "search", placeholder: "search id, question, answer, gold", value: f.q,
+      oninput: (e) => { f.q = e.target.value; reset(); } }),
+    count);
+  function reset() { state.shown = PAGE; render(); }
+  function rows() {
+    const q = f.q.toLowerCase();
+    const out = [];
+    for (let i = 0; i < grid.rows.length; i++) {
+      const row = grid.rows[i];
+      if (f.status && row.s !== f.status) continue;
+      if (q && !grid.index[i].includes(q)) continue;
+      let ok = true;
+      for (const k in f.meta) if (f.meta[k] && row.m[k] !== f.meta[k]) { ok = false; break; }
+      if (!ok) continue;
+      if (f.flip && flipIds) {
+        const up = flipIds.up.has(row.id), down = flipIds.down.has(row.id);
+        if (f.flip === "up" ? !up : f.flip === "down" ? !down : !(up || down)) continue;
+      }
+      out.push(row);
+    }
+    const key = f.sort.replace("-", ""), sign = f.sort.startsWith("-") ? -1 : 1;
+    if (key === "score") out.sort((x, y) => sign * ((x.v ?? -Infinity) - (y.v ?? -Infinity)));
+    else if (key) out.sort((x, y) => sign * String(key === "id" ? x.id : x.s).localeCompare(String(key === "id" ? y.id : y.s), undefined, { numeric: true }));
+    return out;
+  }
+  function render() {
+    const found = rows();
+    count.textContent = `${found.length} of ${grid.rows.length} samples`;
+    body.replaceChildren(...found.slice(0, state.shown).map((row) => el("tr", {
+      class: "sample", "data-id": row.id, onclick: () => { location.hash = `#sample/${r}/${b}/${encodeURIComponent(row.id)}`; } },
+      el("td", {}, row.id), el("td", { title: row.q || "" }, row.q ?? "–"), el("td", { title: row.a || "" }, row.a ?? "–"),
+      el("td", { title: row.g || "" }, row.g ?? "–"), el("td", { class: passed(row.v) ? "pass" : "fail" }, row.s),
+      el("td", { class: "num" }, num(row.v)))));
+    more.hidden = found.length <= state.shown;
+  }
+  show(el("h2", {}, `${info.name} · ${runs()[r].label}`),
+    grid.examples ? null : el("p", { class: "muted" }, "Questions and gold answers are not shown: the benchmark's plugin or data is not available here."),
+    controls,
+    el("table", { id: "grid" }, el("colgroup", {}, el("col", { class: "c-id" }), el("col"), el("col"), el("col"), el("col", { class: "c-st" }), el("col", { class: "c-sc" })),
+      el("thead", {}, el("tr", {}, ["id", "question", "answer", "gold", "status", "score"].map((h) => el("th", {}, h)))), body),
+    more);
+  render();
+}
+
+// --- one sample, in every run that holds it ----------------------------------------------------------------
+async function showSample(r, b, id) {
+  const info = bench(r, b);
+  const holders = runs().map((run, i) => [run, i, run.benchmarks.findIndex((x) => x.name === info.name)]).filter(([, , j]) => j >= 0);
+  const details = [];
+  for (const [run, i, j] of holders) {
+    const key = run.benchmarks[j].key;
+    const grid = await load(`grid/${key}`, `data/${key}/grid.js`);
+    const row = grid.rows.find((x) => x.id === id);
+    if (!row) continue;
+    const chunk = await load(`chunk/${key}/c${row.c}`, `data/${key}/c${row.c}.js`);
+    details.push([run, chunk.find((d) => d.record.id === id)]);
+  }
+  const first = details.find(([, d]) => d.question !== undefined);
+  const common = first ? first[1] : {};
+  show(el("p", {}, el("a", { href: `#bench/${r}/${b}` }, `← ${info.name}`)),
+    el("h2", {}, `${info.name} · sample ${id}`),
+    el("section", { class: "card" },
+      common.question !== undefined ? [el("h3", {}, "question"), el("pre", { class: "question" }, common.question)] : null,
+      common.gold !== undefined ? [el("h3", {}, "gold"), el("pre", { class: "gold" }, text(common.gold))] : null,
+      common.fields && Object.keys(common.fields).length ? el("details", {}, el("summary", {}, "example fields"), kv(Object.entries(common.fields))) : null,
+      common.prompt ? el("details", {}, el("summary", {}, "prompt"), common.prompt.map(message)) : null,
+      el("p", { class: "muted" }, `meta: ${JSON.stringify((details[0] && details[0][1].record.meta) || {})}`)),
+    el("div", { class: "side" }, details.map(([run, d]) => runSample(run, d))));
+}
+function message(m) {
+  return el("div", { class: "msg" }, el("div", { class: "role" }, m.role + (m.name ? ` (${m.name})` : "")),
+    el("pre", {}, text(m.content)), m.tool_calls ? el("pre", {}, text(m.tool_calls)) : null);
+}
+function runSample(run, d) {
+  const rec = d.record;
+  return el("section", { class: "card sample-run" },
+    el("h3", {}, run.label, " · ", el("span", { class: passed(rec.score) ? "pass" : "fail" }, `${rec.status} ${num(rec.score)}`)),
+    el("h4", {}, "extracted answer"), el("pre", { class: "answer" }, text(rec.answer ?? "(none)")),
+    d.sql ? [el("h4", {}, "SQL (formatted)"), el("div", { class: "side" },
+      el("div", {}, el("div", { class: "muted" }, "predicted"), el("pre", {}, d.sql.pred)),
+      d.sql.gold !== undefined ? el("div", {}, el("div", { class: "muted" }, "gold"), el("pre", {}, d.sql.gold)) : null),
+      d.sql.diff ? [el("div", { class: "muted" }, "diff (− gold, + predicted)"), el("div", { class: "diff" },
+        d.sql.diff.map(([op, line]) => el("div", { class: op === "+" ? "add" : op === "-" ? "del" : "" }, `${op} ${line}`)))] : null] : null,
+    el("h4", {}, "metrics"), Object.entries(rec.scores || {}).map(([name, s]) => metric(name, s)),
+    d.clusters ? [el("h4", {}, "vote clusters (by extracted answer)"), table(["answer", "completions"],
+      d.clusters.map((c) => [text(c.answer ?? "(none)"), c.members.map((i) => `#${i}`).join(" ")]))] : null,
+    rec.transcript ? [el("h4", {}, "agent transcript"), transcript(rec.transcript)] : null,
+    el("h4", {}, `completions (${(rec.completions || []).length})`),
+    (rec.completions || []).map((c, i) => el("div", {}, el("div", { class: "muted" }, `#${i}`), el("pre", { class: "completion" }, text(c)))));
+}
+function metric(name, s) {
+  const det = Object.assign({}, s.details || {});
+  const pred = det.pred_result, gold = det.gold_result, rule = det.differs_by;
+  delete det.pred_result; delete det.gold_result; delete det.differs_by;
+  const output = ["stdout", "output", "program_output"].filter((k) => typeof det[k] === "string");
+  return el("div", { class: "metric" },
+    el("div", {}, el("b", {}, name), " ", el("span", { class: passed(s.value) ? "pass" : "fail" }, `${s.status} ${num(s.value)}`),
+      rule ? [" ", el("span", { class: "rule" }, `differs only by ${rule}`)] : null),
+    pred || gold ? el("div", { class: "side result" }, pred ? resultTable("predicted", pred) : null, gold ? resultTable("gold", gold) : null) : null,
+    output.map((k) => [el("div", { class: "muted" }, `sandbox ${k}`), el("pre", {}, det[k])]),
+    Object.keys(det).length ? el("pre", { class: "details" }, JSON.stringify(det, null, 1)) : null);
+}
+function resultTable(label, res) {
+  const head = res.columns && res.columns.length ? res.columns : Array.from({ length: res.n_columns || 0 }, (_, i) => `col${i + 1}`);
+  return el("div", {}, el("div", { class: "muted" },
+    `${label}: ${res.n_rows} row(s) × ${res.n_columns} column(s)${res.truncated ? ", cut by the row cap" : ""}${res.rows.length < res.n_rows ? `, first ${res.rows.length} shown` : ""}`),
+    table(head, res.rows.map((row) => row.map((c) => (c === null ? "NULL" : text(c))))));
+}
+function transcript(t) {
+  const facts = Object.entries(t).filter(([k]) => k !== "messages");
+  return el("div", {}, kv(facts), (t.messages || []).map(message));
+}
