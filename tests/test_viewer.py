@@ -1,0 +1,301 @@
+"""`tabbench view` and `tabbench compare` on real run folders (demo-bird predictions scored with `tabbench score`).
+
+Run A answers every question with its gold SQL; run B answers some wrong in known ways (an emptied result, a
+count returned as text, a hostile completion holding markup), so the expected flips are known.
+Browser tests drive Debian's headless Chromium through selenium; they skip only when chromium or its driver is
+not installed (``.ci/run`` installs both).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tabbench.contract.errors import DataError
+from tabbench.reporting.flips import mcnemar_exact_p
+from tabbench.reporting.runfolder import read_records, read_run
+from tabbench.reporting.viewer import Site, make_server, script, write_bundle
+from tabbench.sql import QueryResult
+from tabbench.sql.preview import PREVIEW_CELL_CHARS, PREVIEW_ROWS, differs_by, preview
+from tests import browser
+
+N = 24
+HOSTILE = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">'
+
+
+def tabbench(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tabbench", *args], capture_output=True, text=True, env=env,
+                          timeout=300)
+
+
+def _as_text(sql: str) -> str | None:
+    """The count as text: the same value of another type (a "types" mismatch)."""
+    head = "SELECT COUNT(*)"
+    return sql.replace(head, "SELECT CAST(COUNT(*) AS TEXT)", 1) if sql.startswith(head) else None
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path_factory.mktemp("cache")), "TABBENCH_WORKERS": "0"}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> dict[str, object]:
+    from tabbench import get_benchmark
+
+    demo = get_benchmark("demo-bird")
+    examples = list(demo.examples(demo.default_split))[:N]
+    typed = next(e.id for e in examples if _as_text(e.gold or ""))
+    base = tmp_path_factory.mktemp("runs")
+    wrong: dict[str, str] = {}
+    for example in examples:
+        number = int(example.id) if example.id.isdigit() else 0
+        if example.id == typed:
+            wrong[example.id] = _as_text(example.gold)  # type: ignore[assignment]
+        elif number % 4 == 1:
+            wrong[example.id] = f"{example.gold} LIMIT 0"
+    hostile_id = next(e.id for e in examples if e.id not in wrong)
+    wrong[hostile_id] = HOSTILE
+    for name, answers in (("a", {}), ("b", wrong)):
+        predictions = base / f"{name}.jsonl"
+        predictions.write_text("".join(json.dumps({"id": e.id, "completion": answers.get(e.id, e.gold)}) + "\n"
+                                       for e in examples))
+        done = tabbench("score", "demo-bird", "--predictions", str(predictions), "--limit", str(N),
+                        "--out", str(base / name), "--no-progress", env=env)
+        assert done.returncode == 0, done.stderr
+    return {"a": base / "a", "b": base / "b", "wrong": wrong, "hostile": hostile_id, "typed": typed}
+
+
+# --- compare ------------------------------------------------------------------------------------------------
+
+
+def test_exact_mcnemar_p_matches_the_binomial_by_hand() -> None:
+    assert mcnemar_exact_p(0, 0) == 1.0
+    assert mcnemar_exact_p(0, 6) == 2 / 64
+    assert mcnemar_exact_p(2, 10) == 2 * (1 + 12 + 66) / 4096  # n = 12: C(12, 0..2)
+    assert mcnemar_exact_p(1, 2) == 1.0  # capped: the two tails overlap
+
+
+def test_compare_counts_the_known_flips(runs: dict, env: dict[str, str]) -> None:
+    done = tabbench("compare", str(runs["a"]), str(runs["b"]), "--json", env=env)
+    assert done.returncode == 0, done.stderr
+    (bird,) = json.loads(done.stdout)["benchmarks"]
+    assert sorted(bird["down"], key=int) == sorted(runs["wrong"], key=int)
+    assert bird["up"] == [] and bird["both_fail"] == 0 and bird["unpaired"] == 0
+    assert bird["both_pass"] == N - len(runs["wrong"])
+    assert bird["p"] == mcnemar_exact_p(0, len(runs["wrong"]))
+    table = tabbench("compare", str(runs["a"]), str(runs["b"]), env=env)
+    assert table.returncode == 0 and "demo-bird" in table.stdout and f"{bird['p']:.4g}" in table.stdout
+
+
+def _copy_run(source: Path, target: Path, edit) -> Path:
+    (target / "samples").mkdir(parents=True)
+    for path in (source / "samples").iterdir():
+        (target / "samples" / path.name).write_bytes(path.read_bytes())
+    results = json.loads((source / "results.json").read_text())
+    edit(results["benchmarks"]["demo-bird"])
+    (target / "results.json").write_text(json.dumps(results))
+    return target
+
+
+@pytest.mark.parametrize(("field", "words"), [("version", "benchmark versions"), ("data", "data fingerprints")])
+def test_compare_refuses_runs_on_other_versions_or_data(runs: dict, env: dict[str, str], tmp_path: Path,
+                                                        field: str, words: str) -> None:
+    def edit(result: dict) -> None:
+        if field == "version":
+            result["version"] = "99"
+        else:
+            result["data"]["files"] = {k: "0" * 64 for k in result["data"]["files"]}
+
+    other = _copy_run(runs["b"], tmp_path / "other", edit)
+    done = tabbench("compare", str(runs["a"]), str(other), env=env)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and words in done.stderr and str(other) in done.stderr
+
+
+# --- records and result previews ----------------------------------------------------------------------------
+
+
+def test_records_keep_result_previews_and_the_rule_that_failed(runs: dict) -> None:
+    records = {r["id"]: r for r in read_records(read_run(runs["b"]), "demo-bird")}
+    typed = records[runs["typed"]]["scores"]["ex"]["details"]
+    assert typed["differs_by"] == "types"
+    assert typed["pred_result"]["n_columns"] == typed["gold_result"]["n_columns"] == 1
+    assert typed["pred_result"]["rows"] == [[str(typed["gold_result"]["rows"][0][0])]]
+    emptied = next(records[i] for i, sql in runs["wrong"].items() if sql.endswith("LIMIT 0"))
+    assert emptied["scores"]["ex"]["details"]["pred_result"]["n_rows"] == 0
+    assert "differs_by" not in emptied["scores"]["ex"]["details"]
+
+
+@pytest.mark.parametrize(("pred", "gold", "rule"), [
+    ([(1,), (2,)], [(2,), (1,)], "row order"),
+    ([(1,), (1,), (2,)], [(1,), (2,)], "duplicates"),
+    ([("a", 1), ("b", 2)], [(1, "a"), (2, "b")], "column order"),
+    ([("1",), (2.0,)], [(1,), (2,)], "types"),
+    ([(1,)], [(2,)], None),
+])
+def test_differs_by_names_the_one_rule_that_separates_two_results(pred, gold, rule) -> None:
+    assert differs_by(pred, gold) == rule
+
+
+def test_a_preview_is_bounded() -> None:
+    rows = tuple((i, "x" * 500) for i in range(50))
+    shown = preview(QueryResult(rows=rows, columns=("n", "text")))
+    assert shown["n_rows"] == 50 and shown["n_columns"] == 2 and len(shown["rows"]) == PREVIEW_ROWS
+    assert all(len(row[1]) == PREVIEW_CELL_CHARS + 1 for row in shown["rows"])  # cut, with a marker
+
+
+def test_a_torn_last_line_is_skipped_and_damage_elsewhere_named(runs: dict, tmp_path: Path) -> None:
+    run = _copy_run(runs["a"], tmp_path / "torn", lambda result: None)
+    path = run / "samples" / "demo-bird.jsonl"
+    path.write_bytes(path.read_bytes() + b'{"id": "torn", "sco')
+    assert len(read_records(read_run(run), "demo-bird")) == N
+    lines = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join([lines[0], b"{not json", *lines[1:]]))
+    with pytest.raises(DataError, match=r"demo-bird.jsonl:2: corrupt sample record"):
+        read_records(read_run(run), "demo-bird")
+
+
+def test_data_scripts_carry_no_markup() -> None:
+    text = script("k", {"completion": "</script><!-- & \u2028"}).decode()
+    assert not any(c in text for c in "<>&\u2028")
+    assert json.loads(text[len('tbData("k",'):-3])["completion"] == "</script><!-- & \u2028"
+
+
+# --- server: read-only, nothing outside the runs ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server(runs: dict):
+    site = Site([read_run(runs["a"]), read_run(runs["b"])])
+    httpd = make_server(site, "127.0.0.1", 0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/", httpd.server_address[1]
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _request(port: int, path: str, method: str = "GET") -> tuple[int, bytes, http.client.HTTPResponse]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.putrequest(method, path, skip_host=False, skip_accept_encoding=True)
+    connection.endheaders()
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, body, response
+
+
+@pytest.mark.parametrize("path", [
+    "/../results.json", "/data/../../../../etc/passwd", "/data/r0/b0/../../../run.json", "/%2e%2e/%2e%2e/etc/passwd",
+    "/data/r0/b0/grid.js/../../../../samples/demo-bird.jsonl", "/samples/demo-bird.jsonl", "/results.json",
+    "/data/r7/b0/grid.js", "/data/r0/b0/c9.js", "//etc/passwd", "/viewer_app/app.js", "/data/r0/b0/grid.json",
+])
+def test_the_server_answers_nothing_outside_its_site(server: tuple[str, int], path: str) -> None:
+    status, body, _ = _request(server[1], path)
+    assert status == 404, (path, body[:200])
+
+
+def test_the_server_is_read_only_and_sends_a_content_security_policy(server: tuple[str, int]) -> None:
+    status, body, response = _request(server[1], "/")
+    assert status == 200 and b"app.js" in body
+    assert "script-src 'self'" in response.getheader("Content-Security-Policy", "")
+    for method in ("POST", "PUT", "DELETE"):
+        assert _request(server[1], "/data/runs.js", method)[0] == 501
+
+
+def test_a_bundle_needs_a_new_or_empty_folder(runs: dict, tmp_path: Path, env: dict[str, str]) -> None:
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "keep.txt").write_text("x")
+    done = tabbench("view", str(runs["a"]), "--bundle", str(tmp_path / "full"), env=env)
+    assert done.returncode == 2 and "not an empty folder" in done.stderr
+    assert [p.name for p in (tmp_path / "full").iterdir()] == ["keep.txt"]
+
+
+# --- in a real browser --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def chrome():
+    try:
+        driver = browser.chromium()
+    except browser.Unavailable as exc:
+        pytest.skip(str(exc))
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def bundle(runs: dict, tmp_path_factory: pytest.TempPathFactory) -> str:
+    out = tmp_path_factory.mktemp("bundle") / "site"
+    index = write_bundle(Site([read_run(runs["a"]), read_run(runs["b"])]), out)
+    return browser.page_url(index)
+
+
+def _wait(driver, condition, timeout: float = 20.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.05)
+
+
+def _grid_rows(driver) -> int:
+    return driver.execute_script("return document.querySelectorAll('#grid tr.sample').length")
+
+
+@pytest.fixture(params=["bundle", "server"])
+def site_url(request, bundle: str, server: tuple[str, int]) -> str:
+    return bundle if request.param == "bundle" else server[0]
+
+
+def test_the_grid_renders_a_runs_samples_and_a_filter_narrows_it(chrome, site_url: str, runs: dict) -> None:
+    chrome.get(site_url + "#bench/1/0")
+    assert _wait(chrome, lambda: _grid_rows(chrome) == N), chrome.page_source[:500]
+    assert chrome.find_element("id", "count").text == f"{N} of {N} samples"
+    from selenium.webdriver.support.ui import Select
+
+    Select(chrome.find_element("id", "status")).select_by_value("match")
+    matches = N - len(runs["wrong"])
+    assert _wait(chrome, lambda: _grid_rows(chrome) == matches)
+    statuses = chrome.execute_script("return [...document.querySelectorAll('#grid tr.sample td:nth-child(5)')]"
+                                     ".map(td => td.textContent)")
+    assert set(statuses) == {"match"}
+    chrome.find_element("id", "search").send_keys("zzz-no-such-text")
+    assert _wait(chrome, lambda: _grid_rows(chrome) == 0)
+
+
+def test_the_flip_counts_and_p_equal_tabbench_compare(chrome, site_url: str, runs: dict, env) -> None:
+    expected = json.loads(tabbench("compare", str(runs["a"]), str(runs["b"]), "--json", env=env).stdout)
+    (bird,) = expected["benchmarks"]
+    chrome.get(site_url + "#compare")
+    assert _wait(chrome, lambda: chrome.execute_script("return document.querySelector('#compare-table td.p')"))
+    shown = chrome.execute_script("const t = document.querySelector('#compare-table'); return"
+                                  " [t.querySelector('.n-up').textContent, t.querySelector('.n-down').textContent,"
+                                  " t.querySelector('.p').dataset.p]")
+    assert [int(shown[0]), int(shown[1]), float(shown[2])] == [bird["n_up"], bird["n_down"], bird["p"]]
+    chrome.get(site_url + "#bench/1/0")
+    assert _wait(chrome, lambda: _grid_rows(chrome) == N)
+    from selenium.webdriver.support.ui import Select
+
+    Select(chrome.find_element("id", "flip")).select_by_value("down")
+    assert _wait(chrome, lambda: _grid_rows(chrome) == bird["n_down"])
+
+
+def test_a_hostile_completion_shows_as_text_and_runs_nothing(chrome, site_url: str, runs: dict) -> None:
+    chrome.get(site_url + f"#sample/1/0/{runs['hostile']}")
+    answers = lambda: chrome.execute_script(  # noqa: E731
+        "return [...document.querySelectorAll('pre.answer')].map(p => p.textContent)")
+    assert _wait(chrome, lambda: HOSTILE in answers()), chrome.page_source[:1000]
+    time.sleep(0.3)  # an injected <img onerror> would fire by now
+    assert chrome.execute_script("return window.__pwned") is None
+    assert chrome.execute_script("return document.querySelectorAll('main script, main img').length") == 0
