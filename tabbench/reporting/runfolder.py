@@ -12,10 +12,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.hashing import stable_hash
+
+if TYPE_CHECKING:
+    from tabbench.contract.benchmark import Benchmark
+    from tabbench.contract.types import Example
 
 TRAINER_STATE = "trainer_state.json"  # a trainer's run folder: its logs, shown as training curves
 PASS = 1.0  # a primary score at or above this passes (exact-match metrics: 1; continuous ones: a perfect score)
@@ -97,32 +101,26 @@ def comparability(run: RunFolder, benchmark: str) -> dict[str, str]:
             "data": data_snapshot(result)}
 
 
-def examples(run: RunFolder, benchmark: str) -> dict[str, dict[str, Any]]:
-    """``id -> {question, gold, prompt}`` from the benchmark plugin on the data the run recorded; empty when the
-    plugin, the data or the split is not available here (the viewer then shows what records hold)."""
+def load_benchmark(run: RunFolder, benchmark: str) -> tuple[Benchmark | None, dict[str, Example]]:
+    """The benchmark plugin on the data the run recorded, and its examples by id; ``(None, {})`` when the
+    plugin, the data or the split is not available here (the viewer then shows what the records hold)."""
     from tabbench.host.lookup import get_benchmark
 
     result = run.result(benchmark)
     data = (result.get("data") or {}).get("path")
     try:
         bench = get_benchmark(benchmark, data, **(result.get("options") or {}))
-        found = bench.examples(bench.check_split(result.get("split")))
-        out = {}
-        for example in found:
-            messages = bench.prompt(example)
-            question = example.fields.get("question")
-            out[str(example.id)] = {
-                "question": question if isinstance(question, str) else _last_user(messages),
-                "gold": example.gold,
-                "prompt": [{"role": str(m.get("role")), "content": str(m.get("content"))} for m in messages],
-            }
-        return out
+        return bench, {str(e.id): e for e in bench.examples(bench.check_split(result.get("split")))}
     except (TabbenchError, OSError, ValueError, TypeError, KeyError):
-        return {}
+        return None, {}
 
 
-def _last_user(messages: list[dict[str, Any]]) -> str:
-    users = [str(m.get("content")) for m in messages if m.get("role") == "user"]
+def question(bench: Benchmark, example: Example) -> str:
+    """The question an example asks: its ``question`` field, else the last user message of its prompt."""
+    text = example.fields.get("question")
+    if isinstance(text, str):
+        return text
+    users = [str(m.get("content")) for m in bench.prompt(example) if m.get("role") == "user"]
     return users[-1] if users else ""
 
 
