@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import click
@@ -39,6 +40,7 @@ def view_command(runs: tuple[str, ...], host: str, port: int, bundle: Path | Non
         click.echo(f"wrote {write_bundle(site, bundle)}", err=True)
         return
     server = make_server(site, host, port)
+    threading.Thread(target=site.warm, daemon=True).start()
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving {len(site.runs)} run(s) at http://{shown}:{server.server_address[1]}/ (Ctrl-C stops)",
                err=True)

@@ -163,6 +163,7 @@ class Site:
             raise UsageError("tabbench view needs at least one run folder")
         self.runs = list(runs)
         self.benchmarks = [[Benchmark(run, name) for name in run.benchmarks] for run in self.runs]
+        self._made: dict[str, bytes | None] = {}
 
     def runs_data(self) -> dict[str, Any]:
         return {"runs": [self._run(i, run) for i, run in enumerate(self.runs)], "comparisons": self.comparisons()}
@@ -205,7 +206,19 @@ class Site:
     _DATA = re.compile(r"data/r(\d{1,4})/b(\d{1,4})/(grid|c(\d{1,6}))\.js")
 
     def file(self, name: str) -> bytes | None:
-        """The content of site file ``name``, or ``None`` when the site has no such file."""
+        """The content of site file ``name``, or ``None`` when the site has no such file (made once, then kept)."""
+        if name not in self._made:
+            self._made[name] = self._make(name)
+        return self._made[name]
+
+    def warm(self) -> None:
+        """Make the run summary and every grid now (the server does this in the background, so that opening a
+        large benchmark does not wait for its records to be read)."""
+        for name in self.files():
+            if not name.split("/")[-1].startswith("c"):
+                self.file(name)
+
+    def _make(self, name: str) -> bytes | None:
         if name in APP_FILES:
             return resources.files("tabbench.reporting").joinpath("viewer_app", name).read_bytes()
         if name == "data/runs.js":
@@ -249,9 +262,8 @@ def write_bundle(site: Site, out: Path) -> Path:
 
 
 def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
-    """A server for ``site`` on ``host:port`` (port 0: any free one); call ``serve_forever`` to run it."""
-    cache: dict[str, bytes | None] = {}
-
+    """A server for ``site`` on ``host:port`` (port 0: any free one); call ``serve_forever`` to run it. Files are
+    made on first request (``Site.warm`` makes the grids ahead)."""
     class Handler(BaseHTTPRequestHandler):
         server_version = "tabbench-view"
 
@@ -263,9 +275,7 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> Threading
 
         def _answer(self, body: bool) -> None:
             name = self.path.split("?", 1)[0].lstrip("/") or "index.html"
-            if name not in cache:
-                cache[name] = site.file(name)
-            content = cache[name]
+            content = site.file(name)
             if content is None:
                 self.send_error(HTTPStatus.NOT_FOUND)
                 return

@@ -172,6 +172,13 @@ async function showGrid(r, b) {
   const metaKeys = [...new Set(grid.rows.slice(0, 2000).flatMap((row) => Object.keys(row.m)))];
   const others = runs().map((run, i) => [run, i]).filter(([run]) => run.benchmarks.some((x) => x.name === info.name));
   const cmp = r > 0 ? comparison(r, info.name) : null;
+  let baseline = null;  // id -> the baseline run's status, beside this run's
+  const baseIndex = r > 0 ? runs()[0].benchmarks.findIndex((x) => x.name === info.name) : -1;
+  if (baseIndex >= 0) {
+    const key = runs()[0].benchmarks[baseIndex].key;
+    const base = await load(`grid/${key}`, `data/${key}/grid.js`);
+    baseline = new Map(base.rows.map((row) => [row.id, row]));
+  }
   const flipIds = cmp ? { up: new Set(cmp.up), down: new Set(cmp.down) } : null;
   const select = (label, value, options, onchange, id) => el("label", {}, label + " ",
     el("select", { id, onchange: (e) => onchange(e.target.value) },
@@ -222,16 +229,23 @@ async function showGrid(r, b) {
       class: "sample", "data-id": row.id, onclick: () => { location.hash = `#sample/${r}/${b}/${encodeURIComponent(row.id)}`; } },
       el("td", {}, row.id), el("td", { title: row.q || "" }, row.q ?? "–"), el("td", { title: row.a || "" }, row.a ?? "–"),
       el("td", { title: row.g || "" }, row.g ?? "–"), el("td", { class: passed(row.v) ? "pass" : "fail" }, row.s),
-      el("td", { class: "num" }, num(row.v)))));
+      el("td", { class: "num" }, num(row.v)),
+      baseline ? baseCell(baseline.get(row.id)) : null)));
     more.hidden = found.length <= state.shown;
   }
   show(el("h2", {}, `${info.name} · ${runs()[r].label}`),
     grid.examples ? null : el("p", { class: "muted" }, "Questions and gold answers are not shown: the benchmark's plugin or data is not available here."),
     controls,
-    el("table", { id: "grid" }, el("colgroup", {}, el("col", { class: "c-id" }), el("col"), el("col"), el("col"), el("col", { class: "c-st" }), el("col", { class: "c-sc" })),
-      el("thead", {}, el("tr", {}, ["id", "question", "answer", "gold", "status", "score"].map((h) => el("th", {}, h)))), body),
+    el("table", { id: "grid" }, el("colgroup", {}, el("col", { class: "c-id" }), el("col"), el("col"), el("col"), el("col", { class: "c-st" }), el("col", { class: "c-sc" }),
+      baseline ? el("col", { class: "c-st" }) : null),
+      el("thead", {}, el("tr", {}, ["id", "question", "answer", "gold", "status", "score"].map((h) => el("th", {}, h)),
+        baseline ? el("th", {}, runs()[0].label) : null)), body),
     more);
   render();
+}
+
+function baseCell(row) {
+  return row ? el("td", { class: passed(row.v) ? "pass" : "fail", title: `score ${num(row.v)}` }, row.s) : el("td", { class: "muted" }, "–");
 }
 
 // --- one sample, in every run that holds it ----------------------------------------------------------------
@@ -260,8 +274,12 @@ async function showSample(r, b, id) {
     el("div", { class: "side" }, details.map(([run, d]) => runSample(run, d))));
 }
 function message(m) {
+  const calls = (m.tool_calls || []).map((c) => {
+    const f = c.function || c;
+    return `→ ${f.name}(${typeof f.arguments === "string" ? f.arguments : JSON.stringify(f.arguments)})`;
+  });
   return el("div", { class: "msg" }, el("div", { class: "role" }, m.role + (m.name ? ` (${m.name})` : "")),
-    el("pre", {}, text(m.content)), m.tool_calls ? el("pre", {}, text(m.tool_calls)) : null);
+    m.content ? el("pre", {}, text(m.content)) : null, calls.length ? el("pre", { class: "tool-call" }, calls.join("\n")) : null);
 }
 function runSample(run, d) {
   const rec = d.record;
