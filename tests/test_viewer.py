@@ -299,3 +299,41 @@ def test_a_hostile_completion_shows_as_text_and_runs_nothing(chrome, site_url: s
     time.sleep(0.3)  # an injected <img onerror> would fire by now
     assert chrome.execute_script("return window.__pwned") is None
     assert chrome.execute_script("return document.querySelectorAll('main script, main img').length") == 0
+
+
+# --- what else a run folder holds: training curves, several completions, agent transcripts --------------------
+
+
+def test_a_trainers_run_folder_shows_its_training_curves(tmp_path: Path, chrome) -> None:
+    history = [{"step": s, "loss": 2.0 / s, "reward": s / 10, "rewards/bird-ex/mean": s / 20} for s in range(1, 6)]
+    (tmp_path / "ckpt").mkdir()
+    (tmp_path / "ckpt" / "trainer_state.json").write_text(json.dumps({"log_history": [*history, {"train_loss": 1}]}))
+    site = Site([read_run(tmp_path / "ckpt")])
+    assert site.runs_data()["runs"][0]["curves"] == history
+    chrome.get(browser.page_url(write_bundle(site, tmp_path / "site")))
+    labels = _wait(chrome, lambda: chrome.execute_script(
+        "return [...document.querySelectorAll('svg.curve text:first-of-type')].map(t => t.textContent)"))
+    assert labels == ["loss", "reward", "rewards/bird-ex/mean"]
+
+
+def test_several_completions_are_grouped_by_their_answer(runs: dict, tmp_path: Path) -> None:
+    run = _copy_run(runs["a"], tmp_path / "vote", lambda result: None)
+    path = run / "samples" / "demo-bird.jsonl"
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    gold = records[0]["answer"]
+    records[0]["completions"] = [gold, "SELECT 1", f"  {gold.lower()} ", "no sql here"]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    first = Site([read_run(run)]).benchmarks[0][0].chunk(0)[0]
+    assert [c["members"] for c in first["clusters"]] == [[0, 2], [1], [3]]
+
+
+def test_an_agent_transcript_shows_its_tool_calls(tmp_path: Path, env: dict[str, str], chrome) -> None:
+    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--env", "sql", "--max-turns", "4",
+                    "--limit", "2", "--out", str(tmp_path / "agent"), "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    index = write_bundle(Site([read_run(tmp_path / "agent")]), tmp_path / "site")
+    chrome.get(browser.page_url(index) + "#sample/0/0/0")
+    calls = _wait(chrome, lambda: chrome.execute_script(
+        "return [...document.querySelectorAll('pre.tool-call')].map(p => p.textContent)"))
+    assert calls and all(call.startswith("→ ") for call in calls)
+    assert any(call.startswith("→ query(") for call in calls), calls
