@@ -239,7 +239,7 @@ async function showGrid(r, b) {
     el("table", { id: "grid" }, el("colgroup", {}, el("col", { class: "c-id" }), el("col"), el("col"), el("col"), el("col", { class: "c-st" }), el("col", { class: "c-sc" }),
       baseline ? el("col", { class: "c-st" }) : null),
       el("thead", {}, el("tr", {}, ["id", "question", "answer", "gold", "status", "score"].map((h) => el("th", {}, h)),
-        baseline ? el("th", {}, runs()[0].label) : null)), body),
+        baseline ? el("th", {}, `${runs()[0].label} (baseline)`) : null)), body),
     more);
   render();
 }
