@@ -67,6 +67,7 @@ def write_run(folder: Path, samples: int) -> Path:
 
 
 def measure(driver, url: str, samples: int) -> dict[str, float]:
+    driver.get("about:blank")  # a fresh page each time (the same URL again would only change the hash)
     start = time.perf_counter()
     driver.get(url + "#bench/0/0")
     while driver.execute_script("return document.querySelectorAll('#grid tr.sample').length") == 0:

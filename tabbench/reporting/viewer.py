@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tabbench.contract.errors import UsageError
+from tabbench.contract.errors import TabbenchError, UsageError
 from tabbench.reporting.flips import flips, incomparable, scores
 from tabbench.reporting.runfolder import (
     RunFolder,
@@ -214,9 +214,12 @@ class Site:
     def warm(self) -> None:
         """Make the run summary and every grid now (the server does this in the background, so that opening a
         large benchmark does not wait for its records to be read)."""
-        for name in self.files():
-            if not name.split("/")[-1].startswith("c"):
-                self.file(name)
+        try:
+            for name in self.files():
+                if not name.split("/")[-1].startswith("c"):
+                    self.file(name)
+        except TabbenchError:
+            return  # a damaged record file: the page's request for it reports the error
 
     def _make(self, name: str) -> bytes | None:
         if name in APP_FILES:
@@ -275,7 +278,11 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> Threading
 
         def _answer(self, body: bool) -> None:
             name = self.path.split("?", 1)[0].lstrip("/") or "index.html"
-            content = site.file(name)
+            try:
+                content = site.file(name)
+            except TabbenchError as exc:  # a damaged record file: say which, and keep serving the rest
+                self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR, " ".join(str(exc).split()))
+                return
             if content is None:
                 self.send_error(HTTPStatus.NOT_FOUND)
                 return
