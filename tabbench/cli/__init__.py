@@ -49,11 +49,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "view": (
         "tabbench.cli.view:view_command",
-        "Look at runs in a browser: samples, SQL diffs, result tables, flips between runs (or a static bundle).",
+        "Look at RUN_DIRs in a browser: results, samples, SQL diffs and result tables, flips between runs.",
     ),
     "compare": (
         "tabbench.cli.view:compare_command",
-        "Compare two runs sample by sample: flips per benchmark and the exact McNemar p.",
+        "Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail) and the exact McNemar p.",
     ),
     "train": (
         "tabbench.cli.train:train_group",
