@@ -337,3 +337,22 @@ def test_an_agent_transcript_shows_its_tool_calls(tmp_path: Path, env: dict[str,
         "return [...document.querySelectorAll('pre.tool-call')].map(p => p.textContent)"))
     assert calls and all(call.startswith("→ ") for call in calls)
     assert any(call.startswith("→ query(") for call in calls), calls
+
+
+def test_records_with_fewer_fields_show_what_they_have(tmp_path: Path, chrome) -> None:
+    """An older run (no results.json, records without meta, transcript or previews) and a PoT metric's output."""
+    (tmp_path / "old" / "samples").mkdir(parents=True)
+    records = [{"id": "q1", "completions": ["```python\nprint('Final Answer: 42')\n```"], "answer": "42",
+                "status": "match", "score": 1.0,
+                "scores": {"pot": {"value": 1.0, "status": "match",
+                                   "details": {"ecr": True, "stdout": "Final Answer: 42\n"}}}},
+               {"id": "q2", "completions": [], "answer": None, "status": "parse_fail", "score": 0.0, "scores": {}}]
+    (tmp_path / "old" / "samples" / "someone-elses.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    index = write_bundle(Site([read_run(tmp_path / "old")]), tmp_path / "site")
+    chrome.get(browser.page_url(index) + "#bench/0/0")
+    assert _wait(chrome, lambda: _grid_rows(chrome) == 2)
+    chrome.get(browser.page_url(index) + "#sample/0/0/q1")
+    output = _wait(chrome, lambda: chrome.execute_script(
+        "const m = [...document.querySelectorAll('.metric div.muted')].find(d => d.textContent === 'sandbox stdout');"
+        "return m && m.nextElementSibling.textContent"))
+    assert output == "Final Answer: 42\n"

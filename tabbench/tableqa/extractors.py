@@ -76,6 +76,8 @@ def extract_answer(example: Example, completion: str, *, extraction: str = "tabl
             return None, {"ecr": False, "error": "no ```python block"}
         run = run_pot(code, table_files(example.fields), timeout_s=pot_timeout_s)
         details: dict[str, Any] = {"ecr": run.ecr}
+        if run.stdout:  # what the program printed, for the viewer (the record limits cut it)
+            details["stdout"] = run.stdout
         if run.error:
             details["error"] = run.error[:500]
         return run.answer, details
