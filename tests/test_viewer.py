@@ -356,3 +356,17 @@ def test_records_with_fewer_fields_show_what_they_have(tmp_path: Path, chrome) -
         "const m = [...document.querySelectorAll('.metric div.muted')].find(d => d.textContent === 'sandbox stdout');"
         "return m && m.nextElementSibling.textContent"))
     assert output == "Final Answer: 42\n"
+
+
+def test_tabbench_view_serves_on_loopback_until_stopped(runs: dict, env: dict[str, str]) -> None:
+    process = subprocess.Popen([sys.executable, "-m", "tabbench", "view", str(runs["a"]), f"{runs['b']}=new",
+                                "--port", "0"], stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = process.stderr.readline()  # type: ignore[union-attr]
+        assert line.startswith("serving 2 run(s) at http://127.0.0.1:"), line
+        port = int(line.split("127.0.0.1:", 1)[1].split("/", 1)[0])
+        status, body, _ = _request(port, "/data/runs.js")
+        assert status == 200 and body.startswith(b'tbData("runs",') and b'"label":"new"' in body
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import threading
 from pathlib import Path
@@ -40,6 +41,8 @@ def view_command(runs: tuple[str, ...], host: str, port: int, bundle: Path | Non
         click.echo(f"wrote {write_bundle(site, bundle)}", err=True)
         return
     server = make_server(site, host, port)
+    if not ipaddress.ip_address(server.server_address[0]).is_loopback:
+        click.echo(f"warning: serving on {host}: anyone who can reach this address can read these runs", err=True)
     threading.Thread(target=site.warm, daemon=True).start()
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving {len(site.runs)} run(s) at http://{shown}:{server.server_address[1]}/ (Ctrl-C stops)",

@@ -38,7 +38,7 @@ from tabbench.reporting.runfolder import (
     training_curves,
 )
 
-CHUNK = 500  # full records per detail file
+CHUNK = 100  # full records per detail file (a sample opens after its chunk is made: 100 formatted queries)
 SHORT = 200  # characters of question, answer and gold in the grid
 APP_FILES = {"index.html": "text/html", "app.js": "text/javascript", "app.css": "text/css"}
 CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'none'"
