@@ -1,7 +1,8 @@
 """Headless Chromium for the viewer's tests and ``benchmarks/view_speed.py``: Debian's ``chromium`` and
 ``chromium-driver`` driven by selenium, with nothing downloaded (``.ci/run`` installs both packages).
 
-``chromium()`` returns a driver or raises ``Unavailable`` naming what is missing.
+``chromium()`` returns a driver or raises ``Unavailable`` naming the missing package (only the browser and its
+driver may be missing; selenium is a dev dependency).
 """
 
 from __future__ import annotations
@@ -28,12 +29,10 @@ def _first(paths: tuple[str, ...], name: str) -> str:
 
 def chromium(width: int = 1280, height: int = 900) -> Any:
     """A headless Chromium session; the caller quits it."""
+    from selenium import webdriver  # a dev dependency: its absence is an error, not a skip
+    from selenium.webdriver.chrome.service import Service
+
     browser, driver = _first(CHROMIUM, "chromium"), _first(CHROMEDRIVER, "chromedriver")
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError as exc:
-        raise Unavailable("selenium is not installed (pip install -e '.[dev]')") from exc
     options = webdriver.ChromeOptions()
     options.binary_location = browser
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
