@@ -25,7 +25,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabbench.contract.errors import TabbenchError, UsageError
 from tabbench.reporting.flips import flips, incomparable, scores
@@ -38,9 +38,13 @@ from tabbench.reporting.runfolder import (
     training_curves,
 )
 
+if TYPE_CHECKING:
+    from tabbench.contract.benchmark import Benchmark
+    from tabbench.contract.types import Example
+
 CHUNK = 100  # full records per detail file (a sample opens after its chunk is made: 100 formatted queries)
 SHORT = 200  # characters of question, answer and gold in the grid
-APP_FILES = {"index.html": "text/html", "app.js": "text/javascript", "app.css": "text/css"}
+APP_FILES = ("index.html", "app.js", "app.css")  # the page (package data: viewer_app/)
 CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'none'"
 
 
@@ -86,7 +90,7 @@ def _is_sql(record: dict[str, Any]) -> bool:
                for s in (record.get("scores") or {}).values())
 
 
-class Benchmark:
+class RunBenchmark:
     """One benchmark of one run: its records and, when the plugin and data are here, its examples."""
 
     def __init__(self, run: RunFolder, name: str) -> None:
@@ -97,7 +101,7 @@ class Benchmark:
         return read_records(self.run, self.name)
 
     @cached_property
-    def plugin(self) -> tuple[Any, dict[str, Any]]:
+    def plugin(self) -> tuple[Benchmark | None, dict[str, Example]]:
         return load_benchmark(self.run, self.name)
 
     def grid(self) -> dict[str, Any]:
@@ -106,7 +110,7 @@ class Benchmark:
         for index, record in enumerate(self.records):
             example = found.get(record["id"])
             rows.append({
-                "id": record["id"], "q": _short(question(bench, example)) if example else None,
+                "id": record["id"], "q": _short(question(bench, example)) if bench and example else None,
                 "a": _short(record.get("answer")), "g": _short(example.gold) if example else None,
                 "s": record.get("status"), "v": record.get("score"), "m": record.get("meta") or {},
                 "c": index // CHUNK,
@@ -117,9 +121,9 @@ class Benchmark:
         bench, found = self.plugin
         return [self.detail(bench, found.get(r["id"]), r) for r in self.records[number * CHUNK:(number + 1) * CHUNK]]
 
-    def detail(self, bench: Any, example: Any, record: dict[str, Any]) -> dict[str, Any]:
+    def detail(self, bench: Benchmark | None, example: Example | None, record: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {"record": record}
-        if example is not None:
+        if bench is not None and example is not None:
             out.update(question=question(bench, example), gold=example.gold, fields=_visible(example.fields),
                        prompt=[{"role": str(m.get("role")), "content": str(m.get("content"))}
                                for m in bench.prompt(example)])
@@ -140,7 +144,7 @@ def _visible(fields: dict[str, Any]) -> dict[str, str]:
     return {k: _short(v) or "" for k, v in fields.items() if isinstance(v, str | int | float) and k != "question"}
 
 
-def _clusters(bench: Any, example: Any, completions: list[str]) -> list[dict[str, Any]]:
+def _clusters(bench: Benchmark, example: Example, completions: list[str]) -> list[dict[str, Any]]:
     """Completions grouped by their extracted answer (whitespace and case folded), largest group first."""
     from tabbench.evaluation.voting import answer_key
 
@@ -162,7 +166,7 @@ class Site:
         if not runs:
             raise UsageError("tabbench view needs at least one run folder")
         self.runs = list(runs)
-        self.benchmarks = [[Benchmark(run, name) for name in run.benchmarks] for run in self.runs]
+        self.benchmarks = [[RunBenchmark(run, name) for name in run.benchmarks] for run in self.runs]
         self._made: dict[str, bytes | None] = {}
 
     def runs_data(self) -> dict[str, Any]:
