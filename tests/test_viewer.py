@@ -293,9 +293,9 @@ def test_the_flip_counts_and_p_equal_tabbench_compare(chrome, site_url: str, run
 
 def test_a_hostile_completion_shows_as_text_and_runs_nothing(chrome, site_url: str, runs: dict) -> None:
     chrome.get(site_url + f"#sample/1/0/{runs['hostile']}")
-    answers = lambda: chrome.execute_script(  # noqa: E731
-        "return [...document.querySelectorAll('pre.answer')].map(p => p.textContent)")
-    assert _wait(chrome, lambda: HOSTILE in answers()), chrome.page_source[:1000]
+    shown = lambda: chrome.execute_script(  # noqa: E731
+        "return [...document.querySelectorAll('pre.completion')].map(p => p.textContent)")
+    assert _wait(chrome, lambda: HOSTILE in shown()), chrome.page_source[:1000]
     time.sleep(0.3)  # an injected <img onerror> would fire by now
     assert chrome.execute_script("return window.__pwned") is None
     assert chrome.execute_script("return document.querySelectorAll('main script, main img').length") == 0

@@ -306,6 +306,7 @@ function metric(name, s) {
   return el("div", { class: "metric" },
     el("div", {}, el("b", {}, name), " ", el("span", { class: passed(s.value) ? "pass" : "fail" }, `${s.status} ${num(s.value)}`),
       rule ? [" ", el("span", { class: "rule" }, `differs only by ${rule}`)] : null),
+    s.answer !== undefined ? el("div", { class: "muted" }, "answer scored: ", el("code", {}, text(s.answer ?? "(none)"))) : null,
     pred || gold ? el("div", { class: "side result" }, pred ? resultTable("predicted", pred) : null, gold ? resultTable("gold", gold) : null) : null,
     output.map((k) => [el("div", { class: "muted" }, `sandbox ${k}`), el("pre", {}, det[k])]),
     Object.keys(det).length ? el("pre", { class: "details" }, JSON.stringify(det, null, 1)) : null);
