@@ -47,6 +47,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "tabbench.cli.leaderboard:leaderboard_group",
         "Leaderboards: markdown tables rendered from runs' results.json, checked for staleness in CI.",
     ),
+    "synthesize": ("tabbench.cli.synthesize:synthesize_group", "Synthesize training data with a teacher model."),
     "train": (
         "tabbench.cli.train:train_group",
         "Train a model with a trainer plugin; its rewards are tabbench reward plugins.",
