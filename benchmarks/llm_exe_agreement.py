@@ -26,8 +26,8 @@ def main(backend: str, model: str, limit: int | None = None) -> None:
     examples = list(bench.examples())[:limit]
     preds = bench.read_predictions(spider / "evaluation_examples" / "pred_example.txt")
     items = [(e, preds[e.id][0]) for e in examples]
-    truth = tabbench.metric_rewards(bench)["ex"].score_batch(items)
-    judged = tabbench.get_reward("llm-exe", judge_backend=backend, judge_model=model).score_batch(items)
+    truth = tabbench.score_batch(tabbench.metric_rewards(bench)["ex"], items)
+    judged = tabbench.score_batch(tabbench.get_reward("llm-exe", judge_backend=backend, judge_model=model), items)
     cells = {(t, j): 0 for t in (1, 0) for j in (1, 0)}
     errors = 0
     for t, j in zip(truth, judged, strict=True):

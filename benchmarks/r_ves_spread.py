@@ -38,7 +38,7 @@ def main(questions: int = 300, runs: int = 3) -> None:
         totals, per_question = [], []
         start = time.perf_counter()
         for _ in range(runs):
-            scores = reward.score_batch(items)
+            scores = tabbench.score_batch(reward, items)
             totals.append(100 * sum(s.value or 0.0 for s in scores) / len(scores))
             per_question.append([s.value for s in scores])
         seconds = (time.perf_counter() - start) / runs

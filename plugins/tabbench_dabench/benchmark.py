@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from tabbench import Benchmark, DataError, Example, Message, MetricSpec, Option, read_jsonl_predictions
 from tabbench_dabench.answers import gold_response
 from tabbench_dabench.data import LABELS, QUESTIONS, TABLES, read_dataset, read_responses
-from tabbench_dabench.program import response_of
+from tabbench_dabench.program import response_extractor
 from tabbench_dabench.rewards import RESPONSE_MODES
 
 POT_SYSTEM = (
@@ -57,6 +57,8 @@ class DABench(Benchmark):
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
         self._examples: list[Example] | None = None
+        self.extractor = response_extractor(str(self.options["mode"]), float(self.options["timeout"]),
+                                            int(self.options["memory_mb"]))  # the one its rewards declare
 
     def data_files(self, split: str | None = None) -> list[Path]:
         self.check_split(split)
@@ -93,12 +95,6 @@ class DABench(Benchmark):
         user = (f"File: {f['file_name']}\n\nQuestion: {f['question']}\n\nConstraints: {f['constraints']}\n\n"
                 f"Answer format: {f['format']}")
         return [{"role": "system", "content": system}, {"role": "user", "content": user}]
-
-    def extract(self, example: Example, completion: str) -> str | None:
-        """The response the answers are read from (a program's output in ``pot`` mode); ``None`` when the
-        program fails."""
-        return response_of(completion, example.fields, mode=str(self.options["mode"]),
-                           timeout_s=float(self.options["timeout"]), memory_mb=int(self.options["memory_mb"]))
 
     def gold_completion(self, example: Example) -> str:
         return example.gold or ""

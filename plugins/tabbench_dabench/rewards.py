@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabbench import Example, Option, Reward, Score, Status, answer_of
+from tabbench import Example, Option, Reward, Score, Status
 from tabbench_dabench.answers import correctness, extract_answers
-from tabbench_dabench.program import response_of
+from tabbench_dabench.program import response_extractor
 
 RESPONSE_MODES = ("pot", "response")
 
@@ -29,11 +29,14 @@ class _DABenchReward(Reward):
     def __init__(self, **options: Any) -> None:
         given = {key: option.default for key, option in self.option_defaults.items()}
         super().__init__(**{**given, **options})
+        self.extractor = response_extractor(str(self.options["mode"]), float(self.options["timeout"]),
+                                            int(self.options["memory_mb"]))
 
     def value(self, correct: int, total: int) -> float:
         raise NotImplementedError
 
-    def score(self, example: Example, completion: str) -> Score:
+    def score(self, example: Example, completion: str, answer: str | None) -> Score:
+        """``answer``: the response (a program's output in ``pot`` mode; ``None`` when the program failed)."""
         labels = example.fields["answers"]
         if str(completion) == "":
             if self.options.get("strict"):
@@ -41,9 +44,7 @@ class _DABenchReward(Reward):
                 return Score(0.0, Status.PARSE_FAIL, {"correctness": verdict, "correct": 0, "total": len(verdict),
                                                       "reason": "no response (strict: counted wrong)"})
             return Score(None, Status.NOT_APPLICABLE, {"reason": "no response: excluded, as eval_closed_form.py"})
-        response = answer_of(completion, lambda text: response_of(
-            text, example.fields, mode=str(self.options["mode"]), timeout_s=float(self.options["timeout"]),
-            memory_mb=int(self.options["memory_mb"])))
+        response = answer
         verdict = correctness(response or "", labels)
         correct, total = sum(verdict.values()), len(verdict)
         details: dict[str, Any] = {"correctness": verdict, "correct": correct, "total": total}

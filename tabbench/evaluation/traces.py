@@ -20,6 +20,7 @@ from typing import Any
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError
+from tabbench.contract.reward import score_batch
 from tabbench.contract.types import Example, Message
 from tabbench.host.metrics import metric_rewards
 
@@ -69,7 +70,7 @@ def synthesize(
                     for e in chunk]
         outputs = teacher.generate(requests, params)
         items = [(e, c) for e, outs in zip(chunk, outputs, strict=True) for c in outs]
-        scores = iter(reward.score_batch(items))
+        scores = iter(score_batch(reward, items))
         for example, outs in zip(chunk, outputs, strict=True):
             verdicts = [next(scores) for _ in outs]
             accepted = next((c for c, s in zip(outs, verdicts, strict=True) if s.value == 1.0), None)

@@ -57,7 +57,7 @@ def _example(db: str, gold: str) -> Example:
 
 def test_reward_times_correct_predictions(db: str):
     reward = tabbench.get_reward("bird-r-ves", repetitions=3)
-    faster, slower, wrong, broken = reward.score_batch([
+    faster, slower, wrong, broken = tabbench.score_batch(reward, [
         (_example(db, SLOW), f"```sql\n{FAST}\n```"), (_example(db, FAST), SLOW),
         (_example(db, FAST), "SELECT 2"), (_example(db, FAST), "SELECT nope FROM shop")])
     assert faster.value == pytest.approx(math.sqrt(1.25)) and faster.status is Status.MATCH
@@ -68,11 +68,13 @@ def test_reward_times_correct_predictions(db: str):
 
 
 def test_reward_is_off_without_repetitions_and_the_benchmark_passes_them(db: str, tmp_path: Path):
-    assert tabbench.get_reward("bird-r-ves").score(_example(db, FAST), FAST).status is Status.NOT_APPLICABLE
+    assert tabbench.score_batch(tabbench.get_reward("bird-r-ves"), [(_example(db, FAST), FAST)])[0].status \
+        is Status.NOT_APPLICABLE
     root = write_bird(tmp_path / "bird")
     bench = tabbench.get_benchmark("bird", root, ves_repetitions=2)
     spec = next(s for s in tabbench.metric_specs(bench) if s.name == "r_ves")
     assert spec.options["repetitions"] == 2
     example = next(bench.examples())
-    score = tabbench.metric_rewards(bench)["r_ves"].score(example, bench.gold_completion(example))
+    reward = tabbench.metric_rewards(bench)["r_ves"]
+    score = tabbench.score_batch(reward, [(example, bench.gold_completion(example))])[0]
     assert score.details["repetitions"] == 2 and score.value in {math.sqrt(r) for r in (0.25, 0.5, 0.75, 1, 1.25)}

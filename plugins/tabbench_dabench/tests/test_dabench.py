@@ -34,7 +34,7 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _scores(bench, predictions: dict[str, list[str]]) -> dict[str, list]:
     examples = list(bench.examples())
     items = [(e, predictions[e.id][0]) for e in examples]
-    return {name: reward.score_batch(items) for name, reward in tabbench.metric_rewards(bench).items()}
+    return {name: tabbench.score_batch(reward, items) for name, reward in tabbench.metric_rewards(bench).items()}
 
 
 # --- the official extraction and equality -------------------------------------------------------------------

@@ -89,7 +89,7 @@ def _bench(name: str, root: Path, spider_root: Path, **options):
 def _ex_values(bench, predictions: dict[str, list[str]]) -> list[float | None]:
     examples = list(bench.examples())
     reward = tabbench.metric_rewards(bench)["ex"]
-    return [s.value for s in reward.score_batch([(e, predictions[e.id][0]) for e in examples])]
+    return [s.value for s in tabbench.score_batch(reward, [(e, predictions[e.id][0]) for e in examples])]
 
 
 # --- layouts and lookups -------------------------------------------------------------------------------------
@@ -127,7 +127,7 @@ def test_dk_looks_in_its_own_database_folder_first(dk_root: Path, spider_root: P
     assert examples[0].fields["tables_json"] == str(dk_root / "tables.json")
     assert [e.meta["dk_type"] for e in examples] == ["0", "1", "34", "2"]
     # the gold count sees DK's shop (1 item), not Spider's (6): a prediction counting 1 is right
-    scores = tabbench.metric_rewards(bench)["ex"].score_batch([(examples[3], "SELECT 1")])
+    scores = tabbench.score_batch(tabbench.metric_rewards(bench)["ex"], [(examples[3], "SELECT 1")])
     assert scores[0].status is Status.MATCH
 
 
@@ -230,7 +230,7 @@ def test_shared_gold_scores_100_percent_on_every_runnable_question(name: str):
     items = [(e, bench.gold_completion(e)) for e in examples]
     expected = json.loads((Path(__file__).parent / "official_variant_verdicts.json").read_text())[name]
     for metric, reward in rewards.items():
-        scores = reward.score_batch(items)
+        scores = tabbench.score_batch(reward, items)
         runnable = [s for s in scores if s.value is not None]
         assert all(s.value == 1.0 for s in runnable), metric
         gold_errors = [e.id for e, s in zip(examples, scores, strict=True) if s.value is None]
@@ -257,8 +257,8 @@ def test_shared_verdicts_equal_the_official_scripts(name: str):
         examples = [by_id[str(i)] for i in expected["ids"]]
         items = [(e, predictions[int(e.id)]) for e in examples]
         rewards = tabbench.metric_rewards(bench)
-        ex = "".join(str(int(s.value or 0)) for s in rewards["ex"].score_batch(items))
-        em = "".join(str(int(s.value or 0)) for s in rewards["em"].score_batch(items))
+        ex = "".join(str(int(s.value or 0)) for s in tabbench.score_batch(rewards["ex"], items))
+        em = "".join(str(int(s.value or 0)) for s in tabbench.score_batch(rewards["em"], items))
         assert em == expected["exact"]
         assert "".join(e.meta["hardness"][0] for e in examples) == expected["hardness"]
         differing = [k for k, (a, b) in enumerate(zip(ex, expected["exec"], strict=True)) if a != b]
