@@ -217,7 +217,8 @@ def _shared(name: str, **options):
 
 DEFAULT_MODE_DIFFERENCES = {"spider-syn": 16, "spider-realistic": 0, "spider-dk": 4}
 needs_shared = pytest.mark.skipif(not all((SHARED / f / q).is_file() for f, q in VARIANTS.values())
-                                  or not (SHARED / "spider" / "database").is_dir(),
+                                  or not (SHARED / "spider" / "database").is_dir()
+                                  or not (SHARED / "spider" / "evaluation_examples" / "pred_example.txt").is_file(),
                                   reason="shared Spider variant data not present")
 
 
