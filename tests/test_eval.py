@@ -274,8 +274,24 @@ def test_self_consistency_is_reported_beside_greedy(tiny: Path, tmp_path: Path, 
     records = [json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").read_text().splitlines()]
     assert all(len(r["completions"]) == 3 for r in records)
     assert "beside greedy" in " ".join(result.stderr.split())
-    bad = cli(["eval", "--model", str(tiny), "--suite", "demo", "--samples", "3"])
-    assert bad.exit_code == 2 and "--vote" in bad.stderr
+    assert all(len(r["sample_scores"]) == 3 for r in records)
+
+
+def test_samples_alone_report_pass_at_k_and_maj_at_k(tiny: Path, tmp_path: Path, cli) -> None:
+    """``--samples N`` without ``--vote``: maj@N (execution vote) is the scored run, pass@k over every sample."""
+    out = tmp_path / "samples"
+    result = cli(["eval", "--model", str(tiny), "--suite", "demo-bird", "--limit", "3", "--samples", "3",
+                  "--out", str(out), *FAST])
+    assert result.exit_code == 0, result.stderr
+    results = json.loads((out / "results.json").read_text())
+    assert results["model"]["vote"] == "execution"
+    sampling = results["benchmarks"]["demo-bird"]["sampling"]
+    records = [json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").read_text().splitlines()]
+    values = [[v or 0.0 for v in r["sample_scores"]] for r in records]
+    assert sampling["metric"] == "ex" and sampling["samples"] == 3 and sampling["examples"] == 3
+    assert sampling["pass_at_k"]["1"] == pytest.approx(sum(sum(v) / 3 for v in values) / 3)
+    assert sampling["pass_at_k"]["3"] == pytest.approx(sum(max(v) for v in values) / 3)
+    assert "maj@3" in result.stderr and "pass@3" in result.stderr
 
 
 def test_benchmark_options_can_target_one_benchmark_and_bad_ones_fail(tmp_path: Path, cli) -> None:

@@ -20,3 +20,5 @@ def register_rewards(register):
              description="BIRD execution accuracy (set equality of result rows)")
     register("bird-soft-f1", "tabbench_bird.rewards:BirdSoftF1",
              description="BIRD Soft-F1 (row-by-row cell overlap of results)")
+    register("bird-r-ves", "tabbench_bird.rewards:BirdRVES",
+             description="BIRD R-VES (sqrt of the time-ratio reward of a correct prediction)")

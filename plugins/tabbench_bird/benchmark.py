@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
+from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, Option, read_jsonl_predictions
 from tabbench.sql import for_database, resolve_dsn, server_kind, sql_extractor, sqlite_ddl
 from tabbench_bird.data import (
     DIALECTS,
@@ -113,12 +113,21 @@ class BirdBenchmark(Benchmark):
         "https://github.com/bird-bench/mini_dev), unzip, and pass the folder holding dev.json (or "
         "mini_dev_sqlite.json), dev_tables.json and dev_databases/"
     )
-    metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"))
+    metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("ex", "bird-ex"), MetricSpec("soft_f1", "bird-soft-f1"),
+                                                 MetricSpec("r_ves", "bird-r-ves"))
     extractor = sql_extractor("auto")  # shared with its metrics: extracted once per sample
     option_defaults: ClassVar[dict[str, Any]] = {
         "dialect": "sqlite", "db_root": None, "timeout": 30.0, "max_steps": None, "official": False,
         "sample_rows": 0, "descriptions": False, "on_missing_db": "error", "dsn": None,
+        "ves_repetitions": Option(0, int, min=0, help="timed runs per query for r_ves (upstream 100); 0: r_ves off"),
     }
+
+    @classmethod
+    def metric_options(cls, spec: MetricSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``ves_repetitions`` reaches ``bird-r-ves`` as its ``repetitions``."""
+        offered = super().metric_options(spec, options)
+        offered["repetitions"] = offered.pop("ves_repetitions", 0)
+        return offered
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)

@@ -1,4 +1,4 @@
-"""BIRD's metrics as rewards: ``bird-ex`` (execution accuracy) and ``bird-soft-f1``.
+"""BIRD's metrics as rewards: ``bird-ex`` (execution accuracy), ``bird-soft-f1`` and ``bird-r-ves``.
 
 Both run the gold SQL (``Example.gold``, through the gold cache) and the predicted SQL on
 ``Example.fields["db_path"]`` with the host's read-only, time-bounded executor, then compare rows with
@@ -24,6 +24,7 @@ from tabbench.sql import (
     sql_extractor,
 )
 from tabbench.sql.compare import bird_ex, bird_soft_f1
+from tabbench_bird.ves import question_score, time_ratio
 
 
 class _BirdExecutionReward(Reward):
@@ -136,3 +137,48 @@ class BirdSoftF1(_BirdExecutionReward):
         value = bird_soft_f1(pred, gold)
         status = Status.MATCH if value == 1.0 else (Status.MISMATCH if value == 0.0 else Status.PARTIAL)
         return Score(value, status, {})
+
+
+class BirdRVES(BirdExecution):
+    """R-VES per question: ``sqrt(reward)`` of the time-ratio bucket for a correct prediction, 0 otherwise
+    (mini_dev ``evaluation_ves.py``; the mean over questions is R-VES / 100, on a 0 to 1.118 scale).
+
+    Options: as ``bird-ex``, plus ``repetitions`` (timed runs of each query; upstream 100; 0 turns the metric
+    off: every sample is ``not_applicable``). Correctness is decided as ``bird-ex`` decides it; then each
+    correct prediction and its gold run ``repetitions`` times alternately in this process, on one read-only
+    connection (``tabbench.sql``, same limits), and the gold/prediction time ratios go through ``ves``.
+    Wall-clock timing: the value varies from run to run (see the README for the measured spread).
+    """
+
+    name = "bird-r-ves"
+    version = "1"
+    description = "BIRD R-VES: sqrt of the efficiency reward of a correct prediction (time ratio buckets)"
+    option_defaults: ClassVar[dict[str, Any]] = {**BirdExecution.option_defaults, "repetitions": 0}
+
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
+        repetitions = int(self.options.get("repetitions", 0) or 0)
+        if repetitions <= 0:
+            return [Score(None, Status.NOT_APPLICABLE, {"reason": "R-VES is off: pass -o ves_repetitions=N"})
+                    for _ in items]
+        scores = []
+        for item, verdict in zip(items, super().score_batch(items), strict=True):
+            if verdict.value != 1.0:
+                scores.append(verdict)
+                continue
+            db, gold, sql = self._plan(item.example, item.answer)  # type: ignore[misc]  # correct: it has a plan
+            scores.append(self._timed(db, gold, sql, repetitions, verdict))
+        return scores
+
+    def _timed(self, db: str, gold: str, sql: str, repetitions: int, verdict: Score) -> Score:
+        pred_times, gold_times = [], []
+        for _ in range(repetitions):
+            for query, times in ((sql, pred_times), (gold, gold_times)):
+                result = execute_many([ExecJob(db, query)], self.limits, workers=0, cache=False, store=False)[0]
+                if result.status is not None:  # upstream: a timeout or error while timing scores 0
+                    return Score(0.0, result.status, {**verdict.details, "error": f"while timing: {result.error}"})
+                times.append(result.elapsed)
+        ratio = time_ratio(pred_times, gold_times, official=self.official)
+        value = question_score(pred_times, gold_times, official=self.official)
+        return Score(value, verdict.status, {**verdict.details, "time_ratio": ratio, "repetitions": repetitions,
+                                             "pred_seconds": sum(pred_times) / repetitions,
+                                             "gold_seconds": sum(gold_times) / repetitions})

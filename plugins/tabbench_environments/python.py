@@ -54,7 +54,8 @@ def table_csv(table: Any) -> bytes:
 
 
 class PythonEnvironment(Environment):
-    """A code interpreter over ``fields["table"]`` (TableBench, CRT-QA, RealHiTBench CSV, the demo table sets)."""
+    """A code interpreter over ``fields["table"]`` (TableBench, CRT-QA, RealHiTBench CSV, the demo table sets) or
+    ``fields["table_path"]`` (DABench's CSV files, also written under ``fields["file_name"]``)."""
 
     name = "python"
     description = "a sandboxed code interpreter with the example's table as a pandas DataFrame; answer: text"
@@ -73,8 +74,11 @@ class PythonEnvironment(Environment):
             raise DataError(f"environment 'python': example {example.id!r} has no fields[{field!r}]")
         self._table = table_csv(table)
         self._cells: list[str] = []
-        return ("\n\nThe table is loaded as a pandas DataFrame `df`. You may call run_python to compute with it "
-                "(print what you want to see; variables persist between calls), then give your final answer.")
+        name = example.fields.get("file_name")  # the table's own file name, when the question refers to it
+        self._file_name = name if isinstance(name, str) and name and name != "table.csv" and "/" not in name else None
+        also = f" (read from `{self._file_name}`, also in the working directory)" if self._file_name else ""
+        return (f"\n\nThe table is loaded as a pandas DataFrame `df`{also}. You may call run_python to compute with "
+                "it (print what you want to see; variables persist between calls), then give your final answer.")
 
     @tool
     def run_python(self, code: str) -> str:
@@ -93,7 +97,8 @@ class PythonEnvironment(Environment):
         limit = self.budget.observation_bytes
         result = run_python(
             PRELUDE,
-            files={"table.csv": self._table, "cells.json": json.dumps([*self._cells, code]).encode()},
+            files={"table.csv": self._table, "cells.json": json.dumps([*self._cells, code]).encode(),
+                   **({self._file_name: self._table} if self._file_name else {})},
             timeout_s=self._call_timeout(), memory_mb=int(self.options["memory_mb"]), preload=("pandas",),
             max_output_bytes=4 * limit, collect_files=False,
         )

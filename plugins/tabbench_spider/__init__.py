@@ -7,6 +7,12 @@ import tabbench
 def register_benchmarks(register):
     register("spider", "tabbench_spider.benchmark:SpiderBenchmark",
              description="Spider 1.0 Text-to-SQL: test-suite execution accuracy, exact-set match, hardness")
+    register("spider-syn", "tabbench_spider.variants:SpiderSynBenchmark",
+             description="Spider-Syn: Spider with synonym-substituted questions (Spider's metrics)")
+    register("spider-realistic", "tabbench_spider.variants:SpiderRealisticBenchmark",
+             description="Spider-Realistic: Spider dev without explicit column mentions (Spider's metrics)")
+    register("spider-dk", "tabbench_spider.variants:SpiderDKBenchmark",
+             description="Spider-DK: Spider questions needing domain knowledge (Spider's metrics)")
 
 
 @tabbench.hookimpl

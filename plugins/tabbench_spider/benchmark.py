@@ -71,6 +71,8 @@ class SpiderBenchmark(Benchmark):
         "on_missing_db": "error", "max_steps": None,
     }
 
+    question_key: ClassVar[str] = "question"
+
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
         self.on_missing_db = options.get("on_missing_db", "error")
@@ -90,12 +92,32 @@ class SpiderBenchmark(Benchmark):
                 return self.data_path / name
         raise DataError(f"{self.data_path / names[0]}: missing {what} for split {split!r}. {self.data_hint}")
 
+    def question_files(self, split: str) -> list[Path]:
+        """The split's question files in reading order (at least one)."""
+        files = SPLITS[split]
+        found = [self.data_path / n for n in files.questions if (self.data_path / n).exists()]  # type: ignore[operator]
+        return found or [self._first(files.questions, "questions", split)]
+
+    def tables_file(self, split: str) -> Path:
+        """The ``tables.json`` whose schemas and foreign keys exact match reads."""
+        return self._first(SPLITS[split].tables, "tables.json", split)
+
+    def database_roots(self, split: str) -> list[Path]:
+        """Folders holding ``<db_id>/<db_id>.sqlite``, searched in order (the first is named when one is missing)."""
+        files = SPLITS[split]
+        if self.test_suite is not None and not any((self.data_path / n).is_dir() for n in files.databases):  # type: ignore[operator]
+            return [self.test_suite]  # the test-suite download holds each <db_id>/<db_id>.sqlite too
+        return [self._first(files.databases, "database folder", split)]
+
+    def question_text(self, item: dict[str, Any]) -> str:
+        """The natural-language question of one item of the question file."""
+        return item[self.question_key]
+
     def data_files(self, split: str | None = None) -> list[Path]:
         split = self.check_split(split)
         assert self.data_path is not None
-        files = SPLITS[split]
-        paths = [self.data_path / n for n in files.questions + files.tables if (self.data_path / n).exists()]
-        gold = Path(self.options["gold_file"]) if self.options.get("gold_file") else self.data_path / files.gold
+        paths = [*self.question_files(split), self.tables_file(split)]
+        gold = Path(self.options["gold_file"]) if self.options.get("gold_file") else self.data_path / SPLITS[split].gold
         databases: set[Path] = set()
         for example in self._load(split)[0]:  # the main database and every test-suite variant decide EX
             databases.update(Path(p) for p in [example.fields["db_path"], *example.fields["db_paths"]])
@@ -107,20 +129,13 @@ class SpiderBenchmark(Benchmark):
         """(kept examples, ids of every question in file order), cached per split."""
         if split in self._cache:
             return self._cache[split]
-        files = SPLITS[split]
-        question_files = [self.data_path / n for n in files.questions if (self.data_path / n).exists()]  # type: ignore[operator]
-        if not question_files:
-            self._first(files.questions, "questions", split)
-        tables_path = self._first(files.tables, "tables.json", split)
-        if self.test_suite is not None and not any((self.data_path / n).is_dir() for n in files.databases):  # type: ignore[operator]
-            main_root = self.test_suite  # the test-suite download holds each <db_id>/<db_id>.sqlite too
-        else:
-            main_root = self._first(files.databases, "database folder", split)
-        db_root = self.test_suite or main_root
+        question_files = self.question_files(split)
+        tables_path = self.tables_file(split)
+        roots = self.database_roots(split)
         tables = read_tables(tables_path)
         items: list[tuple[Path, int, dict[str, Any]]] = []
         for path in question_files:
-            items.extend((path, i, item) for i, item in enumerate(read_questions(path)))
+            items.extend((path, i, item) for i, item in enumerate(read_questions(path, self.question_key)))
         gold_sql = self._gold(split, items)
         examples: list[Example] = []
         all_ids: list[str] = []
@@ -131,13 +146,15 @@ class SpiderBenchmark(Benchmark):
             db_id = item["db_id"]
             if db_id not in tables:
                 raise DataError(f"{path}: item {position}: db_id {db_id!r} is not in {tables_path}")
-            db_path = main_root / db_id / f"{db_id}.sqlite"
-            variants = sqlite_variants(db_root / db_id)
+            db_path = next((r / db_id / f"{db_id}.sqlite" for r in roots if (r / db_id / f"{db_id}.sqlite").is_file()),
+                           roots[0] / db_id / f"{db_id}.sqlite")
+            variant_folder = self.test_suite / db_id if self.test_suite is not None else db_path.parent
+            variants = sqlite_variants(variant_folder)
             if not db_path.is_file() or not variants:
                 if self.on_missing_db == "skip":
                     continue
                 if self.on_missing_db == "error":
-                    missing = db_path if not db_path.is_file() else db_root / db_id
+                    missing = db_path if not db_path.is_file() else variant_folder
                     raise DataError(
                         f"{path}: item {position}: database {missing} is missing "
                         "(add it, or pass --benchmark-option on_missing_db=skip)"
@@ -156,18 +173,22 @@ class SpiderBenchmark(Benchmark):
                 id=example_id,
                 gold=gold,
                 fields={
-                    "question": item["question"],
+                    "question": self.question_text(item),
                     "db_id": db_id,
                     "db_path": str(db_path),
                     "db_paths": [str(p) for p in variants],
                     "tables_json": str(tables_path),
                     "dialect": "sqlite",
                 },
-                meta={"hardness": level, "db_id": db_id},
+                meta={"hardness": level, "db_id": db_id, **self.extra_meta(item)},
                 split=split,
             ))
         self._cache[split] = (examples, all_ids)
         return examples, all_ids
+
+    def extra_meta(self, item: dict[str, Any]) -> dict[str, Any]:
+        """Fields of an item recorded with each sample beside ``hardness`` and ``db_id`` (none for Spider)."""
+        return {}
 
     def _gold(self, split: str, items: list[tuple[Path, int, dict[str, Any]]]) -> list[str | None]:
         if not self.options.get("gold_file"):

@@ -47,15 +47,16 @@ def read_json(path: Path) -> Any:
         raise DataError(f"{path}: malformed JSON ({exc})") from None
 
 
-def read_questions(path: Path) -> list[dict[str, Any]]:
-    """A Spider question file: a JSON list of objects with ``db_id``, ``question`` and ``query``."""
+def read_questions(path: Path, question_key: str = "question") -> list[dict[str, Any]]:
+    """A Spider question file: a JSON list of objects with ``db_id``, the question (``question_key``;
+    Spider-Syn's is ``SpiderSynQuestion``) and ``query``."""
     data = read_json(path)
     if not isinstance(data, list):
         raise DataError(f"{path}: expected a JSON list of questions")
     for index, item in enumerate(data):
         if not isinstance(item, dict):
             raise DataError(f"{path}: item {index} is not an object")
-        for key in ("db_id", "question"):
+        for key in ("db_id", question_key):
             if not isinstance(item.get(key), str):
                 raise DataError(f"{path}: item {index} has no string {key!r}")
     return data

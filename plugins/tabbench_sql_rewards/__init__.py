@@ -16,6 +16,7 @@ REWARDS = {
     "component-f1": ("textual:ComponentF1Reward", "sparks: mean F1 over SQL components from sqlglot"),
     "orthographic": ("textual:OrthographicReward", "sparks: 1/(x+1), x = token edit distance (or judge count)"),
     "llm-judge-classes": ("judge:LlmJudgeClassesReward", "sparks: LLM judge grades Very bad..Excellent -> 0..1"),
+    "llm-exe": ("judge:LlmExeReward", "LLM judge: would the predicted SQL return the gold result (0 or 1)"),
     "hybrid": ("composite:HybridReward", "TableGPT-R1 style: rule check where checkable, judge otherwise"),
     "composite": ("composite:CompositeReward", "weighted sum of named rewards (presets: sparks-best4, ...)"),
 }

@@ -1,4 +1,5 @@
-"""LLM judges: the sparks paper's class judge and change counter, and the answer judge of ``hybrid``.
+"""LLM judges: the sparks paper's class judge and change counter, the ``llm-exe`` execution judge, and the
+answer judge of ``hybrid``.
 
 The judge is any tabbench model backend (``tabbench.get_backend(name, model, **options)``) or a
 ``ModelBackend`` instance. As in the paper, one judge call grades every distinct prediction of a prompt
@@ -77,6 +78,25 @@ Answers to grade:
 {queries}
 
 Return ONLY a JSON object {{"grades": [...]}} with one grade per answer ({n} in all), in order."""
+
+EXECUTION_PROMPT = """You are an SQL expert. Without running anything, decide for each predicted query whether it \
+would return exactly the same result as the correct query on this database: the same rows and values (row \
+order matters only when the correct query has ORDER BY), whatever the data in the tables. Wording, aliases \
+and formatting do not matter; a different filter, join, aggregate, grouping, column set or limit does.
+
+Schema:
+{schema}
+
+Question: {question}
+
+Correct query:
+{gold}
+
+Predicted queries:
+{queries}
+
+Return ONLY a JSON object {{"same_result": [...]}} with {n} values, true or false, one per predicted query, \
+in order."""
 
 _GRADE_WORDS = re.compile(r"very bad|above average|excellent|good|average|bad", re.IGNORECASE)
 
@@ -170,6 +190,37 @@ def parse_changes(text: str, n: int) -> list[int] | None:
     return counts
 
 
+def parse_same_result(text: str, n: int) -> list[float] | None:
+    """``n`` verdicts (1.0 same result, 0.0 not) from JSON ``{"same_result": [...]}``, else yes/no/true/false
+    words in order."""
+    obj = _json_object(text)
+    if obj is not None and isinstance(obj.get("same_result"), list):
+        words = [str(v).strip().lower() for v in obj["same_result"]]
+    else:
+        words = [w.lower() for w in re.findall(r"\b(true|false|yes|no)\b", text, re.IGNORECASE)]
+    truth = {"true": 1.0, "yes": 1.0, "1": 1.0, "false": 0.0, "no": 0.0, "0": 0.0}
+    if len(words) != n or any(w not in truth for w in words):
+        return None
+    return [truth[w] for w in words]
+
+
+def schema_text(example: Example) -> str:
+    """The schema shown to a judge: the example's ``schema``/``context`` text, else the CREATE TABLE statements of
+    its SQLite database."""
+    text = example.fields.get("schema") or example.fields.get("context")
+    if text:
+        return str(text)
+    db_path = example.fields.get("db_path")
+    if isinstance(db_path, str) and db_path.endswith((".sqlite", ".db", ".sqlite3")):
+        from tabbench.sql import sqlite_ddl
+
+        try:
+            return "\n\n".join(statement for _table, statement in sqlite_ddl(db_path))
+        except Exception:  # an unreadable database still leaves the question and the queries to judge
+            return "(not given)"
+    return "(not given)"
+
+
 def _numbered(items: Sequence[str], label: str) -> str:
     return "\n\n".join(f"{label} {i}:\n{item}" for i, item in enumerate(items, 1))
 
@@ -178,10 +229,11 @@ def score_groups(reward: SqlReward, items: Sequence[Prediction], judge: JudgeCli
                  grades: dict[str, float] | None = None) -> list[Score]:
     """Judge ``items`` one prompt group per call; identical predictions in a group are judged once.
 
-    ``kind``: ``classes`` (SQL graded into classes), ``changes`` (SQL change count, value ``1/(x+1)``) or
-    ``answer`` (free-text answers graded into classes). What is judged is each prediction's ``answer`` (the
-    reward's declared extractor: the SQL, or the final answer of a table-QA completion). All
-    groups go to the judge backend in one ``generate`` call, so a batching backend (vLLM, a server) batches them.
+    ``kind``: ``classes`` (SQL graded into classes), ``changes`` (SQL change count, value ``1/(x+1)``),
+    ``execution`` (would the SQL return the gold result: 1 or 0) or ``answer`` (free-text answers graded into
+    classes). What is judged is each prediction's ``answer`` (the reward's declared extractor: the SQL, or the
+    final answer of a table-QA completion). All groups go to the judge backend in one ``generate`` call, so a
+    batching backend (vLLM, a server) batches them.
     """
     grades = grades or DEFAULT_GRADES
     scores: list[Score | None] = [None] * len(items)
@@ -213,6 +265,8 @@ def score_groups(reward: SqlReward, items: Sequence[Prediction], judge: JudgeCli
             if kind == "changes":
                 counts = parse_changes(text, len(distinct))
                 values = [1.0 / (c + 1) for c in counts] if counts is not None else None
+            elif kind == "execution":
+                values = parse_same_result(text, len(distinct))
             else:
                 values = parse_grades(text, len(distinct), grades)
             if values is None:
@@ -231,6 +285,10 @@ def _prompt(kind: str, example: Example, distinct: list[str | None]) -> str:
     texts = [d or "" for d in distinct]
     if kind == "classes":
         return CLASSES_PROMPT.format(gold=gold_sql(example), queries=_numbered(texts, "Query"), n=len(texts))
+    if kind == "execution":
+        return EXECUTION_PROMPT.format(schema=schema_text(example), question=example.fields.get("question") or
+                                       "(not given)", gold=gold_sql(example), queries=_numbered(texts, "Query"),
+                                       n=len(texts))
     if kind == "changes":
         schema = example.fields.get("schema") or example.fields.get("context") or "(not given)"
         return CHANGES_PROMPT.format(gold=gold_sql(example), queries=_numbered(texts, "Query"), n=len(texts),
@@ -265,5 +323,31 @@ class LlmJudgeClassesReward(SqlReward):
     def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
         try:
             return score_groups(self, items, self._judge, "classes", self._grades)
+        except Exception as exc:
+            return [Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"})] * len(items)
+
+
+class LlmExeReward(SqlReward):
+    """1.0 when a judge model says the predicted SQL would return the gold query's result, else 0.0.
+
+    The sparks seed's LLM-EXE idea for data without databases: execution accuracy estimated by a judge that
+    sees the schema (the example's ``schema`` text, else its SQLite database's CREATE TABLE statements), the
+    question, the gold query and every distinct prediction of the group, in one call. An unreadable verdict is
+    ``judge_error`` (0). Options as ``llm-judge-classes`` (``judge_backend``, ``judge_model``, ...).
+    """
+
+    name = "llm-exe"
+    version = "1"
+    description = "an LLM judge estimates whether the predicted SQL returns the gold result (no database needed)"
+    defaults: ClassVar[dict[str, Any]] = {"judge_backend": None, "judge_model": None, "judge_options": {},
+                                          "judge_max_new_tokens": 512, "judge_temperature": 0.0, "extract": "block"}
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._judge = JudgeClient.from_options(self.name, self.options)
+
+    def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
+        try:
+            return score_groups(self, items, self._judge, "execution")
         except Exception as exc:
             return [Score(0.0, Status.REWARD_ERROR, {"error": f"{type(exc).__name__}: {exc}"})] * len(items)

@@ -55,6 +55,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "tabbench.cli.view:compare_command",
         "Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail) and the exact McNemar p.",
     ),
+    "synthesize": ("tabbench.cli.synthesize:synthesize_group", "Synthesize training data with a teacher model."),
     "train": (
         "tabbench.cli.train:train_group",
         "Train a model with a trainer plugin; its rewards are tabbench reward plugins.",

@@ -142,9 +142,11 @@ def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
 @split_option
 @limit_option
 @click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Completions sampled per prompt; with --vote, self-consistency over them.")
+              help="Completions sampled per prompt: the vote's pick is scored (maj@N), pass@k over all of them, "
+                   "greedy decoding beside (OUT/greedy).")
 @click.option("--vote", type=click.Choice(VOTES), default=None,
-              help="How --samples completions pick the scored one: execution-result majority or similarity.")
+              help="How --samples completions pick the scored one: execution-result majority (default) or "
+                   "similarity.")
 @click.option("--temperature", type=FiniteFloatRange(min=0), default=None,
               help="Sampling temperature (default 0 = greedy; 0.8 with --samples > 1).")
 @click.option("--top-p", type=FiniteFloatRange(min=0, max=1), default=1.0, show_default=True)
@@ -202,7 +204,7 @@ def eval_command(
     from tabbench.host.plugins import host
 
     if samples > 1 and vote is None:
-        raise UsageError("--samples N needs --vote execution|similarity (which sample is scored)")
+        vote = "execution"  # maj@N: the majority of execution results (of answers, for table QA)
     if vote is not None and samples < 2:
         raise UsageError("--vote needs --samples N with N >= 2")
     if env_name is not None and samples > 1:
@@ -363,14 +365,19 @@ def _print_vote_comparison(results: dict[str, Any], n: int, vote: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"self-consistency ({vote} vote over {n} samples) beside greedy", title_justify="left")
-    for column in ("benchmark", "metric", "greedy", f"vote@{n}", "difference"):
+    voted_name = f"maj@{n}" if vote == "execution" else f"{vote}@{n}"
+    table = Table(title=f"{n} samples ({vote} vote) beside greedy", title_justify="left")
+    for column in ("benchmark", "metric", "greedy", voted_name, "difference", "pass@1", f"pass@{n}"):
         table.add_column(column)
+
+    def show(value: float | None) -> str:
+        return "n/a" if value is None else f"{value:.4f}"
+
     for name, result in results["benchmarks"].items():
         voted = result["primary_metric"]
         greedy = results["greedy"]["primary_metric"].get(name, {})
         g, v = greedy.get("value"), voted["value"]
         diff = f"{v - g:+.4f}" if g is not None and v is not None else ""
-        table.add_row(name, voted["name"], "n/a" if g is None else f"{g:.4f}", "n/a" if v is None else f"{v:.4f}",
-                      diff)
+        passes = (result.get("sampling") or {}).get("pass_at_k", {})
+        table.add_row(name, voted["name"], show(g), show(v), diff, show(passes.get("1")), show(passes.get(str(n))))
     Console(stderr=True).print(table)

@@ -107,7 +107,8 @@ class SampleRecord:
     benchmark extracted from the scored completion; ``score`` is the primary metric's value and ``scores``
     every metric's full ``Score``. ``transcript`` holds a multi-turn rollout (``tabbench eval --env``): its
     messages (tool calls and observations as the model saw them), turns, tool calls and errors, and why it
-    stopped; ``None`` for single-turn samples.
+    stopped; ``None`` for single-turn samples. ``sample_scores`` holds, when several completions were sampled,
+    the primary metric's value of each, in order (pass@k); ``None`` otherwise.
     """
 
     id: str
@@ -119,6 +120,7 @@ class SampleRecord:
     scores: dict[str, dict[str, Any]]
     meta: dict[str, str] = field(default_factory=dict)
     transcript: dict[str, Any] | None = None
+    sample_scores: list[float | None] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

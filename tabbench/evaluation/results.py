@@ -64,6 +64,7 @@ class BenchmarkResult(TypedDict):
     status_counts: dict[str, int]  # statuses of the primary metric
     parse_fail_rate: float | None
     extensions: NotRequired[dict[str, Any]]  # added by lifecycle hooks, one key per addition
+    sampling: NotRequired[dict[str, Any]]  # --samples N: pass@k of the primary metric (tabbench.evaluation.passk)
 
 
 class Results(TypedDict):

@@ -30,6 +30,7 @@ from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
+from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.record_limits import bounded
 from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results, config_record
 from tabbench.evaluation.store import RunStore
@@ -138,8 +139,12 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                 for m, e in zip(messages, chunk, strict=True)
             ]
             outputs = completer(benchmark, requests)
-            chosen = [_choose(benchmark, e, outs, choose) for e, outs in zip(chunk, outputs, strict=True)]
+            candidates = [[SampleAnswers(e, o) for o in outs] or [SampleAnswers(e, "")]
+                          for e, outs in zip(chunk, outputs, strict=True)]
+            chosen = [_choose(benchmark, e, outs, cands, choose)
+                      for e, outs, cands in zip(chunk, outputs, candidates, strict=True)]
             answers, scores = score_examples(benchmark, rewards, chunk, [s.completion for s in chosen], chosen)
+            per_completion = _score_every_completion(rewards[benchmark.primary_metric], candidates)
             for i, example in enumerate(chunk):
                 primary = scores[benchmark.primary_metric][i]
                 answer, recorded = bounded(answers[i], {metric: scores[metric][i].to_json() for metric in scores})
@@ -153,6 +158,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                     scores=recorded,
                     meta=dict(example.meta),
                     transcript=getattr(completer, "transcripts", {}).get(example.id),  # --env rollouts
+                    sample_scores=per_completion[i],
                 )
                 run.store.append(name, record)
                 hooks.call("after_sample_scored", run=RunView(run), benchmark=benchmark, record=record)
@@ -161,6 +167,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     records = sorted((r for r in run.store.read_samples(name) if r.id in wanted), key=lambda r: wanted[r.id])
     result = aggregate(records, [s.name for s in benchmark.metrics], benchmark.primary_metric, benchmark.breakdown_keys)
     parse_failures = sum(result["status_counts"].get(s.value, 0) for s in (Status.PARSE_FAIL, Status.NO_SQL))
+    sampling = sampling_summary(records, benchmark.primary_metric, run.config.get("vote"))
     return {
         "version": benchmark.version,
         "split": benchmark.check_split(run.split),
@@ -172,16 +179,29 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         ],
         **result,
         "parse_fail_rate": parse_failures / len(records) if records else None,
+        **({"sampling": sampling} if sampling is not None else {}),
     }
 
 
-def _choose(benchmark: Benchmark, example: Example, outputs: list[str], choose: Chooser | None) -> SampleAnswers:
-    """The sample scored among ``outputs``: the first, or the chooser's pick given each one's answer."""
-    if choose is None or len(outputs) < 2:
-        return SampleAnswers(example, outputs[0] if outputs else "")
-    samples = [SampleAnswers(example, output) for output in outputs]
+def _choose(benchmark: Benchmark, example: Example, outputs: list[str], samples: list[SampleAnswers],
+            choose: Chooser | None) -> SampleAnswers:
+    """The sample scored among ``samples`` (one per output): the first, or the chooser's pick given each one's
+    answer."""
+    if choose is None or len(samples) < 2:
+        return samples[0]
     recorded = benchmark.answer_extractor()
     return samples[choose(benchmark, example, outputs, [answer_text(s.get(recorded)) for s in samples])]
+
+
+def _score_every_completion(reward: Reward, candidates: Sequence[Sequence[SampleAnswers]]
+                            ) -> list[list[float | None] | None]:
+    """The primary metric's value of each completion of the examples sampled more than once (for pass@k),
+    sharing each sample's answers with the scored one; ``None`` for an example with one completion."""
+    flat = [sample for samples in candidates if len(samples) > 1 for sample in samples]
+    if not flat:
+        return [None] * len(candidates)
+    values = iter(score.value for score in score_batch(reward, flat))
+    return [[next(values) for _ in samples] if len(samples) > 1 else None for samples in candidates]
 
 
 def _data_record(benchmark: Benchmark, split: str | None) -> dict[str, Any]:

@@ -28,6 +28,7 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.evaluation.agent": "multi-turn rollouts: environment factories, tool-call threads (eval --env, trainers)",
     "tabbench.evaluation.results": "the typed results.json schema and `load` (reads versions 1 and 2)",
     "tabbench.evaluation.voting": "self-consistency voting",
+    "tabbench.evaluation.traces": "teacher-written reasoning traces verified by execution (`read_traces` for SFT)",
     "tabbench.reporting.leaderboard": "leaderboard rendering and plots",
     "tabbench.testing": "fixtures and contract test classes for plugin tests",
 }

@@ -8,23 +8,30 @@ covers the completion only.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
 from tabbench import Benchmark, ConfigError, Example
+from tabbench.evaluation.traces import read_traces
 from tabbench_trainers import common, environments, progress
 
 
 def sft_rows(
-    benchmarks: list[Benchmark], split: str, limit: int | None, target: str, trace_field: str
+    benchmarks: list[Benchmark], split: str, limit: int | None, target: str, trace_field: str,
+    traces: dict[tuple[str, str], str] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """Prompt/completion rows and counts of where each completion came from (gold, trace, skipped)."""
+    """Prompt/completion rows and counts of where each completion came from (gold, trace, skipped). ``traces``
+    (``tabbench synthesize traces`` output, by benchmark and id) take the place of ``fields[trace_field]``."""
     rows: list[dict[str, Any]] = []
     counts = {"gold": 0, "trace": 0, "unusable_trace": 0, "no_target": 0}
     for benchmark in benchmarks:
         for example in common.training_examples(benchmark, split, limit):
+            synthesized = (traces or {}).get((benchmark.name, example.id))
+            if synthesized is not None:
+                example = replace(example, fields={**example.fields, trace_field: synthesized})
             text = completion_target(benchmark, example, target, trace_field, counts)
             if text is None:
                 counts["no_target"] += 1
@@ -68,6 +75,8 @@ def completion_target(
 @click.option("--trace-field", default="trace", show_default=True,
               help="Example field holding a chain-of-thought completion (it must end in an answer `extract` "
               "reads).")
+@click.option("--traces", "traces_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Traces from `tabbench synthesize traces` (JSONL by benchmark and id), used as the trace field.")
 @environments.env_options
 def sft_command(**kw: Any) -> None:
     """Supervised fine-tuning on a benchmark's training split (completion-only loss)."""
@@ -84,7 +93,8 @@ def run_sft(**kw: Any) -> Path:
     if env is not None:  # gold multi-turn trajectories instead of single-turn completions
         rows, counts = environments.sft_rows(benchmarks, kw["split"], kw["limit"], *env)
     else:
-        rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"])
+        traces = read_traces(kw["traces_path"]) if kw.get("traces_path") else None
+        rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"], traces)
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
 

@@ -30,7 +30,7 @@ def make(name: str) -> Reward:
     judge = {"judge_backend": ScriptedJudge(['{"grades": ["Good"]}', '{"scores": [2]}', "garbage"] * 1000)}
     options = {
         "sqlr1": {"timeout": 0.1}, "databricks-rlvr": {"timeout": 0.1}, "arctic": {"timeout": 0.1},
-        "execution-partial": {"timeout": 0.1}, "llm-judge-classes": judge,
+        "execution-partial": {"timeout": 0.1}, "llm-judge-classes": judge, "llm-exe": judge,
         "orthographic": {}, "composite": {"preset": "sparks-best4", "shared": judge},
         "hybrid": {"sql_options": {"timeout": 0.1}},
     }
