@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,34 @@ def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert option.returncode == 2 and "does not exist" in option.stderr
     variable = tabbench(["plugins"], _env(TABBENCH_PLUGINS_DIR=str(tmp_path / "nope")))
     assert variable.returncode == 2 and variable.stderr == f"Error: plugins dir {tmp_path / 'nope'}: not a folder\n"
+
+
+LOUD = '''
+import tabbench
+
+
+class Loud(tabbench.Reward):
+    name = "loud"
+
+    def score(self, example, completion):
+        return tabbench.Score(float(completion.isupper()), tabbench.Status.MATCH)
+
+
+@tabbench.hookimpl
+def register_rewards(register):
+    register("loud", Loud)
+'''
+
+
+def test_a_file_loads_once_and_its_rewards_pickle_like_an_installed_plugins(tmp_path: Path) -> None:
+    """Rewards cross process boundaries by pickle (by reference to their module), so the file's module stays
+    importable by name in this process."""
+    from tabbench import Example
+    from tabbench.host.plugins import Host
+
+    (tmp_path / "loud.py").write_text(LOUD)
+    host = Host()
+    assert host.load_directory(tmp_path) == ["loud"] and host.load_directory(tmp_path) == []
+    reward = host.registry("reward").get("loud").load()()
+    copy = pickle.loads(pickle.dumps(reward))
+    assert type(copy) is type(reward) and copy.score(Example(id="1", gold="x"), "HEY").value == 1.0
