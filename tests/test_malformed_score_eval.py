@@ -170,6 +170,7 @@ def micro_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("option", [["--cache", "{afile}/responses.jsonl"], ["--device", "cuda:7"]])
+@pytest.mark.slow  # builds a tiny checkpoint
 def test_eval_hf_backend_options(cli_runner, micro_model: Path, files, tmp_path: Path, option: list[str]) -> None:
     import torch
 
@@ -257,6 +258,7 @@ main(sys.argv[1:])
 """
 
 
+@pytest.mark.slow  # SIGKILLs a scoring subprocess, then resumes it
 def test_kill_during_results_write_then_resume(tmp_path: Path) -> None:
     predictions = tmp_path / "p.jsonl"
     _gold_predictions(predictions, limit=3)

@@ -43,6 +43,7 @@ def skeleton(request: pytest.FixtureRequest,
     return kind, package, site, files
 
 
+@pytest.mark.slow  # generates and installs a plugin package (and runs its tests)
 def test_skeleton_has_its_code_tests_readme_and_no_placeholder(skeleton: tuple[str, Path, Path, list[str]]) -> None:
     kind, package, site, files = skeleton
     assert files == sorted(["README.md", "pyproject.toml", *KINDS[kind][1]])
@@ -51,6 +52,7 @@ def test_skeleton_has_its_code_tests_readme_and_no_placeholder(skeleton: tuple[s
         assert (site / "tabbench_my_bench" / "data" / "test.jsonl").is_file(), "bundled data is package data"
 
 
+@pytest.mark.slow  # generates and installs a plugin package (and runs its tests)
 def test_installed_skeleton_is_listed_as_a_plugin(skeleton: tuple[str, Path, Path, list[str]]) -> None:
     kind, _, site, _ = skeleton
     name, _, hooks = KINDS[kind]
@@ -64,6 +66,7 @@ def test_installed_skeleton_is_listed_as_a_plugin(skeleton: tuple[str, Path, Pat
         assert listed[name]["data_source"] == "bundled" and listed[name]["status"] == "ok"
 
 
+@pytest.mark.slow  # generates and installs a plugin package (and runs its tests)
 def test_generated_tests_pass(skeleton: tuple[str, Path, Path, list[str]], tmp_path: Path) -> None:
     _, package, site, _ = skeleton
     env = plugin_env(site, TABBENCH_CACHE_DIR=str(tmp_path / "cache"), TABBENCH_STRICT_PLUGINS="1")

@@ -120,6 +120,7 @@ def test_total_disk_use_is_capped() -> None:
     assert "No space left" in (result.error or "")
 
 
+@pytest.mark.slow  # sandboxed programs that run to their limits
 def test_cpu_limit_kill_is_a_timeout() -> None:
     for code in ("while True:\n    pass",
                  "import signal\nsignal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGXCPU])\nwhile True:\n    pass"):
@@ -139,6 +140,7 @@ def test_a_forged_report_cannot_hide_what_the_kernel_saw() -> None:
     assert result.status is Status.TIMEOUT
 
 
+@pytest.mark.slow  # sandboxed programs that run to their limits
 def test_benign_and_hostile_pot_programs_in_one_scoring_run(tmp_path: Path, cli_runner) -> None:
     table = {"columns": ["team", "points"], "data": [["a", 10], ["b", 20], ["c", 30]]}
     benign = "import pandas as pd\ndf = pd.read_csv('table.csv')\nprint(f\"Final Answer: {df['points'].sum()}\")"

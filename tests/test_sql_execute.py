@@ -123,6 +123,7 @@ def test_forbidden_queries_are_refused_and_leave_the_file_untouched(db: Path) ->
     _run_corpus(db, FORBIDDEN_QUERIES, Status.FORBIDDEN)
 
 
+@pytest.mark.slow  # each runaway query runs to its 1 s timeout
 def test_runaway_queries_time_out_at_the_limit(db: Path) -> None:
     _run_corpus(db, TIMEOUT_QUERIES, Status.TIMEOUT)
 

@@ -152,6 +152,7 @@ def test_default_workers_follow_the_cpus_as_the_help_says(monkeypatch: pytest.Mo
         assert "Default: one per CPU, at most 8; 0 runs SQL in this process" in text
 
 
+@pytest.mark.slow  # a scoring subprocess whose query runs to its timeout
 def test_score_with_default_options_survives_a_query_that_ignores_cancellation(db: Path, tmp_path: Path) -> None:
     """``tabbench score bird`` as users run it (no --workers): the bomb is killed at its deadline, scored
     ``timeout``, and the rest of the run is scored normally."""

@@ -29,6 +29,8 @@ from tabbench.sql.server import (
 from tests import servers
 from tests.loaded import SLACK
 
+pytestmark = pytest.mark.slow  # starts PostgreSQL and MariaDB servers
+
 TIMEOUT = 0.5
 LIMITS = Limits(timeout=TIMEOUT, max_rows=10_000, max_bytes=4 << 20)
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds and installs the wheel
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_ROOTS = [ROOT / "tabbench", *sorted((ROOT / "plugins").iterdir()), *sorted((ROOT / "trainers").iterdir())]
 

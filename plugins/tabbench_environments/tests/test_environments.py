@@ -133,6 +133,7 @@ def test_reference_trajectory_describes_then_queries_then_answers() -> None:
     assert [m["role"] for m in messages].count("tool") == len(calls) and env.stats.errors == 0
 
 
+@pytest.mark.slow  # many sandboxed pandas programs
 def test_python_keeps_state_across_turns_and_refuses_escapes() -> None:
     example = demo_example("demo-tablebench")
     env = tabbench.get_environment("python", budget=Budget(call_seconds=20, tool_seconds=60))
@@ -145,6 +146,7 @@ def test_python_keeps_state_across_turns_and_refuses_escapes() -> None:
     assert env.stats.errors == 2
 
 
+@pytest.mark.slow  # many sandboxed pandas programs
 def test_a_hanging_cell_costs_its_call_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A cell that never ends is stopped at the per-call limit and charged to the rollout; the next cell gets
     only what the rollout has left. (The sandbox's time limits are what is asserted, not the clock.)"""
@@ -273,6 +275,7 @@ class TestSqlContract(EnvironmentContract):
         return [demo_example(), demo_example("demo-spider")]
 
 
+@pytest.mark.slow  # many sandboxed pandas programs (every hostile argument)
 class TestPythonContract(EnvironmentContract):
     def make_environment(self, budget: Budget) -> tabbench.Environment:
         return tabbench.get_environment("python", budget=budget)
@@ -346,6 +349,7 @@ def test_a_run_s_records_replay_through_the_predictions_backend(cli_runner, tmp_
     assert transcripts(replay) == transcripts(first)
 
 
+@pytest.mark.slow  # many sandboxed pandas programs
 def test_python_floods_and_writes_cost_only_an_error_or_a_cut_observation() -> None:
     example = demo_example("demo-tablebench")
     env = tabbench.get_environment("python", budget=Budget(observation_bytes=500, call_seconds=20, tool_seconds=60))
