@@ -21,7 +21,7 @@ from tabbench import MetricSpec, Reward, Score, Status
 class Answered(Reward):
     name = "answered"
 
-    def score(self, example, completion):
+    def score(self, example, completion, answer):
         ok = bool(completion.strip())
         return Score(float(ok), Status.MATCH if ok else Status.PARSE_FAIL, {"length": len(completion)})
 
@@ -114,7 +114,7 @@ import tabbench
 class Loud(tabbench.Reward):
     name = "loud"
 
-    def score(self, example, completion):
+    def score(self, example, completion, answer):
         return tabbench.Score(float(completion.isupper()), tabbench.Status.MATCH)
 
 
@@ -135,4 +135,4 @@ def test_a_file_loads_once_and_its_rewards_pickle_like_an_installed_plugins(tmp_
     assert host.load_directory(tmp_path) == ["loud"] and host.load_directory(tmp_path) == []
     reward = host.registry("reward").get("loud").load()()
     copy = pickle.loads(pickle.dumps(reward))
-    assert type(copy) is type(reward) and copy.score(Example(id="1", gold="x"), "HEY").value == 1.0
+    assert type(copy) is type(reward) and copy.score(Example(id="1", gold="x"), "HEY", None).value == 1.0
