@@ -18,7 +18,6 @@ import pytest
 import tabbench
 from tabbench import Status
 from tabbench.sandbox import run_python
-from tests.loaded import SLACK
 
 REPO = Path(tabbench.__file__).resolve().parents[1]
 GOLD_FILE = REPO / "plugins" / "tabbench_demo" / "data" / "tablebench" / "TableBench_DP.jsonl"
@@ -124,9 +123,11 @@ def test_total_disk_use_is_capped() -> None:
 def test_cpu_limit_kill_is_a_timeout() -> None:
     for code in ("while True:\n    pass",
                  "import signal\nsignal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGXCPU])\nwhile True:\n    pass"):
-        result = run_python(code, timeout_s=120, cpu_s=1)
+        result = run_python(code, timeout_s=300, cpu_s=1)
         assert result.status is Status.TIMEOUT, (code, result.returncode, result.stderr)
-        assert result.duration_s < 1 + SLACK  # the CPU limit killed it, not the 120 s wall-clock limit
+        # the CPU limit killed it, not the 300 s wall-clock limit: 1 s of CPU, however slowly a machine shared
+        # by many jobs hands it out (a tenth of a core makes it 10 s), is far from 300 s
+        assert result.duration_s < 150
 
 
 def test_a_forged_report_cannot_hide_what_the_kernel_saw() -> None:
