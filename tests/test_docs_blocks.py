@@ -96,7 +96,13 @@ def _runnable(doc: Path) -> list[Block]:
     return [b for b in blocks(doc) if b.verb in ("file", "run") or (b.verb is None and b.lang == "python")]
 
 
-@pytest.mark.parametrize("doc", [d for d in DOCS if _runnable(d)], ids=lambda d: str(d.relative_to(ROOT)))
+def _installs(doc: Path) -> bool:
+    """Whether the doc writes a project to install (slow: pip builds it, then its tests run)."""
+    return any(b.verb == "file" and b.arg == "pyproject.toml" for b in blocks(doc))
+
+
+@pytest.mark.parametrize("doc", [pytest.param(d, marks=pytest.mark.slow) if _installs(d) else d
+                                 for d in DOCS if _runnable(d)], ids=lambda d: str(d.relative_to(ROOT)))
 def test_doc_runs(doc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Write the doc's files, install the project it describes, run its python and shell blocks in order."""
     work = tmp_path / "work"

@@ -53,6 +53,7 @@ def sha(path: Path) -> str:
 # --- build-tiny -------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # builds and runs a tiny checkpoint
 def test_tiny_model_loads_and_tokenizer_reloads_to_identical_ids(tiny: Path) -> None:
     from tabbench_demo.tinymodel import RELOAD_PROBES, demo_corpus
     from tokenizers import Tokenizer
@@ -71,6 +72,7 @@ def test_tiny_model_loads_and_tokenizer_reloads_to_identical_ids(tiny: Path) -> 
     assert rendered == "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"
 
 
+@pytest.mark.slow  # builds and runs a tiny checkpoint
 def test_check_reload_catches_a_tokenizer_whose_ids_change(tiny: Path) -> None:
     from tabbench_demo.tinymodel import check_reload
     from tokenizers import Tokenizer, pre_tokenizers
@@ -102,6 +104,7 @@ def test_build_tiny_is_deterministic_and_refuses_a_non_empty_folder(tmp_path: Pa
 # --- eval -------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # builds and runs a tiny checkpoint
 def test_eval_demo_suite_writes_results_and_records(tiny: Path, tmp_path: Path, cli) -> None:
     out = tmp_path / "run"
     result = cli(["eval", "--model", str(tiny), "--suite", "demo", "--limit", "4", "--out", str(out), *FAST])
@@ -171,6 +174,7 @@ def test_resume_after_sigkill_reproduces_the_uninterrupted_run(tiny: Path, tmp_p
     assert _completions(out) == _completions(tmp_path / "full")
 
 
+@pytest.mark.slow  # builds and runs a tiny checkpoint
 def test_cache_refuses_a_cache_written_by_another_model(tiny: Path, tmp_path: Path, cli) -> None:
     cache = tmp_path / "responses.jsonl"
     first = cli(["eval", "--model", str(tiny), "--suite", "demo", "--limit", "2", "--cache", str(cache),
@@ -261,6 +265,7 @@ def test_named_benchmark_without_data_is_an_error_and_data_option_is_checked(tmp
     assert result.returncode == 2 and "not a benchmark of --suite" in result.stderr
 
 
+@pytest.mark.slow  # builds and runs a tiny checkpoint
 def test_self_consistency_is_reported_beside_greedy(tiny: Path, tmp_path: Path, cli) -> None:
     out = tmp_path / "vote"
     result = cli(["eval", "--model", str(tiny), "--suite", "demo", "--limit", "2", "--samples", "3", "--vote",

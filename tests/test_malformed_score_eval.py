@@ -170,6 +170,7 @@ def micro_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("option", [["--cache", "{afile}/responses.jsonl"], ["--device", "cuda:7"]])
+@pytest.mark.slow  # builds a tiny checkpoint
 def test_eval_hf_backend_options(cli_runner, micro_model: Path, files, tmp_path: Path, option: list[str]) -> None:
     import torch
 
@@ -257,6 +258,7 @@ main(sys.argv[1:])
 """
 
 
+@pytest.mark.slow  # SIGKILLs a scoring subprocess, then resumes it
 def test_kill_during_results_write_then_resume(tmp_path: Path) -> None:
     predictions = tmp_path / "p.jsonl"
     _gold_predictions(predictions, limit=3)
@@ -275,17 +277,18 @@ def test_kill_during_results_write_then_resume(tmp_path: Path) -> None:
     assert results["benchmarks"]["bird"]["n"] == 3
 
 
-def _forkserver_processes(sid: int) -> int:
-    """Processes of session ``sid`` running multiprocessing's fork server: the server and its workers."""
-    count = 0
+def _sql_worker_cpu(sid: int) -> list[int]:
+    """User CPU ticks of each SQL worker of session ``sid``: the children of multiprocessing's fork server."""
+    found: dict[int, tuple[int, int]] = {}  # pid -> (parent pid, user ticks)
     for proc in Path("/proc").glob("[0-9]*"):
         try:
             fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
             cmdline = (proc / "cmdline").read_bytes()
         except OSError:
             continue
-        count += int(fields[3]) == sid and b"forkserver" in cmdline  # field 6 of stat: the session id
-    return count
+        if int(fields[3]) == sid and b"forkserver" in cmdline:  # stat fields 6, 4, 14: session, parent, utime
+            found[int(proc.name)] = (int(fields[1]), int(fields[11]))
+    return [ticks for parent, ticks in found.values() if parent in found]
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the worker processes")
@@ -304,10 +307,9 @@ def test_ctrl_c_with_sql_workers_is_one_line(tmp_path: Path) -> None:
     )
     try:
         deadline = time.monotonic() + 120
-        while _forkserver_processes(process.pid) < 3:  # the fork server and two workers
+        while len(busy := _sql_worker_cpu(process.pid)) < 2 or max(busy) < 20:  # a worker runs the endless query
             assert process.poll() is None and time.monotonic() < deadline, "the SQL workers never started"
             time.sleep(0.2)
-        time.sleep(1.0)  # one worker runs the endless query, the other waits for work
         os.killpg(process.pid, signal.SIGINT)
         _, stderr = process.communicate(timeout=60)
     finally:

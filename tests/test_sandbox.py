@@ -12,6 +12,7 @@ import pytest
 
 from tabbench import Status
 from tabbench.sandbox import run_python
+from tests.loaded import SLACK
 
 
 def test_plain_run_captures_output_and_files() -> None:
@@ -32,7 +33,7 @@ def test_infinite_loop_is_killed_on_time() -> None:
     started = time.monotonic()
     result = run_python("while True:\n    pass", timeout_s=1.5)
     assert result.status is Status.TIMEOUT and result.timed_out
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 1.5 + SLACK  # unbounded, the loop runs for ever
 
 
 def test_sleeping_forever_is_killed_on_wall_clock() -> None:

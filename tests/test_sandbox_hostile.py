@@ -119,12 +119,15 @@ def test_total_disk_use_is_capped() -> None:
     assert "No space left" in (result.error or "")
 
 
+@pytest.mark.slow  # sandboxed programs that run to their limits
 def test_cpu_limit_kill_is_a_timeout() -> None:
     for code in ("while True:\n    pass",
                  "import signal\nsignal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGXCPU])\nwhile True:\n    pass"):
-        result = run_python(code, timeout_s=20, cpu_s=1)
+        result = run_python(code, timeout_s=300, cpu_s=1)
         assert result.status is Status.TIMEOUT, (code, result.returncode, result.stderr)
-        assert result.duration_s < 10
+        # the CPU limit killed it, not the 300 s wall-clock limit: 1 s of CPU, however slowly a machine shared
+        # by many jobs hands it out (a tenth of a core makes it 10 s), is far from 300 s
+        assert result.duration_s < 150
 
 
 def test_a_forged_report_cannot_hide_what_the_kernel_saw() -> None:
@@ -138,6 +141,7 @@ def test_a_forged_report_cannot_hide_what_the_kernel_saw() -> None:
     assert result.status is Status.TIMEOUT
 
 
+@pytest.mark.slow  # sandboxed programs that run to their limits
 def test_benign_and_hostile_pot_programs_in_one_scoring_run(tmp_path: Path, cli_runner) -> None:
     table = {"columns": ["team", "points"], "data": [["a", 10], ["b", 20], ["c", 30]]}
     benign = "import pandas as pd\ndf = pd.read_csv('table.csv')\nprint(f\"Final Answer: {df['points'].sum()}\")"

@@ -23,6 +23,8 @@ import pytest
 
 import tabbench
 
+pytestmark = pytest.mark.slow  # runs the sandbox as another user, many times
+
 REPO = Path(tabbench.__file__).resolve().parents[1]
 USER = "nobody"
 

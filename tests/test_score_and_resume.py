@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from tests.toy_plugin import plugin_env, tabbench
 
 
@@ -51,6 +53,7 @@ def test_score_writes_results_and_samples(plugin_site, tmp_path, toy_data):
     assert first["status"] == "parse_fail" and first["scores"]["length"]["value"] == 0.0
 
 
+@pytest.mark.slow  # SIGKILLs a scoring subprocess, then resumes it
 def test_resume_after_sigkill_equals_an_uninterrupted_run(plugin_site, tmp_path, toy_data):
     predictions = _predictions(tmp_path / "p")
     common = ["score", "toy", "--data", str(toy_data), "--predictions", str(predictions), "--no-progress"]

@@ -27,6 +27,9 @@ from tabbench.sql.server import (
     thread_executor,
 )
 from tests import servers
+from tests.loaded import SLACK
+
+pytestmark = pytest.mark.slow  # starts PostgreSQL and MariaDB servers
 
 TIMEOUT = 0.5
 LIMITS = Limits(timeout=TIMEOUT, max_rows=10_000, max_bytes=4 << 20)
@@ -105,10 +108,8 @@ def test_password_comes_from_the_environment(server: servers.Server, monkeypatch
 
 def test_row_and_byte_caps_stream(server: servers.Server):
     many = "SELECT a.customer_id FROM customers a, customers b, customers c, customers d"  # 10**8 rows and more
-    start = time.monotonic()
     result = run(server.dsn, many, Limits(timeout=20, max_rows=1000))
-    assert result.ok and result.truncated and len(result.rows) == 1000
-    assert time.monotonic() - start < 5  # stopped at the cap, not after 10**8 rows
+    assert result.ok and result.truncated and len(result.rows) == 1000  # 10**8 rows would have hit the timeout
     wide = run(server.dsn, "SELECT a.name, REPEAT('x', 1000) FROM customers a, customers b",
                Limits(timeout=20, max_bytes=100_000))
     assert wide.truncated and 50 < len(wide.rows) < 100
@@ -137,9 +138,21 @@ def test_one_connection_reused_and_reopened_after_a_drop(server: servers.Server)
                 cursor.execute(kill)
     finally:
         admin.close()
-    time.sleep(0.2)
+    _wait_until_gone(server, first)
     second = _backend_id(server)  # the dropped connection is noticed and replaced, the query runs
     assert second != first
+
+
+def _wait_until_gone(server: servers.Server, backend_id: int) -> None:
+    """Wait until the server has ended session ``backend_id`` (a kill is asynchronous on both servers)."""
+    sql = (f"SELECT count(*) FROM pg_stat_activity WHERE pid = {backend_id}" if server.kind == "postgresql"
+           else f"SELECT count(*) FROM information_schema.PROCESSLIST WHERE ID = {backend_id}")
+    deadline = time.monotonic() + 60
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ServerWriteWarning)
+        while run(server.admin_dsn, sql).rows != ((0,),):
+            assert time.monotonic() < deadline, f"session {backend_id} was not ended"
+            time.sleep(0.05)
 
 
 def test_warns_when_the_role_can_write(server: servers.Server):
@@ -200,7 +213,7 @@ def test_timeout_cancels_on_the_server(server: servers.Server):
     start = time.monotonic()
     result = run(server.dsn, sleep, Limits(timeout=1.0))
     assert result.status is Status.TIMEOUT
-    assert time.monotonic() - start < 2.0
+    assert time.monotonic() - start < 1.0 + SLACK  # cancelled, not left to sleep its 20 s
     listing = ("SELECT query FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(20)%' "
                "AND pid <> pg_backend_pid()" if server.kind == "postgresql" else
                "SELECT INFO FROM information_schema.PROCESSLIST WHERE INFO LIKE '%SLEEP(20)%' "
@@ -272,7 +285,7 @@ def test_hostile_corpus_leaves_the_server_untouched(server: servers.Server):
         start = time.monotonic()
         result = run(server.dsn, sql)
         took = time.monotonic() - start
-        assert took < TIMEOUT + 1.0, (sql, took)
+        assert took < TIMEOUT + SLACK, (sql, took)  # unbounded, the corpus sleeps 30 s or runs for ever
         # MariaDB stops a runaway recursive CTE itself (max_recursive_iterations): a harmless result
         harmless = server.kind == "mysql" and sql.startswith("WITH RECURSIVE")
         assert result.status is not None or result.truncated or harmless, (sql, result)
@@ -282,7 +295,7 @@ def test_hostile_corpus_leaves_the_server_untouched(server: servers.Server):
         for sql in corpus:
             start = time.monotonic()
             session.run(sql, LIMITS)
-            assert time.monotonic() - start < TIMEOUT + 1.0, sql
+            assert time.monotonic() - start < TIMEOUT + SLACK, sql
     finally:
         session.close()
     # 3. the administrator (warned about), in parallel: read-only transactions and the screen still hold
@@ -319,18 +332,34 @@ def test_password_from_a_service_or_option_file(server: servers.Server, tmp_path
 
 
 def test_watchdog_fires_once_and_disarm_waits_for_a_running_cancel():
+    """Cancels fire in deadline order on one thread: a disarmed one never fires, and ``disarm`` of a cancel
+    that is running returns only when it has finished (events, not sleeps, say when each thing happened)."""
+    import threading
+
     from tabbench.sql.session import Watchdog
 
     dog, calls = Watchdog(), []
-    early = dog.arm(time.monotonic() + 0.2, lambda: calls.append("early"))
+    started, release, disarmed = threading.Event(), threading.Event(), threading.Event()
+
+    def slow_cancel() -> None:
+        started.set()
+        release.wait(60)
+        calls.append(f"slow (disarm returned: {disarmed.is_set()})")
+
+    now = time.monotonic()
+    early = dog.arm(now + 1.0, lambda: calls.append("early"))
     dog.disarm(early)
-    dog.arm(time.monotonic() + 0.05, lambda: calls.append("due"))
-    slow = dog.arm(time.monotonic() + 0.1, lambda: (time.sleep(0.3), calls.append("slow")))
-    time.sleep(0.2)  # the slow cancel is running now
-    dog.disarm(slow)  # returns only after it finished
-    assert calls == ["due", "slow"]
-    time.sleep(0.3)
-    assert calls == ["due", "slow"]
+    dog.arm(now, lambda: calls.append("due"))
+    slow = dog.arm(now + 1.1, slow_cancel)  # after early's deadline: early would have fired first
+    assert started.wait(60)
+    waiter = threading.Thread(target=lambda: (dog.disarm(slow), disarmed.set()), daemon=True)
+    waiter.start()
+    assert not disarmed.wait(0.2)  # the cancel is running: disarm waits for it
+    release.set()
+    assert disarmed.wait(60)
+    assert calls == ["due", "slow (disarm returned: False)"]
+    dog.disarm(slow)  # fired once: nothing left to wait for
+    assert calls == ["due", "slow (disarm returned: False)"]
 
 
 def test_worker_threads_each_reuse_one_connection(server: servers.Server):
@@ -362,7 +391,8 @@ def test_kill_query_from_a_second_connection_when_the_server_timer_is_bypassed()
         unbounded = "/*!100000 SET STATEMENT max_statement_time=0 FOR */ SELECT SLEEP(30)"
         result = session.run(unbounded, Limits(timeout=0.5))
         took = time.monotonic() - start
-        assert result.status is Status.TIMEOUT and 0.5 + 0.2 < took < 1.5  # the watchdog, not the server's timer
+        # the watchdog (timeout + its grace), since the server's own timer is off for this statement
+        assert result.status is Status.TIMEOUT and 0.5 + 0.2 < took < 0.5 + SLACK
         assert session.run("SELECT 1", LIMITS).rows == ((1,),)  # the connection survives the kill
     finally:
         session.close()

@@ -223,6 +223,7 @@ WRITER = textwrap.dedent(
     import json, os, sys, time
     from tabbench.sql import BatchStats, ExecJob, GoldCache, Limits, execute_many
     db, cache_dir, go, out, offset, QUERY = sys.argv[1:5] + [int(sys.argv[5]), sys.argv[6]]
+    open(out + ".ready", "w").close()  # started: the test lets both go at once
     while not os.path.exists(go):
         time.sleep(0.005)
     cache = GoldCache(cache_dir)
@@ -244,8 +245,11 @@ def test_two_processes_share_the_gold_cache_without_corruption(db: Path, tmp_pat
     outs = [tmp_path / f"out{i}.json" for i in range(2)]
     processes = [subprocess.Popen([sys.executable, str(script), str(db), str(cache_dir), str(go), str(out),
                                    str(i * 7), QUERY]) for i, out in enumerate(outs)]
-    time.sleep(0.5)  # both started and waiting: they create the cache and write at the same moment
-    go.touch()
+    deadline = time.monotonic() + 120
+    while not all(Path(f"{out}.ready").exists() for out in outs):  # both started and waiting for the go
+        assert time.monotonic() < deadline and all(p.poll() is None for p in processes), "a writer did not start"
+        time.sleep(0.01)
+    go.touch()  # they create the cache and write at the same moment
     assert [p.wait(timeout=120) for p in processes] == [0, 0]
     runs = [json.loads(out.read_text()) for out in outs]
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds and installs the wheel
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_ROOTS = [ROOT / "tabbench", *sorted((ROOT / "plugins").iterdir()), *sorted((ROOT / "trainers").iterdir())]
 
@@ -50,7 +52,7 @@ def test_every_data_file_inside_a_package_is_in_the_wheel(wheel: Path) -> None:
     assert expected, "the packages hold data files (demo data, templates, reference results)"
     missing = sorted(set(expected) - names)
     assert not missing, f"not in the wheel (add a package-data pattern to pyproject.toml): {missing[:10]}"
-    for must in ("tabbench/templates/plugin/pyproject.toml.tmpl", "tabbench/reporting/reference_results.json"):
+    for must in ("tabbench/templates/common/pyproject.toml.tmpl", "tabbench/reporting/reference_results.json"):
         assert must in names
 
 

@@ -152,6 +152,10 @@ def build_cli() -> click.Group:
 
     @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings=CONTEXT)
     @click.version_option(__version__, "-V", "--version", prog_name="tabbench")
+    @click.option("--plugins-dir", metavar="DIR", expose_value=False, callback=_load_plugins_dir,
+                  type=click.Path(exists=True, file_okay=False),
+                  help="Also load every *.py in DIR with hook implementations as a plugin (one-file plugins; "
+                       "env TABBENCH_PLUGINS_DIR).")
     def cli() -> None:
         """Evaluate and train Text-to-SQL and table-reasoning models with one body of scoring code.
 
@@ -163,6 +167,21 @@ def build_cli() -> click.Group:
 
     host().add_commands(cli)  # a plugin whose hook raises is reported by `tabbench plugins`, not fatal
     return cli
+
+
+def _load_plugins_dir(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--plugins-dir``: register the folder's plugins before the subcommand is looked up, with their commands."""
+    if value is None:
+        return
+    from tabbench.host.plugins import host
+
+    try:
+        added = host().load_directory(value)
+        host().add_commands(ctx.command, added)
+    except TabbenchError as exc:  # a broken file under TABBENCH_STRICT_PLUGINS=1
+        if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
+            raise
+        raise CommandFailed(" ".join(str(exc).split()), exc.exit_code) from exc
 
 
 def main(argv: list[str] | None = None) -> None:

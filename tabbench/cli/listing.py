@@ -18,7 +18,7 @@ REWARD_VERBS: dict[str, tuple[str, str]] = {
 }
 PLUGIN_VERBS: dict[str, tuple[str, str]] = {
     "new": ("tabbench.cli.plugin_new:new_command",
-            "Write a plugin package skeleton: a benchmark with bundled data, its reward, tests that pass, README."),
+            "Write a plugin package skeleton (a benchmark, reward, backend or environment) with tests that pass."),
 }
 MODEL_VERBS: dict[str, tuple[str, str]] = {}  # plugins add theirs: cli.add_lazy_command(..., parent="models")
 

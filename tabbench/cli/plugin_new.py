@@ -1,9 +1,11 @@
-"""``tabbench plugins new NAME``: write a plugin package skeleton that installs, registers and passes its tests.
+"""``tabbench plugins new [--kind KIND] NAME``: write a plugin package that installs, registers and passes its tests.
 
-The skeleton (``tabbench/templates/plugin``, package data) holds a benchmark with bundled data and a declared
-option, its reward, an entry point, a README and tests built on ``tabbench.testing``'s contract classes, in the
-manner of llm's and datasette's plugin templates. Placeholders are ``{{name}}`` (the benchmark name),
-``{{NAME}}`` (its environment-variable form), ``{{dist}}``, ``{{module}}`` and ``{{Class}}``.
+Each kind's skeleton is ``tabbench/templates/<kind>`` plus ``tabbench/templates/common`` (the
+``pyproject.toml``), package data, in the manner of llm's and datasette's plugin templates: a benchmark with
+bundled data and its reward, a reward, a model backend or an environment, each with an entry point, a README
+and tests built on ``tabbench.testing``'s contract classes. Placeholders are ``{{name}}`` (the plugin's
+registered name), ``{{NAME}}`` (its environment-variable form), ``{{dist}}``, ``{{module}}``, ``{{Class}}``
+and ``{{summary}}``.
 """
 
 from __future__ import annotations
@@ -20,13 +22,22 @@ from tabbench.contract.errors import UsageError
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
+#: kind -> what its skeleton provides (the package's description)
+KINDS = {
+    "benchmark": "a benchmark with bundled data and its exact-match reward",
+    "reward": "a token-F1 reward, for evaluation and training alike",
+    "backend": "a model backend (answers by rule until you plug in your model)",
+    "environment": "a calculator environment for multi-turn rollouts",
+}
 
-def placeholders(name: str) -> dict[str, str]:
-    """The values of the template's placeholders for plugin ``name`` (``my-bench``)."""
+
+def placeholders(name: str, kind: str = "benchmark") -> dict[str, str]:
+    """The values of the template's placeholders for plugin ``name`` (``my-bench``) of ``kind``."""
     if not NAME.fullmatch(name):
         raise UsageError(f"plugin name {name!r}: use lower-case letters, digits and single hyphens (e.g. my-bench)")
     return {
         "name": name,
+        "summary": f"{name}, {KINDS[kind]}",
         "NAME": name.upper().replace("-", "_"),
         "dist": f"tabbench-{name}",
         "module": f"tabbench_{name.replace('-', '_')}",
@@ -34,17 +45,17 @@ def placeholders(name: str) -> dict[str, str]:
     }
 
 
-def render(name: str, target: Path) -> list[Path]:
-    """Write the skeleton for ``name`` into ``target`` (absent or empty); returns the files written."""
-    values = placeholders(name)
+def render(name: str, target: Path, kind: str = "benchmark") -> list[Path]:
+    """Write the ``kind`` skeleton for ``name`` into ``target`` (absent or empty); returns the files written."""
+    values = placeholders(name, kind)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UsageError(f"{target}: exists and is not an empty folder (choose another --dir)")
     existing = next(p for p in (target, *target.parents) if p.exists())
     if not existing.is_dir():
         raise UsageError(f"--dir {target}: {existing} is a file, not a folder")
     written = []
-    root = resources.files("tabbench") / "templates" / "plugin"
-    for source, relative in _walk(root, ""):
+    templates = resources.files("tabbench") / "templates"
+    for source, relative in _walk(templates / "common", "") + _walk(templates / kind, ""):
         relative = relative.removesuffix(".tmpl").replace("package/", f"{values['module']}/", 1)
         text = source.read_text(encoding="utf-8")
         for key, value in values.items():
@@ -68,15 +79,18 @@ def _walk(folder: Traversable, prefix: str) -> list[tuple[Traversable, str]]:
 
 @click.command("new", context_settings=CONTEXT)
 @click.argument("name")
+@click.option("--kind", type=click.Choice(list(KINDS)), default="benchmark", show_default=True,
+              help="What the plugin provides: " + "; ".join(f"{k}: {v}" for k, v in KINDS.items()) + ".")
 @click.option("--dir", "target", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder to write (default ./tabbench-NAME); must be absent or empty.")
-def new_command(name: str, target: Path | None) -> None:
-    """Write a plugin package skeleton: a benchmark with bundled data, its reward, tests that pass, README.
+def new_command(name: str, kind: str, target: Path | None) -> None:
+    """Write a plugin package skeleton (a benchmark, reward, backend or environment) with tests that pass.
 
     \b
-    Example:
+    Examples:
       tabbench plugins new my-bench && cd tabbench-my-bench && pip install -e . && pytest
+      tabbench plugins new --kind reward my-f1
     """
     target = target or Path(f"tabbench-{name}")
-    files = render(name, target)
+    files = render(name, target, kind)
     click.echo(f"wrote {len(files)} files to {target}/: pip install -e {target} && pytest {target}")

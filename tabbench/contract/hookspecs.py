@@ -1,7 +1,8 @@
-"""The hooks a tabbench plugin can implement: this module is their reference documentation.
+"""The hooks a tabbench plugin can implement: these docstrings are their reference (docs/hooks.md renders them).
 
 A plugin is a module (or object) with functions decorated ``@tabbench.hookimpl`` whose names are the hooks
-below. Plugins are found through the ``tabbench`` entry-point group. Implementations may accept any subset
+below. Plugins are found through the ``tabbench`` entry-point group, and one-file plugins in the folder
+``tabbench --plugins-dir DIR`` or ``TABBENCH_PLUGINS_DIR`` names. Implementations may accept any subset
 of a hook's parameters (pluggy passes only the ones named), so new parameters can be added later without
 breaking plugins. Hooks are always called with keyword arguments.
 

@@ -5,6 +5,10 @@ import is recorded (``tabbench plugins`` shows its error) and the rest keep work
 ``TABBENCH_STRICT_PLUGINS=1`` makes such a failure fatal. ``TABBENCH_LOAD_PLUGINS`` (comma-separated
 entry-point or distribution names; empty loads none) is an allow-list, ``TABBENCH_DISABLE_PLUGINS`` a
 block-list. ``TABBENCH_TRACE_PLUGINS=1`` prints every hook call to stderr.
+
+One-file plugins need no package: every ``*.py`` with hook implementations in ``TABBENCH_PLUGINS_DIR`` (or
+``tabbench --plugins-dir DIR``) is registered beside the entry points, under its file name without ``.py``,
+so a reward can be tried without building and installing anything.
 """
 
 from __future__ import annotations
@@ -13,12 +17,19 @@ import importlib
 import os
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pluggy
 
 from tabbench.contract import hookspecs
-from tabbench.contract.errors import DuplicateNameError, PluginLoadError, TabbenchError, UnknownNameError
+from tabbench.contract.errors import (
+    ConfigError,
+    DuplicateNameError,
+    PluginLoadError,
+    TabbenchError,
+    UnknownNameError,
+)
 from tabbench.host.entrypoints import entry_points
 
 ENTRY_POINT_GROUP = "tabbench"
@@ -143,6 +154,38 @@ class Host:
             except Exception as exc:
                 self._record_failure(info, exc)
 
+    def load_directory(self, directory: str | os.PathLike[str]) -> list[str]:
+        """Register every ``*.py`` in ``directory`` that has hook implementations (a one-file plugin), each in
+        isolation and under its file's stem; returns the names registered now (a file loaded before is
+        skipped). A file that fails is recorded with its path, like a broken entry point."""
+        folder = Path(directory)
+        if not folder.is_dir():
+            raise ConfigError(f"plugins dir {folder}: not a folder")
+        allow = _env_list("TABBENCH_LOAD_PLUGINS")
+        block = _env_list("TABBENCH_DISABLE_PLUGINS") or set()
+        added = []
+        for path in sorted(folder.glob("*.py")):
+            name = path.stem
+            if (allow is not None and name not in allow) or name in block:
+                continue
+            info = PluginInfo(name=name, module=str(path))
+            if name in self.plugins:
+                if self.plugins[name].module != info.module:  # recorded under its path: the name is the other's
+                    taken = DuplicateNameError(f"plugin name {name!r} is taken by {self.plugins[name].module}; "
+                                               "rename the file")
+                    self._record_failure(PluginInfo(name=str(path), module=str(path)), taken)
+                continue
+            try:
+                module = _import_file(path)
+                if not [attr for attr in vars(module).values() if _is_hookimpl(attr)]:
+                    continue  # a helper file, not a plugin
+                self.register(module, info)
+            except Exception as exc:
+                self._record_failure(info, exc)
+                continue
+            added.append(name)
+        return added
+
     def register(self, plugin: object, info: PluginInfo | str) -> None:
         """Register a plugin object (module or instance) under ``info.name`` (or the name given)."""
         info = PluginInfo(info) if isinstance(info, str) else info
@@ -165,7 +208,7 @@ class Host:
             self.pm.unregister(name=info.name)
         info.status = "error"
         info.error = f"{type(exc).__name__}: {exc}"
-        info.location = error_location(exc)
+        info.location = error_location(exc) or (info.module if info.module and info.module.endswith(".py") else None)
         self.plugins[info.name] = info
         self._registries.clear()
         if os.environ.get("TABBENCH_STRICT_PLUGINS") == "1":
@@ -215,10 +258,13 @@ class Host:
         registry.failed = [info.failure() for info in self.plugins.values() if info.status == "error"]
         return registry
 
-    def add_commands(self, cli: Any) -> None:
-        """Call every plugin's ``register_commands``; one that raises is recorded as that plugin's failure
-        (with file and line) instead of taking the whole command line down."""
+    def add_commands(self, cli: Any, plugins: list[str] | None = None) -> None:
+        """Call every plugin's ``register_commands`` (only those of ``plugins``, when given: the ones loaded
+        after the command line was built); one that raises is recorded as that plugin's failure (with file and
+        line) instead of taking the whole command line down."""
         for impl in self.pm.hook.register_commands.get_hookimpls():
+            if plugins is not None and self.pm.get_name(impl.plugin) not in plugins:
+                continue
             try:
                 impl.function(*[{"cli": cli}[arg] for arg in impl.argnames])
             except Exception as exc:
@@ -282,6 +328,29 @@ def error_location(exc: BaseException) -> str | None:
     return None
 
 
+def _import_file(path: Path) -> Any:
+    """Import one plugin file as module ``tabbench_plugins_dir_<stem>`` (kept in ``sys.modules``, so that its
+    rewards pickle by reference like an installed plugin's)."""
+    import importlib.util
+
+    module_name = f"tabbench_plugins_dir_{path.stem}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path}: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    return module
+
+
+def _is_hookimpl(obj: object) -> bool:
+    return callable(obj) and hasattr(obj, f"{ENTRY_POINT_GROUP}_impl")
+
+
 def _env_list(name: str) -> set[str] | None:
     value = os.environ.get(name)
     if value is None:
@@ -302,6 +371,8 @@ def host() -> Host:
 
         _HOST.register(builtin, PluginInfo("tabbench.host.builtin", "tabbench", __version__, "tabbench.host.builtin"))
         _HOST.load_entry_points()
+        if os.environ.get("TABBENCH_PLUGINS_DIR"):
+            _HOST.load_directory(os.environ["TABBENCH_PLUGINS_DIR"])
     return _HOST
 
 

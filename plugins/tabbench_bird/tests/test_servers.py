@@ -22,6 +22,8 @@ from server_fixtures import SEPARATOR, official_verdict, write_minidev  # noqa: 
 
 from tests import servers  # noqa: E402
 
+pytestmark = pytest.mark.slow  # starts PostgreSQL and MariaDB servers
+
 SHARED = Path(os.environ.get("TABBENCH_SHARED_DATA", REPO / ".." / "shared" / "data"))
 MINIDEV = SHARED / "bird_minidev"
 WRITES = ("DELETE", "UPDATE", "WITH D AS (DELETE")

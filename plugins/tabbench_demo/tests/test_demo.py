@@ -25,6 +25,7 @@ def _dump(path: Path) -> list[str]:
         conn.close()
 
 
+@pytest.mark.slow  # rebuilds all the demo data
 def test_committed_data_is_exactly_what_build_writes(tmp_path: Path) -> None:
     build.build(tmp_path)
     committed = sorted(p.relative_to(DATA) for p in DATA.rglob("*") if p.is_file())

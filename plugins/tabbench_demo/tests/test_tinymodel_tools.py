@@ -12,6 +12,8 @@ from tabbench_demo.tinymodel import CHAT_TEMPLATE, TinySpec, build_tiny_model
 
 import tabbench
 
+pytestmark = pytest.mark.slow  # builds tiny checkpoints with chat templates
+
 SMALL = TinySpec(vocab_size=512, hidden_size=64, num_hidden_layers=1, intermediate_size=128,
                  max_position_embeddings=4096)
 

@@ -15,6 +15,8 @@ from tabbench_hf.backend import HFBackend
 from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, get_backend
 from tabbench.testing import ModelBackendContract, build_tiny_model
 
+pytestmark = pytest.mark.slow  # builds and runs tiny transformers checkpoints
+
 CORPUS = [
     "Translate the question into SQL.",
     "How many customers live in 'Oslo'?",

@@ -316,6 +316,7 @@ def test_official_result_csv_is_read(data: Path, tmp_path: Path) -> None:
     assert bench.read_predictions(jsonl) == {"101": ["[Final Answer]: 110"]}
 
 
+@pytest.mark.slow  # scores charts in the sandbox
 def test_score_command_end_to_end(data: Path, tmp_path: Path, cli_runner) -> None:
     bench = tabbench.get_benchmark("realhitbench", data)
     examples = by_id(bench)

@@ -299,6 +299,7 @@ class TestSpiderExactContract(_Cases, RewardContract):
 
 
 @pytest.mark.skipif(not (SPIDER / "dev.json").exists(), reason="shared Spider data not present")
+@pytest.mark.slow  # every query of the real dev predictions
 def test_real_dev_predictions_match_official_verdicts():
     expected = json.loads((Path(__file__).parent / "official_dev_verdicts.json").read_text())
     for official_mode in (True, False):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
+
 import tabbench
 from tabbench import Example, Status, score_batch
 from tabbench.tableqa.execution import chart_matches, parse_references
@@ -47,6 +49,7 @@ class TestRougeL(RewardContract):
                 (text, "Final Answer: nothing", Status.MISMATCH), (text, "Final Answer:", Status.PARSE_FAIL)]
 
 
+@pytest.mark.slow  # matplotlib charts in the sandbox, one per case and hostile completion
 class TestChartPass(RewardContract):
     def make_reward(self):  # type: ignore[no-untyped-def]
         return tabbench.get_reward("chart-pass")
@@ -56,6 +59,7 @@ class TestChartPass(RewardContract):
                 (TEXT, BAR_CODE, Status.NOT_APPLICABLE)]
 
 
+@pytest.mark.slow  # matplotlib charts in the sandbox, one per case and hostile completion
 class TestChartEcr(RewardContract):
     def make_reward(self):  # type: ignore[no-untyped-def]
         return tabbench.get_reward("chart-ecr")
@@ -100,6 +104,7 @@ def test_realhitbench_style_options() -> None:
     assert pickle.loads(pickle.dumps(reward)).options == reward.options
 
 
+@pytest.mark.slow  # sandboxed programs and matplotlib charts
 def test_chart_pass_and_ecr_through_the_sandbox() -> None:
     passed = score_batch(tabbench.get_reward("chart-pass"), [(CHART, BAR_CODE)])[0]
     assert passed.status is Status.MATCH and passed.details["values"] == [3.0, 5.5]
@@ -109,6 +114,7 @@ def test_chart_pass_and_ecr_through_the_sandbox() -> None:
     assert official.status is Status.MISMATCH and len(official.details["values"]) == 4
 
 
+@pytest.mark.slow  # sandboxed programs and matplotlib charts
 def test_chart_failures_are_statuses_not_crashes() -> None:
     broken = "```python\nimport matplotlib.pyplot as plt\nplt.bar([1], [2])\nraise RuntimeError('boom')\n```"
     assert score_batch(tabbench.get_reward("chart-pass"), [(CHART, broken)])[0].status is Status.EXEC_ERROR
@@ -121,6 +127,7 @@ def test_chart_failures_are_statuses_not_crashes() -> None:
     assert score_batch(tabbench.get_reward("chart-pass"), [(bad_gold, BAR_CODE)])[0].status is Status.GOLD_ERROR
 
 
+@pytest.mark.slow  # sandboxed programs and matplotlib charts
 def test_pot_answers_come_from_the_sandboxed_program() -> None:
     pot = Example("p1", "8.5", {**TEXT.fields, "instruction_type": "PoT"})
     code = ("```python\nimport pandas as pd\ndf = pd.read_csv('table.csv')\n"

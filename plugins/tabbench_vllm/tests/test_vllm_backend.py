@@ -50,6 +50,7 @@ def test_sampling_params_mapping():
     assert 0 <= request_seed(7, "prompt A") < 2**32
 
 
+@pytest.mark.slow  # builds a tiny checkpoint
 def test_engine_options_mapping(tiny):
     kwargs = engine_kwargs(tiny, {"tensor_parallel_size": 4, "dtype": "bfloat16", "max_model_len": 4096,
                                   "gpu_memory_utilization": 0.5})
@@ -59,6 +60,7 @@ def test_engine_options_mapping(tiny):
     assert engine_kwargs(tiny, {"adapter": "/a"})["enable_lora"] is True
 
 
+@pytest.mark.slow  # builds a tiny checkpoint
 def test_bad_specs_are_one_line_config_errors(tiny, tmp_path):
     with pytest.raises(ConfigError, match="never downloads"):
         tabbench.get_backend("vllm", "Qwen/Qwen2.5-7B-Instruct")
@@ -69,6 +71,7 @@ def test_bad_specs_are_one_line_config_errors(tiny, tmp_path):
 
 
 @pytest.mark.skipif(importlib.util.find_spec("vllm") is not None, reason="vLLM is installed here")
+@pytest.mark.slow  # builds a tiny checkpoint
 def test_missing_vllm_is_a_one_line_backend_error(tiny, cache_dir):
     backend = tabbench.get_backend("vllm", str(tiny))
     request = GenerationRequest(MESSAGES, Example("1", "x"), "demo")
@@ -78,6 +81,7 @@ def test_missing_vllm_is_a_one_line_backend_error(tiny, cache_dir):
     assert backend.generate([], GenerationParams()) == []
 
 
+@pytest.mark.slow  # builds a tiny checkpoint
 def test_chat_template_rendered_through_the_checkpoint_tokenizer(tiny):
     from transformers import AutoTokenizer
 
@@ -90,6 +94,7 @@ def test_chat_template_rendered_through_the_checkpoint_tokenizer(tiny):
         render_prompts(tokenizer, [MESSAGES])
 
 
+@pytest.mark.slow  # builds a tiny checkpoint
 def test_fingerprint_hashes_weights_and_records_engine_options(tiny, cache_dir):
     backend = tabbench.get_backend("vllm", str(tiny), tensor_parallel_size=2)
     fp = backend.fingerprint()
@@ -101,6 +106,7 @@ def test_fingerprint_hashes_weights_and_records_engine_options(tiny, cache_dir):
     assert tabbench.get_backend("vllm", str(tiny), dtype="float16").fingerprint() != fp
 
 
+@pytest.mark.slow  # builds a tiny checkpoint
 def test_adapter_applies_to_single_and_multi_turn_generation(tiny, tmp_path, monkeypatch):
     """``--adapter`` reaches vLLM on both paths (``generate`` and ``eval --env``'s ``generate_turns``); the engine
     is a stand-in recording what it was asked, since vLLM cannot run here."""

@@ -175,13 +175,14 @@ def test_tool_threads_are_capped_at_the_sql_workers_and_end_with_the_loop(monkey
     monkeypatch.setenv("TABBENCH_WORKERS", "2")
     lock = threading.Lock()
     active, most = [0], [0]
+    pair = threading.Barrier(2)  # each call waits for a second one to run beside it: a cap of 1 breaks it
 
     def make(i: int) -> dict:
         def work(x: int) -> str:
             with lock:
                 active[0] += 1
                 most[0] = max(most[0], active[0])
-            time.sleep(0.05)
+            pair.wait(timeout=60)
             with lock:
                 active[0] -= 1
             return f"done {i} {x}"

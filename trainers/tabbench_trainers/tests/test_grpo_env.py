@@ -16,6 +16,8 @@ from tabbench_trainers.environments import RolloutReward, factory, final_answer,
 
 import tabbench
 
+pytestmark = pytest.mark.slow  # trains tiny models (GRPO, SFT) with environments
+
 
 def build_tiny(path: Path, tools: bool) -> Path:
     """The tiny model through ``tabbench models build-tiny``, room for the tool preamble, and (``tools``)

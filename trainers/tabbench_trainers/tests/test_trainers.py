@@ -60,6 +60,7 @@ def test_trainers_registered_without_heavy_imports() -> None:
     assert out.strip() == "['grpo', 'sft', 'tao'] []"
 
 
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_sft_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "sft"
     invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "8",
@@ -70,6 +71,7 @@ def test_sft_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     assert any("loss" in e for e in log_history(out))
 
 
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_grpo_end_to_end_with_weighted_rewards(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "grpo"
     invoke(cli_runner, ["train", "grpo", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "4",
@@ -85,6 +87,7 @@ def test_grpo_end_to_end_with_weighted_rewards(cli_runner, micro_model: Path, tm
     assert rates and sum(rates.values()) == pytest.approx(1.0)
 
 
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_tao_rft_round_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "tao"
     # A random model earns 0 reward; --min-reward 0 accepts its samples so the round has rows to train on.
@@ -99,6 +102,7 @@ def test_tao_rft_round_end_to_end(cli_runner, micro_model: Path, tmp_path: Path)
     assert all(s["statuses"]["arctic"] in {x.value for x in Status} for g in samples for s in g["samples"])
 
 
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_tao_without_rows_fails_with_one_line(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     result = cli_runner(["train", "tao", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "2",
                          "--reward", "bird-ex", "-k", "2", "--max-new-tokens", "4", "--mode", "dpo",
@@ -106,6 +110,7 @@ def test_tao_without_rows_fails_with_one_line(cli_runner, micro_model: Path, tmp
     assert result.exit_code == 2 and "no round produced dpo training rows" in result.output
 
 
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_out_dir_must_be_new(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     (tmp_path / "keep.txt").write_text("x")
     result = cli_runner(["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird",
@@ -290,6 +295,7 @@ def test_sft_target_prefers_a_readable_trace() -> None:
     assert counts == {"gold": 2, "trace": 1, "unusable_trace": 2, "no_target": 0}
 
 
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_long_prompts_are_skipped(micro_model: Path) -> None:
     from tabbench_trainers.grpo import drop_long_prompts, grpo_rows
     from transformers import AutoTokenizer
@@ -301,6 +307,7 @@ def test_long_prompts_are_skipped(micro_model: Path) -> None:
     assert drop_long_prompts(rows, tokenizer, 5) == ([], 5)
 
 
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_lora_adapters_are_merged_on_save(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "lora"
     invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "4",
