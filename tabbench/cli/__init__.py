@@ -43,6 +43,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "tabbench.cli.score:score_command",
         "Score an existing predictions file with BENCHMARK's metrics and write run records to --out.",
     ),
+    "merge": (
+        "tabbench.cli.shards:merge_command",
+        "Merge the shard run folders of one run (`--shard K/N`) into OUT, as if it had run unsharded.",
+    ),
     "leaderboard": (
         "tabbench.cli.leaderboard:leaderboard_group",
         "Leaderboards: markdown tables rendered from runs' results.json, checked for staleness in CI.",

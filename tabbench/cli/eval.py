@@ -27,6 +27,7 @@ from tabbench.cli.options import (
     with_timeout,
     workers_option,
 )
+from tabbench.cli.shards import shard_option
 from tabbench.contract.errors import ConfigError, DataError, PluginLoadError, UnknownNameError, UsageError
 
 VOTES = ("execution", "similarity")
@@ -175,6 +176,7 @@ def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               envvar="TABBENCH_OUT", help="Run directory (default runs/<model-name>-<timestamp>; env TABBENCH_OUT).")
 @resume_option
+@shard_option
 @click.option("--cache", "cache_path", type=click.Path(path_type=Path), default=None, envvar="TABBENCH_CACHE",
               help="Response cache folder or .jsonl file (default $TABBENCH_CACHE_DIR/responses, "
               "~/.cache/tabbench/responses).")
@@ -186,8 +188,8 @@ def eval_command(
     samples: int, vote: str | None, temperature: float | None, top_p: float, seed: int, max_new_tokens: int,
     stop: tuple[str, ...], batch_size: int, timeout: float | None, workers: int | None,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
-    env_options: tuple[str, ...], out_dir: Path | None, resume: bool, cache_path: Path | None, no_cache: bool,
-    progress: bool, **budget_values: Any,
+    env_options: tuple[str, ...], out_dir: Path | None, resume: bool, shard: Any, cache_path: Path | None,
+    no_cache: bool, progress: bool, **budget_values: Any,
 ) -> None:
     """Evaluate a model on a suite: generate, score with the benchmarks' reward plugins, write run records.
 
@@ -250,7 +252,7 @@ def eval_command(
             backend_name=backend_name, model=model, backend_options=backend_options, fingerprint=fingerprint,
             selection=selection, split=split, limit=limit, options=options, batch_size=batch_size,
             resume=resume, cache_path=None if no_cache else cache_path, use_cache=not no_cache, progress=progress,
-            agent=agent,
+            agent=agent, shard=shard,
         )
         params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=1,
                                   seed=seed, stop=tuple(stop))
@@ -272,7 +274,7 @@ def run_eval(
     backend_options: dict[str, Any], fingerprint: dict[str, Any], selection: Selection, split: str | None,
     limit: int | None, options: dict[str, Any], batch_size: int, resume: bool, cache_path: Path | None,
     use_cache: bool, progress: bool, quiet_summary: bool = False, greedy_results: dict[str, Any] | None = None,
-    agent: dict[str, Any] | None = None,
+    agent: dict[str, Any] | None = None, shard: Any = None,
 ) -> dict[str, Any]:
     """One run: the config (what --resume must match), the run store, the runner, the summary."""
     from tabbench.cli.summary import print_summary
@@ -287,7 +289,7 @@ def run_eval(
         "benchmark_versions": {b.name: b.version for b in benchmarks}, "split": split, "limit": limit,
         "benchmark_options": options, "generation": params.to_json(), "vote": vote,
         "data": {b.name: str(b.data_path) if b.data_path else None for b in benchmarks},
-        "environment": agent, **sandbox_record(),
+        "environment": agent, **sandbox_record(), **({"shard": shard.to_json()} if shard else {}),
     }
     use_cache = use_cache and model_backend.cacheable and agent is None  # rollouts are not cached
     cache = ResponseCache(cache_path or default_cache_dir(), fingerprint) if use_cache else None
@@ -334,7 +336,7 @@ def run_eval(
     }
     run = Run(out_dir=out, config=config, benchmarks=benchmarks, store=store, split=split, limit=limit,
               batch_size=batch_size, model=model_record, show_progress=progress,
-              seeds={"generation": params.seed}, timing=timing, greedy=greedy,
+              seeds={"generation": params.seed}, timing=timing, greedy=greedy, shard=shard,
               after_benchmark=environment_summary if agent is not None else None)
     try:
         results = execute(run, completer, chooser)

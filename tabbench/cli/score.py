@@ -26,11 +26,13 @@ from tabbench.cli.options import (
     with_timeout,
     workers_option,
 )
+from tabbench.cli.shards import shard_option
 from tabbench.contract.backend import GenerationRequest
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError
 from tabbench.contract.hashing import file_sha256
 from tabbench.evaluation.runner import Run, execute, select_examples
+from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
 from tabbench.host.lookup import benchmark_class, get_benchmark
 
@@ -45,9 +47,11 @@ class PredictionsCompleter:
         return [self.predictions[r.example.id] for r in requests]
 
 
-def check_coverage(predictions: dict[str, list[str]], ids: list[str], path: Path, limited: bool) -> None:
-    """Every example needs a prediction; without --limit, every prediction needs an example."""
-    missing = [i for i in ids if i not in predictions]
+def check_coverage(predictions: dict[str, list[str]], ids: list[str], path: Path, limited: bool,
+                   needed: list[str] | None = None) -> None:
+    """Every example (of ``needed``, this shard's, when given) needs a prediction; without --limit, every
+    prediction needs an example."""
+    missing = [i for i in (ids if needed is None else needed) if i not in predictions]
     if missing:
         raise DataError(
             f"{path}: {len(missing)} of {len(ids)} examples have no prediction (first missing id: {missing[0]!r})"
@@ -74,11 +78,12 @@ def check_coverage(predictions: dict[str, list[str]], ids: list[str], path: Path
 @out_option
 @resume_option
 @batch_size_option
+@shard_option
 @progress_option
 def score_command(
     benchmark_name: str, data: Path | None, predictions: Path, split: str | None, limit: int | None,
     timeout: float | None, workers: int | None, benchmark_options: tuple[str, ...], out_dir: Path, resume: bool,
-    batch_size: int, progress: bool,
+    batch_size: int, shard: Shard | None, progress: bool,
 ) -> None:
     """Score an existing predictions file with BENCHMARK's metrics and write run records to --out."""
     apply_runtime(workers)
@@ -88,15 +93,18 @@ def score_command(
     split = benchmark.check_split(split)
     preds = benchmark.read_predictions(predictions, split)
     examples = select_examples(benchmark, split, limit)
-    check_coverage(preds, [e.id for e in examples], predictions, limited=limit is not None)
+    check_coverage(preds, [e.id for e in examples], predictions, limited=limit is not None,
+                   needed=None if shard is None else [e.id for e in shard.select(benchmark.name, examples)])
     config = {
         "command": "score", "benchmark": benchmark_name, "split": split, "limit": limit, "benchmark_options": options,
         "data": str(benchmark.data_path) if benchmark.data_path else None,
         "predictions": {"path": str(predictions), "sha256": file_sha256(predictions)}, **sandbox_record(),
+        **({"shard": shard.to_json()} if shard else {}),
     }
     store = (RunStore.resume if resume else RunStore.create)(out_dir, config)
     run = Run(out_dir=out_dir, config=config, benchmarks=[benchmark], store=store, split=split, limit=limit,
-              batch_size=batch_size, model={"backend": "predictions", "path": str(predictions)}, show_progress=progress)
+              batch_size=batch_size, model={"backend": "predictions", "path": str(predictions)}, show_progress=progress,
+              shard=shard)
     results = execute(run, PredictionsCompleter(preds))
     from tabbench.cli.summary import print_summary
 

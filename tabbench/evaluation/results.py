@@ -67,6 +67,19 @@ class BenchmarkResult(TypedDict):
     sampling: NotRequired[dict[str, Any]]  # --samples N: pass@k of the primary metric (tabbench.evaluation.passk)
 
 
+class MergedShard(TypedDict):
+    index: int
+    path: str
+    n: dict[str, int]  # records it gave, per benchmark
+
+
+class MergeRecord(TypedDict):
+    count: int  # N of --shard K/N
+    shards: list[MergedShard]  # those merged, by index
+    partial: bool  # some examples are missing (tabbench merge --allow-partial)
+    missing: dict[str, list[str]]  # benchmark -> ids of the missing examples, in the run's order
+
+
 class Results(TypedDict):
     schema_version: int
     tabbench_version: str
@@ -80,6 +93,7 @@ class Results(TypedDict):
     benchmarks: dict[str, BenchmarkResult]
     timing: NotRequired[dict[str, float | int]]
     greedy: NotRequired[dict[str, Any]]  # a vote run: the greedy run beside it
+    merge: NotRequired[MergeRecord]  # written by tabbench merge: the shards it was made from
 
 
 @cache

@@ -33,6 +33,7 @@ from tabbench.evaluation.aggregate import aggregate
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.record_limits import bounded
 from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results, config_record
+from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
 from tabbench.host.metrics import metric_rewards, metric_specs
 from tabbench.host.plugins import host
@@ -70,6 +71,10 @@ class Run:
     """A vote run: the greedy run beside it (``results["greedy"]``)."""
     after_benchmark: Callable[[Run, Benchmark], None] | None = None
     """The command's own addition to each benchmark's results (it calls ``extend``), before plugins' hooks."""
+    shard: Shard | None = None
+    """``--shard K/N``: only this shard's examples are generated and scored (``tabbench.evaluation.shards``)."""
+    merge: dict[str, Any] | None = None
+    """A merge of shards (``results["merge"]``): the records are all in the store already; nothing is generated."""
     extensions: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def extend(self, benchmark: Benchmark | str, key: str, value: Any) -> None:
@@ -126,8 +131,10 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     """Generate and score the examples of ``benchmark`` not yet in the run, then aggregate all of them."""
     name = benchmark.name
     examples = select_examples(benchmark, run.split, run.limit)
+    if run.shard is not None:
+        examples = run.shard.select(name, examples)
     done = {record.id for record in run.store.read_samples(name)}
-    todo = [e for e in examples if e.id not in done]
+    todo = [e for e in examples if e.id not in done and run.merge is None]
     specs = metric_specs(benchmark)
     rewards = metric_rewards(benchmark)
     hooks = host()
@@ -242,6 +249,8 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
             results["timing"] = run.timing(time.perf_counter() - start)
         if run.greedy is not None:
             results["greedy"] = run.greedy
+        if run.merge is not None:
+            results["merge"] = run.merge
         results = run.store.write_results(results)
     except BaseException:
         run.store.discard_if_empty()  # nothing scored: leave no run.json that would refuse the rerun

@@ -1,0 +1,217 @@
+"""``tabbench merge``: shard run folders (``--shard K/N``) into the one run they are parts of.
+
+The shards must be parts of one run: the same configuration but for ``shard``, the same model record, and per
+benchmark the same version, split, options, data files (sha256) and metric rewards, with one folder per shard
+index. Their records are checked (each belongs to its shard, none twice, none missing unless the merge is
+partial), written to the merged run in the benchmark's example order, and the results are computed from them by
+the runner, as for an unsharded run (``Run.merge``: nothing is generated); no shard's means are averaged. The
+merged folder is built beside ``OUT`` and renamed into place, so a refused or failed merge leaves nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import RunStoreError
+from tabbench.contract.types import SampleRecord
+from tabbench.evaluation.results import MergeRecord, Results, load
+from tabbench.evaluation.runner import Run, execute, select_examples
+from tabbench.evaluation.shards import Shard
+from tabbench.evaluation.store import RunStore
+
+#: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
+SAME_PER_BENCHMARK = ("version", "split", "options", "data", "metric_rewards")
+#: Model-record keys that may differ between shards: where each shard kept its response cache.
+LOCAL_MODEL_KEYS = ("cache",)
+
+
+@dataclass(frozen=True)
+class ShardRun:
+    """One shard folder as read back: where it is, which shard, its config without ``shard``, its results."""
+
+    path: Path
+    shard: Shard
+    config: dict[str, Any]
+    results: Results
+
+    def records(self, benchmark: str) -> list[SampleRecord]:
+        return RunStore(self.path).read_samples(benchmark, repair=False)
+
+
+def read_shard(path: Path) -> ShardRun:
+    """Read a shard folder; one that is not a finished shard run is a ``RunStoreError`` naming it."""
+    store = RunStore(path)
+    try:
+        config = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RunStoreError(f"{store.config_path}: not a run folder (unreadable run.json: {exc})") from None
+    layout = config.pop("shard", None) if isinstance(config, dict) else None
+    if not isinstance(layout, dict):
+        raise RunStoreError(f"{path}: not a shard (its run.json has no shard: it was not run with --shard K/N)")
+    try:
+        shard = Shard(int(layout["index"]), int(layout["count"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RunStoreError(f"{store.config_path}: unreadable shard {layout!r} ({exc})") from None
+    if not store.results_path.is_file():
+        raise RunStoreError(f"{path}: shard {shard} has no results.json (it did not finish): resume it with "
+                            "--resume, or merge without it with --allow-partial")
+    return ShardRun(Path(path), shard, config, load(store.results_path))
+
+
+def _differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    return sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+
+
+def check_same_run(shards: Sequence[ShardRun]) -> None:
+    """Refuse shards that are not distinct parts of one run, naming the first difference."""
+    first = shards[0]
+    seen: dict[int, Path] = {}
+    for other in shards:
+        if other.shard.count != first.shard.count:
+            raise RunStoreError(f"{other.path}: shard {other.shard} is not a part of the {first.shard.count} shards "
+                                f"of {first.path} ({first.shard})")
+        if other.shard.index in seen:
+            raise RunStoreError(f"shard {other.shard} given twice: {seen[other.shard.index]} and {other.path}")
+        seen[other.shard.index] = other.path
+        where = f"{other.path}: not a shard of the same run as {first.path}"
+        changed = _differences(first.config, other.config)
+        if changed:
+            raise RunStoreError(f"{where} (config differs: {', '.join(changed)})")
+        model_a, model_b = ({k: v for k, v in s.results["model"].items() if k not in LOCAL_MODEL_KEYS}
+                            for s in (first, other))
+        changed = _differences(model_a, model_b)
+        if changed:
+            raise RunStoreError(f"{where} (model differs: {', '.join(changed)})")
+        for key in ("tabbench_version", "plugins", "seeds"):
+            if first.results.get(key) != other.results.get(key):
+                raise RunStoreError(f"{where} ({key} differs)")
+        names_a, names_b = list(first.results["benchmarks"]), list(other.results["benchmarks"])
+        if names_a != names_b:
+            raise RunStoreError(f"{where} (benchmarks differ: {names_a} and {names_b})")
+        for name in names_a:
+            a, b = first.results["benchmarks"][name], other.results["benchmarks"][name]
+            changed = [k for k in SAME_PER_BENCHMARK if a.get(k) != b.get(k)]  # type: ignore[misc]
+            if changed:
+                raise RunStoreError(f"{where} (benchmark {name}: {', '.join(changed)} differ)")
+
+
+def merged_records(
+    benchmark: Benchmark, examples: Sequence[Any], shards: Sequence[ShardRun], allow_partial: bool,
+) -> tuple[list[SampleRecord], list[str]]:
+    """The records of ``benchmark`` from every shard in the order of ``examples``, and the ids missing.
+
+    A record in a shard it does not belong to, an id recorded twice or an id that is no example of the run is
+    refused; so are missing examples unless ``allow_partial``.
+    """
+    name = benchmark.name
+    order = {e.id: i for i, e in enumerate(examples)}
+    found: dict[str, SampleRecord] = {}
+    for shard_run in shards:
+        where = RunStore(shard_run.path).samples_path(name)
+        for record in shard_run.records(name):
+            if record.id not in order:
+                raise RunStoreError(f"{where}: record {record.id!r} is not an example of the run")
+            if not shard_run.shard.holds(name, record.id):
+                raise RunStoreError(f"{where}: record {record.id!r} does not belong to shard {shard_run.shard}")
+            if record.id in found:
+                raise RunStoreError(f"{where}: example {record.id!r} is recorded twice")
+            found[record.id] = record
+    missing = [e.id for e in examples if e.id not in found]
+    if missing and not allow_partial:
+        given = {s.shard.index for s in shards}
+        absent = [str(s) for s in (Shard(k, shards[0].shard.count) for k in range(shards[0].shard.count))
+                  if s.index not in given]
+        why = f"shard(s) {', '.join(absent)} not given" if absent else "a shard lacks records"
+        raise RunStoreError(f"{name}: {len(missing)} of {len(examples)} examples are missing (first: "
+                            f"{missing[0]!r}; {why}); pass --allow-partial to merge what there is")
+    return sorted(found.values(), key=lambda r: order[r.id]), missing
+
+
+@dataclass(frozen=True)
+class MergePlan:
+    """What the merged run is, built by the command from the shards' common config: its benchmarks (their data
+    is read again for the examples' order and the plugins' ``after_benchmark`` hooks), split and limit, and the
+    command's own ``after_benchmark`` addition (``Run.after_benchmark``)."""
+
+    benchmarks: list[Benchmark]
+    split: str | None = None
+    limit: int | None = None
+    after_benchmark: Callable[[Run, Benchmark], None] | None = None
+
+
+def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], MergePlan], *,
+          allow_partial: bool = False) -> Results:
+    """Merge ``shard_dirs`` into the run folder ``out`` (which must not exist) and return its results.
+
+    ``plan`` is given the first shard. A vote run's greedy runs (``SHARD/greedy``) are merged into ``OUT/greedy``
+    first and its ``greedy`` block is computed from that merge.
+    """
+    out = Path(out)
+    if out.exists():
+        raise RunStoreError(f"{out} already exists: merge into a new folder")
+    if not shard_dirs:
+        raise RunStoreError("tabbench merge needs at least one shard folder")
+    shards = sorted((read_shard(Path(d)) for d in shard_dirs), key=lambda s: s.shard)
+    check_same_run(shards)
+    first = shards[0]
+    made = plan(first)
+    built, split, limit = made.benchmarks, made.split, made.limit
+    for benchmark in built:
+        recorded = first.results["benchmarks"].get(benchmark.name)
+        data = _data_files(benchmark, split)
+        if recorded is not None and recorded["data"]["files"] != data:
+            raise RunStoreError(f"benchmark {benchmark.name}: its data ({benchmark.data_path}) is not the data the "
+                                "shards ran on (file sha256 differ)")
+    layout: MergeRecord = {"count": first.shard.count, "shards": [], "partial": False, "missing": {}}
+    per_benchmark = {}
+    for benchmark in built:
+        examples = select_examples(benchmark, split, limit)
+        records, missing = merged_records(benchmark, examples, shards, allow_partial)
+        per_benchmark[benchmark.name] = records
+        if missing:
+            layout["partial"] = True
+            layout["missing"][benchmark.name] = missing
+    for s in shards:
+        layout["shards"].append({"index": s.shard.index, "path": str(s.path),
+                                 "n": {b.name: sum(1 for r in per_benchmark[b.name]
+                                                   if s.shard.holds(b.name, r.id)) for b in built}})
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.merging-", dir=out.parent))
+    try:
+        greedy = None
+        if "greedy" in first.results:
+            merged = merge(staging / "greedy", [s.path / "greedy" for s in shards], plan,
+                           allow_partial=allow_partial)
+            greedy = {"run": "greedy",
+                      "primary_metric": {n: r["primary_metric"] for n, r in merged["benchmarks"].items()}}
+        store = RunStore.create(staging, first.config)
+        for name, records in per_benchmark.items():
+            for record in records:
+                store.append(name, record)
+        run = Run(out_dir=out, config=first.config, benchmarks=built, store=store, split=split, limit=limit,
+                  model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
+                  greedy=greedy, after_benchmark=made.after_benchmark,
+                  merge=dict(layout))
+        results = execute(run, _no_generation)
+        staging.rename(out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return results
+
+
+def _data_files(benchmark: Benchmark, split: str | None) -> dict[str, str]:
+    from tabbench.contract.hashing import file_sha256
+
+    return {str(p): file_sha256(p) for p in benchmark.data_files(split) if Path(p).is_file()}
+
+
+def _no_generation(benchmark: Benchmark, requests: Sequence[Any]) -> list[list[str]]:
+    raise AssertionError("a merge generates nothing")  # Run.merge: the runner asks for no completion
