@@ -1,11 +1,13 @@
-"""The ``vllm`` backend: vLLM's offline ``LLM.generate`` on a local checkpoint, with tensor parallelism.
+"""The ``vllm`` backend: vLLM's offline ``LLM.generate`` on a local checkpoint, with tensor and data parallelism.
 
 vLLM is imported only when the model is loaded (first ``generate``); without it that is a one-line
 ``BackendError`` naming the extra to install. Prompts are rendered here with the checkpoint's own chat template
 (``tokenizer.apply_chat_template``), as the ``hf`` backend does, so both backends generate from the same text.
 Nothing is downloaded: the model must be a local folder.
 
-Options (``--model-option KEY=VALUE``): ``tensor_parallel_size`` (1), ``dtype`` (``auto``),
+Options (``--model-option KEY=VALUE``): ``tensor_parallel_size`` (1), ``data_parallel_size`` (1: engines, one
+per Ray actor, each given an interleaved share of every batch), ``batch_invariant`` (false: vLLM's
+``VLLM_BATCH_INVARIANT``), ``dtype`` (``auto``),
 ``gpu_memory_utilization`` (0.9), ``max_model_len``, ``adapter`` (a LoRA adapter folder, served with
 ``enable_lora``), ``max_lora_rank`` (64), ``quantization``, ``enforce_eager`` (false), ``trust_remote_code``
 (false), ``engine_seed`` (0).
@@ -31,8 +33,9 @@ from tabbench import (
 )
 from tabbench.checkpoint import checkpoint_files
 
-OPTIONS = ("tensor_parallel_size", "dtype", "gpu_memory_utilization", "max_model_len", "adapter", "max_lora_rank",
-           "quantization", "enforce_eager", "trust_remote_code", "engine_seed")
+OPTIONS = ("tensor_parallel_size", "data_parallel_size", "batch_invariant", "dtype", "gpu_memory_utilization",
+           "max_model_len", "adapter", "max_lora_rank", "quantization", "enforce_eager", "trust_remote_code",
+           "engine_seed")
 INSTALL_HINT = "pip install 'tabbench[vllm]' on a machine with a CUDA GPU; on a CPU use --backend hf"
 
 
@@ -90,11 +93,69 @@ def render_prompts(tokenizer: Any, conversations: Sequence[list[Message]],
             for m, t in zip(conversations, per_conversation, strict=True)]
 
 
+class Replica:
+    """One vLLM engine and what it generates: prompts rendered with the checkpoint's chat template, sampled with
+    per-prompt seeds. The backend holds one in its own process, or ``data_parallel_size`` of them as Ray actors
+    (``tabbench_vllm.data_parallel``); the engine starts on the first call, in the process that holds it."""
+
+    def __init__(self, engine: dict[str, Any], adapter: Path | None = None, batch_invariant: bool = False) -> None:
+        self.engine, self.adapter, self.batch_invariant = engine, adapter, batch_invariant
+        self._llm: Any = None
+
+    @property
+    def gpus(self) -> float:
+        """GPUs the engine needs (a Ray actor's ``num_gpus``): its tensor parallel size."""
+        return float(self.engine["tensor_parallel_size"])
+
+    def start(self) -> Any:
+        """The ``vllm.LLM`` (started once); ``batch_invariant`` sets vLLM's ``VLLM_BATCH_INVARIANT=1`` first."""
+        if self._llm is None:
+            if self.batch_invariant:
+                os.environ["VLLM_BATCH_INVARIANT"] = "1"  # vLLM's own switch, read by its kernels in this process
+            try:
+                import vllm
+            except ImportError as exc:
+                raise BackendError(f"vllm: vLLM is not installed ({exc.name or exc}); {INSTALL_HINT}") from exc
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            try:
+                self._llm = vllm.LLM(**self.engine)
+            except Exception as exc:
+                raise BackendError(f"vllm: cannot start the engine on {self.engine['model']}: {type(exc).__name__}: "
+                                   f"{' '.join(str(exc).split())[:300]}") from exc
+        return self._llm
+
+    def sampling(self, kwargs: dict[str, Any]) -> Any:
+        import vllm
+
+        return vllm.SamplingParams(**kwargs)
+
+    def lora_request(self) -> Any:
+        """The ``--adapter`` every generation runs with (``None`` without one)."""
+        if self.adapter is None:
+            return None
+        from vllm.lora.request import LoRARequest
+
+        return LoRARequest("tabbench-adapter", 1, str(self.adapter))
+
+    def generate(self, conversations: Sequence[list[Message]], params: GenerationParams,
+                 tools: Sequence[list[dict[str, Any]] | None] | None = None) -> list[list[str]]:
+        """``params.n`` completions of each conversation, in order (``tools``: ``eval --env``'s tool schemas)."""
+        if not conversations:
+            return []
+        llm = self.start()
+        prompts = render_prompts(llm.get_tokenizer(), conversations, tools)
+        sampling = [self.sampling(sampling_kwargs(params, p)) for p in prompts]
+        outputs = llm.generate(prompts, sampling, lora_request=self.lora_request(), use_tqdm=False)
+        return [[o.text for o in sorted(out.outputs, key=lambda o: o.index)] for out in outputs]
+
+
 class VLLMBackend(ModelBackend):
     """vLLM offline inference on a local checkpoint folder."""
 
     name = "vllm"
     description = "vLLM offline LLM.generate"
+    replica_class: type[Replica] = Replica
+    """What runs each engine (a test stands a fake engine in here)."""
 
     def __init__(self, model: str, **options: Any) -> None:
         super().__init__(model, **options)
@@ -112,58 +173,46 @@ class VLLMBackend(ModelBackend):
             if not (self.adapter / "adapter_config.json").is_file():
                 raise ConfigError(f"vllm: adapter {options['adapter']!r} has no adapter_config.json")
         self.engine = engine_kwargs(self.path, options)
-        self._llm: Any = None
+        self.data_parallel_size = options.get("data_parallel_size", 1)
+        if isinstance(self.data_parallel_size, bool) or not isinstance(self.data_parallel_size, int) \
+                or self.data_parallel_size < 1:
+            raise ConfigError(f"vllm: data_parallel_size={self.data_parallel_size!r}: expected a whole number >= 1")
+        self.batch_invariant = options.get("batch_invariant", False)
+        if not isinstance(self.batch_invariant, bool):
+            raise ConfigError(f"vllm: batch_invariant={self.batch_invariant!r}: expected true or false")
+        self._replicas: Any = None
         self._fingerprint: dict[str, Any] | None = None
 
     def load(self) -> Any:
-        """Start the vLLM engine (once)."""
-        if self._llm is None:
-            try:
-                import vllm
-            except ImportError as exc:
-                raise BackendError(f"vllm: vLLM is not installed ({exc.name or exc}); {INSTALL_HINT}") from exc
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            try:
-                self._llm = vllm.LLM(**self.engine)
-            except Exception as exc:
-                raise BackendError(f"vllm: cannot start the engine on {self.path}: {type(exc).__name__}: "
-                                   f"{' '.join(str(exc).split())[:300]}") from exc
-        return self._llm
+        """The engine(s), started once: one ``Replica`` here, or ``data_parallel_size`` Ray actors."""
+        if self._replicas is None:
+            replica = self.replica_class(self.engine, self.adapter, self.batch_invariant)
+            if self.data_parallel_size == 1:
+                replica.start()
+                self._replicas = replica
+            else:
+                from tabbench_vllm.data_parallel import DataParallel
+
+                self._replicas = DataParallel(replica, self.data_parallel_size)
+        return self._replicas
 
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
         if not requests:
             return []
-        llm = self.load()
-        import vllm
-
-        prompts = render_prompts(llm.get_tokenizer(), [r.messages for r in requests])
-        sampling = [vllm.SamplingParams(**sampling_kwargs(params, p)) for p in prompts]
-        outputs = llm.generate(prompts, sampling, lora_request=self._lora_request(), use_tqdm=False)
-        return [[o.text for o in sorted(out.outputs, key=lambda o: o.index)] for out in outputs]
-
-    def _lora_request(self) -> Any:
-        """The ``--adapter`` every generation runs with (``None`` without one)."""
-        if self.adapter is None:
-            return None
-        from vllm.lora.request import LoRARequest
-
-        return LoRARequest("tabbench-adapter", 1, str(self.adapter))
+        return self.load().generate([r.messages for r in requests], params)
 
     def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
         """``tabbench eval --env``: the ``hf`` path on vLLM: the chat template renders the tool schemas, tool calls
         are read back by ``tabbench.parse_tool_calls``. Untested here (no GPU)."""
         if not requests:
             return []
-        llm = self.load()
-        import vllm
-
-        prompts = render_prompts(llm.get_tokenizer(), [r.messages for r in requests], [r.tools for r in requests])
-        sampling = [vllm.SamplingParams(**sampling_kwargs(replace(params, n=1), p)) for p in prompts]
-        outputs = llm.generate(prompts, sampling, lora_request=self._lora_request(), use_tqdm=False)
-        return [parse_tool_calls(out.outputs[0].text if out.outputs else "") for out in outputs]
+        outputs = self.load().generate([r.messages for r in requests], replace(params, n=1),
+                                       [r.tools for r in requests])
+        return [parse_tool_calls(out[0] if out else "") for out in outputs]
 
     def fingerprint(self) -> dict[str, Any]:
-        """Backend, path, size+sha256 of every weight/config/tokenizer file, dtype, parallelism and adapter."""
+        """Backend, path, size+sha256 of every weight/config/tokenizer file, dtype, parallelism, adapter, and the
+        vLLM version and batch-invariance setting (``results.json`` → ``model.fingerprint``)."""
         if self._fingerprint is None:
             self._fingerprint = {
                 "backend": self.name,
@@ -172,12 +221,26 @@ class VLLMBackend(ModelBackend):
                 "dtype": self.engine["dtype"],
                 "quantization": self.engine.get("quantization"),
                 "tensor_parallel_size": self.engine["tensor_parallel_size"],
+                "data_parallel_size": self.data_parallel_size,
+                "vllm_version": vllm_version(),
+                "batch_invariant": self.batch_invariant,
                 "adapter": None if self.adapter is None else {
                     "path": str(self.adapter), "files": checkpoint_files(self.adapter)},
             }
         return self._fingerprint
 
     def close(self) -> None:
-        """Drop the engine so its GPU memory can be freed."""
-        self._llm = None
+        """Drop the engine(s) so their GPU memory can be freed."""
+        if self._replicas is not None and hasattr(self._replicas, "close"):
+            self._replicas.close()
+        self._replicas = None
 
+
+def vllm_version() -> str | None:
+    """The installed vLLM's version, read from its metadata without importing it (``None``: not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("vllm")
+    except PackageNotFoundError:
+        return None

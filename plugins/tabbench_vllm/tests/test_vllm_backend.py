@@ -7,7 +7,7 @@ import importlib.util
 import json
 
 import pytest
-from tabbench_vllm.backend import engine_kwargs, render_prompts, request_seed, sampling_kwargs
+from tabbench_vllm.backend import Replica, engine_kwargs, render_prompts, request_seed, sampling_kwargs
 
 import tabbench
 from tabbench import BackendError, ConfigError, Example, GenerationParams, GenerationRequest
@@ -136,7 +136,8 @@ def test_adapter_applies_to_single_and_multi_turn_generation(tiny, tmp_path, mon
             return [types.SimpleNamespace(outputs=[out]) for _ in prompts]
 
     backend = tabbench.get_backend("vllm", str(tiny), adapter=str(adapter))
-    backend._llm = Engine()
+    backend._replicas = Replica(backend.engine, backend.adapter)
+    backend._replicas._llm = Engine()
     request = GenerationRequest(MESSAGES, Example("1", "x"), "demo")
     assert backend.generate([request], GenerationParams()) == [["SELECT 1"]]
     turn = types.SimpleNamespace(messages=MESSAGES, tools=[])
