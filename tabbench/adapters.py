@@ -289,19 +289,38 @@ def trl_reward(reward: Reward | str, name: str | None = None, **options: Any) ->
     return TrlReward(_resolve(reward, options), name)
 
 
-def _add_status_counts(logs: dict[str, Any], functions: Sequence[TrlReward]) -> None:
-    for function in functions:
-        for status, count in sorted(function.status_counts.items()):
-            logs[f"{function.__name__}/status_count/{status}"] = count
+def _add_status_counts(logs: dict[str, Any], functions: Sequence[TrlReward], summed: bool = False) -> None:
+    counts = {f"{function.__name__}/status_count/{status}": count
+              for function in functions for status, count in function.status_counts.items()}
+    if summed:
+        counts = _summed_over_processes(counts)
+    logs.update(sorted(counts.items()))
+
+
+def _summed_over_processes(counts: dict[str, int]) -> dict[str, int]:
+    """``counts`` added up over the processes of a multi-process run (torch.distributed), each of which scored its
+    own completions; as they are in a single process otherwise. Every process must call it (a collective)."""
+    import torch.distributed as dist
+
+    if not (dist.is_available() and dist.is_initialized()) or dist.get_world_size() < 2:
+        return counts
+    gathered: list[Any] = [None] * dist.get_world_size()
+    dist.all_gather_object(gathered, counts)
+    total: dict[str, int] = {}
+    for part in gathered:
+        for key, count in part.items():
+            total[key] = total.get(key, 0) + count
+    return total
 
 
 def log_status_counts(trainer: Any, *functions: TrlReward) -> None:
     """Add each function's cumulative status counts (``<name>/status_count/<status>``, statuses that occurred,
-    counted in this process) to every log of ``trainer``, before ``log_history`` and every logger see it."""
+    summed over the processes of a multi-process run) to every log of ``trainer``, before ``log_history`` and
+    every logger see it. The trainer logs on every process, so the sum is gathered there."""
     original = trainer.log
 
     def log(logs: dict[str, float], *args: Any, **kwargs: Any) -> None:
-        _add_status_counts(logs, functions)
+        _add_status_counts(logs, functions, summed=True)
         original(logs, *args, **kwargs)
 
     trainer.log = log

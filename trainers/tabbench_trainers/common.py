@@ -445,6 +445,8 @@ def removes_output_on_failure(run: Callable[..., Path]) -> Callable[..., Path]:
 
     @wraps(run)
     def wrapper(**kw: Any) -> Path:
+        if not is_main_process():  # the main process owns the folder (a failed rank stops the launcher's run)
+            return run(**kw)
         out_dir = top = Path(kw["out_dir"])
         while not top.parent.exists():  # the outermost folder the run will create
             top = top.parent
@@ -467,8 +469,22 @@ def removes_output_on_failure(run: Callable[..., Path]) -> Callable[..., Path]:
     return wrapper
 
 
+def launch_rank() -> tuple[int, int]:
+    """``(rank, world size)`` of this process under a multi-process launcher (``accelerate launch``, ``torchrun``:
+    they set ``RANK`` and ``WORLD_SIZE``); ``(0, 1)`` when launched alone. Known before torch starts."""
+    return int(os.environ.get("RANK", "0")), int(os.environ.get("WORLD_SIZE", "1"))
+
+
+def is_main_process() -> bool:
+    """Whether this process writes the output folder and prints progress (rank 0; the only one when alone)."""
+    return launch_rank()[0] == 0
+
+
 def prepare_out_dir(out_dir: Path) -> None:
-    """Refuse to train into a directory that already holds a checkpoint or logs (no silent overwrite)."""
+    """Refuse to train into a directory that already holds a checkpoint or logs (no silent overwrite). Only the
+    main process checks: under a multi-process launcher the others start while it may have begun writing."""
+    if not is_main_process():
+        return
     if out_dir.exists() and any(out_dir.iterdir()):
         raise UsageError(f"--out {out_dir} exists and is not empty: choose a new directory")
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -495,5 +511,6 @@ class Timer:
 
 
 def echo(message: str) -> None:
-    """Progress goes to stderr, so stdout stays for machine-readable output."""
-    click.echo(message, err=True)
+    """Progress goes to stderr, so stdout stays for machine-readable output; from the main process only."""
+    if is_main_process():
+        click.echo(message, err=True)

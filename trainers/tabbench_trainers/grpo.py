@@ -170,6 +170,7 @@ def run_grpo(**kw: Any) -> Path:
         "settings": {k: v for k, v in kw.items() if k not in ("out_dir", "reward_specs", "reward_option_pairs")},
         "environment": kw.get("env_name"),
         "steps": trainer.state.global_step,
+        "processes": trainer.accelerator.num_processes,
         "train_loss": result.training_loss,
         "reward_first_last": [rewards_logged[0]["reward"], rewards_logged[-1]["reward"]] if rewards_logged else None,
         "seconds": timer(),

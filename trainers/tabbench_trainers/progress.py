@@ -119,4 +119,5 @@ def attach(trainer: Any, label: str) -> None:
 
     for noisy in (ProgressCallback, PrinterCallback):
         trainer.remove_callback(noisy)
-    trainer.add_callback(callback(label))
+    if trainer.is_world_process_zero():  # one progress line per run, not one per process
+        trainer.add_callback(callback(label))

@@ -133,6 +133,7 @@ def run_sft(**kw: Any) -> Path:
         "targets": counts,
         "settings": {k: v for k, v in kw.items() if k not in ("out_dir",)},
         "steps": trainer.state.global_step,
+        "processes": trainer.accelerator.num_processes,
         "train_loss": result.training_loss,
         "seconds": timer(),
     })
