@@ -68,7 +68,7 @@ def comparable(out: Path) -> dict:
 
 def test_ray_shards_merge_into_the_unsharded_run_and_a_dead_shard_is_retried(local_cluster, cli_runner, tmp_path,
                                                                              monkeypatch):
-    from tabbench.cli.shards import plan_from_config
+    from tabbench.cli.merge import plan_from_config
     from tabbench.evaluation.merge import merge
     from tabbench.evaluation.ray_launcher import RayOptions, run_shards
 

@@ -44,7 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Score an existing predictions file with BENCHMARK's metrics and write run records to --out.",
     ),
     "merge": (
-        "tabbench.cli.shards:merge_command",
+        "tabbench.cli.merge:merge_command",
         "Merge the shard run folders of one run (`--shard K/N`) into OUT, as if it had run unsharded.",
     ),
     "leaderboard": (
