@@ -1,5 +1,5 @@
 """Training on two processes on a CPU (``accelerate launch --multi_gpu --num_processes 2``: torchrun with gloo when
-there is no GPU), with the micro model and two optimiser steps at most.
+there is no GPU; the command docs/sharding.md shows), with the micro model and two optimiser steps at most.
 
 SFT on two processes with 2 rows each per step equals SFT on one process with 4 rows per step (same rows per
 step, gradients averaged by DDP): the losses and the weights agree to float rounding. GRPO's sampling draws from
