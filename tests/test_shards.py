@@ -202,3 +202,19 @@ def test_a_partial_merge_is_marked_with_the_missing_examples(cli, tmp_path):
         missing = layout["missing"][name]
         assert missing and all(Shard(1, 2).holds(name, i) for i in missing)
         assert results["benchmarks"][name]["n"] + len(missing) == 24
+
+
+def test_a_merge_on_changed_data_is_refused(cli, tmp_path):
+    import shutil
+
+    from tabbench import get_benchmark
+
+    data = tmp_path / "crtqa"
+    shutil.copytree(get_benchmark("demo-crtqa").data_path, data)
+    args = ["eval", "--model", "gold", "--suite", "demo-crtqa", "--data", f"demo-crtqa={data}", "--limit", "10",
+            "--no-progress"]
+    for k in (0, 1):
+        cli([*args, "--out", f"s{k}", "--shard", f"{k}/2"])
+    dataset = data / "dataset.json"
+    dataset.write_text(dataset.read_text() + "\n")  # the same examples, another file
+    _refused(cli, tmp_path, ["s0", "s1"], "is not the data the shards ran on")

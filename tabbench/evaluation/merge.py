@@ -163,12 +163,6 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
     first = shards[0]
     made = plan(first)
     built, split, limit = made.benchmarks, made.split, made.limit
-    for benchmark in built:
-        recorded = first.results["benchmarks"].get(benchmark.name)
-        data = _data_files(benchmark, split)
-        if recorded is not None and recorded["data"]["files"] != data:
-            raise RunStoreError(f"benchmark {benchmark.name}: its data ({benchmark.data_path}) is not the data the "
-                                "shards ran on (file sha256 differ)")
     layout: MergeRecord = {"count": first.shard.count, "shards": [], "partial": False, "missing": {}}
     per_benchmark = {}
     for benchmark in built:
@@ -200,17 +194,15 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
                   greedy=greedy, after_benchmark=made.after_benchmark,
                   merge=dict(layout))
         results = execute(run, _no_generation)
+        for name, result in results["benchmarks"].items():
+            if result["data"] != first.results["benchmarks"][name]["data"]:
+                raise RunStoreError(f"benchmark {name}: its data ({result['data']['path']}) is not the data the "
+                                    "shards ran on (path or file sha256 differ)")
         staging.rename(out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return results
-
-
-def _data_files(benchmark: Benchmark, split: str | None) -> dict[str, str]:
-    from tabbench.contract.hashing import file_sha256
-
-    return {str(p): file_sha256(p) for p in benchmark.data_files(split) if Path(p).is_file()}
 
 
 def _no_generation(benchmark: Benchmark, requests: Sequence[Any]) -> list[list[str]]:
