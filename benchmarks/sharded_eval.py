@@ -118,14 +118,18 @@ def trial(run: Path, data: Path, preds: Path) -> dict[str, float]:
         ray.get([ray.remote(lambda: None).remote() for _ in range(2)])
         ray.shutdown()
 
-    times = {
-        "1 shard, --workers 1": timed(lambda: one(1, "one")),
-        "2 shards, 2 processes": timed(two_processes),
-        "  + tabbench merge": timed(lambda: merge("merged", run / "s0", run / "s1")),
-        "2 shards, Ray launcher (init to shutdown)": timed(ray_shards),
-        "  Ray alone: init, 2 empty tasks, shutdown": timed(ray_empty),
-        "1 shard, --workers 2 (context)": timed(lambda: one(2, "one-w2")),
-    }
+    times: dict[str, float] = {}
+
+    def measure(name: str, func) -> None:  # type: ignore[no-untyped-def]
+        times[name] = timed(func)
+        print(f"  {name}: {times[name]:.1f} s", file=sys.stderr, flush=True)  # as it goes: a long run shows progress
+
+    measure("1 shard, --workers 1", lambda: one(1, "one"))
+    measure("2 shards, 2 processes", two_processes)
+    measure("  + tabbench merge", lambda: merge("merged", run / "s0", run / "s1"))
+    measure("2 shards, Ray launcher (init to shutdown)", ray_shards)
+    measure("  Ray alone: init, 2 empty tasks, shutdown", ray_empty)
+    measure("1 shard, --workers 2 (context)", lambda: one(2, "one-w2"))
     merge("ray-merged", run / "ray" / "shards" / "0-of-2", run / "ray" / "shards" / "1-of-2")
     for merged in ("merged", "ray-merged"):
         if not same_records(run / merged, run / "one"):
