@@ -61,7 +61,7 @@ def run_shards(task: ShardTask, count: int, out: Path, options: RayOptions, *,
         raise ConfigError(f"--launcher ray needs Ray ({exc.name or exc} is not installed): "
                           "pip install 'tabbench[ray]'") from None
     shards = list(all_shards(count))
-    folders = {shard: shard_folder(out, shard) for shard in shards}
+    folders = {shard: shard_folder(Path(out).resolve(), shard) for shard in shards}  # workers have their own cwd
     started = not ray.is_initialized()
     if started:
         ray.init(address=options.address, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
