@@ -21,8 +21,9 @@ def evaluate(
     ``options`` are ``-o`` (``{"KEY": v}`` for every benchmark, ``{"NAME:KEY": v}`` for one), checked like the
     command's; ``timeout`` is ``--timeout``. Greedy decoding; the response cache is off unless ``use_cache``.
     """
-    from tabbench.cli.eval import parse_data, run_eval, select_benchmarks
+    from tabbench.cli.eval import run_eval
     from tabbench.cli.options import checked_timeout, recorded_options
+    from tabbench.cli.selection import parse_data, select_benchmarks
     from tabbench.contract.backend import GenerationParams
     from tabbench.evaluation.generation import split_model_spec
     from tabbench.host.lookup import get_backend

@@ -73,6 +73,7 @@ def test_ray_shards_merge_into_the_unsharded_run_and_a_dead_shard_is_retried(loc
     from tabbench.evaluation.ray_launcher import RayOptions, run_shards
 
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TABBENCH_WORKERS", "1")  # as in the workers
     assert cli_runner([*ARGS, "--out", "whole"]).exit_code == 0
     marker = tmp_path / "first-attempt"
     folders = run_shards(CliShard(ARGS, marker, die_after=5), 2, tmp_path / "ray", RayOptions(retries=1),
@@ -83,3 +84,24 @@ def test_ray_shards_merge_into_the_unsharded_run_and_a_dead_shard_is_retried(loc
     for name in ("demo-bird.jsonl", "demo-crtqa.jsonl"):
         assert (tmp_path / "ray/merged/samples" / name).read_bytes() == (tmp_path / "whole/samples" / name).read_bytes()
     assert comparable(tmp_path / "ray" / "merged") == comparable(tmp_path / "whole")
+
+
+def test_eval_with_the_ray_launcher_merges_into_out(local_cluster, cli_runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TABBENCH_WORKERS", "1")
+    assert cli_runner([*ARGS, "--out", "whole"]).exit_code == 0
+    result = cli_runner([*ARGS, "--launcher", "ray", "--shards", "3", "--out", "ray"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "ray" / "shards").iterdir()) == ["0-of-3", "1-of-3", "2-of-3"]
+    for name in ("demo-bird.jsonl", "demo-crtqa.jsonl"):
+        assert (tmp_path / "ray/samples" / name).read_bytes() == (tmp_path / "whole/samples" / name).read_bytes()
+    assert comparable(tmp_path / "ray") == comparable(tmp_path / "whole")
+    assert json.loads((tmp_path / "ray" / "results.json").read_text())["merge"]["count"] == 3
+
+
+@pytest.mark.parametrize("args", [["--shards", "2"], ["--launcher", "ray"], ["--ray-address", "auto"],
+                                  ["--launcher", "ray", "--shards", "2", "--shard", "0/2"]])
+def test_inconsistent_launcher_options_are_usage_errors(cli_runner, tmp_path, args):
+    result = cli_runner([*ARGS, *args, "--out", str(tmp_path / "r")])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    assert not (tmp_path / "r").exists()

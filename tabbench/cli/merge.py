@@ -12,7 +12,7 @@ from tabbench.cli import CONTEXT
 
 def plan_from_config(first: Any) -> Any:
     """The merged run of ``tabbench eval`` or ``tabbench score`` shards, from their common config."""
-    from tabbench.cli.eval import select_benchmarks
+    from tabbench.cli.selection import select_benchmarks
     from tabbench.contract.errors import RunStoreError
     from tabbench.evaluation.merge import MergePlan
 

@@ -26,7 +26,7 @@ from tabbench.cli.options import (
     with_timeout,
     workers_option,
 )
-from tabbench.cli.shards import shard_option
+from tabbench.cli.shards import sharding_options
 from tabbench.contract.backend import GenerationRequest
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError
@@ -78,7 +78,7 @@ def check_coverage(predictions: dict[str, list[str]], ids: list[str], path: Path
 @out_option
 @resume_option
 @batch_size_option
-@shard_option
+@sharding_options
 @progress_option
 def score_command(
     benchmark_name: str, data: Path | None, predictions: Path, split: str | None, limit: int | None,

@@ -28,6 +28,8 @@ from tabbench.evaluation.store import RunStore
 
 #: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
 SAME_PER_BENCHMARK = ("version", "split", "options", "data", "metric_rewards")
+#: What a run folder holds; ``OUT`` may exist (``--launcher ray`` keeps its shards there) but not hold these.
+RUN_FILES = ("run.json", "samples", "results.json", "greedy")
 #: Model-record keys that may differ between shards: where each shard kept its response cache.
 LOCAL_MODEL_KEYS = ("cache",)
 
@@ -154,8 +156,8 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
     first and its ``greedy`` block is computed from that merge.
     """
     out = Path(out)
-    if out.exists():
-        raise RunStoreError(f"{out} already exists: merge into a new folder")
+    if any((out / name).exists() for name in RUN_FILES):
+        raise RunStoreError(f"{out} already holds a run: merge into a new folder")
     if not shard_dirs:
         raise RunStoreError("tabbench merge needs at least one shard folder")
     shards = sorted((read_shard(Path(d)) for d in shard_dirs), key=lambda s: s.shard)
@@ -198,11 +200,24 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
             if result["data"] != first.results["benchmarks"][name]["data"]:
                 raise RunStoreError(f"benchmark {name}: its data ({result['data']['path']}) is not the data the "
                                     "shards ran on (path or file sha256 differ)")
-        staging.rename(out)
+        _install(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return results
+
+
+def _install(staging: Path, out: Path) -> None:
+    """Move the merged run from ``staging`` to ``out``: a rename when ``out`` is new, else its parts, the
+    results last (a run folder without ``results.json`` is an unfinished one)."""
+    if not out.exists():
+        staging.rename(out)
+        return
+    for name in RUN_FILES:
+        if name != "results.json" and (staging / name).exists():
+            (staging / name).rename(out / name)
+    (staging / "results.json").rename(out / "results.json")
+    staging.rmdir()
 
 
 def _no_generation(benchmark: Benchmark, requests: Sequence[Any]) -> list[list[str]]:
