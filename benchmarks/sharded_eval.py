@@ -2,8 +2,9 @@
 launcher on a local cluster), the time ``tabbench merge`` adds, and what Ray costs beside plain processes.
 
 Workload: a generated BIRD dev layout on ``bird_workload``'s SQLite database (422,000 rows) with ``--questions``
-questions whose gold and predicted queries are all distinct (a join and a group-by, about 0.1 s each here), so
-nearly all the time is SQL execution in scoring. Every run scores with one SQL worker (``--workers 1``), so a
+questions whose gold and predicted queries are all distinct (a correlated count over the 250,000 unindexed order
+items for 14 to 25 products, 0.1 to 0.3 s each on an idle core), so nearly all the time is SQL execution in
+scoring. Every run scores with one SQL worker (``--workers 1``), so a
 shard uses one core: 2 shards on 2 cores can at best halve the time. A cold gold cache per run. The merged
 records are checked byte for byte against the one-shard run. For context, one shard with ``--workers 2`` is
 timed too (the process pool already uses both cores for SQL on one machine; shards are what spreads a run over
@@ -35,11 +36,11 @@ def write_workload(root: Path, db_source: Path, questions: int) -> tuple[Path, P
     (db_dir / f"{DB_ID}.sqlite").symlink_to(db_source.resolve())
     items, predictions = [], {}
     for i in range(questions):
-        modulus, rest = 40 + i, i % 7
-        where = f"WHERE o.customer_id % {modulus} = {rest} GROUP BY o.customer_id"
-        gold = f"SELECT o.customer_id, count(*) FROM orders o JOIN order_items oi ON oi.order_id = o.id {where}"
-        pred = (f"SELECT o.customer_id, count(oi.order_id) FROM orders o JOIN order_items oi ON oi.order_id = o.id "
-                f"{where}" if i % 2 else gold.replace(f"= {rest}", f"= {rest + 1}"))
+        modulus, rest = 80 + i, i % 7  # a correlated count over 250,000 unindexed rows per selected product
+        where = f"WHERE p.id % {modulus} = {rest}"
+        gold = f"SELECT p.id, (SELECT count(*) FROM order_items oi WHERE oi.product_id = p.id) FROM products p {where}"
+        pred = (gold.replace("count(*)", "count(oi.order_id)") if i % 2
+                else gold.replace(f"= {rest}", f"= {rest + 1}"))
         items.append({"question_id": i, "db_id": DB_ID, "question": f"question {i}", "evidence": "", "SQL": gold,
                       "difficulty": ("simple", "moderate", "challenging")[i % 3]})
         predictions[str(i)] = f"{pred}\t----- bird -----\t{DB_ID}"
