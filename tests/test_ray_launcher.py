@@ -14,7 +14,7 @@ from tabbench.evaluation.shards import Shard
 
 ray = pytest.importorskip("ray")
 pytest.importorskip("tabbench_demo")
-pytestmark = pytest.mark.usefixtures("private_gold_cache")
+pytestmark = [pytest.mark.usefixtures("private_gold_cache"), pytest.mark.slow]  # starts a Ray cluster
 ARGS = ["eval", "--model", "gold", "--suite", "demo-bird,demo-crtqa", "--limit", "24", "--no-progress"]
 
 

@@ -76,6 +76,7 @@ def checkpoint(tmp_path):
     return tmp_path
 
 
+@pytest.mark.slow  # starts a Ray cluster
 def test_two_replicas_each_generate_their_share_and_the_order_is_restored(local_cluster, checkpoint):
     requests = [GenerationRequest([{"role": "user", "content": f"q{i}"}], Example(str(i), None), "demo")
                 for i in range(7)]

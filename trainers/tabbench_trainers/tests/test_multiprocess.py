@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("accelerate")
+pytestmark = pytest.mark.slow  # trains a model on two processes
 ACCELERATE = Path(sys.executable).parent / "accelerate"
 
 
