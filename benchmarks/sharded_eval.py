@@ -10,7 +10,7 @@ records are checked byte for byte against the one-shard run. For context, one sh
 timed too (the process pool already uses both cores for SQL on one machine; shards are what spreads a run over
 machines, and what spreads the Python part of scoring over cores).
 
-    .venv/bin/python benchmarks/sharded_eval.py [--questions 100] [--repeat 1]
+    .venv/bin/python benchmarks/sharded_eval.py [--questions 80] [--repeat 2]   # docs/sharding.md has its figures
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -144,17 +145,20 @@ def same_records(a: Path, b: Path) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--questions", type=int, default=100)
+    parser.add_argument("--questions", type=int, default=80)
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="tabbench-shards-"))
-    db = root / "sales.sqlite"
-    build_database(db)
-    data, preds = write_workload(root / "bird", db, args.questions)
-    rows: dict[str, list[float]] = {}
-    for r in range(args.repeat):
-        for name, seconds in trial(root / f"r{r}", data, preds).items():
-            rows.setdefault(name, []).append(seconds)
+    try:
+        db = root / "sales.sqlite"
+        build_database(db)
+        data, preds = write_workload(root / "bird", db, args.questions)
+        rows: dict[str, list[float]] = {}
+        for r in range(args.repeat):
+            for name, seconds in trial(root / f"r{r}", data, preds).items():
+                rows.setdefault(name, []).append(seconds)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
     best = {name: min(times) for name, times in rows.items()}
     single = best["1 shard, --workers 1"]
     print(f"{args.questions} questions ({2 * args.questions} distinct queries), best of {args.repeat}; "
