@@ -10,7 +10,10 @@ environment's state, e.g. the python environment's cells, sees the calls as TRL 
 rollouts' tasks run at once in a thread pool. TRL then makes its calls in its own order, and each wrapper
 returns (or raises) the outcome of its own call, matched by tool name and argument values. Unknown tools, async
 tools and malformed calls are never prefetched, so TRL handles them exactly as before, and a call that
-matches nothing (none in practice) runs directly once its rollout's task is done.
+matches nothing (none in practice) runs directly once its rollout's task is done. A call TRL refuses itself
+(unknown tool, arguments that are not an object) is still charged, in its place in the turn, to the rollout's
+environment budget (``Environment._refused``), as ``tabbench eval --env`` charges it: the turn budget counts
+every call the policy makes.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 from trl import GRPOTrainer
 
+from tabbench import Environment
 from tabbench.evaluation.agent import tool_threads
 
 ToolDict = dict[str, Callable[..., Any]]
@@ -98,12 +102,21 @@ class TurnPrefetch:
                 continue
             self._seen[rollout] = last
             tools = self._tool_dicts[rollout]
-            calls = [call for call in (_known_call(c, tools) for c in last["tool_calls"]) if call is not None]
-            if not calls:
+            environment = _environment(tools)
+            work: list[tuple[Callable[..., Any], dict[str, Any]]] = []
+            known: list[tuple[str, dict[str, Any], int]] = []
+            for call in last["tool_calls"] if isinstance(last["tool_calls"], list) else []:
+                found = _known_call(call, tools)
+                if found is not None:
+                    known.append((*found, len(work)))
+                    work.append((tools[found[0]], found[1]))
+                elif environment is not None:  # TRL refuses it without a tool running: charge its budget
+                    work.append((functools.partial(environment._refused, *_refusal(call)), {}))
+            if not work:
                 continue
-            task = self._pool.submit(_run_in_order, [(tools[name], arguments) for name, arguments in calls])
+            task = self._pool.submit(_run_in_order, work)
             self._tasks.append(task)
-            self._pending[rollout] += [_Pending(name, arguments, task, k) for k, (name, arguments) in enumerate(calls)]
+            self._pending[rollout] += [_Pending(name, arguments, task, k) for name, arguments, k in known]
 
     def drain(self) -> None:
         """Wait for every task started (none outlives TRL's loop, even when the loop raised)."""
@@ -114,6 +127,23 @@ def _same_arguments(seen: dict[str, Any], given: dict[str, Any]) -> bool:
     """Whether ``given`` unpacks ``seen``: TRL passes the transcript's values themselves (``**arguments``), so
     they are compared by identity (a NaN argument still matches, an equal-looking one elsewhere does not)."""
     return seen.keys() == given.keys() and all(seen[key] is given[key] for key in seen)
+
+
+def _environment(tools: ToolDict) -> Environment | None:
+    """The environment whose bound methods ``tools`` holds (TRL's ``environment_factory``), if any."""
+    owners = (getattr(function, "__self__", None) for function in tools.values())
+    return next((owner for owner in owners if isinstance(owner, Environment)), None)
+
+
+def _refusal(call: Any) -> tuple[Any, Any, str]:
+    """``(name, arguments, why)`` of a call TRL refuses itself (unknown tool, arguments not an object, ...)."""
+    function = call.get("function") if isinstance(call, dict) else None
+    if not isinstance(function, dict):
+        return "", call, "not a function call"
+    name, arguments = function.get("name"), function.get("arguments")
+    if not isinstance(arguments, dict) or not all(isinstance(key, str) for key in arguments):
+        return name, arguments, "arguments must be a JSON object"
+    return name, arguments, f"unknown tool {str(name)[:80]!r}"
 
 
 def _known_call(call: Any, tools: ToolDict) -> tuple[str, dict[str, Any]] | None:
