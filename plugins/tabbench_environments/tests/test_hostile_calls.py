@@ -20,9 +20,10 @@ import tabbench
 from tabbench import Budget
 
 LONE = chr(0xD800)
-NESTED_TAGS = "<tool_call>" * 3000 + '{"name": "query", "arguments": ' + "[" * 5000
+NESTED_TAGS = "<tool_call>" + '{"name": "query", "arguments": ' + "[" * 5000 + "</tool_call>"
 HOSTILE_TEXTS = [
     NESTED_TAGS,
+    "<tool_call>" * 3 + '{"name": "query", "arguments": ' + "{\"a\": " * 3000 + "</tool_call>" * 3,
     "[TOOL_CALLS] " + "[" * 5000,
     '{"name": "query", "parameters": ' + "{\"a\": " * 3000,
     "<|python_tag|>" + '{"name": "x", "arguments": ' + "[" * 5000,
@@ -172,7 +173,7 @@ def test_the_hf_backend_turns_hostile_text_into_calls_and_hostile_conversations_
     rendered: list[str] = []
     monkeypatch.setattr(backend, "render", lambda request, tools=None: rendered.append(
         json.dumps(request.messages, ensure_ascii=False)) or "prompt")
-    completions = [HOSTILE_TEXTS[4], NESTED_TAGS, HOSTILE_TEXTS[1]]  # a lone surrogate in SQL, then nesting
+    completions = [HOSTILE_TEXTS[5], NESTED_TAGS, HOSTILE_TEXTS[2]]  # a lone surrogate in SQL, then nesting
     monkeypatch.setattr(backend, "_complete", lambda texts, params: [[completions.pop(0)] for _ in texts])
     example = demo_example()
     env = tabbench.get_environment("sql")
@@ -237,7 +238,8 @@ CHARS = st.one_of(st.sampled_from([*'{}[]":,\\ \n\x00', LONE, "\udfff", "\ufffd"
 TEXT = st.text(CHARS, max_size=200)
 MARKERS = st.sampled_from(["<tool_call>", "</tool_call>", "[TOOL_CALLS]", "<|python_tag|>", '{"name": ',
                            '"arguments": ', '"parameters": ', "[" * 1200, "{\"a\":" * 1200, "\\ud800"])
-TOOL_TEXT = st.lists(st.one_of(TEXT, MARKERS), max_size=8).map("".join)
+OPENINGS = st.sampled_from(["", "<tool_call>", "[TOOL_CALLS] ", "<|python_tag|>", '{"name": "query", "arguments": '])
+TOOL_TEXT = st.tuples(OPENINGS, st.lists(st.one_of(TEXT, MARKERS), max_size=8)).map(lambda t: t[0] + "".join(t[1]))
 JSON_VALUE = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | TEXT,
                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3),
                           max_leaves=12)
