@@ -67,10 +67,11 @@ def loads(text: str | bytes) -> Any:
     return value
 
 
-def valid_json(value: Any, text: Callable[[str], str] = valid_text, limit: int = MAX_DEPTH) -> Any:
+def valid_json(value: Any, text: Callable[[str], str] = valid_text, limit: int = MAX_DEPTH,
+               other: Callable[[Any], Any] | None = None) -> Any:
     """A copy of ``value`` that any JSON encoder, tokenizer or server takes: strings through ``text`` (lone
-    surrogates replaced), dict keys as strings, anything else that is not JSON as its ``repr`` (cut to 1000
-    characters), and what lies deeper than ``limit`` replaced by ``TOO_DEEP``."""
+    surrogates replaced), dict keys as strings, what lies deeper than ``limit`` replaced by ``TOO_DEEP``, and
+    anything else that is not JSON through ``other`` (default: its ``repr``, cut to 1000 characters)."""
     if isinstance(value, str):
         return text(value)
     if value is None or isinstance(value, bool | int | float):
@@ -78,10 +79,10 @@ def valid_json(value: Any, text: Callable[[str], str] = valid_text, limit: int =
     if limit <= 0 and isinstance(value, dict | list | tuple):
         return TOO_DEEP
     if isinstance(value, dict):
-        return {text(str(k)): valid_json(v, text, limit - 1) for k, v in value.items()}
+        return {text(str(k)): valid_json(v, text, limit - 1, other) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [valid_json(v, text, limit - 1) for v in value]
-    return text(_safe_repr(value)[:1000])
+        return [valid_json(v, text, limit - 1, other) for v in value]
+    return other(value) if other is not None else text(_safe_repr(value)[:1000])
 
 
 def _safe_repr(value: Any) -> str:

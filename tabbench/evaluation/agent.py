@@ -126,11 +126,11 @@ def run_rollouts(
         if not active:
             break
         if protocol == "tools":
-            turn_requests = [TurnRequest(_model_view(conversations[i]), tool_schemas(envs[i]), requests[i].example,
+            turn_requests = [TurnRequest(model_view(conversations[i]), tool_schemas(envs[i]), requests[i].example,
                                          benchmark.name, turn, references[i]) for i in active]
             replies = backend.generate_turns(turn_requests, replace(params, n=1))  # type: ignore[attr-defined]
         else:
-            texts = backend.generate([replace(requests[i], messages=_model_view(conversations[i])) for i in active],
+            texts = backend.generate([replace(requests[i], messages=model_view(conversations[i])) for i in active],
                                      tag_params)
             replies = [parse_tags(envs[i], outs[0] if outs else "") for i, outs in zip(active, texts, strict=True)]
         still = []
@@ -160,11 +160,12 @@ def run_rollouts(
     return rollouts
 
 
-def _model_view(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The conversation as a backend gets it: lone surrogates (which the model's own JSON escapes can put in its
-    tool calls' arguments) replaced by U+FFFD, since tokenizers and servers refuse them. The transcript keeps
-    them (records escape them)."""
-    return valid_json(messages)
+def model_view(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Messages as a tokenizer or a server is given them: lone surrogates (which the model's own JSON escapes
+    can put in its tool calls) replaced by U+FFFD, since tokenizers and servers refuse them, nesting capped
+    (``eval --env`` backends; TRL's tokenization of tool results). The transcript keeps what was written
+    (records escape it). Values that are not JSON (an image a tool returned) are passed on as they are."""
+    return valid_json(messages, other=lambda value: value)
 
 
 def _bounded(reply: Any) -> dict[str, Any]:

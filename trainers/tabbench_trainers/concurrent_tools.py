@@ -27,7 +27,7 @@ from typing import Any
 from trl import GRPOTrainer
 
 from tabbench import Environment
-from tabbench.evaluation.agent import tool_threads
+from tabbench.evaluation.agent import model_view, tool_threads
 
 ToolDict = dict[str, Callable[..., Any]]
 
@@ -161,7 +161,14 @@ def _known_call(call: Any, tools: ToolDict) -> tuple[str, dict[str, Any]] | None
 
 class ConcurrentToolsGRPOTrainer(GRPOTrainer):
     """TRL's ``GRPOTrainer`` whose tool-calling turns run all rollouts' sync tool calls concurrently
-    (``TurnPrefetch``); results, exceptions and TRL's failure counts are the sequential loop's."""
+    (``TurnPrefetch``); results, exceptions and TRL's failure counts are the sequential loop's. Tool results are
+    tokenized as valid Unicode (``model_view``)."""
+
+    def _get_tool_suffix_ids(self, tool_messages):  # type: ignore[override]
+        """TRL's tokenization of a turn's tool results, given valid Unicode: the tool message of a call TRL refuses
+        carries the policy's tool name, which TRL renders into the text it tokenizes and which may hold a lone
+        surrogate the tokenizer cannot take."""
+        return super()._get_tool_suffix_ids(model_view(tool_messages))
 
     def _tool_call_loop(self, prompts, prompt_ids, completion_ids, completions, logprobs, images,  # type: ignore[override]
                         multimodal_fields):

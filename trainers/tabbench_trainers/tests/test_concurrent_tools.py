@@ -254,3 +254,19 @@ def test_transcript_rewards_read_any_rollout() -> None:
     reward = RolloutReward(trl_reward("tool-errors"))
     example = demo_example("demo-bird")
     assert reward([None], [rollout], example=[json.dumps(example.to_json())]) == [-0.2]
+
+
+def test_tool_results_reach_trls_tokenizer_as_valid_unicode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TRL names the tool message of a call it refuses after the policy's tool name, which TRL renders with the
+    chat template before tokenizing: a lone surrogate there is replaced; other values (an image) pass as they
+    are."""
+    seen: list[Any] = []
+    monkeypatch.setattr(GRPOTrainer, "_get_tool_suffix_ids", lambda self, messages: seen.append(messages) or [7])
+    image = object()
+    messages = [{"role": "tool", "name": chr(0xD800), "content": f"error: {chr(0xDFFF)}"},
+                {"role": "tool", "name": "see", "content": [{"type": "image", "image": image}]}]
+    trainer = object.__new__(ConcurrentToolsGRPOTrainer)
+    assert trainer._get_tool_suffix_ids(messages) == [7]
+    (given,) = seen
+    assert given[0] == {"role": "tool", "name": "\ufffd", "content": "error: \ufffd"}
+    assert given[1]["content"][0]["image"] is image
