@@ -13,7 +13,9 @@ tools and malformed calls are never prefetched, so TRL handles them exactly as b
 matches nothing (none in practice) runs directly once its rollout's task is done. A call TRL refuses itself
 (unknown tool, arguments that are not an object) is still charged, in its place in the turn, to the rollout's
 environment budget (``Environment._refused``), as ``tabbench eval --env`` charges it: the turn budget counts
-every call the policy makes.
+every call the policy makes. Whatever the policy writes, the trainer does not crash on it: completions TRL's
+parser cannot read (JSON nested too deep included) are plain text, and tool results reach the tokenizer as
+valid Unicode.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trl import GRPOTrainer
+from trl.trainer import grpo_trainer
 
 from tabbench import Environment
 from tabbench.evaluation.agent import model_view, tool_threads
@@ -129,6 +132,19 @@ def _same_arguments(seen: dict[str, Any], given: dict[str, Any]) -> bool:
     return seen.keys() == given.keys() and all(seen[key] is given[key] for key in seen)
 
 
+def tolerant_parse(parse: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """TRL's ``parse_response`` with TRL's own fallback (the text as plain content) for a ``RecursionError`` too."""
+
+    @functools.wraps(parse)
+    def tolerant(tokenizer: Any, ids: list[int], *args: Any, **kwargs: Any) -> dict[str, Any]:
+        try:
+            return parse(tokenizer, ids, *args, **kwargs)
+        except RecursionError:
+            return {"role": "assistant", "content": tokenizer.decode(ids, skip_special_tokens=True)}
+
+    return tolerant
+
+
 def _environment(tools: ToolDict) -> Environment | None:
     """The environment whose bound methods ``tools`` holds (TRL's ``environment_factory``), if any."""
     owners = (getattr(function, "__self__", None) for function in tools.values())
@@ -163,6 +179,17 @@ class ConcurrentToolsGRPOTrainer(GRPOTrainer):
     """TRL's ``GRPOTrainer`` whose tool-calling turns run all rollouts' sync tool calls concurrently
     (``TurnPrefetch``); results, exceptions and TRL's failure counts are the sequential loop's. Tool results are
     tokenized as valid Unicode (``model_view``)."""
+
+    def _generate(self, prompts):  # type: ignore[override]
+        """TRL's generation, its reading of the policy's text made total: transformers' response parser catches
+        only ``ValueError`` from ``json.loads``, so tool-call JSON nested thousands deep raised ``RecursionError``
+        through TRL's fallback (which catches ``ValueError`` and ``TypeError``) and ended training."""
+        parse = grpo_trainer.parse_response
+        grpo_trainer.parse_response = tolerant_parse(parse)
+        try:
+            return super()._generate(prompts)
+        finally:
+            grpo_trainer.parse_response = parse
 
     def _get_tool_suffix_ids(self, tool_messages):  # type: ignore[override]
         """TRL's tokenization of a turn's tool results, given valid Unicode: the tool message of a call TRL refuses

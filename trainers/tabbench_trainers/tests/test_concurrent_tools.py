@@ -77,6 +77,9 @@ def test_the_trl_internals_it_wraps_are_still_there() -> None:
     assert "self._sync_tool_dicts[" in source and "completions[idx_with_tool].append" in source, (
         "TRL's _tool_call_loop no longer reads self._sync_tool_dicts or extends completions in place: "
         "update tabbench_trainers.concurrent_tools")
+    assert "parse_response(" in inspect.getsource(GRPOTrainer._generate) and callable(grpo_module.parse_response), (
+        "TRL's _generate no longer reads completions with grpo_trainer.parse_response: update "
+        "ConcurrentToolsGRPOTrainer._generate")
 
 
 def barrier_tools(rollouts: int, timeout: float) -> list[dict]:
@@ -270,3 +273,23 @@ def test_tool_results_reach_trls_tokenizer_as_valid_unicode(monkeypatch: pytest.
     (given,) = seen
     assert given[0] == {"role": "tool", "name": "\ufffd", "content": "error: \ufffd"}
     assert given[1]["content"][0]["image"] is image
+
+
+def test_trls_reading_of_deeply_nested_tool_calls_falls_back_to_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """transformers' response parser lets ``json.loads``'s RecursionError through TRL's fallback: during
+    generation the trainer reads such a completion as plain text, as TRL does any text it cannot parse."""
+    from tabbench_trainers.concurrent_tools import tolerant_parse
+
+    def deep_parse(tokenizer: Any, ids: list[int], prefix: Any = None, tools: Any = None) -> dict:
+        return json.loads("[" * 5000) if ids == [666] else {"role": "assistant", "content": "parsed"}
+
+    tokenizer = SimpleNamespace(decode=lambda ids, skip_special_tokens: f"text of {ids}")
+    parse = tolerant_parse(deep_parse)
+    assert parse(tokenizer, [666], prefix=[1]) == {"role": "assistant", "content": "text of [666]"}
+    assert parse(tokenizer, [1]) == {"role": "assistant", "content": "parsed"}
+    seen = []
+    monkeypatch.setattr(grpo_module, "parse_response", deep_parse)
+    monkeypatch.setattr(GRPOTrainer, "_generate", lambda self, prompts: seen.append(
+        grpo_module.parse_response(tokenizer, [666])) or "generated")
+    assert object.__new__(ConcurrentToolsGRPOTrainer)._generate([]) == "generated"
+    assert seen == [{"role": "assistant", "content": "text of [666]"}] and grpo_module.parse_response is deep_parse
