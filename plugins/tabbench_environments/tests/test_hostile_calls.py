@@ -215,6 +215,27 @@ def test_every_call_counts_against_the_turn_budget_even_when_refused_or_failing(
     assert outputs[-1].startswith("error: turn budget spent")
 
 
+def test_huge_and_binary_arguments_are_observations() -> None:
+    """Megabytes of arguments, NUL bytes and control characters: an observation within the byte budget each, the
+    database unchanged, no sandbox left behind."""
+    example = demo_example()
+    db, before, folders = example.fields["db_path"], sha(example.fields["db_path"]), sandbox_folders()
+    sql = tabbench.get_environment("sql", budget=Budget(observation_bytes=500))
+    sql.reset(example=example)
+    binary = "".join(map(chr, range(32))) + "\x7f\x80\xff"
+    observations = [sql.query(sql="SELECT '" + "x" * 3_000_000 + "'"), sql.query(sql="SELECT 1 -- " + binary),
+                    sql.describe_table(table="t" * 3_000_000), sql._call("query", "{" + " " * 3_000_000)]
+    python = tabbench.get_environment("python", budget=Budget(observation_bytes=500, call_seconds=20))
+    python.reset(example=demo_example("demo-tablebench"))
+    observations += [python.run_python(code="# " + "x" * 300_000 + "\nprint(len(df))"),
+                     python.run_python(code=binary)]
+    assert all(len(o.encode("utf-8")) <= 500 for o in observations)
+    assert [o.split(":")[0] if o.startswith("error:") else "ok" for o in observations] == [
+        "error", "error", "error", "error", "ok", "error"], observations
+    assert "null character" in observations[1] and observations[4].strip().isdigit()
+    assert sha(db) == before and sandbox_folders() <= folders
+
+
 def test_a_python_episode_leaves_nothing_for_the_next() -> None:
     """Variables, files and modules of one rollout are gone in the next (a fresh process per call, replay per
     rollout), and no sandbox folder or process outlives a call."""
