@@ -300,3 +300,18 @@ def test_the_refusal_advises_what_the_cause_needs() -> None:
     assert "unprivileged_userns_clone=1" in advice("bubblewrap does not start: bwrap: No permissions to create "
                                                    "new namespace")
     assert "apt-get" not in advice("bubblewrap does not start: bwrap: execvp /x/python: No such file or directory")
+
+
+def test_eval_env_python_runs_from_a_symlinked_folder(tmp_path: Path) -> None:
+    """The issue's user case end to end: ``python -m tabbench eval --env python`` started through the link records
+    every example with a tool call that ran (it had tool-error rate 1.0)."""
+    import json
+
+    out = tmp_path / "run"
+    done = _start_through_a_link(tmp_path, "import runpy, sys\nsys.argv = ['tabbench', 'eval', '--model', 'gold', "
+                                 "'--suite', 'demo-tablebench', '--env', 'python', '--limit', '2', '--no-progress', "
+                                 f"'--out', {str(out)!r}]\nrunpy.run_module('tabbench', run_name='__main__')")
+    assert done.returncode == 0, done.stderr[-2000:]
+    records = [json.loads(line) for line in (out / "samples" / "demo-tablebench.jsonl").read_text().splitlines()]
+    assert len(records) == 2
+    assert all(r["transcript"]["tool_calls"] >= 1 and r["transcript"]["tool_errors"] == 0 for r in records)
