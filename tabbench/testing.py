@@ -289,7 +289,7 @@ class EnvironmentContract:
 
     Checks what TRL and ``tabbench eval --env`` rely on: ``reset`` gives text or nothing; every public method
     is a typed, documented ``@tool``; tools return strings within the observation budget and never raise,
-    whatever the model sends (hostile strings, unknown tools, malformed arguments).
+    whatever the model sends (hostile strings, lone surrogates, unknown tools, malformed or deeply nested arguments).
     """
 
     def make_environment(self, budget: Budget) -> Environment:
@@ -332,9 +332,10 @@ class EnvironmentContract:
 
         for name in environment.tool_names():
             parameters = list(inspect.signature(getattr(type(environment), name)).parameters)[1:]
-            for text in HOSTILE_COMPLETIONS:
+            for text in [*HOSTILE_COMPLETIONS, chr(0xD800), "[" * 5000]:  # a lone surrogate; deep nesting
                 observation = environment._call(name, {p: text for p in parameters})
-                assert isinstance(observation, str) and len(observation.encode()) <= 400
-        for name, arguments in (("no_such_tool", {}), (environment.tool_names()[0], "{not json"),
-                                (environment.tool_names()[0], {"unexpected": 1}), (environment.tool_names()[0], [1])):
+                assert isinstance(observation, str) and len(observation.encode()) <= 400  # strict UTF-8
+        first = environment.tool_names()[0]
+        for name, arguments in (("no_such_tool", {}), (first, "{not json"), (first, {"unexpected": 1}), (first, [1]),
+                                (first, "[" * 5000), (chr(0xD800), {})):
             assert environment._call(name, arguments).startswith("error:")

@@ -260,3 +260,59 @@ def test_tabbench_packages_installed_in_a_bound_site_packages_are_hidden(tmp_pat
     for name in ("tabbench", "tabbench_demo", "tabbench-0.1.dist-info", "pandas"):
         (site / name).mkdir(parents=True)
     assert _own_packages([str(tmp_path / "venv")]) == [str(site / "tabbench"), str(site / "tabbench_demo")]
+
+
+def _start_through_a_link(tmp_path: Path, code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run by this interpreter reached through a symlinked folder (``link -> the folder holding the
+    installation``), as ``python -m tabbench`` from a venv under a linked project folder is."""
+    prefix = Path(sys.prefix)
+    (tmp_path / "link").symlink_to(prefix.parent, target_is_directory=True)
+    executable = tmp_path / "link" / prefix.name / Path(sys.executable).relative_to(prefix)
+    return subprocess.run([str(executable), "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+
+
+def test_the_sandbox_starts_from_an_installation_reached_through_a_symlinked_folder(tmp_path: Path) -> None:
+    """bubblewrap binds the installation at its real path; starting ``sys.executable`` (the linked path) failed
+    with ``bwrap: execvp ...: No such file or directory`` in every sandbox."""
+    done = _start_through_a_link(tmp_path, "import sys\nfrom tabbench.sandbox import run_python\n"
+                                           "print(sys.executable)\nr = run_python('print(6 * 7)')\n"
+                                           "print(r.status, r.stdout.strip(), r.stderr.strip()[-300:])")
+    assert done.returncode == 0, done.stderr
+    executable, outcome = done.stdout.splitlines()[:2]
+    assert executable.startswith(str(tmp_path / "link"))  # really started through the link
+    assert outcome == "None 42 ", done.stdout
+
+
+def test_a_sandbox_that_cannot_start_names_the_cause_not_bubblewrap(tmp_path: Path) -> None:
+    """The same start with the unresolved interpreter (what the sandbox did before): the one-line refusal names
+    what failed and does not ask to install bubblewrap, which is installed."""
+    done = _start_through_a_link(tmp_path, "import sys\nfrom tabbench.sandbox import run_python, walls\n"
+                                           "walls.interpreter = lambda: sys.executable\nrun_python('print(1)')")
+    message = done.stderr.strip().splitlines()[-1]
+    assert done.returncode != 0 and "SandboxUnavailableError" in message
+    assert "bubblewrap does not start" in message and "No such file or directory" in message, message
+    assert "apt-get install bubblewrap" not in message and "--unsafe-sandbox" in message
+
+
+def test_the_refusal_advises_what_the_cause_needs() -> None:
+    from tabbench.sandbox.walls import advice
+
+    assert "apt-get install bubblewrap" in advice("bubblewrap (bwrap) is not installed")
+    assert "unprivileged_userns_clone=1" in advice("bubblewrap does not start: bwrap: No permissions to create "
+                                                   "new namespace")
+    assert "apt-get" not in advice("bubblewrap does not start: bwrap: execvp /x/python: No such file or directory")
+
+
+def test_eval_env_python_runs_from_a_symlinked_folder(tmp_path: Path) -> None:
+    """The issue's user case end to end: ``python -m tabbench eval --env python`` started through the link records
+    every example with a tool call that ran (it had tool-error rate 1.0)."""
+    import json
+
+    out = tmp_path / "run"
+    done = _start_through_a_link(tmp_path, "import runpy, sys\nsys.argv = ['tabbench', 'eval', '--model', 'gold', "
+                                 "'--suite', 'demo-tablebench', '--env', 'python', '--limit', '2', '--no-progress', "
+                                 f"'--out', {str(out)!r}]\nrunpy.run_module('tabbench', run_name='__main__')")
+    assert done.returncode == 0, done.stderr[-2000:]
+    records = [json.loads(line) for line in (out / "samples" / "demo-tablebench.jsonl").read_text().splitlines()]
+    assert len(records) == 2
+    assert all(r["transcript"]["tool_calls"] >= 1 and r["transcript"]["tool_errors"] == 0 for r in records)

@@ -78,3 +78,28 @@ def test_installed_wheel_works_without_the_source_tree(wheel: Path, tmp_path: Pa
     made = run("plugins", "new", "from-wheel", "--dir", str(tmp_path / "skeleton"))
     assert made.returncode == 0, made.stderr
     assert (tmp_path / "skeleton" / "tabbench_from_wheel" / "data" / "test.jsonl").is_file()
+
+
+def test_the_sandbox_starts_from_a_wheel_installed_in_a_venv(wheel: Path, tmp_path: Path) -> None:
+    """A non-editable install: tabbench in the venv's own site-packages (bound into every sandbox, its packages
+    hidden there), the dependencies reached through a ``.pth`` line to this interpreter's site-packages."""
+    import sysconfig
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, capture_output=True)
+    python = venv / "bin" / "python"
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    (Path(site) / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target", site,
+                    str(wheel)], check=True, capture_output=True, text=True)
+    program = ("import os, sys\nprint(sys.prefix)\nprint(sorted(os.listdir(os.path.join("
+               f"{site!r}, 'tabbench'))))")
+    code = ("import tabbench\nfrom tabbench.sandbox import run_python\nprint(tabbench.__file__)\n"
+            f"r = run_python({program!r})\nprint(r.status, r.stdout, r.stderr[-300:])")
+    done = subprocess.run([str(python), "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    where, outcome, hidden = done.stdout.splitlines()[:3]
+    assert where.startswith(site)  # the wheel's copy
+    assert outcome == f"None {venv.resolve()}" and hidden == "[]", done.stdout  # ran; tabbench's files hidden

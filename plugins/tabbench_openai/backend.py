@@ -241,7 +241,7 @@ class OpenAIBackend(ModelBackend):
             if isinstance(arguments, str):
                 try:
                     arguments = json.loads(arguments) if arguments.strip() else {}
-                except ValueError:
+                except (ValueError, RecursionError):  # RecursionError: nested thousands of levels deep
                     pass  # kept as text: the environment reports malformed arguments as a failed call
             calls.append({"type": "function", "function": {"name": str(function.get("name", "")),
                                                            "arguments": arguments}})

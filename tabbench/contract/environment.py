@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from tabbench.contract.modeltext import MAX_DEPTH, depth, loads, valid_json, valid_text
 from tabbench.contract.types import Example
 
 _JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean", list: "array", dict: "object"}
@@ -93,7 +94,7 @@ def tool_error(message: str) -> str:
 
 def cut_utf8(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` UTF-8 bytes, saying how much was cut (never a partial character)."""
-    data = text.encode("utf-8", "replace")
+    data = text.encode("utf-8", "surrogatepass")
     if len(data) <= limit:
         return text
     note = f"\n... [{len(data) - limit} more bytes cut]"
@@ -106,44 +107,33 @@ def tool(method: F) -> F:
 
     The wrapper keeps the method's name, signature and docstring (the tool schema); it refuses the call when
     the turn or time budget is spent, turns an exception into an ``error:`` observation, caps the observation
-    at the byte budget and records the call in ``self.stats``.
+    at the byte budget and records the call in ``self.stats``. It never raises, whatever the arguments (TRL
+    calls tools directly, so a raise would be a call no budget counts).
     """
 
     @functools.wraps(method)
     def wrapper(self: Environment, *args: Any, **kwargs: Any) -> str:
-        arguments = {**{f"arg{i}": a for i, a in enumerate(args)}, **kwargs}
-        budget, stats = self.budget, self.stats
         start = time.monotonic()
-        if len(stats.calls) >= budget.max_turns:
-            observation = f"{ERROR_PREFIX} turn budget spent ({budget.max_turns} tool calls); answer now"
-        elif stats.tool_seconds >= budget.tool_seconds:
-            observation = f"{ERROR_PREFIX} tool time budget spent ({budget.tool_seconds:g} s); answer now"
-        elif stats.observation_bytes >= budget.total_observation_bytes:
-            observation = f"{ERROR_PREFIX} observation budget spent ({budget.total_observation_bytes} bytes)"
-        else:
+        observation = self._spent()
+        if observation is None:
             try:
                 observation = str(method(self, *args, **kwargs))
             except Exception as exc:  # a tool body must never take the rollout (or the batch) down
-                observation = f"{ERROR_PREFIX} {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
-        room = min(budget.observation_bytes, max(0, budget.total_observation_bytes - stats.observation_bytes))
-        observation = cut_utf8(observation, max(room, len(ERROR_PREFIX) + 80))
-        seconds = time.monotonic() - start
-        stats.tool_seconds += seconds
-        stats.observation_bytes += len(observation.encode("utf-8"))
-        stats.calls.append(ToolCall(method.__name__, _jsonable(arguments), observation,
-                                    is_error_observation(observation), round(seconds, 4)))
-        return observation
+                observation = f"{ERROR_PREFIX} {_describe(exc)}"
+        arguments = {**{f"arg{i}": a for i, a in enumerate(args)}, **kwargs}
+        return self._record(method.__name__, arguments, observation, start)
 
     wrapper.__tabbench_tool__ = True  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
 
 
-def _jsonable(value: dict[str, Any]) -> dict[str, Any]:
+def _describe(exc: BaseException) -> str:
+    """``Type: message`` on one line, cut to 300 characters, even when the exception's ``__str__`` raises."""
     try:
-        json.dumps(value)
-        return value
-    except (TypeError, ValueError):
-        return {k: repr(v)[:1000] for k, v in value.items()}
+        message = " ".join(str(exc).split())[:300]
+    except Exception:
+        message = "(unprintable message)"
+    return f"{type(exc).__name__}: {message}"
 
 
 class Environment(ABC):
@@ -211,34 +201,70 @@ class Environment(ABC):
         """Name -> bound tool method."""
         return {name: getattr(self, name) for name in self.tool_names()}
 
-    def _call(self, name: str, arguments: Any) -> str:
+    def _spent(self) -> str | None:
+        """The refusal of the next call when a budget is spent, else ``None``."""
+        budget, stats = self.budget, self.stats
+        if len(stats.calls) >= budget.max_turns:
+            return f"{ERROR_PREFIX} turn budget spent ({budget.max_turns} tool calls); answer now"
+        if stats.tool_seconds >= budget.tool_seconds:
+            return f"{ERROR_PREFIX} tool time budget spent ({budget.tool_seconds:g} s); answer now"
+        if stats.observation_bytes >= budget.total_observation_bytes:
+            return f"{ERROR_PREFIX} observation budget spent ({budget.total_observation_bytes} bytes)"
+        return None
+
+    def _record(self, name: Any, arguments: Any, observation: str, start: float) -> str:
+        """Charge one call (made, refused or failed) to the budget and record it; returns the observation the
+        model reads: valid Unicode (lone surrogates replaced), cut to the bytes left. Never raises."""
+        budget, stats = self.budget, self.stats
+        room = min(budget.observation_bytes, max(0, budget.total_observation_bytes - stats.observation_bytes))
+        observation = cut_utf8(valid_text(observation), max(room, len(ERROR_PREFIX) + 80))
+        seconds = time.monotonic() - start
+        stats.tool_seconds += seconds
+        stats.observation_bytes += len(observation.encode("utf-8"))
+        recorded = valid_json(arguments, text=str)
+        stats.calls.append(ToolCall(valid_text(str(name))[:200], recorded if isinstance(recorded, dict)
+                                    else {"raw": recorded}, observation, is_error_observation(observation),
+                                    round(seconds, 4)))
+        return observation
+
+    def _call(self, name: Any, arguments: Any) -> str:
         """Call tool ``name`` with model-written ``arguments`` (a dict or a JSON text); never raises.
 
-        An unknown tool or malformed arguments is an ``error:`` observation recorded like any failed call.
+        An unknown tool or malformed arguments (not a JSON object, nested deeper than ``modeltext.MAX_DEPTH``,
+        not fitting the signature) is an ``error:`` observation charged and recorded like any failed call.
         """
+        start = time.monotonic()
         tools = self._tools()
-        if isinstance(arguments, str):
-            try:
-                arguments = json.loads(arguments) if arguments.strip() else {}
-            except ValueError as exc:
-                return self._refuse(name, {"raw": arguments[:1000]}, f"arguments are not JSON ({exc})")
-        if not isinstance(arguments, dict):
-            return self._refuse(name, {"raw": repr(arguments)[:1000]}, "arguments must be a JSON object")
-        if name not in tools:
-            return self._refuse(name, arguments, f"unknown tool {str(name)[:80]!r}; tools: {', '.join(tools)}")
+        arguments, why = _checked(name, arguments, tools)
+        if why is None:
+            return tools[name](**arguments)
+        return self._refused(name, arguments, why, start)
+
+    def _refused(self, name: Any, arguments: Any, why: str, start: float | None = None) -> str:
+        """Charge and record a call refused before any tool ran (``why`` says why): by ``_call``, or by a
+        trainer's own dispatch (TRL refuses unknown tools and arguments that are not an object itself)."""
+        return self._record(name, arguments, self._spent() or f"{ERROR_PREFIX} {why}",
+                            time.monotonic() if start is None else start)
+
+
+def _checked(name: Any, arguments: Any, tools: dict[str, Callable[..., str]]) -> tuple[Any, str | None]:
+    """The call's arguments as a dict, and why the call is refused (``None``: it may run)."""
+    if isinstance(arguments, str | bytes):
         try:
-            import inspect
-
-            inspect.signature(tools[name]).bind(**arguments)
-        except TypeError as exc:
-            return self._refuse(name, arguments, f"bad arguments for {name}: {exc}")
-        return tools[name](**arguments)
-
-    def _refuse(self, name: str, arguments: dict[str, Any], why: str) -> str:
-        observation = cut_utf8(f"{ERROR_PREFIX} {why}", self.budget.observation_bytes)
-        self.stats.calls.append(ToolCall(str(name)[:200], _jsonable(arguments), observation, True, 0.0))
-        self.stats.observation_bytes += len(observation.encode("utf-8"))
-        return observation
+            arguments = loads(arguments) if arguments.strip() else {}
+        except ValueError as exc:
+            return {"raw": arguments[:1000]}, f"arguments are not JSON ({_describe(exc)})"
+    if not isinstance(arguments, dict):
+        return {"raw": arguments}, "arguments must be a JSON object"
+    if depth(arguments) > MAX_DEPTH:
+        return arguments, f"arguments nested deeper than {MAX_DEPTH} levels"
+    if not isinstance(name, str) or name not in tools:
+        return arguments, f"unknown tool {valid_text(str(name))[:80]!r}; tools: {', '.join(tools)}"
+    try:
+        inspect.signature(tools[name]).bind(**arguments)
+    except TypeError as exc:
+        return arguments, f"bad arguments for {name}: {_describe(exc)}"
+    return arguments, None
 
 
 def _as_example(example: Any, row: dict[str, Any]) -> Example:

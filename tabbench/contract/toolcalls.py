@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from tabbench.contract.modeltext import loads
 from tabbench.contract.types import Example
 
 
@@ -42,17 +43,18 @@ def parse_tool_calls(text: str) -> dict[str, Any]:
     """An assistant message from a model's raw text, reading the tool-call formats of the common families:
     Hermes/Qwen ``<tool_call>{json}</tool_call>``, Mistral ``[TOOL_CALLS] [...]``, and Llama 3.1's bare
     ``{"name": ..., "parameters": ...}`` (optionally after ``<|python_tag|>``). A call whose JSON does not
-    parse is kept with its raw text as arguments, so the environment reports it as a failed call."""
+    parse (or nests deeper than ``modeltext.MAX_DEPTH``) is kept with its raw text as arguments, so the
+    environment reports it as a failed call. Never raises, whatever the text."""
     calls: list[dict[str, Any]] = []
     content = text
-    blocks = re.findall(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", text, re.S)
+    blocks = [block.strip() for block in re.findall(r"<tool_call>(.*?)(?:</tool_call>|$)", text, re.S)]
     if blocks:
         content = text[: text.find("<tool_call>")].strip()
-        calls = [_call_from_json(block) for block in blocks if block.strip()]
+        calls = [_call_from_json(block) for block in blocks if block]
     elif "[TOOL_CALLS]" in text:
         content, _, raw = text.partition("[TOOL_CALLS]")
         try:
-            items = json.loads(raw.strip())
+            items = loads(raw.strip())
             calls = [_call_from_obj(item) for item in (items if isinstance(items, list) else [items])]
         except ValueError:
             calls = [{"type": "function", "function": {"name": "", "arguments": raw.strip()}}]
@@ -60,7 +62,7 @@ def parse_tool_calls(text: str) -> dict[str, Any]:
         stripped = text.replace("<|python_tag|>", "").strip()
         if stripped.startswith("{") and '"name"' in stripped:
             try:
-                obj = json.loads(stripped)
+                obj = loads(stripped)
                 if isinstance(obj, dict) and "name" in obj and ("parameters" in obj or "arguments" in obj):
                     calls, content = [_call_from_obj(obj)], ""
             except ValueError:
@@ -80,7 +82,7 @@ def _call_from_obj(obj: Any) -> dict[str, Any]:
 
 def _call_from_json(block: str) -> dict[str, Any]:
     try:
-        return _call_from_obj(json.loads(block))
+        return _call_from_obj(loads(block))
     except ValueError:
         name = re.search(r'"name"\s*:\s*"([^"]*)"', block)
         return {"type": "function", "function": {"name": name.group(1) if name else "", "arguments": block}}

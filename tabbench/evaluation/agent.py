@@ -21,6 +21,7 @@ the options of ``tabbench.cli.budget`` give every rollout's ``Budget``.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +32,7 @@ from tabbench.contract.backend import GenerationParams, GenerationRequest, Model
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Budget, Environment, reference_turns, tool_schemas
 from tabbench.contract.errors import UsageError
+from tabbench.contract.modeltext import MAX_DEPTH, valid_json
 from tabbench.contract.toolcalls import TurnRequest, call_message
 from tabbench.contract.types import Message, SampleRecord
 
@@ -124,14 +126,16 @@ def run_rollouts(
         if not active:
             break
         if protocol == "tools":
-            turn_requests = [TurnRequest(conversations[i], tool_schemas(envs[i]), requests[i].example,
+            turn_requests = [TurnRequest(model_view(conversations[i]), tool_schemas(envs[i]), requests[i].example,
                                          benchmark.name, turn, references[i]) for i in active]
             replies = backend.generate_turns(turn_requests, replace(params, n=1))  # type: ignore[attr-defined]
         else:
-            texts = backend.generate([replace(requests[i], messages=conversations[i]) for i in active], tag_params)
+            texts = backend.generate([replace(requests[i], messages=model_view(conversations[i])) for i in active],
+                                     tag_params)
             replies = [parse_tags(envs[i], outs[0] if outs else "") for i, outs in zip(active, texts, strict=True)]
         still = []
         for i, reply in zip(active, replies, strict=True):
+            reply = _bounded(reply)
             answer = reply.pop("answer", None)
             conversations[i].append(reply)
             if not reply.get("tool_calls"):
@@ -156,6 +160,30 @@ def run_rollouts(
     return rollouts
 
 
+def model_view(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Messages as a tokenizer or a server is given them: lone surrogates (which the model's own JSON escapes
+    can put in its tool calls) replaced by U+FFFD, since tokenizers and servers refuse them, nesting capped
+    (``eval --env`` backends; TRL's tokenization of tool results). The transcript keeps what was written
+    (records escape it). Values that are not JSON (an image a tool returned) are passed on as they are."""
+    return valid_json(messages, other=lambda value: value)
+
+
+def _bounded(reply: Any) -> dict[str, Any]:
+    """A backend's reply as a JSON-safe assistant message whose text is kept as written, nesting capped so
+    arguments deeper than ``MAX_DEPTH`` stay deeper (the environment refuses them) but no deeper than any JSON
+    encoder or the record writer can take."""
+    message = valid_json(reply, text=str, limit=MAX_DEPTH + 8)
+    return message if isinstance(message, dict) else {"role": "assistant", "content": str(message)}
+
+
+def transcript_json(messages: Any) -> str:
+    """A rollout's messages as the JSON text that transcript (shaping) rewards read; never raises (``tabbench
+    train grpo --env``, where TRL hands over tool calls with whatever arguments the policy wrote)."""
+    if not isinstance(messages, list):
+        messages = [{"role": "assistant", "content": str(messages)}]
+    return json.dumps(valid_json(messages, text=str, limit=MAX_DEPTH + 8))
+
+
 def tool_threads(rollouts: int) -> int:
     """Threads for one turn's tool calls of ``rollouts`` rollouts (``tabbench eval --env`` and ``train grpo --env``):
     one per rollout, at most one per SQL worker (``env_workers()``; no cap when SQL runs in this process). More
@@ -170,7 +198,7 @@ def tool_threads(rollouts: int) -> int:
 def _run_calls(env: Environment, calls: Sequence[Any]) -> list[tuple[str, str]]:
     """One rollout's tool calls of a turn, in order: (tool name, observation) each; never raises."""
     results = []
-    for call in calls:
+    for call in calls if isinstance(calls, list) else [calls]:
         function = call.get("function", {}) if isinstance(call, dict) else {}
         name = str(function.get("name", "")) if isinstance(function, dict) else ""
         arguments = function.get("arguments", {}) if isinstance(function, dict) else function

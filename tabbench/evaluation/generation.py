@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract import modeltext
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import ConfigError, UnknownNameError
@@ -117,7 +118,7 @@ class ResponseCache:
 
     def put(self, key: str, completions: list[str]) -> None:
         self.entries[key] = completions
-        self._handle.write(json.dumps({"key": key, "completions": completions}, ensure_ascii=False) + "\n")
+        self._handle.write(modeltext.dumps({"key": key, "completions": completions}) + "\n")
         self._handle.flush()
 
     def close(self) -> None:

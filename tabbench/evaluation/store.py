@@ -3,7 +3,8 @@
 Sample lines are appended and flushed as they are scored, so a run killed at any moment (SIGKILL
 included) loses at most the line being written; ``resume`` drops such a torn last line and reports the
 ids already done. ``run.json`` (the config) and ``results.json`` are replaced atomically, never half
-written.
+written. Text is UTF-8 with lone surrogates (which a model's JSON can produce) escaped
+(``modeltext.dumps``), so any record reads back equal.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.types import SampleRecord
@@ -23,7 +25,7 @@ RUN_SCHEMA_VERSION = 1
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write ``data`` as JSON to ``path``, replaced in one step and synced to disk (``write_atomic``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n"
+    text = modeltext.dumps(data, indent=2, sort_keys=True, default=str) + "\n"
     write_atomic(path, text, fsync=True)
 
 
@@ -140,7 +142,7 @@ class RunStore:
         handle = self._handles.get(benchmark)
         if handle is None:
             handle = self._handles[benchmark] = self.samples_path(benchmark).open("a", encoding="utf-8")
-        handle.write(json.dumps(record.to_json(), ensure_ascii=False, default=str) + "\n")
+        handle.write(modeltext.dumps(record.to_json(), default=str) + "\n")
         handle.flush()
 
     def write_results(self, results: dict[str, Any]) -> Any:

@@ -209,7 +209,7 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], ask
                              "files": [[name, len(data)] for name, data in payload_files.items()]})
         result_fd = os.open(base / "result.json", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
         config["result_fd"] = result_fd
-        python = [sys.executable, "-I", "-c", _BOOTSTRAP, json.dumps(config)]
+        python = [_walls.interpreter(), "-I", "-c", _BOOTSTRAP, json.dumps(config)]
         info_read, info_write = os.pipe() if walls.bwrap else (None, None)
         with open(base / "stdout", "wb") as out, open(base / "stderr", "wb") as err:
             try:

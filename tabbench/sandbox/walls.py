@@ -9,8 +9,9 @@ compiles the system-call filter, which the bootstrap installs before any model c
 creation, device nodes and FIFOs, namespace and mount calls, tracing and a few kernel interfaces kill the
 process (SIGSYS, which the parent sees as ``forbidden``); sockets other than AF_UNIX fail with EACCES.
 
-Where bubblewrap cannot run, ``current()`` raises ``SandboxUnavailableError`` (one line saying how to enable
-it) unless the user opted out with ``TABBENCH_UNSAFE_SANDBOX=1`` (``--unsafe-sandbox``).
+Where bubblewrap cannot run, ``current()`` raises ``SandboxUnavailableError`` (one line naming the cause and
+what fixes it) unless the user opted out with ``TABBENCH_UNSAFE_SANDBOX=1`` (``--unsafe-sandbox``). The
+interpreter started inside is ``interpreter()``, reachable there whatever links led to it.
 """
 
 from __future__ import annotations
@@ -31,12 +32,13 @@ from tabbench.contract.errors import SandboxUnavailableError
 
 UNSAFE_ENV = "TABBENCH_UNSAFE_SANDBOX"
 WORKDIR = "/sandbox"  # the working directory's path inside the bubblewrap sandbox
-HOW_TO_ENABLE = (
-    "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) and, when not root, allow unprivileged user "
-    "namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu also "
-    "kernel.apparmor_restrict_unprivileged_userns=0), or pass --unsafe-sandbox (TABBENCH_UNSAFE_SANDBOX=1) to run "
-    "it with only rlimits, seccomp and a Python audit hook"
-)
+INSTALL = "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)"
+ALLOW_USERNS = ("allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu also "
+                "kernel.apparmor_restrict_unprivileged_userns=0) or run as root")
+OPT_OUT = ("or pass --unsafe-sandbox (TABBENCH_UNSAFE_SANDBOX=1) to run it with only rlimits, seccomp and a Python "
+           "audit hook")
+# what bubblewrap prints when the kernel refuses it the namespaces a normal user needs
+_USERNS_REFUSED = ("namespace", "uid map")
 
 # system calls that only an escape needs: the whole process is killed (SIGSYS -> status "forbidden")
 _KILLED = (
@@ -126,8 +128,47 @@ def current(probe: object) -> Walls:
             _CURRENT.append(_find(probe))
         walls = _CURRENT[0]
     if walls.reason and not unsafe_allowed():
-        raise SandboxUnavailableError(f"cannot run model-written code safely here ({walls.reason}): {HOW_TO_ENABLE}")
+        raise SandboxUnavailableError(f"cannot run model-written code safely here ({walls.reason}): "
+                                      f"{advice(walls.reason)}, {OPT_OUT}")
     return walls
+
+
+def advice(reason: str) -> str:
+    """What to do about ``reason``: install bubblewrap only when it is missing, allow user namespaces only when
+    the kernel refused them; otherwise the cause itself (say, an interpreter the sandbox cannot see) is what
+    to fix."""
+    if "is not installed" in reason:
+        return INSTALL + (" and, when not root, " + ALLOW_USERNS if os.geteuid() else "")
+    if "bubblewrap does not start" in reason and any(s in reason for s in _USERNS_REFUSED):
+        return ALLOW_USERNS
+    return "fix the cause above (bubblewrap itself is installed)"
+
+
+def interpreter() -> str:
+    """The interpreter a sandbox starts: ``sys.executable`` with its folders resolved, its own name kept.
+
+    The walls bind the installation at its real path, so a venv reached through a symlinked folder does not
+    exist inside under the path it was started by; the name is kept because a venv's ``python`` is itself a
+    link, and the folder that holds it (next to ``pyvenv.cfg``) is what makes it the venv's interpreter.
+    """
+    if not sys.executable:
+        raise SandboxUnavailableError("cannot run model-written code: this Python does not know its own "
+                                      "interpreter (sys.executable is empty), so no sandbox can start it")
+    folder, name = os.path.split(os.path.abspath(sys.executable))
+    return os.path.join(os.path.realpath(folder), name)
+
+
+def _interpreter_folders() -> list[str]:
+    """The real folder of every link from ``interpreter()`` to the binary (venv -> pyenv or conda -> ...): each
+    must exist inside the walls for the kernel to follow the chain."""
+    path, folders = interpreter(), []
+    for _ in range(40):  # the kernel's own limit on nested links
+        folders.append(os.path.dirname(path))
+        if not os.path.islink(path):
+            break
+        target = os.path.join(os.path.dirname(path), os.readlink(path))
+        path = os.path.join(os.path.realpath(os.path.dirname(target)), os.path.basename(target))
+    return folders
 
 
 def _find(probe: object) -> Walls:
@@ -151,8 +192,7 @@ def _find(probe: object) -> Walls:
 
 def _binds() -> list[str]:
     """What the child sees, read-only: the Python installation and the system libraries it links against."""
-    roots = {"/usr", sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
-             os.path.dirname(os.path.realpath(sys.executable))}
+    roots = {"/usr", sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *_interpreter_folders()}
     roots.update(p for p in sys.path if p and "-packages" in p and os.path.isdir(p))
     real = sorted({os.path.realpath(r) for r in roots if r and os.path.exists(r)})
     # a path inside another bound path comes along with it; /etc files keep their own names (links followed)

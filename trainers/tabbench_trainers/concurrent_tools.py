@@ -10,7 +10,12 @@ environment's state, e.g. the python environment's cells, sees the calls as TRL 
 rollouts' tasks run at once in a thread pool. TRL then makes its calls in its own order, and each wrapper
 returns (or raises) the outcome of its own call, matched by tool name and argument values. Unknown tools, async
 tools and malformed calls are never prefetched, so TRL handles them exactly as before, and a call that
-matches nothing (none in practice) runs directly once its rollout's task is done.
+matches nothing (none in practice) runs directly once its rollout's task is done. A call TRL refuses itself
+(unknown tool, arguments that are not an object) is still charged, in its place in the turn, to the rollout's
+environment budget (``Environment._refused``), as ``tabbench eval --env`` charges it: the turn budget counts
+every call the policy makes. Whatever the policy writes, the trainer does not crash on it: completions TRL's
+parser cannot read (JSON nested too deep included) are plain text, and tool results reach the tokenizer as
+valid Unicode.
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from trl import GRPOTrainer
+from trl.trainer import grpo_trainer
 
-from tabbench.evaluation.agent import tool_threads
+from tabbench import Environment
+from tabbench.evaluation.agent import model_view, tool_threads
 
 ToolDict = dict[str, Callable[..., Any]]
 
@@ -98,12 +105,21 @@ class TurnPrefetch:
                 continue
             self._seen[rollout] = last
             tools = self._tool_dicts[rollout]
-            calls = [call for call in (_known_call(c, tools) for c in last["tool_calls"]) if call is not None]
-            if not calls:
+            environment = _environment(tools)
+            work: list[tuple[Callable[..., Any], dict[str, Any]]] = []
+            known: list[tuple[str, dict[str, Any], int]] = []
+            for call in last["tool_calls"] if isinstance(last["tool_calls"], list) else []:
+                found = _known_call(call, tools)
+                if found is not None:
+                    known.append((*found, len(work)))
+                    work.append((tools[found[0]], found[1]))
+                elif environment is not None:  # TRL refuses it without a tool running: charge its budget
+                    work.append((functools.partial(environment._refused, *_refusal(call)), {}))
+            if not work:
                 continue
-            task = self._pool.submit(_run_in_order, [(tools[name], arguments) for name, arguments in calls])
+            task = self._pool.submit(_run_in_order, work)
             self._tasks.append(task)
-            self._pending[rollout] += [_Pending(name, arguments, task, k) for k, (name, arguments) in enumerate(calls)]
+            self._pending[rollout] += [_Pending(name, arguments, task, k) for name, arguments, k in known]
 
     def drain(self) -> None:
         """Wait for every task started (none outlives TRL's loop, even when the loop raised)."""
@@ -114,6 +130,36 @@ def _same_arguments(seen: dict[str, Any], given: dict[str, Any]) -> bool:
     """Whether ``given`` unpacks ``seen``: TRL passes the transcript's values themselves (``**arguments``), so
     they are compared by identity (a NaN argument still matches, an equal-looking one elsewhere does not)."""
     return seen.keys() == given.keys() and all(seen[key] is given[key] for key in seen)
+
+
+def tolerant_parse(parse: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """TRL's ``parse_response`` with TRL's own fallback (the text as plain content) for a ``RecursionError`` too."""
+
+    @functools.wraps(parse)
+    def tolerant(tokenizer: Any, ids: list[int], *args: Any, **kwargs: Any) -> dict[str, Any]:
+        try:
+            return parse(tokenizer, ids, *args, **kwargs)
+        except RecursionError:
+            return {"role": "assistant", "content": tokenizer.decode(ids, skip_special_tokens=True)}
+
+    return tolerant
+
+
+def _environment(tools: ToolDict) -> Environment | None:
+    """The environment whose bound methods ``tools`` holds (TRL's ``environment_factory``), if any."""
+    owners = (getattr(function, "__self__", None) for function in tools.values())
+    return next((owner for owner in owners if isinstance(owner, Environment)), None)
+
+
+def _refusal(call: Any) -> tuple[Any, Any, str]:
+    """``(name, arguments, why)`` of a call TRL refuses itself (unknown tool, arguments not an object, ...)."""
+    function = call.get("function") if isinstance(call, dict) else None
+    if not isinstance(function, dict):
+        return "", call, "not a function call"
+    name, arguments = function.get("name"), function.get("arguments")
+    if not isinstance(arguments, dict) or not all(isinstance(key, str) for key in arguments):
+        return name, arguments, "arguments must be a JSON object"
+    return name, arguments, f"unknown tool {str(name)[:80]!r}"
 
 
 def _known_call(call: Any, tools: ToolDict) -> tuple[str, dict[str, Any]] | None:
@@ -131,7 +177,25 @@ def _known_call(call: Any, tools: ToolDict) -> tuple[str, dict[str, Any]] | None
 
 class ConcurrentToolsGRPOTrainer(GRPOTrainer):
     """TRL's ``GRPOTrainer`` whose tool-calling turns run all rollouts' sync tool calls concurrently
-    (``TurnPrefetch``); results, exceptions and TRL's failure counts are the sequential loop's."""
+    (``TurnPrefetch``); results, exceptions and TRL's failure counts are the sequential loop's. Tool results are
+    tokenized as valid Unicode (``model_view``)."""
+
+    def _generate(self, prompts):  # type: ignore[override]
+        """TRL's generation, its reading of the policy's text made total: transformers' response parser catches
+        only ``ValueError`` from ``json.loads``, so tool-call JSON nested thousands deep raised ``RecursionError``
+        through TRL's fallback (which catches ``ValueError`` and ``TypeError``) and ended training."""
+        parse = grpo_trainer.parse_response
+        grpo_trainer.parse_response = tolerant_parse(parse)
+        try:
+            return super()._generate(prompts)
+        finally:
+            grpo_trainer.parse_response = parse
+
+    def _get_tool_suffix_ids(self, tool_messages):  # type: ignore[override]
+        """TRL's tokenization of a turn's tool results, given valid Unicode: the tool message of a call TRL refuses
+        carries the policy's tool name, which TRL renders into the text it tokenizes and which may hold a lone
+        surrogate the tokenizer cannot take."""
+        return super()._get_tool_suffix_ids(model_view(tool_messages))
 
     def _tool_call_loop(self, prompts, prompt_ids, completion_ids, completions, logprobs, images,  # type: ignore[override]
                         multimodal_fields):

@@ -60,9 +60,11 @@ def final_answer(completion: Any) -> str:
 
 
 def transcript_text(completion: Any) -> str:
-    """The rollout as the JSON list of messages that transcript (shaping) rewards read."""
-    messages = completion if isinstance(completion, list) else [{"role": "assistant", "content": str(completion)}]
-    return json.dumps(messages, ensure_ascii=False, default=str)
+    """The rollout as the JSON list of messages that transcript (shaping) rewards read (never raises, whatever
+    arguments the policy's tool calls carry)."""
+    from tabbench.evaluation.agent import transcript_json
+
+    return transcript_json(completion)
 
 
 class RolloutReward:

@@ -4,6 +4,7 @@ no model), so every test goes through the exact code path TRL uses to call the t
 from __future__ import annotations
 
 import inspect
+import json
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -14,6 +15,10 @@ import pytest
 import trl.trainer.grpo_trainer as grpo_module
 from tabbench_trainers.concurrent_tools import ConcurrentToolsGRPOTrainer, TurnPrefetch
 from trl import GRPOTrainer
+
+import tabbench
+from tabbench import Budget
+from tabbench.adapters import trl_reward
 
 
 def call(name: str, **arguments: Any) -> dict[str, Any]:
@@ -72,6 +77,9 @@ def test_the_trl_internals_it_wraps_are_still_there() -> None:
     assert "self._sync_tool_dicts[" in source and "completions[idx_with_tool].append" in source, (
         "TRL's _tool_call_loop no longer reads self._sync_tool_dicts or extends completions in place: "
         "update tabbench_trainers.concurrent_tools")
+    assert "parse_response(" in inspect.getsource(GRPOTrainer._generate) and callable(grpo_module.parse_response), (
+        "TRL's _generate no longer reads completions with grpo_trainer.parse_response: update "
+        "ConcurrentToolsGRPOTrainer._generate")
 
 
 def barrier_tools(rollouts: int, timeout: float) -> list[dict]:
@@ -194,3 +202,95 @@ def test_tool_threads_are_capped_at_the_sql_workers_and_end_with_the_loop(monkey
     assert (calls, failures) == (6, 0) and observations(completions) == [[f"done {i} {i}"] for i in range(6)]
     assert most[0] == 2
     assert not [t for t in threading.enumerate() if t.name.startswith("tabbench-tools")]
+
+
+# --- hostile calls under TRL's dispatch (issue 21) ------------------------------------------------------------
+
+
+def demo_example(benchmark: str) -> tabbench.Example:
+    return next(iter(tabbench.get_benchmark(benchmark).examples(None)))
+
+
+@pytest.mark.parametrize("trainer_class", [GRPOTrainer, ConcurrentToolsGRPOTrainer])
+def test_a_raising_cell_is_charged_under_trls_dispatch(trainer_class: type, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Case 2: ``raise ValueError(chr(0xd800))`` through TRL ran 8 times with a budget of 6 calls: the tool raised
+    after its body (measuring the observation), TRL turned it into ``{"error": ...}`` and no call was charged. Now
+    every call is an error observation the model reads, charged to the budget; calls past it are refused."""
+    env = tabbench.get_environment("python", budget=Budget(max_turns=6, call_seconds=20, tool_seconds=120))
+    env.reset(example=demo_example("demo-tablebench"))
+    cell = {"code": "raise ValueError(chr(0xd800))"}
+    script = [[turn(*[call("run_python", **cell)] * 4), turn(*[call("run_python", **cell)] * 4)]]
+    completions, calls, failures, _ = run_loop(trainer_class, [{"run_python": env.run_python}], script, monkeypatch)
+    seen = observations(completions)[0]
+    assert (calls, failures) == (8, 0) and len(env.stats.calls) == 8  # TRL saw no raise; our budget saw 8 calls
+    assert seen[:6] == ["error: exec_error: ValueError: \ufffd"] * 6
+    assert seen[6:] == ["error: turn budget spent (6 tool calls); answer now"] * 2
+    assert all(o.encode("utf-8") for o in seen)  # TRL tokenizes them next
+
+
+def test_calls_trl_refuses_itself_count_against_the_turn_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unknown tool, arguments that are not an object and an unsupported call type never reach the environment
+    (TRL refuses them); the concurrent dispatch charges them in their place, so they cannot buy free turns."""
+    env = tabbench.get_environment("sql", budget=Budget(max_turns=4))
+    env.reset(example=demo_example("demo-bird"))
+    hostile = [call("drop_everything"), {"type": "function", "function": {"name": "query", "arguments": "[" * 5000}},
+               {"type": "retrieval", "name": "r"}]
+    script = [[turn(*hostile, call("list_tables")), turn(call("list_tables"))]]
+    completions, calls, failures, _ = run_loop(ConcurrentToolsGRPOTrainer, [env._tools()], script, monkeypatch)
+    seen = observations(completions)[0]
+    assert (calls, failures) == (5, 3) and len(env.stats.calls) == 5
+    assert [c.name for c in env.stats.calls] == ["drop_everything", "query", "", "list_tables", "list_tables"]
+    assert not seen[3].startswith("error:") and seen[4].startswith("error: turn budget spent")
+
+
+def test_transcript_rewards_read_any_rollout() -> None:
+    """A shaping reward is handed the transcript as JSON: arguments nested past any JSON encoder's recursion limit
+    and lone surrogates are still a transcript it reads (``tabbench train grpo --env``'s reward functions)."""
+    from tabbench_trainers.environments import RolloutReward, transcript_text
+
+    deep: Any = "x"
+    for _ in range(5000):
+        deep = [deep]
+    rollout = [turn(call("query", sql=deep)), {"role": "tool", "name": "query", "content": "error: empty query"},
+               turn(call("query", sql=f"SELECT '{chr(0xD800)}'")), {"role": "tool", "content": "error: x"},
+               {"role": "assistant", "content": "SELECT 1"}]
+    assert json.loads(transcript_text(rollout))[2]["tool_calls"][0]["function"]["arguments"]["sql"].endswith("'")
+    reward = RolloutReward(trl_reward("tool-errors"))
+    example = demo_example("demo-bird")
+    assert reward([None], [rollout], example=[json.dumps(example.to_json())]) == [-0.2]
+
+
+def test_tool_results_reach_trls_tokenizer_as_valid_unicode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TRL names the tool message of a call it refuses after the policy's tool name, which TRL renders with the
+    chat template before tokenizing: a lone surrogate there is replaced; other values (an image) pass as they
+    are."""
+    seen: list[Any] = []
+    monkeypatch.setattr(GRPOTrainer, "_get_tool_suffix_ids", lambda self, messages: seen.append(messages) or [7])
+    image = object()
+    messages = [{"role": "tool", "name": chr(0xD800), "content": f"error: {chr(0xDFFF)}"},
+                {"role": "tool", "name": "see", "content": [{"type": "image", "image": image}]}]
+    trainer = object.__new__(ConcurrentToolsGRPOTrainer)
+    assert trainer._get_tool_suffix_ids(messages) == [7]
+    (given,) = seen
+    assert given[0] == {"role": "tool", "name": "\ufffd", "content": "error: \ufffd"}
+    assert given[1]["content"][0]["image"] is image
+
+
+def test_trls_reading_of_deeply_nested_tool_calls_falls_back_to_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """transformers' response parser lets ``json.loads``'s RecursionError through TRL's fallback: during
+    generation the trainer reads such a completion as plain text, as TRL does any text it cannot parse."""
+    from tabbench_trainers.concurrent_tools import tolerant_parse
+
+    def deep_parse(tokenizer: Any, ids: list[int], prefix: Any = None, tools: Any = None) -> dict:
+        return json.loads("[" * 5000) if ids == [666] else {"role": "assistant", "content": "parsed"}
+
+    tokenizer = SimpleNamespace(decode=lambda ids, skip_special_tokens: f"text of {ids}")
+    parse = tolerant_parse(deep_parse)
+    assert parse(tokenizer, [666], prefix=[1]) == {"role": "assistant", "content": "text of [666]"}
+    assert parse(tokenizer, [1]) == {"role": "assistant", "content": "parsed"}
+    seen = []
+    monkeypatch.setattr(grpo_module, "parse_response", deep_parse)
+    monkeypatch.setattr(GRPOTrainer, "_generate", lambda self, prompts: seen.append(
+        grpo_module.parse_response(tokenizer, [666])) or "generated")
+    assert object.__new__(ConcurrentToolsGRPOTrainer)._generate([]) == "generated"
+    assert seen == [{"role": "assistant", "content": "text of [666]"}] and grpo_module.parse_response is deep_parse
