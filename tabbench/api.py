@@ -22,9 +22,9 @@ def evaluate(
     command's; ``timeout`` is ``--timeout``. Greedy decoding; the response cache is off unless ``use_cache``.
     """
     from tabbench.cli.eval import parse_data, run_eval, select_benchmarks
-    from tabbench.cli.options import checked_timeout, recorded_options
     from tabbench.contract.backend import GenerationParams
     from tabbench.evaluation.generation import split_model_spec
+    from tabbench.evaluation.options import checked_timeout, recorded_options
     from tabbench.host.lookup import get_backend
     from tabbench.host.plugins import host
 

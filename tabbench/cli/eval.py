@@ -9,8 +9,9 @@ from typing import Any
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.budget import budget_from, budget_options
-from tabbench.cli.options import (
+from tabbench.contract.errors import ConfigError, DataError, PluginLoadError, UnknownNameError, UsageError
+from tabbench.evaluation.budget import budget_from, budget_options
+from tabbench.evaluation.options import (
     FiniteFloatRange,
     apply_runtime,
     batch_size_option,
@@ -27,7 +28,6 @@ from tabbench.cli.options import (
     with_timeout,
     workers_option,
 )
-from tabbench.contract.errors import ConfigError, DataError, PluginLoadError, UnknownNameError, UsageError
 
 VOTES = ("execution", "similarity")
 

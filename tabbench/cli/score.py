@@ -8,7 +8,11 @@ from pathlib import Path
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.options import (
+from tabbench.contract.backend import GenerationRequest
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import DataError
+from tabbench.contract.hashing import file_sha256
+from tabbench.evaluation.options import (
     apply_runtime,
     batch_size_option,
     benchmark_option_option,
@@ -26,10 +30,6 @@ from tabbench.cli.options import (
     with_timeout,
     workers_option,
 )
-from tabbench.contract.backend import GenerationRequest
-from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.errors import DataError
-from tabbench.contract.hashing import file_sha256
 from tabbench.evaluation.runner import Run, execute, select_examples
 from tabbench.evaluation.store import RunStore
 from tabbench.host.lookup import benchmark_class, get_benchmark

@@ -1,4 +1,5 @@
-"""Options shared by ``tabbench eval`` and ``tabbench score``, and the helpers that read them."""
+"""Click options shared by commands (``tabbench eval``, ``tabbench score``, the trainers' ``tabbench train``), and
+the helpers that read them: library, not CLI, so a plugin's command can reuse them."""
 
 from __future__ import annotations
 
