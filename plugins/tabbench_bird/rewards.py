@@ -16,7 +16,6 @@ from tabbench.sql import (
     ExecJob,
     QueryResult,
     current_store,
-    env_workers,
     execute_many,
     execution_limits,
     is_server_target,
@@ -69,7 +68,7 @@ class _BirdExecutionReward(Reward):
             if not isinstance(plan, Score):
                 db, gold, sql = plan
                 jobs += [ExecJob(db, gold, gold=True), ExecJob(db, sql)]
-        results = iter(execute_many(jobs, self.limits, workers=env_workers()) if jobs else [])
+        results = iter(execute_many(jobs, self.limits) if jobs else [])
         scores = []
         for plan in plans:
             if isinstance(plan, Score):

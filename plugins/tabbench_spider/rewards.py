@@ -15,7 +15,6 @@ from tabbench import ConfigError, Example, Prediction, Reward, Score, Status
 from tabbench.sql import (
     ExecJob,
     current_store,
-    env_workers,
     execute_many,
     execution_limits,
     result_details,
@@ -98,7 +97,7 @@ class SpiderExecution(Reward):
                 for path in plan["paths"]:
                     jobs.append(ExecJob(path, plan["gold"], gold=True))
                     jobs.append(ExecJob(path, plan["pred"]))
-        results = iter(execute_many(jobs, self.limits, workers=env_workers()) if jobs else [])
+        results = iter(execute_many(jobs, self.limits) if jobs else [])
         scores = []
         for early, plan in prepared:
             if early is not None:

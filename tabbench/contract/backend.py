@@ -64,6 +64,12 @@ class ModelBackend(ABC):
     def fingerprint(self) -> dict[str, Any]:
         """What identifies the model's outputs (backend, path, weights hash, dtype, adapter)."""
 
+    def expect(self, benchmark: str, split: str, ids: Sequence[str], whole_split: bool) -> None:
+        """Called before a benchmark's first batch with the ids of every example the run covers (``whole_split``:
+        no ``--limit`` cut the split). A backend that answers from a file checks here that the file covers them,
+        before anything is recorded; nothing to do by default."""
+        return None
+
     def close(self) -> None:
         """Release the model (GPU memory, server connections); nothing to do by default."""
         return None

@@ -3,15 +3,19 @@ the helpers that read them: library, not CLI, so a plugin's command can reuse th
 
 from __future__ import annotations
 
+import functools
 import json
 import math
-import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
 from tabbench.contract.errors import UsageError
+from tabbench.contract.settings import DEFAULT_RESULT_STORE_MB, Settings
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class FiniteFloatRange(click.FloatRange):
@@ -50,66 +54,74 @@ split_option = click.option("--split", default=None, help="Benchmark split (defa
 limit_option = click.option(
     "--limit", type=click.IntRange(min=1), default=None, help="Score only the first N examples."
 )
-def checked_timeout(value: float | None) -> float | None:
-    """``--timeout`` (or ``timeout=``) checked as every plugin's ``timeout`` option is (``tabbench.contract.options``):
-    seconds, ``0 < t <= 86400``; 0 is an error, never "no limit"."""
-    from tabbench.contract.options import MAX_TIMEOUT
-
-    if value is None:
-        return None
-    if not (isinstance(value, int | float) and 0 < value <= MAX_TIMEOUT):  # NaN fails both comparisons
-        raise UsageError(f"--timeout {value!r}: expected seconds > 0 and <= {MAX_TIMEOUT:g} (0 is not 'no limit')")
-    return float(value)
-
-
-def _timeout_callback(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
-    return checked_timeout(value)
 
 
 #: Most SQL worker processes ``--workers`` accepts.
 MAX_WORKERS = 256
 
-workers_option = click.option(
-    "--workers", type=click.IntRange(min=0, max=MAX_WORKERS), default=None, envvar="TABBENCH_WORKERS",
-    help="SQL worker processes; a query that ignores cancellation is killed there. Default: one per CPU, "
-    "at most 8; 0 runs SQL in this process, where such a query cannot be stopped (env TABBENCH_WORKERS).",
-)
+
+def settings_options(command: F) -> F:
+    """Add ``--workers``, ``--result-store-mb`` and ``--unsafe-sandbox`` to a click command, which receives them
+    as one ``settings: tabbench.contract.settings.Settings`` keyword. Their environment variables are only
+    these options' defaults: the values travel as that object, never through ``os.environ``."""
+    @functools.wraps(command)
+    def with_settings(*args: Any, workers: int | None, result_store_mb: float, unsafe_sandbox: bool,
+                      **kwargs: Any) -> Any:
+        settings = Settings(workers=workers, result_store_mb=result_store_mb, unsafe_sandbox=unsafe_sandbox)
+        return command(*args, settings=settings, **kwargs)
+
+    options = [
+        click.option(
+            "--workers", type=click.IntRange(min=0, max=MAX_WORKERS), default=None, envvar="TABBENCH_WORKERS",
+            help="SQL worker processes; a query that ignores cancellation is killed there. Default: one per CPU, "
+            "at most 8; 0 runs SQL in this process, where such a query cannot be stopped (env TABBENCH_WORKERS).",
+        ),
+        click.option(
+            "--result-store-mb", type=FiniteFloatRange(min=0), default=DEFAULT_RESULT_STORE_MB,
+            envvar="TABBENCH_RESULT_STORE_MB", metavar="MB",
+            help="Memory bound of the run's query-result store (each distinct query runs once per run); default "
+            "1024; results over it are recomputed (env TABBENCH_RESULT_STORE_MB).",
+        ),
+        click.option(
+            "--unsafe-sandbox", is_flag=True, default=False, envvar="TABBENCH_UNSAFE_SANDBOX",
+            help="Where this machine cannot run model-written code in the kernel sandbox (bubblewrap + seccomp), "
+            "run it anyway with only rlimits, seccomp and a Python audit hook; recorded in results.json "
+            "(env TABBENCH_UNSAFE_SANDBOX=1).",
+        ),
+    ]
+    for option in reversed(options):
+        with_settings = option(with_settings)
+    return with_settings  # type: ignore[return-value]
 
 
-def _set_result_store_mb(ctx: click.Context, param: click.Parameter, value: float | None) -> None:
-    if value is not None:
-        os.environ["TABBENCH_RESULT_STORE_MB"] = str(value)
+def selection_options(command: F) -> F:
+    """Add ``--benchmark NAME`` and ``--suite NAME`` (each repeatable, or comma-separated) to a click command;
+    it receives ``benchmarks`` and ``suites`` as tuples of names. The same two words on every command."""
+
+    @functools.wraps(command)
+    def with_names(*args: Any, benchmarks: tuple[str, ...], suites: tuple[str, ...], **kwargs: Any) -> Any:
+        return command(*args, benchmarks=split_names(benchmarks), suites=split_names(suites), **kwargs)
+
+    with_names = click.option(
+        "--suite", "suites", multiple=True, metavar="NAME",
+        help="A suite (`tabbench suites list`): its benchmarks that have data; repeatable. With neither "
+        "--benchmark nor --suite: all.")(with_names)
+    with_names = click.option(
+        "--benchmark", "benchmarks", multiple=True, metavar="NAME",
+        help="A benchmark (`tabbench benchmarks list`); repeatable or comma-separated.")(with_names)
+    return with_names  # type: ignore[return-value]
 
 
-result_store_option = click.option(
-    "--result-store-mb", type=FiniteFloatRange(min=0), default=None, expose_value=False,
-    envvar="TABBENCH_RESULT_STORE_MB", callback=_set_result_store_mb, metavar="MB",
-    help="Memory bound of the run's query-result store (each distinct query runs once per run); default 1024; "
-    "results over it are recomputed (env TABBENCH_RESULT_STORE_MB).",
-)
-def _set_unsafe_sandbox(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    if value:
-        os.environ["TABBENCH_UNSAFE_SANDBOX"] = "1"  # read by tabbench.sandbox, here and in worker processes
-
-
-unsafe_sandbox_option = click.option(
-    "--unsafe-sandbox", is_flag=True, default=False, expose_value=False, callback=_set_unsafe_sandbox,
-    envvar="TABBENCH_UNSAFE_SANDBOX",
-    help="Where this machine cannot run model-written code in the kernel sandbox (bubblewrap + seccomp), run it "
-    "anyway with only rlimits, seccomp and a Python audit hook; recorded in results.json "
-    "(env TABBENCH_UNSAFE_SANDBOX=1).",
-)
-
-
-def sandbox_record() -> dict[str, Any]:
-    """What a run's config records about the sandbox: the unsafe opt-out, when given."""
-    from tabbench.sandbox import unsafe_allowed
-
-    return {"unsafe_sandbox": True} if unsafe_allowed() else {}
+def split_names(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Names given as repeated options or separated by commas, in order, without repeats."""
+    names: list[str] = []
+    for value in values:
+        names.extend(n for n in (p.strip() for p in value.split(",")) if n and n not in names)
+    return tuple(names)
 
 
 timeout_option = click.option(
-    "--timeout", type=float, default=None, envvar="TABBENCH_TIMEOUT", callback=_timeout_callback,
+    "--timeout", type=float, default=None, envvar="TABBENCH_TIMEOUT",
     help="Time limit in seconds per query or program (0 < T <= 86400; 0 is an error, not 'no limit'), for "
     "benchmarks that execute predictions (env TABBENCH_TIMEOUT).",
 )
@@ -123,22 +135,3 @@ batch_size_option = click.option(
     "(env TABBENCH_BATCH_SIZE).",
 )
 progress_option = click.option("--progress/--no-progress", default=True, help="Show progress bars.")
-
-
-def apply_runtime(workers: int | None) -> None:
-    """Make ``--workers`` visible to scoring services."""
-    if workers is not None:
-        os.environ["TABBENCH_WORKERS"] = str(workers)
-
-
-def with_timeout(benchmark_cls: Any, options: dict[str, Any], timeout: float | None) -> dict[str, Any]:
-    """Fold ``--timeout`` into the options of a benchmark that declares ``timeout`` (one that executes
-    predictions); the others have no time limit to set, so it is not an unknown option for them."""
-    if timeout is not None and "timeout" in benchmark_cls.option_defaults:
-        return {**options, "timeout": timeout}
-    return options
-
-
-def recorded_options(options: dict[str, Any], timeout: float | None) -> dict[str, Any]:
-    """The benchmark options as given, ``--timeout`` included: the run config that ``--resume`` compares."""
-    return options if timeout is None else {**options, "timeout": timeout}

@@ -32,7 +32,7 @@ from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.record_limits import bounded
-from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results, config_record
+from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results
 from tabbench.evaluation.store import RunStore
 from tabbench.host.metrics import metric_rewards, metric_specs
 from tabbench.host.plugins import host
@@ -71,6 +71,8 @@ class Run:
     after_benchmark: Callable[[Run, Benchmark], None] | None = None
     """The command's own addition to each benchmark's results (it calls ``extend``), before plugins' hooks."""
     extensions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    not_run: list[dict[str, Any]] = field(default_factory=list)
+    """Benchmarks selected for the run that did not run, and why (``results["not_run"]``)."""
 
     def extend(self, benchmark: Benchmark | str, key: str, value: Any) -> None:
         """Add ``value`` to the benchmark's results under ``extensions.<key>`` (from an ``after_benchmark``
@@ -126,6 +128,9 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     """Generate and score the examples of ``benchmark`` not yet in the run, then aggregate all of them."""
     name = benchmark.name
     examples = select_examples(benchmark, run.split, run.limit)
+    expect = getattr(completer, "expect", None)  # a predictions file is checked before anything is recorded
+    if expect is not None:
+        expect(benchmark, examples, run.limit is None)
     done = {record.id for record in run.store.read_samples(name)}
     todo = [e for e in examples if e.id not in done]
     specs = metric_specs(benchmark)
@@ -224,7 +229,7 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
         "python": sys.version.split()[0],
         "platform": platform.platform(),
         "plugins": {p.name: p.version for p in host().plugins.values() if p.status == "ok"},
-        "config": config_record(run.config, run.model),
+        "config": run.config,
         "seeds": run.seeds,
         "model": run.model,
         "benchmarks": {},
@@ -242,6 +247,8 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
             results["timing"] = run.timing(time.perf_counter() - start)
         if run.greedy is not None:
             results["greedy"] = run.greedy
+        if run.not_run:
+            results["not_run"] = run.not_run
         results = run.store.write_results(results)
     except BaseException:
         run.store.discard_if_empty()  # nothing scored: leave no run.json that would refuse the rerun

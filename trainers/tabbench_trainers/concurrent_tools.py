@@ -23,6 +23,7 @@ from typing import Any
 
 from trl import GRPOTrainer
 
+from tabbench import run_in_context
 from tabbench.evaluation.agent import tool_threads
 
 ToolDict = dict[str, Callable[..., Any]]
@@ -101,7 +102,8 @@ class TurnPrefetch:
             calls = [call for call in (_known_call(c, tools) for c in last["tool_calls"]) if call is not None]
             if not calls:
                 continue
-            task = self._pool.submit(_run_in_order, [(tools[name], arguments) for name, arguments in calls])
+            task = self._pool.submit(run_in_context(_run_in_order),  # the training run's settings and store
+                                     [(tools[name], arguments) for name, arguments in calls])
             self._tasks.append(task)
             self._pending[rollout] += [_Pending(name, arguments, task, k) for k, (name, arguments) in enumerate(calls)]
 
