@@ -165,5 +165,5 @@ def test_score_refuses_without_bubblewrap_and_the_opt_out_is_recorded(tmp_path: 
     allowed = _score(tmp_path, missing, "--unsafe-sandbox")
     assert allowed.returncode == 0, allowed.stderr
     results = json.loads((tmp_path / "run" / "results.json").read_text())
-    assert results["config"]["unsafe_sandbox"] is True
+    assert results["config"]["settings"]["unsafe_sandbox"] is True
     assert results["benchmarks"]["tablebench"]["metrics"]["em"]["value"] == 1.0

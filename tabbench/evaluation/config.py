@@ -10,6 +10,7 @@ is, and are not recorded.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -80,6 +81,13 @@ class RunConfig:
     progress: bool = field(default=False, metadata=_NOT_RECORDED)
 
     def __post_init__(self) -> None:
+        for name, kind in (("out", Path), ("benchmarks", tuple), ("suites", tuple)):  # a str, a list: as given
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                object.__setattr__(self, name, kind([value] if isinstance(value, str) and kind is tuple else value))
+        if self.cache_path is not None and not isinstance(self.cache_path, Path):
+            object.__setattr__(self, "cache_path", Path(self.cache_path))
+        object.__setattr__(self, "data", {name: Path(path) for name, path in self.data.items()})
         if self.timeout is not None and not (
                 isinstance(self.timeout, int | float) and not isinstance(self.timeout, bool)
                 and 0 < self.timeout <= MAX_TIMEOUT):  # NaN fails both comparisons
@@ -123,7 +131,7 @@ class RunConfig:
             elif isinstance(value, Path):
                 value = str(value)
             record[item.name] = value
-        return record
+        return json.loads(json.dumps(record, default=str))  # plain JSON values, as results.json holds them
 
 
 def split_model(spec: str, backend: str | None = None) -> tuple[str, str]:
