@@ -11,7 +11,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Prediction, Reward, Score, Status
+from tabbench import Example, Prediction, Reward, Score, Status
 from tabbench.sql import (
     ExecJob,
     QueryResult,
@@ -34,12 +34,9 @@ class _BirdExecutionReward(Reward):
     extractor = sql_extractor("auto")
 
     def __init__(self, **options: Any) -> None:
-        unknown = set(options) - set(self.option_defaults)
-        if unknown:
-            raise ConfigError(f"reward {self.name!r}: unknown option(s) {', '.join(sorted(unknown))}")
-        super().__init__(**options)
-        self.official = str(options.get("official", False)).lower() in ("1", "true", "yes")
-        self.limits = execution_limits(options)
+        super().__init__(**options)  # checked against option_defaults
+        self.official = bool(self.options.get("official", False))
+        self.limits = execution_limits(self.options)
 
     def score(self, example: Example, completion: str, answer: str | None) -> Score:
         return self.score_batch([Prediction(example, completion, answer)])[0]

@@ -18,7 +18,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tabbench import (
     BackendError,
@@ -27,12 +27,11 @@ from tabbench import (
     GenerationRequest,
     Message,
     ModelBackend,
+    Option,
     parse_tool_calls,
 )
 from tabbench.checkpoint import checkpoint_files
 
-OPTIONS = ("tensor_parallel_size", "dtype", "gpu_memory_utilization", "max_model_len", "adapter", "max_lora_rank",
-           "quantization", "enforce_eager", "trust_remote_code", "engine_seed")
 INSTALL_HINT = "pip install 'tabbench[vllm]' on a machine with a CUDA GPU; on a CPU use --backend hf"
 
 
@@ -96,11 +95,16 @@ class VLLMBackend(ModelBackend):
     name = "vllm"
     description = "vLLM offline LLM.generate"
 
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "tensor_parallel_size": Option(1, int, min=1), "dtype": "auto",
+        "gpu_memory_utilization": Option(0.9, float, min=0, min_exclusive=True, max=1), "max_model_len":
+        Option(None, int, min=1), "adapter": Option(None, str), "max_lora_rank": Option(64, int, min=1),
+        "quantization": Option(None, str), "enforce_eager": False, "trust_remote_code": False, "engine_seed": 0,
+    }
+
     def __init__(self, model: str, **options: Any) -> None:
-        super().__init__(model, **options)
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ConfigError(f"vllm: unknown option(s) {', '.join(unknown)} (known: {', '.join(OPTIONS)})")
+        super().__init__(model, **options)  # the host checks the options against option_defaults
+        options = self.options
         path = Path(model).expanduser()
         if not (path / "config.json").is_file():
             raise ConfigError(f"vllm: model path {model!r} is not a local checkpoint folder with a config.json; "

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
 from tabbench.contract.benchmark import read_jsonl_predictions
 from tabbench.contract.errors import ConfigError, DataError
 from tabbench.contract.hashing import file_sha256
+from tabbench.contract.options import Option
 
 PREDICTION_SUFFIXES = (".jsonl", ".json", ".sql", ".txt")
 
@@ -38,18 +39,17 @@ class PredictionsBackend(ModelBackend):
     description = "completions from a predictions file"
     cacheable = False  # the file is the source of truth: reading it again is cheaper than any cache
 
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "data": Option(None, str), "benchmark_options": Option(None, dict),
+        "missing": Option("error", str, choices=("error", "empty")),
+    }
+
     def __init__(self, model: str, **options: Any) -> None:
-        super().__init__(model, **options)
-        unknown = sorted(set(options) - {"data", "benchmark_options", "missing"})
-        if unknown:
-            raise ConfigError(f"predictions backend: unknown option(s) {', '.join(unknown)} (known: benchmark_options, "
-                              "data, missing)")
+        super().__init__(model, **options)  # the host checks the options against option_defaults
         self.path = Path(model)
         if not self.path.exists():
             raise ConfigError(f"predictions backend: {self.path} does not exist (--model names the predictions file)")
-        self.missing = options.get("missing", "error")
-        if self.missing not in ("error", "empty"):
-            raise ConfigError(f"predictions backend: option missing={self.missing!r} must be 'error' or 'empty'")
+        self.missing = self.options.get("missing", "error")
         self._loaded: dict[tuple[str, str], dict[str, list[str]]] = {}
         self._transcripts: dict[str, dict[str, list[dict[str, Any]]]] = {}  # by benchmark
 
