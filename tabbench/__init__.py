@@ -45,7 +45,6 @@ _EXPORTS: dict[str, str] = {
     "Settings": "tabbench.contract.settings",
     "run_in_context": "tabbench.contract.settings",
     "use_settings": "tabbench.contract.settings",
-    "TabbenchDeprecationWarning": "tabbench.contract.deprecation",
     "Extractor": "tabbench.contract.extract",
     "PerExample": "tabbench.contract.extract",
     "Prediction": "tabbench.contract.extract",
@@ -95,7 +94,6 @@ __all__ = [
     "Score",
     "Settings",
     "Status",
-    "TabbenchDeprecationWarning",
     "TabbenchError",
     "TurnRequest",
     "UnknownNameError",
@@ -151,7 +149,6 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.atomic import atomic_path, write_atomic
     from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend, truncate_at_stop
     from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
-    from tabbench.contract.deprecation import TabbenchDeprecationWarning
     from tabbench.contract.environment import (
         Budget,
         Environment,

@@ -127,7 +127,7 @@ def test_timeout_reaches_a_third_party_metric_reward(isolated_host, tmp_path):
     assert {s["scores"]["ok"]["details"]["t"] for s in samples} == {3.0} and {s["answer"] for s in samples} == {"yes"}
 
 
-def test_instance_metrics_still_work_and_warn_once(isolated_host):
+def test_metrics_set_by_the_instance_are_its_own(isolated_host):
     isolated_host.register(_plugin(), "seam")
 
     class Legacy(ThirdParty):
@@ -135,8 +135,7 @@ def test_instance_metrics_still_work_and_warn_once(isolated_host):
             super().__init__(data_path, **options)
             self.metrics = (MetricSpec("ok", "seam-timed", {"timeout": 1.0}),)
 
-    with pytest.warns(tabbench.TabbenchDeprecationWarning, match="class attribute"):
-        assert tabbench.metric_specs(Legacy(None))[0].options == {"timeout": 30.0}  # the user's option wins
+    assert tabbench.metric_specs(Legacy(None))[0].options == {"timeout": 30.0}  # the user's option wins
 
 
 class Raising(Reward):
@@ -305,23 +304,22 @@ def test_trl_adapter_wiring_mistakes_raise(isolated_host):
 
 
 @pytest.mark.tabbench_plugins("oracles")
-def test_hooks_add_under_extensions_and_in_place_edits_are_moved_there(isolated_host, tmp_path):
+def test_hooks_add_under_extensions_and_in_place_edits_change_nothing(isolated_host, tmp_path):
     isolated_host.register(_plugin(), "seam")
     hooks = types.ModuleType("seam_hooks")
 
     @tabbench.hookimpl
     def after_benchmark(run, benchmark, result):
         run.extend(benchmark, "seam.summary", {"n": result["n"]})
-        result["legacy"] = "edited in place"  # today's documented behaviour: still kept, with a warning
+        result["legacy"] = "edited in place"  # a copy: never recorded
         result["n"] = -1  # an edit of a recorded field never reaches the record
 
     hooks.after_benchmark = after_benchmark
     isolated_host.register(hooks, "seam-hooks")
-    with pytest.warns(tabbench.TabbenchDeprecationWarning, match="run.extend"):
-        results = tabbench.evaluate("gold", "seam-bench", out=tmp_path / "run")
+    results = tabbench.evaluate("gold", "seam-bench", out=tmp_path / "run")
     block = results["benchmarks"]["seam-bench"]
     assert block["n"] == 3 and "legacy" not in block
-    assert block["extensions"] == {"seam.summary": {"n": 3}, "legacy": "edited in place"}
+    assert block["extensions"] == {"seam.summary": {"n": 3}}
 
 
 def test_a_reward_and_its_extractor_survive_pickling():

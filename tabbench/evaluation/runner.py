@@ -22,7 +22,6 @@ from typing import Any, Protocol
 from tabbench import __version__
 from tabbench.contract.backend import GenerationRequest
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.deprecation import warn_once
 from tabbench.contract.errors import DataError
 from tabbench.contract.extract import SampleAnswers, answer_text
 from tabbench.contract.hashing import file_sha256, stable_hash
@@ -260,20 +259,11 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
 
 
 def _after_benchmark(run: Run, benchmark: Benchmark, result: BenchmarkResult) -> None:
-    """Call the ``after_benchmark`` hooks on a copy of ``result``; what they add goes under
-    ``result["extensions"]`` (``run.extend``). A hook that edits the copy in place still has its new keys
-    kept, under ``extensions``, with a deprecation warning; changes to recorded fields are discarded."""
+    """Call the ``after_benchmark`` hooks on a copy of ``result``: what they add goes under
+    ``result["extensions"]`` through ``run.extend``; edits of the copy never reach the record."""
     if run.after_benchmark is not None:
         run.after_benchmark(run, benchmark)
-    view = copy.deepcopy(result)
-    host().call("after_benchmark", run=RunView(run), benchmark=benchmark, result=view)
-    added = {k: v for k, v in view.items() if k not in result and k != "extensions"}
-    if added:
-        warn_once(f"after_benchmark-in-place:{sorted(added)}",
-                  f"an after_benchmark hook added {', '.join(sorted(added))} to the result in place (deprecated): "
-                  "call run.extend(benchmark, KEY, VALUE) instead; kept under extensions")
-        for key, value in added.items():
-            run.extend(benchmark, key, value)
+    host().call("after_benchmark", run=RunView(run), benchmark=benchmark, result=copy.deepcopy(result))
     if run.extensions.get(benchmark.name):
         result["extensions"] = dict(run.extensions[benchmark.name])
 
