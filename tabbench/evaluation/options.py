@@ -96,11 +96,16 @@ def settings_options(command: F) -> F:
 
 def selection_options(command: F) -> F:
     """Add ``--benchmark NAME`` and ``--suite NAME`` (each repeatable, or comma-separated) to a click command;
-    it receives ``benchmarks`` and ``suites`` as tuples of names. The same two words on every command."""
+    it receives ``benchmarks`` and ``suites`` as tuples of names, a suite given as ``--benchmark`` refused. The
+    same two words on every command (``eval``, ``score``, ``train``)."""
 
     @functools.wraps(command)
     def with_names(*args: Any, benchmarks: tuple[str, ...], suites: tuple[str, ...], **kwargs: Any) -> Any:
-        return command(*args, benchmarks=split_names(benchmarks), suites=split_names(suites), **kwargs)
+        from tabbench.evaluation.selection import check_benchmark_names
+
+        benchmarks = split_names(benchmarks)
+        check_benchmark_names(benchmarks)  # a suite given as --benchmark: a usage error that lists its members
+        return command(*args, benchmarks=benchmarks, suites=split_names(suites), **kwargs)
 
     with_names = click.option(
         "--suite", "suites", multiple=True, metavar="NAME",

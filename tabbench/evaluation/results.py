@@ -93,6 +93,7 @@ class Results(TypedDict):
     timing: NotRequired[dict[str, float | int]]
     greedy: NotRequired[dict[str, Any]]  # a vote run: the greedy run beside it
     not_run: NotRequired[list[NotRun]]  # selected benchmarks that did not run, and why
+    sql_servers: NotRequired[dict[str, dict[str, Any]]]  # redacted DSN -> kind, version, settings
 
 
 @cache

@@ -236,7 +236,7 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     from tabbench.sql.store import ResultStore, use_store
 
     try:
-        with use_store(ResultStore()):  # each distinct query executes once per run, whichever metric asks
+        with use_store(ResultStore()) as store:  # each distinct query executes once per run, whichever metric asks
             for benchmark in run.benchmarks:
                 hooks.call("before_benchmark", run=RunView(run), benchmark=benchmark)
                 result = run_benchmark(run, benchmark, completer, choose)
@@ -248,6 +248,8 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
             results["greedy"] = run.greedy
         if run.not_run:
             results["not_run"] = run.not_run
+        if store.servers:  # PostgreSQL / MySQL servers the queries ran on: version and settings
+            results["sql_servers"] = dict(store.servers)
         results = run.store.write_results(results)
     except BaseException:
         run.store.discard_if_empty()  # nothing scored: leave no run.json that would refuse the rerun

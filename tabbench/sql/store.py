@@ -122,6 +122,7 @@ class ResultStore:
     """A bounded, thread-safe map from (database identity, normalised SQL, limits) to ``QueryResult``."""
 
     def __init__(self, max_bytes: int | None = None) -> None:
+        self.servers: dict[str, dict[str, Any]] = {}  # redacted DSN -> version and settings (server runs)
         self.max_bytes = configured_max_bytes() if max_bytes is None else max(0, int(max_bytes))
         self.bytes = 0
         self.stats = StoreStats()

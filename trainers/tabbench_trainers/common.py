@@ -22,7 +22,9 @@ from typing import Any
 import click
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, UnknownNameError, UsageError
+from tabbench import Benchmark, ConfigError, Example, Settings, UsageError, use_settings
+from tabbench.evaluation.options import selection_options, settings_options
+from tabbench.sql import ResultStore, use_store
 
 # --- options ------------------------------------------------------------------------------------------
 
@@ -51,8 +53,6 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
         click.option("--model", "model_path", required=True, type=click.Path(exists=True, file_okay=False),
                      callback=_checkpoint_folder,
                      help="Local checkpoint to start from (e.g. `tabbench models build-tiny PATH`)."),
-        click.option("--benchmark", "benchmarks", multiple=True, required=True, metavar="NAME",
-                     help="Benchmark whose training split is the data; repeatable or comma-separated."),
         click.option("--data", "--data-dir", "data_dirs", multiple=True, metavar="NAME=PATH",
                      help="Data path of a benchmark (default: its configured or bundled data); repeatable."),
         click.option("--split", default="train", show_default=True, help="Split to train on."),
@@ -95,7 +95,7 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
 
         for option in reversed(options):
             checked = option(checked)
-        return checked
+        return selection_options(settings_options(checked))
 
     return decorate
 
@@ -116,10 +116,6 @@ def reward_options(func: Callable) -> Callable:
 # --- benchmarks and examples ----------------------------------------------------------------------------
 
 
-def split_names(values: Sequence[str]) -> list[str]:
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
-
-
 def parse_data_dirs(pairs: Sequence[str]) -> dict[str, str]:
     dirs: dict[str, str] = {}
     for pair in pairs:
@@ -130,29 +126,28 @@ def parse_data_dirs(pairs: Sequence[str]) -> dict[str, str]:
     return dirs
 
 
-def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str) -> list[Benchmark]:
-    """Build each named benchmark on its configured, given or bundled data.
-
-    A name that is a benchmark means that benchmark (``demo`` is also a suite); a suite contributes the
-    members that have ``split`` (evaluation-only members are skipped with a note).
-    """
+def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str, suites: Sequence[str] = ()
+                    ) -> list[Benchmark]:
+    """Build each benchmark named (``--benchmark``) and each member of the suites named (``--suite``) on its
+    configured, given or bundled data. A named benchmark must have ``split``; a suite contributes the members
+    that have it (evaluation-only members are skipped with a note)."""
+    if not names and not suites:
+        raise UsageError("name what to train on: --benchmark NAME or --suite NAME")
     dirs = parse_data_dirs(data_dirs)
     benchmarks: dict[str, Benchmark] = {}
-    for name in split_names(names):
-        try:
-            members = [tabbench.get_benchmark(name, dirs.get(name))]
-            explicit = True
-        except UnknownNameError:
-            members = [tabbench.get_benchmark(m, dirs.get(m)) for m in tabbench.resolve_benchmarks(name)]
-            explicit = False
-        for benchmark in members:
+    chosen = [(name, [name], True) for name in names] + [
+        (suite, tabbench.resolve_benchmarks(suite), False) for suite in suites]
+    for name, members, explicit in chosen:
+        for member in members:
+            benchmark = tabbench.get_benchmark(member, dirs.get(member))
             if split not in benchmark.splits and not explicit:
                 echo(f"note: suite {name!r}: benchmark {benchmark.name!r} has no {split!r} split; not trained on")
                 continue
             benchmark.check_split(split)
             benchmarks.setdefault(benchmark.name, benchmark)
     if not benchmarks:
-        raise ConfigError(f"--benchmark {', '.join(names)}: no benchmark with a {split!r} split")
+        asked = ", ".join([*(f"--benchmark {n}" for n in names), *(f"--suite {s}" for s in suites)])
+        raise ConfigError(f"{asked}: no benchmark with a {split!r} split")
     unknown = sorted(set(dirs) - set(benchmarks))
     if unknown:
         raise UsageError(f"--data names {unknown[0]!r}, which is not among the benchmarks trained on")
@@ -426,8 +421,13 @@ def write_run_info(out_dir: Path, info: dict[str, Any]) -> None:
         **info,
     }
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "tabbench_train.json").write_text(json.dumps(record, indent=2, sort_keys=True, default=str) + "\n",
+    (out_dir / "tabbench_train.json").write_text(json.dumps(record, indent=2, sort_keys=True, default=_plain) + "\n",
                                                  encoding="utf-8")
+
+
+def _plain(value: Any) -> Any:
+    """A setting as JSON: a typed object (``tabbench.Settings``) as its fields, anything else as text."""
+    return value.to_json() if hasattr(value, "to_json") else str(value)
 
 
 def append_log(out_dir: Path, entries: Sequence[dict[str, Any]], name: str) -> None:
@@ -439,32 +439,39 @@ def append_log(out_dir: Path, entries: Sequence[dict[str, Any]], name: str) -> N
 
 
 def removes_output_on_failure(run: Callable[..., Path]) -> Callable[..., Path]:
-    """Decorate a trainer's ``run_*(**kw)``: when it fails or is interrupted, the ``--out`` folder it made is
-    removed (or emptied again, if it was given empty), so the rerun is not refused for a non-empty --out.
-    Nothing is lost: checkpoints are saved only at the end."""
+    """Decorate a trainer's ``run_*(**kw)``: it runs with its settings (``kw["settings"]``: ``--workers``,
+    ``--result-store-mb``, ``--unsafe-sandbox``) and a result store of its own; when it fails or is
+    interrupted, the ``--out`` folder it made is removed (or emptied again, if it was given empty), so the
+    rerun is not refused for a non-empty --out. Nothing is lost: checkpoints are saved only at the end."""
 
     @wraps(run)
     def wrapper(**kw: Any) -> Path:
-        out_dir = top = Path(kw["out_dir"])
-        while not top.parent.exists():  # the outermost folder the run will create
-            top = top.parent
-        fresh = not out_dir.exists()
-        if not fresh and any(out_dir.iterdir()):
-            return run(**kw)  # prepare_out_dir refuses it; never touch what was there
-        try:
-            return run(**kw)
-        except BaseException:
-            if fresh:
-                shutil.rmtree(top, ignore_errors=True)
-            elif out_dir.is_dir():
-                for child in out_dir.iterdir():
-                    if child.is_dir() and not child.is_symlink():
-                        shutil.rmtree(child)
-                    else:
-                        child.unlink()
-            raise
+        with use_settings(kw.get("settings") or Settings()), use_store(ResultStore()):  # the run's own
+            return _removing_output_on_failure(run, kw)
 
     return wrapper
+
+
+def _removing_output_on_failure(run: Callable[..., Path], kw: dict[str, Any]) -> Path:
+    """``run(**kw)``; on failure, what it made of ``--out`` is removed (``removes_output_on_failure``)."""
+    out_dir = top = Path(kw["out_dir"])
+    while not top.parent.exists():  # the outermost folder the run will create
+        top = top.parent
+    fresh = not out_dir.exists()
+    if not fresh and any(out_dir.iterdir()):
+        return run(**kw)  # prepare_out_dir refuses it; never touch what was there
+    try:
+        return run(**kw)
+    except BaseException:
+        if fresh:
+            shutil.rmtree(top, ignore_errors=True)
+        elif out_dir.is_dir():
+            for child in out_dir.iterdir():
+                if child.is_dir() and not child.is_symlink():
+                    shutil.rmtree(child)
+                else:
+                    child.unlink()
+        raise
 
 
 def prepare_out_dir(out_dir: Path) -> None:

@@ -96,7 +96,7 @@ def run_grpo(**kw: Any) -> Path:
     if kw["vllm_mode"] == "server" and kw["use_vllm"] and not kw["vllm_server_url"]:
         raise UsageError("--vllm-mode server needs --vllm-server-url (start one with `trl vllm-serve`)")
     out_dir: Path = kw["out_dir"]
-    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
+    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"], kw["suites"])
     specs = common.resolve_rewards(kw["reward_specs"], kw["reward_option_pairs"], benchmarks)
     rows = grpo_rows(benchmarks, kw["split"], kw["limit"])
     common.prepare_out_dir(out_dir)

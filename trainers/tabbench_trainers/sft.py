@@ -88,7 +88,7 @@ def run_sft(**kw: Any) -> Path:
     """The body of ``tabbench train sft``; returns the checkpoint directory."""
     common.configure_threads(kw)
     out_dir: Path = kw["out_dir"]
-    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
+    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"], kw["suites"])
     env = environments.settings(kw)
     if env is not None:  # gold multi-turn trajectories instead of single-turn completions
         rows, counts = environments.sft_rows(benchmarks, kw["split"], kw["limit"], *env)

@@ -243,7 +243,7 @@ def run_tao(**kw: Any) -> Path:
     """The body of ``tabbench train tao``; returns the final checkpoint directory."""
     common.configure_threads(kw)
     out_dir: Path = kw["out_dir"]
-    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
+    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"], kw["suites"])
     specs = common.resolve_rewards(kw["reward_specs"], kw["reward_option_pairs"], benchmarks)
     rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
     items = [(b, e) for b in benchmarks for e in common.training_examples(b, kw["split"], kw["limit"])]

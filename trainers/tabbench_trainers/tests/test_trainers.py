@@ -154,21 +154,35 @@ def test_reward_option_reaches_the_plugin() -> None:
 
 
 def test_a_suite_contributes_its_members_with_the_split() -> None:
-    names = [b.name for b in common.load_benchmarks(["demo"], [], "train")]
+    names = [b.name for b in common.load_benchmarks([], [], "train", ["demo"])]
     assert names == ["demo-bird", "demo-spider", "demo-tablebench", "demo-crtqa"]  # the demo trains on all four
-    assert [b.name for b in common.load_benchmarks(["demo"], [], "dev")] == ["demo-spider"]  # Spider's held-out
+    assert [b.name for b in common.load_benchmarks([], [], "dev", ["demo"])] == ["demo-spider"]  # Spider's held-out
     with pytest.raises(ConfigError):
-        common.load_benchmarks(["demo"], [], "no-such-split")
+        common.load_benchmarks([], [], "no-such-split", ["demo"])
     with pytest.raises(UsageError, match="expected NAME=PATH"):
-        common.load_benchmarks(["demo"], ["demo"], "train")
+        common.load_benchmarks([], ["demo"], "train", ["demo"])
     with pytest.raises(UsageError, match="not among the benchmarks"):
-        common.load_benchmarks(["demo"], ["bird=/nowhere"], "train")
+        common.load_benchmarks([], ["bird=/nowhere"], "train", ["demo"])
+    with pytest.raises(UsageError, match="--benchmark NAME or --suite NAME"):
+        common.load_benchmarks([], [], "train")
+
+
+def test_train_takes_benchmark_and_suite_as_eval_does(cli_runner, tmp_path) -> None:
+    """--benchmark demo (a suite) is refused in one line that lists its benchmarks, before any model loads."""
+    for name in ("config.json", "tokenizer_config.json"):  # looks like a checkpoint: never loaded
+        (tmp_path / name).write_text("{}")
+    result = cli_runner(["train", "sft", "--model", str(tmp_path), "--benchmark", "demo", "--out",
+                         str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "'demo' is a suite (benchmarks: demo-bird, demo-spider, demo-tablebench, demo-crtqa); use --suite demo" \
+        in result.output
+    assert not (tmp_path / "out").exists()
 
 
 def test_multi_task_rewards_score_only_their_own_benchmark_rows() -> None:
     from tabbench.adapters import dataset_rows
 
-    benchmarks = common.load_benchmarks(["demo"], [], "train")
+    benchmarks = common.load_benchmarks([], [], "train", ["demo"])
     specs = common.resolve_rewards([], [], benchmarks)
     assert [(s.benchmark, s.name) for s in specs] == [
         ("demo-bird", "bird-ex"), ("demo-spider", "spider-ex"), ("demo-tablebench", "rouge-l"),
@@ -203,7 +217,7 @@ def test_score_group_uses_the_reward_plugins_and_weights() -> None:
 
 
 def test_score_group_uses_only_its_own_benchmarks_rewards() -> None:
-    benchmarks = common.load_benchmarks(["demo"], [], "train")
+    benchmarks = common.load_benchmarks([], [], "train", ["demo"])
     specs = common.resolve_rewards([], [], benchmarks)  # one reward per benchmark: demo-bird/bird-ex, ...
     rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
     for benchmark in benchmarks:
