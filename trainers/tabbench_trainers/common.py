@@ -13,11 +13,11 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -111,6 +111,53 @@ def reward_options(func: Callable) -> Callable:
         help="A reward plugin by name, with an optional weight (default 1); repeatable. "
         "Default: the benchmark's primary metric reward.",
     )(func)
+
+
+# --- typed configuration --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """The options every trainer takes, typed: what its command was given (``of`` builds it from them)."""
+
+    model_path: str
+    benchmarks: tuple[str, ...]
+    suites: tuple[str, ...]
+    data_dirs: tuple[str, ...]
+    split: str
+    limit: int | None
+    out_dir: Path
+    max_steps: int | None
+    epochs: float
+    learning_rate: float
+    warmup_steps: int
+    grad_accum: int
+    seed: int
+    reproducible: bool
+    logging_steps: int
+    device: str
+    lora_r: int
+    lora_alpha: int | None
+    lora_dropout: float
+    lora_target_modules: str
+    settings: Settings
+
+    @classmethod
+    def of(cls: type[C], options: dict[str, Any]) -> C:
+        """The config of a command's options (its click keywords): each field from the option of its name; an
+        option without a field, or a field without an option, is a bug named here."""
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        if set(options) != names:
+            raise TypeError(f"{cls.__name__}: options without a field {sorted(set(options) - names)}, "
+                            f"fields without an option {sorted(names - set(options))}")
+        return cls(**options)
+
+    def record(self, *leave_out: str) -> dict[str, Any]:
+        """The settings ``tabbench_train.json`` records (``out_dir`` and ``leave_out`` left out)."""
+        return {k: v for k, v in asdict(self).items() if k not in ("out_dir", *leave_out)}
+
+
+C = TypeVar("C", bound=TrainConfig)
 
 
 # --- benchmarks and examples ----------------------------------------------------------------------------
@@ -312,44 +359,44 @@ def device_settings(device: str) -> dict[str, Any]:
     return {"use_cpu": False, "bf16": torch.cuda.is_bf16_supported(), "fp16": False}
 
 
-def base_training_args(kw: dict[str, Any], out_dir: Path, num_examples: int) -> dict[str, Any]:
+def base_training_args(config: TrainConfig, out_dir: Path, num_examples: int) -> dict[str, Any]:
     """Arguments shared by every TRL config: schedule, logging, device, no intermediate checkpoints."""
     args: dict[str, Any] = {
         "output_dir": str(out_dir / "trainer"),
-        "learning_rate": kw["learning_rate"],
+        "learning_rate": config.learning_rate,
         "lr_scheduler_type": "constant_with_warmup",
-        "warmup_steps": kw["warmup_steps"],
-        "gradient_accumulation_steps": kw["grad_accum"],
-        "seed": kw["seed"],
-        "data_seed": kw["seed"],
-        "logging_steps": kw["logging_steps"],
+        "warmup_steps": config.warmup_steps,
+        "gradient_accumulation_steps": config.grad_accum,
+        "seed": config.seed,
+        "data_seed": config.seed,
+        "logging_steps": config.logging_steps,
         "save_strategy": "no",
         "report_to": "none",
         "activation_checkpointing": False,
         "dataloader_num_workers": 0,
         "disable_tqdm": not sys.stderr.isatty(),
-        **device_settings(kw["device"]),
+        **device_settings(config.device),
     }
-    if kw.get("max_steps"):
-        args["max_steps"] = kw["max_steps"]
+    if config.max_steps:
+        args["max_steps"] = config.max_steps
     else:
-        args["num_train_epochs"] = kw["epochs"]
+        args["num_train_epochs"] = config.epochs
     return args
 
 
-def peft_config(kw: dict[str, Any]) -> Any:
+def peft_config(config: TrainConfig) -> Any:
     """A peft ``LoraConfig`` when ``--lora-r`` > 0, else ``None`` (full fine-tuning)."""
-    if not kw["lora_r"]:
+    if not config.lora_r:
         return None
     try:
         from peft import LoraConfig
     except ImportError as exc:
         raise ConfigError("--lora-r needs peft: pip install peft") from exc
-    targets = kw["lora_target_modules"]
+    targets = config.lora_target_modules
     return LoraConfig(
-        r=kw["lora_r"],
-        lora_alpha=kw["lora_alpha"] or 2 * kw["lora_r"],
-        lora_dropout=kw["lora_dropout"],
+        r=config.lora_r,
+        lora_alpha=config.lora_alpha or 2 * config.lora_r,
+        lora_dropout=config.lora_dropout,
         target_modules=targets if targets == "all-linear" else [t.strip() for t in targets.split(",") if t.strip()],
         task_type="CAUSAL_LM",
     )
@@ -438,30 +485,30 @@ def append_log(out_dir: Path, entries: Sequence[dict[str, Any]], name: str) -> N
             handle.write(json.dumps(entry, sort_keys=True, default=str) + "\n")
 
 
-def removes_output_on_failure(run: Callable[..., Path]) -> Callable[..., Path]:
-    """Decorate a trainer's ``run_*(**kw)``: it runs with its settings (``kw["settings"]``: ``--workers``,
+def removes_output_on_failure(run: Callable[[C], Path]) -> Callable[[C], Path]:
+    """Decorate a trainer's ``run_*(config)``: it runs with its settings (``config.settings``: ``--workers``,
     ``--result-store-mb``, ``--unsafe-sandbox``) and a result store of its own; when it fails or is
     interrupted, the ``--out`` folder it made is removed (or emptied again, if it was given empty), so the
     rerun is not refused for a non-empty --out. Nothing is lost: checkpoints are saved only at the end."""
 
     @wraps(run)
-    def wrapper(**kw: Any) -> Path:
-        with use_settings(kw.get("settings") or Settings()), use_store(ResultStore()):  # the run's own
-            return _removing_output_on_failure(run, kw)
+    def wrapper(config: C) -> Path:
+        with use_settings(config.settings), use_store(ResultStore()):  # the run's own
+            return _removing_output_on_failure(run, config)
 
     return wrapper
 
 
-def _removing_output_on_failure(run: Callable[..., Path], kw: dict[str, Any]) -> Path:
-    """``run(**kw)``; on failure, what it made of ``--out`` is removed (``removes_output_on_failure``)."""
-    out_dir = top = Path(kw["out_dir"])
+def _removing_output_on_failure(run: Callable[[C], Path], config: C) -> Path:
+    """``run(config)``; on failure, what it made of ``--out`` is removed (``removes_output_on_failure``)."""
+    out_dir = top = Path(config.out_dir)
     while not top.parent.exists():  # the outermost folder the run will create
         top = top.parent
     fresh = not out_dir.exists()
     if not fresh and any(out_dir.iterdir()):
-        return run(**kw)  # prepare_out_dir refuses it; never touch what was there
+        return run(config)  # prepare_out_dir refuses it; never touch what was there
     try:
-        return run(**kw)
+        return run(config)
     except BaseException:
         if fresh:
             shutil.rmtree(top, ignore_errors=True)
@@ -481,14 +528,14 @@ def prepare_out_dir(out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
 
 
-def configure_threads(kw: dict[str, Any] | None = None) -> None:
+def configure_threads(config: TrainConfig | None = None) -> None:
     """Keep tokenizers' thread pool out of the way of torch's on small CPU machines; with ``--reproducible``,
     pin kernels, threads and seeds before torch loads (``tabbench.reproducible``)."""
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    if kw and kw.get("reproducible"):
+    if config is not None and config.reproducible:
         from tabbench.reproducible import require
 
-        require(kw["seed"])
+        require(config.seed)
 
 
 class Timer:

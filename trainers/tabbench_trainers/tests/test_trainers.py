@@ -177,6 +177,9 @@ def test_train_takes_benchmark_and_suite_as_eval_does(cli_runner, tmp_path) -> N
     assert "'demo' is a suite (benchmarks: demo-bird, demo-spider, demo-tablebench, demo-crtqa); use --suite demo" \
         in result.output
     assert not (tmp_path / "out").exists()
+    for trainer in ("sft", "grpo", "tao"):  # the run's settings, as eval and score take them
+        text = cli_runner(["train", trainer, "--help"]).output
+        assert all(flag in text for flag in ("--suite", "--workers", "--result-store-mb", "--unsafe-sandbox"))
 
 
 def test_multi_task_rewards_score_only_their_own_benchmark_rows() -> None:
@@ -328,3 +331,19 @@ def test_lora_adapters_are_merged_on_save(cli_runner, micro_model: Path, tmp_pat
                         "--max-steps", "1", "--batch-size", "2", "--lora-r", "4", "--out", str(out)])
     assert not (out / "adapter_config.json").exists()
     assert_checkpoint(out)
+
+
+def test_each_trainer_gets_a_typed_config_of_exactly_its_options() -> None:
+    """The command's options become a frozen dataclass field by field; one without the other is a bug."""
+    import dataclasses
+
+    from tabbench_trainers.grpo import GrpoConfig, grpo_command
+    from tabbench_trainers.sft import SftConfig, sft_command
+    from tabbench_trainers.tao import TaoConfig, tao_command
+
+    for config, command in ((SftConfig, sft_command), (GrpoConfig, grpo_command), (TaoConfig, tao_command)):
+        options = {p.name for p in command.params} - {"workers", "result_store_mb", "unsafe_sandbox"} | {"settings"}
+        assert {f.name for f in dataclasses.fields(config)} == options, config.__name__
+        assert config.__dataclass_params__.frozen
+    with pytest.raises(TypeError, match="fields without an option"):
+        SftConfig.of({"model_path": "m"})
