@@ -102,7 +102,7 @@ def test_every_plugin_kind_checks_options_with_one_line(cli, tmp_path: Path, arg
 @pytest.mark.parametrize(("reward", "options", "says"), [
     ("bird-ex", {"nosuchopt": 1}, "reward 'bird-ex': unknown option 'nosuchopt' (known: "),
     ("spider-ex", {"official": "maybe"}, "reward 'spider-ex': option official=the string 'maybe': expected true"),
-    ("execution-partial", {"extract": "everything"}, "expected one of 'block', 'auto'"),
+    ("execution-partial", {"extract": "everything"}, "expected one of 'auto', 'block'"),
     ("exact-match", {"match": "fuzzy"}, "reward 'exact-match': option match=the string 'fuzzy': expected one of "
      "'tablebench', 'string'"),
     ("rouge-l", {"extraction": "guess"}, "expected one of 'tablebench', 'realhitbench', 'raw'"),

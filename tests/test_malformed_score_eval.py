@@ -101,7 +101,7 @@ EVAL_CASES = {
     "non-UTF-8 predictions": (["--model", "predictions:{latin1}"], ["{latin1}:3:"]),
     "1e12 workers": (["--model", "gold", "--workers", "1e12"], ["--workers", "1e12"]),
     "quoted workers": (["--model", "gold", "--workers", '"2"'], ["--workers"]),
-    "an option gold does not take": (["--model", "gold", "--dtype", "bfloat16"], ["gold backend", "dtype"]),
+    "an option gold does not take": (["--model", "gold", "--dtype", "bfloat16"], ["model backend 'gold'", "dtype"]),
     "unknown predictions option": (["--model", "predictions:{torn}", "-m", "mising=empty"], ["mising"]),
     "non-UTF-8 transcripts (--env)": (["--model", "predictions:{latin1}", "--env", "sql"], ["{latin1}"]),
     "transcripts nested past the stack": (["--model", "predictions:{deep}", "--env", "sql"], ["{deep}:1:"]),
