@@ -55,8 +55,9 @@ class RunConfig:
     and ``--suite`` names (neither: every installed benchmark, the ``all`` suite); ``data``: benchmark name ->
     data path (``--data``); ``benchmark_options``: ``-o [NAME:]KEY=VALUE``; ``timeout``: ``--timeout`` for the
     benchmarks that execute predictions. ``generation``: decoding (``n`` > 1: the ``vote``'s pick is scored,
-    ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``: the response cache. ``settings``: what the shared
-    services read during the run (SQL workers, result-store bound, sandbox opt-out).
+    ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``: the response cache.
+    ``settings``: what the shared services read during the run (SQL workers, result-store bound, sandbox
+    opt-out).
     """
 
     backend: str
