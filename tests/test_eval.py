@@ -289,7 +289,7 @@ def test_samples_alone_report_pass_at_k_and_maj_at_k(tiny: Path, tmp_path: Path,
                   "--out", str(out), *FAST])
     assert result.exit_code == 0, result.stderr
     results = json.loads((out / "results.json").read_text())
-    assert results["model"]["vote"] == "execution"
+    assert results["config"]["vote"] == "execution"
     sampling = results["benchmarks"]["demo-bird"]["sampling"]
     records = [json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").read_text().splitlines()]
     values = [[v or 0.0 for v in r["sample_scores"]] for r in records]
