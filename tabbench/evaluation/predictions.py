@@ -116,7 +116,9 @@ class PredictionsBackend(ModelBackend):
                     f"{self.file_for(request.benchmark)}: example {request.example.id!r} has {len(completions)} "
                     f"completions, {params.n} samples were asked for"
                 )
-            outputs.append(list(completions[: params.n]))
+            # n > 1 (a vote): the first n; otherwise every recorded completion, the first scored and all of
+            # them counted in pass@k (``tabbench score`` of a file with several completions per example)
+            outputs.append(list(completions[: params.n] if params.n > 1 else completions))
         return outputs
 
     def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
