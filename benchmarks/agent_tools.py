@@ -155,15 +155,15 @@ def main() -> None:
     parser.add_argument("--orders", type=int, default=300_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0, help="which calls the 8 rollouts make")
-    parser.add_argument("--workers", type=int, default=None, help="TABBENCH_WORKERS for the tools (default: host's)")
+    parser.add_argument("--workers", type=int, default=None, help="SQL workers for the tools (default: host's)")
     parser.add_argument("--latency-ms", type=int, default=0,
                         help="time the issue's step instead: each call a distinct query waiting this long")
     args = parser.parse_args()
-    if args.workers is not None:
-        os.environ["TABBENCH_WORKERS"] = str(args.workers)
-    if args.latency_ms:
-        os.environ["TABBENCH_WORKERS"] = "0"  # bench_wait exists in this process only
-    with tempfile.TemporaryDirectory() as tmp:
+    from tabbench import Settings, use_settings
+    from tabbench.sql import configured_workers
+
+    workers = 0 if args.latency_ms else args.workers  # bench_wait exists in this process only
+    with use_settings(Settings(workers=workers)), tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "shop.sqlite"
         build_database(db, args.orders)
         # the same step each repeat: best times are comparable
@@ -191,7 +191,7 @@ def main() -> None:
         distinct = len(floor_statements(calls))
         print(f"database: {args.orders} orders; step: 8 rollouts x 4 turns = 32 tool calls, {distinct} distinct "
               f"statements, {errors['sequential']} failed calls (wrong column, write); {os.cpu_count()} CPUs, "
-              f"TABBENCH_WORKERS={os.environ.get('TABBENCH_WORKERS', 'default')}")
+              f"{configured_workers()} SQL workers")
         if errors["concurrent"] != errors["sequential"]:
             print(f"concurrent turns: {errors['concurrent']} failed calls (sequential: {errors['sequential']})")
         print(f"floor (distinct statements once, plain connection): {best['floor'] * 1000:.1f} ms")

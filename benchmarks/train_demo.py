@@ -89,21 +89,21 @@ def run_seed(root: Path, seed: int, args: argparse.Namespace) -> dict[str, Any]:
         runs = {"base": demo / "runs" / "tiny", "sft": demo / "runs" / "sft", "grpo": demo / "runs" / "sft-grpo"}
     else:
         models = {"base": build_tiny_model(root / "base", spec=TinySpec(seed=seed, **DEMO_SPEC))}
-        seconds["sft"] = cli(["train", "sft", "--model", str(models["base"]), "--benchmark", "demo", "--out",
+        seconds["sft"] = cli(["train", "sft", "--model", str(models["base"]), "--suite", "demo", "--out",
                               str(root / "sft"), "--max-steps", str(args.sft_steps), "--warmup-steps", "10",
                               *sft_common, *s], "sft")
-        seconds["grpo"] = cli(["train", "grpo", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
+        seconds["grpo"] = cli(["train", "grpo", "--model", str(root / "sft"), "--suite", "demo", "--out",
                                str(root / "grpo"), "--max-steps", str(args.grpo_steps), "--num-generations", "8",
                                "--prompts-per-step", "4", "--max-completion-length", str(MAX_NEW_TOKENS),
                                "--learning-rate", str(args.grpo_lr), "--logging-steps", "1", *s], "grpo")
-    seconds["tao"] = cli(["train", "tao", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
+    seconds["tao"] = cli(["train", "tao", "--model", str(root / "sft"), "--suite", "demo", "--out",
                           str(root / "tao"), "--mode", "rft", "--rounds", "1", "-k", str(args.tao_k),
                           "--limit", str(args.tao_prompts), "--max-new-tokens", str(MAX_NEW_TOKENS),
                           "--max-steps", str(args.tao_steps), "--batch-size", "16", "--learning-rate", "5e-4", *s])
     # GRPO's compute, spent on SFT: process CPU time when both ran here, else (a --from-demo seed) wall time
     spent = CPU if {"sft", "grpo"} <= CPU.keys() else seconds
     control_steps = max(1, round(spent["grpo"] / (spent["sft"] / args.sft_steps)))
-    seconds["control"] = cli(["train", "sft", "--model", str(root / "sft"), "--benchmark", "demo", "--out",
+    seconds["control"] = cli(["train", "sft", "--model", str(root / "sft"), "--suite", "demo", "--out",
                               str(root / "control"), "--max-steps", str(control_steps), *sft_common, *s])
     for stage in STAGES[1:]:
         models[stage] = root / stage

@@ -131,12 +131,12 @@ def reward_path(schedule: list) -> dict:
     """The steps through fresh reward functions, in this (fresh) process: a new training run."""
     start, start_cpu = time.perf_counter(), time.process_time()
     from tabbench.adapters import trl_reward
-    from tabbench.sql import current_store, env_workers, shared_pool
+    from tabbench.sql import configured_workers, current_store, shared_pool
 
     functions = [trl_reward("bird-ex"), trl_reward("sqlr1")]
     values = [call_like_grpo(functions, batch, step) for step, batch in enumerate(schedule)]
     wall = time.perf_counter() - start
-    workers_cpu = process_cpu(shared_pool(env_workers()).pids) if env_workers() else 0.0
+    workers_cpu = process_cpu(shared_pool(configured_workers()).pids) if configured_workers() else 0.0
     stats = current_store().stats
     return {"wall": wall, "cpu": time.process_time() - start_cpu, "workers_cpu": workers_cpu,
             "applicable": sum(v is not None for step in values for f in step for v in f),

@@ -42,7 +42,9 @@ _EXPORTS: dict[str, str] = {
     "hookimpl": "tabbench.contract.hookspecs",
     "cache_dir": "tabbench.contract.paths",
     "Option": "tabbench.contract.options",
-    "TabbenchDeprecationWarning": "tabbench.contract.deprecation",
+    "Settings": "tabbench.contract.settings",
+    "run_in_context": "tabbench.contract.settings",
+    "use_settings": "tabbench.contract.settings",
     "Extractor": "tabbench.contract.extract",
     "PerExample": "tabbench.contract.extract",
     "Prediction": "tabbench.contract.extract",
@@ -90,8 +92,8 @@ __all__ = [
     "SampleAnswers",
     "SampleRecord",
     "Score",
+    "Settings",
     "Status",
-    "TabbenchDeprecationWarning",
     "TabbenchError",
     "TurnRequest",
     "UnknownNameError",
@@ -116,6 +118,7 @@ __all__ = [
     "reference_trajectory",
     "registered_names",
     "resolve_benchmarks",
+    "run_in_context",
     "safe_score",
     "score_batch",
     "stable_hash",
@@ -123,6 +126,7 @@ __all__ = [
     "tool_error",
     "tool_schemas",
     "truncate_at_stop",
+    "use_settings",
     "write_atomic",
 ]
 
@@ -145,7 +149,6 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.atomic import atomic_path, write_atomic
     from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend, truncate_at_stop
     from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
-    from tabbench.contract.deprecation import TabbenchDeprecationWarning
     from tabbench.contract.environment import (
         Budget,
         Environment,
@@ -169,6 +172,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.options import Option
     from tabbench.contract.paths import cache_dir
     from tabbench.contract.reward import Reward, safe_score, score_batch
+    from tabbench.contract.settings import Settings, run_in_context, use_settings
     from tabbench.contract.toolcalls import TurnRequest, parse_tool_calls
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
     from tabbench.host.lookup import (

@@ -45,7 +45,6 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.deprecation import warn_once
 from tabbench.contract.errors import ConfigError
 from tabbench.contract.extract import SampleAnswers
 from tabbench.contract.reward import Reward, score_batch
@@ -324,22 +323,6 @@ def log_status_counts(trainer: Any, *functions: TrlReward) -> None:
         original(logs, *args, **kwargs)
 
     trainer.log = log
-
-
-def status_counts_callback(*functions: TrlReward) -> Any:
-    """Deprecated: a callback's ``on_log`` runs after ``log_history`` is written, so its counts reached the
-    console only. Use ``log_status_counts(trainer, *functions)``."""
-    warn_once("status_counts_callback", "tabbench.adapters.status_counts_callback is deprecated (its counts never "
-              "reach log_history or loggers): call log_status_counts(trainer, *reward_funcs) after building the "
-              "trainer")
-    from transformers import TrainerCallback
-
-    class StatusCountsCallback(TrainerCallback):
-        def on_log(self, args: Any, state: Any, control: Any, logs: dict | None = None, **kwargs: Any) -> None:
-            if logs is not None:
-                _add_status_counts(logs, functions)
-
-    return StatusCountsCallback()
 
 
 # --- verl -------------------------------------------------------------------------------------------------

@@ -82,9 +82,6 @@ class Table:
     def width(self) -> int:
         return max([len(r) for r in self.header + self.rows] or [0])
 
-    def to_tablebench(self) -> dict[str, Any]:
-        return {"columns": self.columns, "data": [list(r) for r in self.rows]}
-
 
 @dataclass(frozen=True)
 class Serialized:

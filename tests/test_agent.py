@@ -55,7 +55,9 @@ def test_env_usage_errors_are_one_line(cli_runner, tmp_path, args, message) -> N
 
 def test_tool_threads_are_one_per_rollout_at_most_one_per_sql_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     """eval --env and train grpo --env size their tool-call threads alike: more than the SQL workers would queue."""
-    monkeypatch.setenv("TABBENCH_WORKERS", "2")
-    assert (tool_threads(6), tool_threads(1), tool_threads(0)) == (2, 1, 1)
-    monkeypatch.setenv("TABBENCH_WORKERS", "0")  # SQL in this process: no pool to queue for
-    assert tool_threads(6) == 6
+    from tabbench.contract.settings import Settings, use_settings
+
+    with use_settings(Settings(workers=2)):
+        assert (tool_threads(6), tool_threads(1), tool_threads(0)) == (2, 1, 1)
+    with use_settings(Settings(workers=0)):  # SQL in this process: no pool to queue for
+        assert tool_threads(6) == 6

@@ -62,7 +62,8 @@ def test_results_record_the_effective_options(cli, tmp_path: Path) -> None:
     assert blocks["demo-tablebench"]["options"]["timeout"] == 5.0
     assert blocks["demo-spider"]["options"]["timeout"] == 5.0 and blocks["demo-spider"]["options"]["official"] is False
     config = json.loads((out / "run.json").read_text())["config"]
-    assert config["benchmark_options"] == {"demo-bird:official": True, "demo-crtqa:table_format": "csv", "timeout": 5.0}
+    assert config["benchmark_options"] == {"demo-bird:official": True, "demo-crtqa:table_format": "csv"}
+    assert config["timeout"] == 5.0
 
 
 def test_every_installed_benchmark_rejects_an_undeclared_option(demo) -> None:
@@ -80,3 +81,54 @@ def test_demo_data_files_include_its_databases(demo) -> None:
     databases = [p for p in files if p.suffix == ".sqlite"]
     used = {e.fields["db_path"] for e in demo.examples("test")}
     assert {str(p) for p in databases} == used and all(p.is_file() for p in databases)
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["-o", "nosuchopt=1"], "benchmark 'demo-bird': unknown option 'nosuchopt' (known: "),
+    (["-m", "nosuchopt=1"], "model backend 'gold': unknown option 'nosuchopt' (known: none)"),
+    (["--model", "predictions:README.md", "-m", "missing=never"],
+     "model backend 'predictions': option missing=the string 'never': expected one of 'error', 'empty'"),
+    (["--env", "sql", "-e", "nosuchopt=1"], "environment 'sql': unknown option 'nosuchopt' (known: "),
+])
+def test_every_plugin_kind_checks_options_with_one_line(cli, tmp_path: Path, args: list[str], says: str) -> None:
+    """Benchmarks, model backends and environments (and rewards, below) go through the host's one check."""
+    model = [] if "--model" in args else ["--model", "gold"]
+    result = cli(["eval", *model, *args, "--benchmark", "demo-bird", "--limit", "1", "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2, result.output
+    assert says in result.output and len(result.output.strip().splitlines()) == 1, result.output
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(("reward", "options", "says"), [
+    ("bird-ex", {"nosuchopt": 1}, "reward 'bird-ex': unknown option 'nosuchopt' (known: "),
+    ("spider-ex", {"official": "maybe"}, "reward 'spider-ex': option official=the string 'maybe': expected true"),
+    ("execution-partial", {"extract": "everything"}, "expected one of 'auto', 'block'"),
+    ("exact-match", {"match": "fuzzy"}, "reward 'exact-match': option match=the string 'fuzzy': expected one of "
+     "'tablebench', 'string'"),
+    ("rouge-l", {"extraction": "guess"}, "expected one of 'tablebench', 'realhitbench', 'raw'"),
+    ("chart-pass", {"code_extraction": "any"}, "expected one of 'tablebench', 'realhitbench'"),
+    ("tablebench-mix", {"nosuchopt": 1}, "reward 'tablebench-mix': unknown option 'nosuchopt'"),
+])
+def test_rewards_check_options_and_choices_like_every_kind(reward: str, options: dict, says: str) -> None:
+    """A reward's options, choices included, fail with the host's ConfigError line, never a TypeError; built
+    directly or by name alike."""
+    from tabbench import get_reward
+    from tabbench.contract.reward import Reward
+    from tabbench.host.lookup import _load_class
+
+    with pytest.raises(ConfigError) as by_name:
+        get_reward(reward, **options)
+    assert says in str(by_name.value)
+    with pytest.raises(ConfigError) as direct:
+        _load_class("reward", reward, Reward)(**options)
+    assert says in str(direct.value)
+
+
+def test_the_extraction_choices_are_the_extractors() -> None:
+    from typing import get_args
+
+    from tabbench_tableqa_rewards.rewards import CodeExtraction, Extraction
+
+    from tabbench.tableqa.extractors import CODE_EXTRACTIONS, EXTRACTIONS
+
+    assert get_args(Extraction) == EXTRACTIONS and get_args(CodeExtraction) == CODE_EXTRACTIONS

@@ -1,5 +1,5 @@
 """The contract seams: typed options, metric rewards built from benchmark options, the one score_batch, the
-verl result shape, and the results schema (version 2, version 1 still read)."""
+verl result shape, and the results schema (version 3, versions 1 and 2 still read)."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ def test_timeout_reaches_a_third_party_metric_reward(isolated_host, tmp_path):
     assert {s["scores"]["ok"]["details"]["t"] for s in samples} == {3.0} and {s["answer"] for s in samples} == {"yes"}
 
 
-def test_instance_metrics_still_work_and_warn_once(isolated_host):
+def test_metrics_set_by_the_instance_are_its_own(isolated_host):
     isolated_host.register(_plugin(), "seam")
 
     class Legacy(ThirdParty):
@@ -135,8 +135,7 @@ def test_instance_metrics_still_work_and_warn_once(isolated_host):
             super().__init__(data_path, **options)
             self.metrics = (MetricSpec("ok", "seam-timed", {"timeout": 1.0}),)
 
-    with pytest.warns(tabbench.TabbenchDeprecationWarning, match="class attribute"):
-        assert tabbench.metric_specs(Legacy(None))[0].options == {"timeout": 30.0}  # the user's option wins
+    assert tabbench.metric_specs(Legacy(None))[0].options == {"timeout": 30.0}  # the user's option wins
 
 
 class Raising(Reward):
@@ -202,30 +201,35 @@ def test_results_schema_matches_the_types_and_reads_version_1():
         assert set(hints) == set(props["properties"])
         assert set(typed.__required_keys__) == set(props["required"])
     v1 = {"schema_version": 1, "benchmarks": {}, "config": {"backend": "hf", "model": "m", "limit": 3},
-          "model": {"backend": "hf", "model": "m", "options": {}}}
-    v2 = results_module.upgrade(v1)
-    assert v2["schema_version"] == 2 and v2["config"] == {"limit": 3} and "backend_options" in v2["model"]
-    with pytest.raises(ValueError, match="schema version 2"):
-        results_module.validate({"schema_version": 2})
+          "model": {"backend": "hf", "model": "m", "options": {}, "fingerprint_sha": "f"}}
+    v3 = results_module.upgrade(v1)
+    assert v3["schema_version"] == 3 and v3["model"] == {"fingerprint_sha": "f"}
+    assert v3["config"] == {"backend": "hf", "model": "m", "limit": 3, "backend_options": {}}
+    v2 = {"schema_version": 2, "benchmarks": {}, "config": {"limit": 3},
+          "model": {"backend": "gold", "model": "", "backend_options": {}, "generation": {"n": 1}, "vote": None}}
+    assert results_module.upgrade(v2)["config"] == {"limit": 3, "backend": "gold", "model": "", "backend_options": {},
+                                                    "generation": {"n": 1}, "vote": None}
+    with pytest.raises(ValueError, match="schema version 3"):
+        results_module.validate({"schema_version": 3})
 
 
 @pytest.mark.tabbench_plugins("oracles")  # the gold backend
 def test_evaluate_returns_typed_results_and_the_board_reads_v1_and_v2(isolated_host, tmp_path):
     isolated_host.register(_plugin(), "seam")
     results = tabbench.evaluate("gold", "seam-bench", out=tmp_path / "v2", timeout=4)
-    assert results["schema_version"] == 2 and results["benchmarks"]["seam-bench"]["metrics"]["ok"]["value"] == 1.0
-    assert not set(results["config"]) & set(results["model"])  # version 2 repeats no key
+    assert results["schema_version"] == 3 and results["benchmarks"]["seam-bench"]["metrics"]["ok"]["value"] == 1.0
+    assert not set(results["config"]) & set(results["model"])  # what was asked, and what the backend reported
     assert results == json.loads((tmp_path / "v2/results.json").read_text())
     assert [m["options"] for m in results["benchmarks"]["seam-bench"]["metric_rewards"]] == [{"timeout": 4.0}, {}]
+    asked = ("backend", "model", "generation", "vote")
     v1 = dict(results, schema_version=1, config={**results["config"], "backend": "gold", "model": None},
-              model={**results["model"], "options": results["model"]["backend_options"]})
-    del v1["model"]["backend_options"]
+              model={**results["model"], "options": {}, **{k: results["config"][k] for k in asked}})
     (tmp_path / "v1").mkdir()
     (tmp_path / "v1/results.json").write_text(json.dumps(v1))
     from tabbench.reporting.leaderboard import build, load_runs
 
     runs = load_runs([(tmp_path / "v1", "old"), (tmp_path / "v2", "new")])
-    assert [r.results["schema_version"] for r in runs] == [2, 2] and runs[0].config == runs[1].config
+    assert [r.results["schema_version"] for r in runs] == [3, 3] and runs[0].config == runs[1].config
     board = build([f"{tmp_path / 'v1'}=old", f"{tmp_path / 'v2'}=new"], tmp_path / "board.md", references=None)
     assert "| old |" in board and "| new |" in board
 
@@ -238,7 +242,7 @@ def test_the_run_store_refuses_a_results_file_that_breaks_the_schema(tmp_path):
 
     store = RunStore.create(tmp_path / "run", {"command": "test"})
     with pytest.raises(ValueError, match="at benchmarks"):
-        store.write_results({"schema_version": 2, "tabbench_version": "0", "created": "now", "python": "3",
+        store.write_results({"schema_version": 3, "tabbench_version": "0", "created": "now", "python": "3",
                              "platform": "x", "plugins": {}, "config": {}, "seeds": {}, "model": {},
                              "benchmarks": {"b": {"n": -1}}})
     assert not store.results_path.exists()
@@ -300,23 +304,22 @@ def test_trl_adapter_wiring_mistakes_raise(isolated_host):
 
 
 @pytest.mark.tabbench_plugins("oracles")
-def test_hooks_add_under_extensions_and_in_place_edits_are_moved_there(isolated_host, tmp_path):
+def test_hooks_add_under_extensions_and_in_place_edits_change_nothing(isolated_host, tmp_path):
     isolated_host.register(_plugin(), "seam")
     hooks = types.ModuleType("seam_hooks")
 
     @tabbench.hookimpl
     def after_benchmark(run, benchmark, result):
         run.extend(benchmark, "seam.summary", {"n": result["n"]})
-        result["legacy"] = "edited in place"  # today's documented behaviour: still kept, with a warning
+        result["legacy"] = "edited in place"  # a copy: never recorded
         result["n"] = -1  # an edit of a recorded field never reaches the record
 
     hooks.after_benchmark = after_benchmark
     isolated_host.register(hooks, "seam-hooks")
-    with pytest.warns(tabbench.TabbenchDeprecationWarning, match="run.extend"):
-        results = tabbench.evaluate("gold", "seam-bench", out=tmp_path / "run")
+    results = tabbench.evaluate("gold", "seam-bench", out=tmp_path / "run")
     block = results["benchmarks"]["seam-bench"]
     assert block["n"] == 3 and "legacy" not in block
-    assert block["extensions"] == {"seam.summary": {"n": 3}, "legacy": "edited in place"}
+    assert block["extensions"] == {"seam.summary": {"n": 3}}
 
 
 def test_a_reward_and_its_extractor_survive_pickling():

@@ -114,7 +114,7 @@ def test_eval_demo_suite_writes_results_and_records(tiny: Path, tmp_path: Path, 
     assert results["benchmarks"]["demo-bird"]["primary_metric"]["name"] == "ex"
     assert set(results["benchmarks"]["demo-bird"]["breakdown"]) == {"difficulty", "db_id"}
     model = results["model"]
-    assert model["backend"] == "hf" and model["fingerprint"]["path"] == str(tiny.resolve())
+    assert results["config"]["backend"] == "hf" and model["fingerprint"]["path"] == str(tiny.resolve())
     assert model["chat_template_sha256"] == sha(tiny / "chat_template.jinja")
     assert model["fingerprint"]["files"]["model.safetensors"]["sha256"] == sha(tiny / "model.safetensors")
     assert results["timing"]["prompts_generated"] == 16
@@ -273,8 +273,8 @@ def test_self_consistency_is_reported_beside_greedy(tiny: Path, tmp_path: Path, 
     assert result.exit_code == 0, result.stderr
     results = json.loads((out / "results.json").read_text())
     greedy = json.loads((out / "greedy" / "results.json").read_text())
-    assert results["model"]["generation"]["n"] == 3 and results["model"]["vote"] == "execution"
-    assert greedy["model"]["generation"]["temperature"] == 0.0
+    assert results["config"]["generation"]["n"] == 3 and results["config"]["vote"] == "execution"
+    assert greedy["config"]["generation"]["temperature"] == 0.0
     assert results["greedy"]["primary_metric"]["demo-bird"] == greedy["benchmarks"]["demo-bird"]["primary_metric"]
     records = [json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").read_text().splitlines()]
     assert all(len(r["completions"]) == 3 for r in records)
@@ -289,7 +289,7 @@ def test_samples_alone_report_pass_at_k_and_maj_at_k(tiny: Path, tmp_path: Path,
                   "--out", str(out), *FAST])
     assert result.exit_code == 0, result.stderr
     results = json.loads((out / "results.json").read_text())
-    assert results["model"]["vote"] == "execution"
+    assert results["config"]["vote"] == "execution"
     sampling = results["benchmarks"]["demo-bird"]["sampling"]
     records = [json.loads(line) for line in (out / "samples" / "demo-bird.jsonl").read_text().splitlines()]
     values = [[v or 0.0 for v in r["sample_scores"]] for r in records]
@@ -300,7 +300,7 @@ def test_samples_alone_report_pass_at_k_and_maj_at_k(tiny: Path, tmp_path: Path,
 
 
 def test_benchmark_options_can_target_one_benchmark_and_bad_ones_fail(tmp_path: Path, cli) -> None:
-    from tabbench.cli.selection import options_for
+    from tabbench.evaluation.selection import options_for
 
     options = {"timeout": 5, "demo-crtqa:table_format": "csv", "bird:dialect": "mysql"}
     assert options_for("demo-crtqa", options) == {"timeout": 5, "table_format": "csv"}

@@ -93,6 +93,11 @@ def _imported(node: ast.Import | ast.ImportFrom) -> tuple[str, list[str]]:
     return node.module or "", [alias.name for alias in node.names]
 
 
+def test_no_command_module_is_public_api() -> None:
+    """Plugins share the library, never the CLI: what commands and trainers both use lives below ``tabbench.cli``."""
+    assert not [m for m in PUBLIC_MODULES if m == "tabbench.cli" or m.startswith("tabbench.cli.")]
+
+
 @pytest.mark.parametrize("module", sorted(PUBLIC_MODULES))
 def test_public_modules_exist(module: str) -> None:
     importlib.import_module(module)

@@ -68,19 +68,18 @@ def comparable(out: Path) -> dict:
 
 def test_ray_shards_merge_into_the_unsharded_run_and_a_dead_shard_is_retried(local_cluster, cli_runner, tmp_path,
                                                                              monkeypatch):
-    from tabbench.cli.merge import plan_from_config
-    from tabbench.evaluation.merge import merge
+    from tabbench.evaluation.merge import merge, plan_for
     from tabbench.evaluation.ray_launcher import RayOptions, run_shards
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("TABBENCH_WORKERS", "1")  # as in the workers
+    monkeypatch.setenv("TABBENCH_WORKERS", "1")  # as in the workers: the settings are part of results' config
     assert cli_runner([*ARGS, "--out", "whole"]).exit_code == 0
     marker = tmp_path / "first-attempt"
     folders = run_shards(CliShard(ARGS, marker, die_after=5), 2, tmp_path / "ray", RayOptions(retries=1),
                          show_progress=False)
     assert marker.read_text().startswith("died in ")  # the first attempt of shard 1 died mid-way
     assert f"died in {os.getpid()} " not in marker.read_text()  # in a Ray worker, not here
-    merge(tmp_path / "ray" / "merged", folders, plan_from_config)
+    merge(tmp_path / "ray" / "merged", folders, plan_for)
     for name in ("demo-bird.jsonl", "demo-crtqa.jsonl"):
         assert (tmp_path / "ray/merged/samples" / name).read_bytes() == (tmp_path / "whole/samples" / name).read_bytes()
     assert comparable(tmp_path / "ray" / "merged") == comparable(tmp_path / "whole")

@@ -30,8 +30,12 @@ USER = "nobody"
 
 # run as the unprivileged user: the hostile cases that matter most, one JSON line per case
 CASES = r"""
-import json, sys
+import json, os, sys
+from tabbench import Settings, use_settings
 from tabbench.sandbox import isolation, run_python
+# the opt-out as the command line passes it on (its default from the environment variable)
+scope = use_settings(Settings(unsafe_sandbox=os.environ.get("TABBENCH_UNSAFE_SANDBOX") == "1"))
+scope.__enter__()  # held in a name until the end: a collected generator would leave the scope
 FORK_EXEC = sys.argv[1]
 cases = {
     "trivial": dict(code="print(6 * 7)"),
@@ -165,5 +169,5 @@ def test_score_refuses_without_bubblewrap_and_the_opt_out_is_recorded(tmp_path: 
     allowed = _score(tmp_path, missing, "--unsafe-sandbox")
     assert allowed.returncode == 0, allowed.stderr
     results = json.loads((tmp_path / "run" / "results.json").read_text())
-    assert results["config"]["unsafe_sandbox"] is True
+    assert results["config"]["settings"]["unsafe_sandbox"] is True
     assert results["benchmarks"]["tablebench"]["metrics"]["em"]["value"] == 1.0

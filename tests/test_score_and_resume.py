@@ -43,8 +43,8 @@ def test_score_writes_results_and_samples(plugin_site, tmp_path, toy_data):
     assert toy["parse_fail_rate"] == 8 / 40
     assert set(toy["breakdown"]["level"]) == {"easy", "hard"}
     assert toy["breakdown"]["level"]["easy"]["n"] == 20
-    assert results["schema_version"] == 2 and results["plugins"]["toy"] == "1.2.3"
-    assert results["config"]["predictions"]["sha256"]
+    assert results["schema_version"] == 3 and results["plugins"]["toy"] == "1.2.3"
+    assert results["config"]["backend"] == "predictions" and results["model"]["fingerprint"]["sha256"]
     assert next(iter(toy["data"]["files"].values()))  # data file hash recorded
     lines = (out / "samples" / "toy.jsonl").read_text().splitlines()
     first = json.loads(lines[0])

@@ -11,7 +11,8 @@ import pytest
 
 from tabbench import atomic_path, truncate_at_stop, write_atomic
 from tabbench.checkpoint import checkpoint_files
-from tabbench.sql import default_workers, env_workers, execution_limits, extract_sql, sqlite_ddl
+from tabbench.contract.settings import Settings, use_settings
+from tabbench.sql import configured_workers, default_workers, execution_limits, extract_sql, sqlite_ddl
 
 
 def test_sqlite_ddl_lists_user_tables_as_stored(tmp_path: Path) -> None:
@@ -79,15 +80,20 @@ def test_execution_limits_from_reward_options() -> None:
     assert execution_limits({"timeout": "2.5", "max_steps": "1000"}).max_steps == 1000
 
 
-@pytest.mark.parametrize(("value", "expected"), [(None, None), ("4", 4), ("0", 0), ("many", None), ("-1", None)])
-def test_env_workers(monkeypatch: pytest.MonkeyPatch, value: str | None, expected: int | None) -> None:
-    """Unset or not a whole number >= 0: the default pool (one worker per CPU, at least 1); 0: in-process."""
-    if value is None:
-        monkeypatch.delenv("TABBENCH_WORKERS", raising=False)
-    else:
-        monkeypatch.setenv("TABBENCH_WORKERS", value)
-    assert env_workers() == (default_workers() if expected is None else expected)
+@pytest.mark.parametrize(("value", "expected"), [(None, None), (4, 4), (0, 0)])
+def test_configured_workers(monkeypatch: pytest.MonkeyPatch, value: int | None, expected: int | None) -> None:
+    """The run's ``Settings.workers``; unset: the default pool (one worker per CPU, at least 1); 0: in-process.
+    The environment variable is only the command line's default: the library does not read it."""
+    monkeypatch.setenv("TABBENCH_WORKERS", "7")
+    with use_settings(Settings(workers=value)):
+        assert configured_workers() == (default_workers() if expected is None else expected)
     assert default_workers() >= 1
+
+
+@pytest.mark.parametrize("value", [-1, 1.5, True, "4"])
+def test_settings_refuse_bad_workers(value: object) -> None:
+    with pytest.raises(ValueError, match="workers="):
+        Settings(workers=value)  # type: ignore[arg-type]
 
 
 def test_checkpoint_files_hashes_what_determines_outputs_and_caches(tmp_path: Path,

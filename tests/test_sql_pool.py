@@ -141,12 +141,12 @@ def test_printf_guard_reads_the_precision_as_sqlite_does(db: Path) -> None:
 
 
 def test_default_workers_follow_the_cpus_as_the_help_says(monkeypatch: pytest.MonkeyPatch, cli_runner) -> None:
-    from tabbench.sql import default_workers, env_workers
+    from tabbench.contract.settings import Settings, use_settings
+    from tabbench.sql import configured_workers, default_workers
 
-    monkeypatch.delenv("TABBENCH_WORKERS", raising=False)
-    assert env_workers() == default_workers() == max(1, min(len(os.sched_getaffinity(0)), 8))
-    monkeypatch.setenv("TABBENCH_WORKERS", "0")
-    assert env_workers() == 0
+    assert configured_workers() == default_workers() == max(1, min(len(os.sched_getaffinity(0)), 8))
+    with use_settings(Settings(workers=0)):
+        assert configured_workers() == 0
     for command in ("score", "eval"):
         text = " ".join(cli_runner([command, "--help"]).output.split())
         assert "Default: one per CPU, at most 8; 0 runs SQL in this process" in text

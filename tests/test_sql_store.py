@@ -11,10 +11,12 @@ import sys
 import textwrap
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tabbench.contract.settings import Settings, run_in_context, use_settings
 from tabbench.sql import (
     BatchStats,
     ExecJob,
@@ -27,7 +29,7 @@ from tabbench.sql import (
     use_store,
 )
 from tabbench.sql.execute import SqliteExecutor
-from tabbench.sql.store import env_max_bytes, result_bytes
+from tabbench.sql.store import configured_max_bytes, result_bytes
 from tests.test_sql_execute import make_db
 
 
@@ -37,7 +39,7 @@ def db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def executions(monkeypatch: pytest.MonkeyPatch) -> Counter:
+def executions(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter]:
     """Every query the in-process executor runs, counted by (database, SQL)."""
     seen: Counter = Counter()
     original = SqliteExecutor.execute
@@ -47,8 +49,9 @@ def executions(monkeypatch: pytest.MonkeyPatch) -> Counter:
         return original(self, db_path, sql, *args, **kwargs)
 
     monkeypatch.setattr(SqliteExecutor, "execute", counting)
-    monkeypatch.setenv("TABBENCH_WORKERS", "0")  # in this process, where the counter sees every execution
-    return seen
+    monkeypatch.setenv("TABBENCH_WORKERS", "0")  # the commands' default: in this process, where the counter sees
+    with use_settings(Settings(workers=0)):  # every execution; and the same for library calls
+        yield seen
 
 
 # --- the store itself ---------------------------------------------------------------------------------------
@@ -79,15 +82,16 @@ def test_result_size_estimate_is_close_for_big_results() -> None:
     assert abs(result_bytes(QueryResult(rows=rows)) - exact) / exact < 0.05
 
 
-def test_bound_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TABBENCH_RESULT_STORE_MB", "2")
-    assert env_max_bytes() == 2 << 20 and ResultStore().max_bytes == 2 << 20
-    monkeypatch.setenv("TABBENCH_RESULT_STORE_MB", "0")
-    store = ResultStore()
+def test_bound_from_the_run_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABBENCH_RESULT_STORE_MB", "2")  # only the command line's default: the library ignores it
+    assert configured_max_bytes() == 1024 << 20 and ResultStore().max_bytes == 1024 << 20
+    with use_settings(Settings(result_store_mb=2)):
+        assert configured_max_bytes() == 2 << 20 and ResultStore().max_bytes == 2 << 20
+    with use_settings(Settings(result_store_mb=0)):
+        store = ResultStore()
     store.put((("db", 0, 0, 0), "SELECT 1", "l"), _result(1))
     assert len(store) == 0  # nothing kept: every query runs again
-    monkeypatch.delenv("TABBENCH_RESULT_STORE_MB")
-    assert env_max_bytes() == 1024 << 20
+    assert configured_max_bytes() == 1024 << 20
 
 
 def test_comparisons_are_remembered_while_both_results_are_held() -> None:
@@ -276,13 +280,13 @@ def test_two_processes_share_the_gold_cache_without_corruption(db: Path, tmp_pat
 def test_result_store_bound_flag(db: Path, tmp_path: Path, executions: Counter, cli_runner, private_gold_cache,
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """``--result-store-mb 0`` keeps no results: the repeated prediction then runs once per batch and metric."""
-    monkeypatch.setenv("TABBENCH_RESULT_STORE_MB", "1024")  # restored after the test (the flag sets it)
+    monkeypatch.delenv("TABBENCH_RESULT_STORE_MB", raising=False)
     gold, pred = "SELECT name FROM singer WHERE id < 3", "SELECT name FROM singer WHERE id < 4"
     data, predictions = _bird_folder(tmp_path / "bird", db, [(gold, pred)] * 4)
     result = cli_runner(["score", "bird", "--data", str(data), "--predictions", str(predictions), "--out",
                          str(tmp_path / "run"), "--batch-size", "2", "--result-store-mb", "0", "--no-progress"])
     assert result.exit_code == 0, result.output
-    assert os.environ["TABBENCH_RESULT_STORE_MB"] == "0.0"
+    assert "TABBENCH_RESULT_STORE_MB" not in os.environ  # the flag travels as a parameter, not through the environment
     assert executions[(str(data / "dev_databases" / "music" / "music.sqlite"), pred)] == 2 * 2  # batches x metrics
 
 
@@ -332,9 +336,10 @@ def test_a_query_another_thread_is_running_runs_once(db: Path, executions: Count
     monkeypatch.setattr(SqliteExecutor, "execute", held)
     jobs = [ExecJob(str(db), "SELECT count(*) FROM singer")]
     with use_store(ResultStore()) as store, ThreadPoolExecutor(2) as pool:
-        first = pool.submit(execute_many, jobs, Limits(timeout=5), cache=False)
+        run = run_in_context(execute_many)  # the pool's threads see the run's store and settings
+        first = pool.submit(run, jobs, Limits(timeout=5), cache=False)
         assert started.wait(60)
-        second = pool.submit(execute_many, jobs, Limits(timeout=5), cache=False)
+        second = pool.submit(run, jobs, Limits(timeout=5), cache=False)
         deadline = time.monotonic() + 60
         while store.stats.hits == 0 and time.monotonic() < deadline:  # the second has found the first's claim
             time.sleep(0.01)
@@ -398,10 +403,10 @@ def test_a_waiter_runs_the_query_itself_when_its_runner_fails(db: Path, executio
             outcomes[name] = exc
 
     with use_store(ResultStore()) as store:
-        runner = threading.Thread(target=call, args=("runner", None), daemon=True)
+        runner = threading.Thread(target=run_in_context(call), args=("runner", None), daemon=True)
         runner.start()
         assert started.wait(60)
-        waiter = threading.Thread(target=call, args=("waiter", waiter_stats), daemon=True)
+        waiter = threading.Thread(target=run_in_context(call), args=("waiter", waiter_stats), daemon=True)
         waiter.start()
         deadline = time.monotonic() + 60
         while store.stats.hits == 0 and time.monotonic() < deadline:  # the waiter has found the runner's claim
@@ -415,3 +420,32 @@ def test_a_waiter_runs_the_query_itself_when_its_runner_fails(db: Path, executio
         assert (waiter_stats.store_hits, waiter_stats.executed) == (0, 1)
         assert len(store) == 1 and not store._running  # the waiter's result is kept; no claim is left open
     assert executions[(str(db), "SELECT count(*) FROM singer")] == (2 if failing == "put" else 1)
+
+
+def test_stores_and_settings_are_scoped_to_their_context() -> None:
+    """Two runs in two threads each see their own store and settings; a new thread sees neither unless it is
+    started in the run's context (``run_in_context``)."""
+    import threading
+
+    seen: dict[str, tuple[object, object]] = {}
+    ready = threading.Barrier(2)
+
+    def a_run(name: str, mb: float) -> None:
+        with use_settings(Settings(result_store_mb=mb)), use_store(ResultStore()) as store:
+            ready.wait(30)  # both runs are in progress at once
+            seen[name] = (current_store() is store, configured_max_bytes())
+            inner: list[object] = []
+            plain = threading.Thread(target=lambda: inner.append(current_store() is store))
+            carried = threading.Thread(target=run_in_context(lambda: inner.append(current_store() is store)))
+            for thread in (plain, carried):
+                thread.start()
+                thread.join(30)
+            seen[name + " threads"] = tuple(inner)  # type: ignore[assignment]
+
+    threads = [threading.Thread(target=a_run, args=(n, mb)) for n, mb in (("one", 1), ("two", 2))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert seen["one"] == (True, 1 << 20) and seen["two"] == (True, 2 << 20)
+    assert seen["one threads"] == seen["two threads"] == (False, True)

@@ -162,6 +162,7 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
     import tabbench
     from tabbench.contract.reward import Reward
     from tabbench.contract.types import Score, Status
+    from tabbench.evaluation.config import RunConfig
     from tabbench.evaluation.runner import Run, execute
     from tabbench.evaluation.store import RunStore
     from tabbench.host.plugins import PluginInfo, host
@@ -196,7 +197,9 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
         for method in ("first", "execution"):
             Bench.extracted.clear()
             out = tmp_path / method
-            run = Run(out_dir=out, config={}, benchmarks=[Bench()], store=RunStore.create(out, {}), show_progress=False)
+            config = RunConfig(backend="test").to_json()
+            run = Run(out_dir=out, config=config, benchmarks=[Bench()], store=RunStore.create(out, {}),
+                      show_progress=False)
             choose = None if method == "first" else chooser(method)
             results[method] = execute(run, lambda b, reqs: [list(completions) for _ in reqs], choose)
         assert results["first"]["benchmarks"]["vote-run"]["primary_metric"]["value"] == 0.0

@@ -11,12 +11,11 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Prediction, Reward, Score, Status
+from tabbench import Example, Prediction, Reward, Score, Status
 from tabbench.sql import (
     ExecJob,
     QueryResult,
     current_store,
-    env_workers,
     execute_many,
     execution_limits,
     is_server_target,
@@ -35,12 +34,9 @@ class _BirdExecutionReward(Reward):
     extractor = sql_extractor("auto")
 
     def __init__(self, **options: Any) -> None:
-        unknown = set(options) - set(self.option_defaults)
-        if unknown:
-            raise ConfigError(f"reward {self.name!r}: unknown option(s) {', '.join(sorted(unknown))}")
-        super().__init__(**options)
-        self.official = str(options.get("official", False)).lower() in ("1", "true", "yes")
-        self.limits = execution_limits(options)
+        super().__init__(**options)  # checked against option_defaults
+        self.official = bool(self.options.get("official", False))
+        self.limits = execution_limits(self.options)
 
     def score(self, example: Example, completion: str, answer: str | None) -> Score:
         return self.score_batch([Prediction(example, completion, answer)])[0]
@@ -69,7 +65,7 @@ class _BirdExecutionReward(Reward):
             if not isinstance(plan, Score):
                 db, gold, sql = plan
                 jobs += [ExecJob(db, gold, gold=True), ExecJob(db, sql)]
-        results = iter(execute_many(jobs, self.limits, workers=env_workers()) if jobs else [])
+        results = iter(execute_many(jobs, self.limits) if jobs else [])
         scores = []
         for plan in plans:
             if isinstance(plan, Score):

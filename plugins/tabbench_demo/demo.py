@@ -93,13 +93,13 @@ def run_demo(out_dir: Path, *, steps: int | None = None, grpo_steps: int | None 
         run_stage(args + (["--limit", str(limit)] if limit else []), f"evaluate {LABELS[name]}", number, total)
 
     evaluate(tiny, "tiny", 2)
-    run_stage(["train", "sft", "--model", str(tiny), "--benchmark", "demo", "--out", str(sft),
+    run_stage(["train", "sft", "--model", str(tiny), "--suite", "demo", "--out", str(sft),
                "--max-steps", str(steps), "--batch-size", "16", "--learning-rate", "2e-3", "--warmup-steps", "10",
                "--max-length", "256", "--logging-steps", "10", "--seed", str(seed)],
               "SFT cold start on the gold answers of all four demo benchmarks", 3, total)
     evaluate(sft, "sft", 4)
     if grpo_steps:
-        run_stage(["train", "grpo", "--model", str(sft), "--benchmark", "demo", "--out", str(grpo),
+        run_stage(["train", "grpo", "--model", str(sft), "--suite", "demo", "--out", str(grpo),
                    "--max-steps", str(grpo_steps), "--num-generations", "8", "--prompts-per-step", "4",
                    "--max-completion-length", str(MAX_NEW_TOKENS), "--learning-rate", GRPO_LR, "--logging-steps", "1",
                    "--seed", str(seed)],

@@ -28,7 +28,7 @@ import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tabbench import (
     BackendError,
@@ -36,6 +36,7 @@ from tabbench import (
     GenerationParams,
     GenerationRequest,
     ModelBackend,
+    Option,
     parse_tool_calls,
     truncate_at_stop,
 )
@@ -83,16 +84,15 @@ class HFBackend(ModelBackend):
 
     name = "hf"
     description = "transformers AutoModelForCausalLM from a local path"
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "dtype": Option("auto", str, choices=DTYPES), "device": "auto", "adapter": Option(None, str),
+        "base": Option(None, str), "batch_size": Option(None, int, min=1), "threads": Option(None, int, min=1),
+    }
 
     def __init__(self, model: str, **options: Any) -> None:
-        super().__init__(model, **options)
-        unknown = sorted(set(options) - {"dtype", "device", "adapter", "base", "batch_size", "threads"})
-        if unknown:
-            raise ConfigError(f"hf: unknown option(s) {', '.join(unknown)} (known: adapter, base, batch_size, "
-                              "device, dtype, threads)")
+        super().__init__(model, **options)  # the host checks the options against option_defaults
+        options = self.options
         self.dtype_name = str(options.get("dtype", "auto"))
-        if self.dtype_name not in DTYPES:
-            raise ConfigError(f"hf: dtype={self.dtype_name!r}: choose one of {', '.join(DTYPES)}")
         self.device_name = str(options.get("device", "auto"))
         self.batch_size = int(options["batch_size"]) if options.get("batch_size") else None
         self.threads = int(options["threads"]) if options.get("threads") else None

@@ -1,4 +1,4 @@
-"""tabbench plugin: the oracle model backends ``gold`` and ``predictions`` (hookimpls only; light imports)."""
+"""tabbench plugin: the oracle model backend ``gold`` (hookimpls only; light imports)."""
 
 from __future__ import annotations
 
@@ -9,5 +9,3 @@ import tabbench
 def register_models(register):
     register("gold", "tabbench_oracles.backends:GoldBackend",
              description="answers with each example's reference (sanity check: should score 100%)")
-    register("predictions", "tabbench_oracles.backends:PredictionsBackend",
-             description="completions read from a file or folder: JSONL {id, completion(s)} or the official format")

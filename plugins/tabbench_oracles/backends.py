@@ -1,30 +1,16 @@
-"""Oracle backends: completions that come from the benchmark itself (``gold``) or from a file (``predictions``).
+"""The oracle backend ``gold``: completions that come from the benchmark itself.
 
-Neither loads a model. ``gold`` is the harness's sanity check: every benchmark must score 100% with it, except
-for the samples whose gold side fails (documented per benchmark). ``predictions`` lets any external system be
-scored through ``tabbench eval`` (suites, voting, leaderboards) rather than only ``tabbench score``.
+It loads no model: it is the harness's sanity check, every benchmark must score 100% with it, except for the
+samples whose gold side fails (documented per benchmark). (``predictions``, completions from a file, is the
+host's own: ``tabbench.evaluation.predictions``, what ``tabbench score`` runs.)
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from tabbench import (
-    BackendError,
-    ConfigError,
-    DataError,
-    GenerationParams,
-    GenerationRequest,
-    ModelBackend,
-    file_sha256,
-    get_benchmark,
-    read_jsonl_predictions,
-)
-
-PREDICTION_SUFFIXES = (".jsonl", ".json", ".sql", ".txt")
+from tabbench import BackendError, GenerationParams, GenerationRequest, ModelBackend
 
 
 class GoldBackend(ModelBackend):
@@ -38,9 +24,7 @@ class GoldBackend(ModelBackend):
     description = "the reference answer of each example"
     cacheable = False  # answers come from the data itself: a cache could only serve stale references
 
-    def __init__(self, model: str, **options: Any) -> None:
-        if options:  # e.g. --dtype given with --model gold: a mistake, not something to ignore
-            raise ConfigError(f"gold backend: takes no options (got {', '.join(sorted(options))})")
+    def __init__(self, model: str) -> None:  # no options: --dtype with --model gold is an error, not ignored
         super().__init__(model)
 
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
@@ -66,133 +50,3 @@ class GoldBackend(ModelBackend):
 
     def fingerprint(self) -> dict[str, Any]:
         return {"backend": "gold"}
-
-
-class PredictionsBackend(ModelBackend):
-    """Completions read from the file (or folder of per-benchmark files) named by the model spec.
-
-    A file is read as JSON lines ``{"id", "completion" | "completions"}``; when it is not JSON lines, it is handed
-    to the benchmark's ``read_predictions`` (its official format, e.g. BIRD's ``{"0": "SQL\\t----- bird -----\\tdb"}``),
-    which needs the benchmark built on its data: pass ``data=PATH`` when the data path is not configured.
-    A folder holds one file per benchmark, named ``<benchmark>.jsonl`` (or ``.json``, ``.sql``, ``.txt``).
-
-    Options: ``data`` (benchmark data path for official formats), ``benchmark_options`` (a dict of the options
-    the benchmark is built with for reading them, e.g. ``{"on_missing_db": "skip"}``), ``missing`` (``error``, the
-    default, or ``empty``: an example without a prediction gets an empty completion, scored as a parse failure).
-    """
-
-    name = "predictions"
-    description = "completions from a predictions file"
-    cacheable = False  # the file is the source of truth: reading it again is cheaper than any cache
-
-    def __init__(self, model: str, **options: Any) -> None:
-        super().__init__(model, **options)
-        unknown = sorted(set(options) - {"data", "benchmark_options", "missing"})
-        if unknown:
-            raise ConfigError(f"predictions backend: unknown option(s) {', '.join(unknown)} (known: benchmark_options, "
-                              "data, missing)")
-        self.path = Path(model)
-        if not self.path.exists():
-            raise ConfigError(f"predictions backend: {self.path} does not exist (--model names the predictions file)")
-        self.missing = options.get("missing", "error")
-        if self.missing not in ("error", "empty"):
-            raise ConfigError(f"predictions backend: option missing={self.missing!r} must be 'error' or 'empty'")
-        self._loaded: dict[tuple[str, str], dict[str, list[str]]] = {}
-        self._transcripts: dict[str, dict[str, list[dict[str, Any]]]] = {}  # by benchmark
-
-    def file_for(self, benchmark: str) -> Path:
-        """The predictions file of ``benchmark``: the spec itself, or ``<benchmark>.<suffix>`` in the folder."""
-        if self.path.is_file():
-            return self.path
-        for suffix in PREDICTION_SUFFIXES:
-            candidate = self.path / f"{benchmark}{suffix}"
-            if candidate.is_file():
-                return candidate
-        raise ConfigError(
-            f"predictions backend: {self.path} has no predictions for {benchmark!r} "
-            f"(expected {benchmark}.jsonl, or one of {', '.join(PREDICTION_SUFFIXES)})"
-        )
-
-    def predictions(self, benchmark: str, split: str) -> dict[str, list[str]]:
-        key = (benchmark, split)
-        if key not in self._loaded:
-            path = self.file_for(benchmark)
-            try:
-                self._loaded[key] = read_jsonl_predictions(path)
-            except DataError as jsonl_error:
-                try:
-                    bench = get_benchmark(benchmark, self.options.get("data"),
-                                          **dict(self.options.get("benchmark_options") or {}))
-                except Exception as exc:
-                    raise DataError(
-                        f"{path}: not JSON lines ({jsonl_error}), and benchmark {benchmark!r} cannot read it in its "
-                        f"official format without its data ({exc}); pass the backend option data=PATH"
-                    ) from exc
-                self._loaded[key] = bench.read_predictions(path, split)
-        return self._loaded[key]
-
-    def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
-        outputs = []
-        for request in requests:
-            table = self.predictions(request.benchmark, request.example.split)
-            completions = table.get(request.example.id)
-            if completions is None:
-                if self.missing == "empty":
-                    completions = [""]
-                else:
-                    raise DataError(
-                        f"{self.file_for(request.benchmark)}: no prediction for example {request.example.id!r} of "
-                        f"{request.benchmark!r} (backend option missing=empty scores it as a parse failure)"
-                    )
-            if params.n > 1 and len(completions) < params.n:
-                raise DataError(
-                    f"{self.file_for(request.benchmark)}: example {request.example.id!r} has {len(completions)} "
-                    f"completions, {params.n} samples were asked for"
-                )
-            outputs.append(list(completions[: params.n]))
-        return outputs
-
-    def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
-        """``tabbench eval --env``: replay recorded transcripts, the ``turn``-th assistant message per request.
-
-        A line ``{"id", "transcript": {"messages": [...]}}`` (as the run records hold them) or ``{"id",
-        "messages": [...]}``; observations are recomputed by the environment, not read from the file. A
-        transcript that runs out of assistant messages answers with an empty message."""
-        outputs = []
-        for request in requests:
-            turns = self.transcripts(request.benchmark).get(request.example.id)
-            if turns is None and self.missing != "empty":
-                raise DataError(f"{self.file_for(request.benchmark)}: no transcript for example "
-                                   f"{request.example.id!r} of {request.benchmark!r}")
-            turns = turns or []
-            outputs.append(dict(turns[request.turn]) if request.turn < len(turns) else
-                           {"role": "assistant", "content": ""})
-        return outputs
-
-    def transcripts(self, benchmark: str) -> dict[str, list[dict[str, Any]]]:
-        """Assistant messages of each recorded transcript in the benchmark's file, keyed by example id."""
-        if benchmark not in self._transcripts:
-            path = self.file_for(benchmark)
-            table: dict[str, list[dict[str, Any]]] = {}
-            try:
-                lines = path.read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError) as exc:
-                raise DataError(f"{path}: cannot read the transcripts ({exc})") from None
-            for number, line in enumerate(lines, 1):
-                if not line.strip():
-                    continue
-                try:
-                    row = json.loads(line)
-                    record = row.get("transcript") or {}
-                    messages = row["messages"] if "messages" in row else record["messages"]
-                    table[str(row["id"])] = [dict(m) for m in messages if m.get("role") == "assistant"]
-                except (ValueError, RecursionError, KeyError, TypeError, AttributeError) as exc:
-                    raise DataError(f"{path}:{number}: expected {{\"id\", \"transcript\": {{\"messages\": "
-                                       f"[...]}}}} JSON ({type(exc).__name__}: {exc})") from exc
-            self._transcripts[benchmark] = table
-        return self._transcripts[benchmark]
-
-    def fingerprint(self) -> dict[str, Any]:
-        files = [self.path] if self.path.is_file() else sorted(p for p in self.path.iterdir() if p.is_file())
-        return {"backend": "predictions", "path": str(self.path.resolve()),
-                "sha256": {p.name: file_sha256(p) for p in files}}

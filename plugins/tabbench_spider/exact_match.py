@@ -136,10 +136,6 @@ def foreign_key_map(entry: dict[str, Any]) -> dict[str, str]:
     return mapping
 
 
-def load_foreign_key_maps(tables_json: str | Path) -> dict[str, dict[str, str]]:
-    return {entry["db_id"]: foreign_key_map(entry) for entry in json.loads(Path(tables_json).read_text())}
-
-
 # --- tokenisation ---------------------------------------------------------------------------------------
 
 # What NLTK's word_tokenize does to a line of SQL (strings already replaced by placeholders), in its order.

@@ -11,11 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Prediction, Reward, Score, Status
+from tabbench import Example, Prediction, Reward, Score, Status
 from tabbench.sql import (
     ExecJob,
     current_store,
-    env_workers,
     execute_many,
     execution_limits,
     result_details,
@@ -37,17 +36,6 @@ from tabbench_spider.exact_match import (
 from tabbench_spider.sqltext import normalise_for_execution, replace_value_placeholder
 
 
-def _check_options(name: str, options: dict[str, Any], allowed: set[str]) -> None:
-    unknown = set(options) - allowed
-    if unknown:
-        raise ConfigError(f"reward {name!r}: unknown option(s) {', '.join(sorted(unknown))}")
-
-
-def _flag(value: Any) -> bool:
-    """An option that may arrive as a bool or as text from the command line."""
-    return str(value).lower() in ("1", "true", "yes", "on")
-
-
 class SpiderExecution(Reward):
     """1.0 when the prediction's result equals the gold's on every database of the db's folder.
 
@@ -65,11 +53,10 @@ class SpiderExecution(Reward):
     extractor = sql_extractor("auto")
 
     def __init__(self, **options: Any) -> None:
-        _check_options(self.name, options, set(self.option_defaults))
-        super().__init__(**options)
-        self.official = _flag(options.get("official", False))
-        self.distinct = "keep" if _flag(options.get("keep_distinct", False)) else ("all" if self.official else "row")
-        self.limits = execution_limits(options)
+        super().__init__(**options)  # checked against option_defaults (flags arrive as booleans)
+        self.official = bool(self.options.get("official", False))
+        self.distinct = "keep" if self.options.get("keep_distinct") else ("all" if self.official else "row")
+        self.limits = execution_limits(self.options)
 
     def score(self, example: Example, completion: str, answer: str | None) -> Score:
         return self.score_batch([Prediction(example, completion, answer)])[0]
@@ -98,7 +85,7 @@ class SpiderExecution(Reward):
                 for path in plan["paths"]:
                     jobs.append(ExecJob(path, plan["gold"], gold=True))
                     jobs.append(ExecJob(path, plan["pred"]))
-        results = iter(execute_many(jobs, self.limits, workers=env_workers()) if jobs else [])
+        results = iter(execute_many(jobs, self.limits) if jobs else [])
         scores = []
         for early, plan in prepared:
             if early is not None:
@@ -156,9 +143,8 @@ class SpiderExactMatch(Reward):
     extractor = sql_extractor("auto")
 
     def __init__(self, **options: Any) -> None:
-        _check_options(self.name, options, set(self.option_defaults))
-        super().__init__(**options)
-        self.official = _flag(options.get("official", False))
+        super().__init__(**options)  # checked against option_defaults
+        self.official = bool(self.options.get("official", False))
 
     def score(self, example: Example, completion: str, answer: str | None) -> Score:
         gold = example.gold

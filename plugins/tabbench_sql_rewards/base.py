@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Prediction, Reward, Score, Status
+from tabbench import Example, Option, Prediction, Reward, Score, Status
 from tabbench.sql import SQL_MODES, sql_extractor
 
 
@@ -37,21 +37,14 @@ class SqlReward(Reward):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """``defaults`` is the reward's ``option_defaults``: the host type-checks options against it."""
         super().__init_subclass__(**kwargs)
-        cls.option_defaults = cls.defaults
+        cls.option_defaults = {key: Option(value, str, choices=SQL_MODES) if key == "extract" else value
+                               for key, value in cls.defaults.items()}
 
     def __init__(self, **options: Any) -> None:
-        unknown = sorted(set(options) - set(self.defaults))
-        if unknown:
-            raise ConfigError(
-                f"reward {self.name!r}: unknown option(s) {', '.join(unknown)} "
-                f"(known: {', '.join(sorted(self.defaults)) or 'none'})"
-            )
         merged = {**self.defaults, **options}
-        super().__init__(**merged)
+        super().__init__(**merged)  # checked against option_defaults (``defaults``; extract: one of SQL_MODES)
         if "extract" in merged:
-            if merged["extract"] not in SQL_MODES:
-                raise ConfigError(f"reward {self.name!r}: extract must be one of {', '.join(SQL_MODES)}")
-            self.extractor = sql_extractor(merged["extract"])
+            self.extractor = sql_extractor(self.options["extract"])
 
     def opt(self, key: str) -> Any:
         return self.options[key]

@@ -30,10 +30,7 @@ class TableBenchMix(Reward):
                                                  "pot_timeout_s": 15.0}
 
     def __init__(self, **options: Any) -> None:
-        unknown = set(options) - set(_CHART_OPTIONS) - set(_TEXT_OPTIONS)
-        if unknown:
-            raise TypeError(f"unknown options {sorted(unknown)}")
-        super().__init__(**options)
+        super().__init__(**options)  # checked against option_defaults
         chart = {k: v for k, v in options.items() if k in _CHART_OPTIONS}
         text = {k: v for k, v in options.items() if k in _TEXT_OPTIONS}
         self.delegates = {

@@ -20,19 +20,22 @@ RealHiTBench does with 1), ``empty_prediction`` (what an empty answer becomes, R
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from tabbench import Example, Extractor, PerExample, Reward, Score, Status
 from tabbench.tableqa import answers
 from tabbench.tableqa.extractors import (
-    CODE_EXTRACTIONS,
-    EXTRACTIONS,
     ChartAnswer,
     TableAnswer,
     chart_extractor,
     is_pot,
     text_extractor,
 )
+
+#: The declared choices (the host checks them, ``tabbench.contract.options``): answer extraction rules and
+#: where a chart program is found.
+Extraction = Literal["tablebench", "realhitbench", "raw"]
+CodeExtraction = Literal["tablebench", "realhitbench"]
 
 
 def is_chart(example: Example) -> bool:
@@ -52,10 +55,8 @@ def _graded(value: float, details: dict[str, Any]) -> Score:
 class _TextReward(Reward):
     """Shared option handling and extraction for the text rewards; subclasses implement ``compare``."""
 
-    def __init__(self, *, extraction: str = "tablebench", normalize: bool = True, decimals: int | None = None,
+    def __init__(self, *, extraction: Extraction = "tablebench", normalize: bool = True, decimals: int | None = None,
                  empty_prediction: str | None = None, pot_timeout_s: float = 15.0, **options: Any) -> None:
-        if extraction not in EXTRACTIONS:
-            raise TypeError(f"extraction must be one of {', '.join(EXTRACTIONS)}")
         super().__init__(extraction=extraction, normalize=normalize, decimals=decimals,
                          empty_prediction=empty_prediction, pot_timeout_s=pot_timeout_s, **options)
         self.extraction, self.normalize, self.decimals = extraction, normalize, decimals
@@ -88,9 +89,7 @@ class ExactMatch(_TextReward):
     version: ClassVar[str] = "1"
     description: ClassVar[str] = "exact match of the final answer (TableBench normalisation and numeric rules)"
 
-    def __init__(self, *, match: str = "tablebench", **options: Any) -> None:
-        if match not in ("tablebench", "string"):
-            raise TypeError("match must be 'tablebench' or 'string'")
+    def __init__(self, *, match: Literal["tablebench", "string"] = "tablebench", **options: Any) -> None:
         super().__init__(match=match, **options)
         self.match = match
 
@@ -131,10 +130,8 @@ class _ChartReward(Reward):
     (``code_extraction``: TableBench's last python block or RealHiTBench's pandas...plt.show() span), so pass,
     ECR and Parse@1 share one run. Another reward may hand over a ``ChartAnswer`` of its own as the answer."""
 
-    def __init__(self, *, official_figure_state: bool = False, code_extraction: str = "tablebench",
+    def __init__(self, *, official_figure_state: bool = False, code_extraction: CodeExtraction = "tablebench",
                  timeout_s: float = 15.0, **options: Any) -> None:
-        if code_extraction not in CODE_EXTRACTIONS:
-            raise TypeError(f"code_extraction must be one of {', '.join(CODE_EXTRACTIONS)}")
         super().__init__(official_figure_state=official_figure_state, code_extraction=code_extraction,
                          timeout_s=timeout_s, **options)
         self.official_figure_state, self.code_extraction = official_figure_state, code_extraction
@@ -210,11 +207,9 @@ class AnswerParsed(Reward):
     version: ClassVar[str] = "1"
     description: ClassVar[str] = "an answer was extracted, or the chart check reached a verdict (Parse@1)"
 
-    def __init__(self, *, extraction: str = "tablebench", pot_timeout_s: float = 15.0,
-                 official_figure_state: bool = False, code_extraction: str = "tablebench", timeout_s: float = 15.0,
-                 **options: Any) -> None:
-        if extraction not in EXTRACTIONS:
-            raise TypeError(f"extraction must be one of {', '.join(EXTRACTIONS)}")
+    def __init__(self, *, extraction: Extraction = "tablebench", pot_timeout_s: float = 15.0,
+                 official_figure_state: bool = False, code_extraction: CodeExtraction = "tablebench",
+                 timeout_s: float = 15.0, **options: Any) -> None:
         super().__init__(extraction=extraction, pot_timeout_s=pot_timeout_s,
                          official_figure_state=official_figure_state, code_extraction=code_extraction,
                          timeout_s=timeout_s, **options)

@@ -20,7 +20,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tabbench import (
     BackendError,
@@ -29,13 +29,11 @@ from tabbench import (
     GenerationRequest,
     Message,
     ModelBackend,
+    Option,
     parse_tool_calls,
 )
 from tabbench.checkpoint import checkpoint_files
 
-OPTIONS = ("tensor_parallel_size", "data_parallel_size", "batch_invariant", "dtype", "gpu_memory_utilization",
-           "max_model_len", "adapter", "max_lora_rank", "quantization", "enforce_eager", "trust_remote_code",
-           "engine_seed")
 INSTALL_HINT = "pip install 'tabbench[vllm]' on a machine with a CUDA GPU; on a CPU use --backend hf"
 
 
@@ -157,11 +155,17 @@ class VLLMBackend(ModelBackend):
     replica_class: type[Replica] = Replica
     """What runs each engine (a test stands a fake engine in here)."""
 
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "tensor_parallel_size": Option(1, int, min=1), "data_parallel_size": Option(1, int, min=1),
+        "batch_invariant": False, "dtype": "auto",
+        "gpu_memory_utilization": Option(0.9, float, min=0, min_exclusive=True, max=1), "max_model_len":
+        Option(None, int, min=1), "adapter": Option(None, str), "max_lora_rank": Option(64, int, min=1),
+        "quantization": Option(None, str), "enforce_eager": False, "trust_remote_code": False, "engine_seed": 0,
+    }
+
     def __init__(self, model: str, **options: Any) -> None:
-        super().__init__(model, **options)
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise ConfigError(f"vllm: unknown option(s) {', '.join(unknown)} (known: {', '.join(OPTIONS)})")
+        super().__init__(model, **options)  # the host checks the options against option_defaults
+        options = self.options
         path = Path(model).expanduser()
         if not (path / "config.json").is_file():
             raise ConfigError(f"vllm: model path {model!r} is not a local checkpoint folder with a config.json; "
@@ -173,13 +177,8 @@ class VLLMBackend(ModelBackend):
             if not (self.adapter / "adapter_config.json").is_file():
                 raise ConfigError(f"vllm: adapter {options['adapter']!r} has no adapter_config.json")
         self.engine = engine_kwargs(self.path, options)
-        self.data_parallel_size = options.get("data_parallel_size", 1)
-        if isinstance(self.data_parallel_size, bool) or not isinstance(self.data_parallel_size, int) \
-                or self.data_parallel_size < 1:
-            raise ConfigError(f"vllm: data_parallel_size={self.data_parallel_size!r}: expected a whole number >= 1")
-        self.batch_invariant = options.get("batch_invariant", False)
-        if not isinstance(self.batch_invariant, bool):
-            raise ConfigError(f"vllm: batch_invariant={self.batch_invariant!r}: expected true or false")
+        self.data_parallel_size: int = options.get("data_parallel_size", 1)
+        self.batch_invariant: bool = options.get("batch_invariant", False)
         self._replicas: Any = None
         self._fingerprint: dict[str, Any] | None = None
 

@@ -37,11 +37,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "eval": (
         "tabbench.cli.eval:eval_command",
-        "Evaluate a model on a suite: generate, score with the benchmarks' reward plugins, write run records.",
+        "Evaluate a model on benchmarks or suites: generate, score with the benchmarks' reward plugins, write run "
+        "records.",
     ),
     "score": (
         "tabbench.cli.score:score_command",
-        "Score an existing predictions file with BENCHMARK's metrics and write run records to --out.",
+        "Score an existing predictions file with the metrics of BENCHMARK (or --benchmark/--suite) and write run "
+        "records to --out.",
     ),
     "merge": (
         "tabbench.cli.merge:merge_command",

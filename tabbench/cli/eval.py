@@ -1,36 +1,54 @@
-"""``tabbench eval``: generate with a model backend on benchmarks or suites, score with their rewards, record."""
+"""``tabbench eval``: generate with a model backend on benchmarks or suites, score with their rewards, record.
+
+The command only turns its options into a ``tabbench.evaluation.config.RunConfig``; the library builds and runs
+the run (``tabbench.evaluation.launch``), as it does for ``tabbench score`` and ``tabbench.evaluate``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.budget import budget_from, budget_options
-from tabbench.cli.options import (
+from tabbench.cli.shards import Sharding, sharding_options
+from tabbench.contract.errors import UsageError
+from tabbench.evaluation.budget import budget_from, budget_options
+from tabbench.evaluation.config import VOTES
+from tabbench.evaluation.options import (
     FiniteFloatRange,
-    apply_runtime,
     batch_size_option,
     limit_option,
     parse_key_values,
     progress_option,
-    recorded_options,
-    result_store_option,
     resume_option,
-    sandbox_record,
+    selection_options,
+    settings_options,
     split_option,
     timeout_option,
-    unsafe_sandbox_option,
-    workers_option,
 )
-from tabbench.cli.selection import Selection, parse_data, report_not_run, select_benchmarks
-from tabbench.cli.shards import sharding_options
-from tabbench.contract.errors import UsageError
 
-VOTES = ("execution", "similarity")
+
+def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not name or not path:
+            raise UsageError(f"--data {pair!r}: expected NAME=PATH")
+        out[name] = Path(path).expanduser()
+    return out
+
+
+def report_not_run(results: dict[str, Any]) -> None:
+    """After the run: name every benchmark that did not run and why; exit 1 when a configured one failed."""
+    not_run = results.get("not_run") or []
+    for item in not_run:
+        click.echo(f"not run: {item['benchmark']}: {item['reason']}", err=True)
+    failed = [item for item in not_run if item["failed"]]
+    if failed:
+        click.echo(f"{len(failed)} failed (see above); the other benchmarks ran", err=True)
+        raise click.exceptions.Exit(1)
 
 
 @click.command("eval", context_settings=CONTEXT)
@@ -43,8 +61,7 @@ VOTES = ("execution", "similarity")
 @click.option("--dtype", default=None, help="Shortcut for -m dtype=... (hf: auto, float32, bfloat16, float16).")
 @click.option("--device", default=None, help="Shortcut for -m device=... (hf: auto, cpu, cuda, cuda:1, mps).")
 @click.option("--adapter", default=None, help="Shortcut for -m adapter=PATH: a LoRA adapter folder (hf).")
-@click.option("--suite", default="all", show_default=True,
-              help="all, a suite name (`tabbench suites list`), or benchmark names separated by commas.")
+@selection_options
 @click.option("--data", "data_pairs", multiple=True, metavar="NAME=PATH",
               help="Data path of benchmark NAME (else TABBENCH_DATA_<NAME>, the config file, bundled data).")
 @split_option
@@ -63,9 +80,7 @@ VOTES = ("execution", "similarity")
 @click.option("--stop", multiple=True, help="Stop string (repeatable); cut from the completion.")
 @batch_size_option
 @timeout_option
-@workers_option
-@result_store_option
-@unsafe_sandbox_option
+@settings_options
 @click.option("-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
               help="An option for every benchmark, or with NAME: for benchmark NAME only (see its README); "
               "repeatable.")
@@ -91,183 +106,74 @@ VOTES = ("execution", "similarity")
 @progress_option
 def eval_command(
     model_spec: str, backend: str | None, model_options: tuple[str, ...], dtype: str | None, device: str | None,
-    adapter: str | None, suite: str, data_pairs: tuple[str, ...], split: str | None, limit: int | None,
-    samples: int, vote: str | None, temperature: float | None, top_p: float, seed: int, max_new_tokens: int,
-    stop: tuple[str, ...], batch_size: int, timeout: float | None, workers: int | None,
+    adapter: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], data_pairs: tuple[str, ...],
+    split: str | None, limit: int | None, samples: int, vote: str | None, temperature: float | None, top_p: float,
+    seed: int, max_new_tokens: int, stop: tuple[str, ...], batch_size: int, timeout: float | None, settings: Any,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
-    env_options: tuple[str, ...], out_dir: Path | None, resume: bool, shard: Any, cache_path: Path | None,
+    env_options: tuple[str, ...], out_dir: Path | None, resume: bool, sharding: Sharding, cache_path: Path | None,
     no_cache: bool, progress: bool, **budget_values: Any,
 ) -> None:
-    """Evaluate a model on a suite: generate, score with the benchmarks' reward plugins, write run records.
+    """Evaluate a model on benchmarks or suites: generate, score with the benchmarks' reward plugins, write run
+    records.
 
     \b
     Examples:
       tabbench models build-tiny models/tiny && tabbench eval --model models/tiny --suite demo
-      tabbench eval --model ckpt/ --suite bird --data bird=~/data/bird/dev --limit 100
+      tabbench eval --model ckpt/ --benchmark bird --data bird=~/data/bird/dev --limit 100
       tabbench eval --model ckpt/ --suite demo --samples 8 --vote execution --out runs/vote
       tabbench eval --model gold --suite demo --env sql --max-turns 4
     """
     from tabbench.contract.backend import GenerationParams
-    from tabbench.evaluation.generation import default_run_name, split_model_spec
-    from tabbench.host.lookup import get_backend
-    from tabbench.host.plugins import host
+    from tabbench.evaluation.config import EnvironmentConfig, RunConfig, split_model
+    from tabbench.evaluation.generation import default_run_name
 
-    if samples > 1 and vote is None:
-        vote = "execution"  # maj@N: the majority of execution results (of answers, for table QA)
-    if vote is not None and samples < 2:
-        raise UsageError("--vote needs --samples N with N >= 2")
-    if env_name is not None and samples > 1:
-        raise UsageError("--env runs one rollout per example: --samples/--vote are single-turn only")
     if resume and out_dir is None:
         raise UsageError("--resume needs --out DIR (the run to continue)")
-    temperature = temperature if temperature is not None else (0.8 if samples > 1 else 0.0)
-    if samples > 1 and temperature == 0:
-        raise UsageError("--samples N with --temperature 0 would give N identical completions")
-    apply_runtime(workers)
-    given = parse_key_values(benchmark_options, "--benchmark-option")
-    options = recorded_options(given, timeout)
     backend_options = parse_key_values(model_options, "--model-option")
     for key, value in (("dtype", dtype), ("device", device), ("adapter", adapter)):
         if value is not None:
             backend_options[key] = value
-
-    agent: dict[str, Any] | None = None
-    factory = None
+    environment = None
     if env_name is not None:
-        from tabbench.evaluation.agent import environment_factory, serves
-
-        budget = budget_from(budget_values, max_turns)
-        agent = {"name": env_name, "protocol": protocol, "options": parse_key_values(env_options, "--env-option"),
-                 "budget": budget.to_json()}
-        factory = environment_factory(env_name, budget, agent["options"])  # bad name/option: fail before loading
-    backend_name, model = split_model_spec(model_spec, backend, host().registry("model").names())
-    model_backend = get_backend(backend_name, model, **backend_options)
-    try:
-        selection = select_benchmarks(suite, parse_data(data_pairs), given, timeout, split)
-        if agent is not None:
-            served = [b for b in selection.benchmarks if serves(factory, b, split)]
-            selection.skipped += [(b.name, f"environment {agent['name']!r} cannot serve its examples")
-                                  for b in selection.benchmarks if b not in served]
-            if not served:
-                raise UsageError(f"--env {agent['name']}: serves none of the benchmarks of --suite {suite!r}")
-            selection.benchmarks = served
-        for name, why in selection.skipped:
-            click.echo(f"skipped {name}: {' '.join(why.split())}", err=True)
-        fingerprint = model_backend.fingerprint()
-        out = out_dir or Path("runs") / default_run_name(model or backend_name)
-        base = dict(
-            backend_name=backend_name, model=model, backend_options=backend_options, fingerprint=fingerprint,
-            selection=selection, split=split, limit=limit, options=options, batch_size=batch_size,
-            resume=resume, cache_path=None if no_cache else cache_path, use_cache=not no_cache, progress=progress,
-            agent=agent, shard=shard,
-        )
-        params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=1,
-                                  seed=seed, stop=tuple(stop))
-        if vote is None:
-            run_eval(model_backend, out, params, None, **base)
-            report_not_run(selection)
-            return
-        # Self-consistency is reported beside greedy decoding: the greedy run goes to OUT/greedy.
-        greedy_results = run_eval(model_backend, out / "greedy", replace(params, temperature=0.0), None,
-                                  quiet_summary=True, **base)
-        run_eval(model_backend, out, replace(params, n=samples), vote, greedy_results=greedy_results, **base)
-        report_not_run(selection)
-    finally:
-        model_backend.close()
+        environment = EnvironmentConfig(env_name, protocol, parse_key_values(env_options, "--env-option"),
+                                        budget_from(budget_values, max_turns))
+    backend_name, model = split_model(model_spec, backend)
+    temperature = temperature if temperature is not None else (0.8 if samples > 1 else 0.0)
+    config = RunConfig(
+        backend=backend_name, model=model, backend_options=backend_options, benchmarks=benchmarks, suites=suites,
+        data=parse_data(data_pairs), benchmark_options=parse_key_values(benchmark_options, "--benchmark-option"),
+        timeout=timeout, split=split, limit=limit,
+        generation=GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p,
+                                    n=samples, seed=seed, stop=tuple(stop)),
+        vote=vote, environment=environment, batch_size=batch_size, cache_path=None if no_cache else cache_path,
+        use_cache=not no_cache, settings=settings, resume=resume, progress=progress,
+        out=out_dir or Path("runs") / default_run_name(model or backend_name),
+    )
+    results = sharding.launch(config, notify=lambda line: click.echo(line, err=True))
+    print_run(results, config.out)
+    report_not_run(results)
 
 
-def run_eval(
-    model_backend: Any, out: Path, params: Any, vote: str | None, *, backend_name: str, model: str,
-    backend_options: dict[str, Any], fingerprint: dict[str, Any], selection: Selection, split: str | None,
-    limit: int | None, options: dict[str, Any], batch_size: int, resume: bool, cache_path: Path | None,
-    use_cache: bool, progress: bool, quiet_summary: bool = False, greedy_results: dict[str, Any] | None = None,
-    agent: dict[str, Any] | None = None, shard: Any = None,
-) -> dict[str, Any]:
-    """One run: the config (what --resume must match), the run store, the runner, the summary."""
+def print_run(results: dict[str, Any], out: Path) -> None:
+    """The summary table, each environment's rollout figures, the vote beside greedy, and where time went."""
     from tabbench.cli.summary import print_summary
-    from tabbench.evaluation.generation import BackendCompleter, ResponseCache, default_cache_dir, fingerprint_hash
-    from tabbench.evaluation.runner import Run, execute
-    from tabbench.evaluation.store import RunStore
 
-    benchmarks = selection.benchmarks
-    config = {
-        "command": "eval", "backend": backend_name, "model": model, "backend_options": backend_options,
-        "fingerprint_sha": fingerprint_hash(fingerprint), "benchmarks": [b.name for b in benchmarks],
-        "benchmark_versions": {b.name: b.version for b in benchmarks}, "split": split, "limit": limit,
-        "benchmark_options": options, "generation": params.to_json(), "vote": vote,
-        "data": {b.name: str(b.data_path) if b.data_path else None for b in benchmarks},
-        "environment": agent, **sandbox_record(), **({"shard": shard.to_json()} if shard else {}),
-    }
-    use_cache = use_cache and model_backend.cacheable and agent is None  # rollouts are not cached
-    cache = ResponseCache(cache_path or default_cache_dir(), fingerprint) if use_cache else None
-    store = (RunStore.resume if resume else RunStore.create)(out, config)
-    model_record = {
-        "backend": backend_name, "model": model, "backend_options": backend_options, "fingerprint": fingerprint,
-        "fingerprint_sha": config["fingerprint_sha"], "chat_template_sha256": fingerprint.get("chat_template_sha256"),
-        "generation": params.to_json(), "samples": params.n, "vote": vote,
-        "cache": str(cache.path) if cache else None,
-    }
-    completer: Any = BackendCompleter(model_backend, params, cache)
-    if agent is not None:
-        from tabbench.contract.environment import Budget
-        from tabbench.evaluation.agent import AgentCompleter, environment_factory
-
-        budget = Budget(**agent["budget"])
-        completer = AgentCompleter(model_backend, environment_factory(agent["name"], budget, agent["options"]),
-                                   params, budget.max_turns, agent["protocol"])
-    chooser = None
-    if vote is not None:
-        from tabbench.evaluation.voting import chooser as make_chooser
-
-        chooser = make_chooser(vote)
-    load = 0.0
-
-    def timing(total: float) -> dict[str, float | int]:
-        nonlocal load
-        load = float(getattr(model_backend, "load_seconds", 0.0) or 0.0)  # backends that load lazily report it
-        return {
-            "total_seconds": round(total, 3), "model_load_seconds": round(load, 3),
-            "generation_seconds": round(max(0.0, completer.generation_seconds - load), 3),
-            "scoring_and_other_seconds": round(total - completer.generation_seconds, 3),
-            "prompts_generated": completer.generated, "prompts_from_cache": completer.from_cache,
-        }
-
-    def environment_summary(run: Any, benchmark: Any) -> None:
-        from tabbench.evaluation.agent import agent_summary
-
-        summary = agent_summary(store.read_samples(benchmark.name))
-        run.extend(benchmark, "environment", {"name": agent["name"], "protocol": completer.protocol, **summary})
-
-    greedy = None if greedy_results is None else {
-        "run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
-    }
-    run = Run(out_dir=out, config=config, benchmarks=benchmarks, store=store, split=split, limit=limit,
-              batch_size=batch_size, model=model_record, show_progress=progress,
-              seeds={"generation": params.seed}, timing=timing, greedy=greedy, shard=shard,
-              after_benchmark=environment_summary if agent is not None else None)
-    try:
-        results = execute(run, completer, chooser)
-    finally:
-        if cache is not None:
-            cache.close()
-    spent = results["timing"]
-    generation = spent["generation_seconds"]
-    if not quiet_summary:
-        print_summary(results, out)
-        for name, result in results["benchmarks"].items():
-            a = result.get("extensions", {}).get("environment")
-            if a:
-                click.echo(f"{name} --env {a['name']} ({a['protocol']}): mean turns "
-                           f"{a.get('mean_turns', 0):.2f}, tool-error rate {a.get('tool_error_rate', 0):.3f}, "
-                           f"turn-limit rate {a.get('turn_limit_rate', 0):.3f}", err=True)
-        if greedy_results is not None:
-            _print_vote_comparison(results, params.n, vote or "")
+    print_summary(results, out)
+    for name, result in results["benchmarks"].items():
+        a = result.get("extensions", {}).get("environment")
+        if a:
+            click.echo(f"{name} --env {a['name']} ({a['protocol']}): mean turns "
+                       f"{a.get('mean_turns', 0):.2f}, tool-error rate {a.get('tool_error_rate', 0):.3f}, "
+                       f"turn-limit rate {a.get('turn_limit_rate', 0):.3f}", err=True)
+    config = results["config"]
+    if results.get("greedy") is not None:
+        _print_vote_comparison(results, config["generation"]["n"], config["vote"] or "")
+    spent = results.get("timing")
+    if spent:
         click.echo(
-            f"model load {load:.1f}s, generation {generation:.1f}s ({completer.generated} prompts generated, "
-            f"{completer.from_cache} from cache), scoring and records {spent['scoring_and_other_seconds']:.1f}s",
-            err=True,
-        )
-    return results
+            f"model load {spent['model_load_seconds']:.1f}s, generation {spent['generation_seconds']:.1f}s "
+            f"({spent['prompts_generated']} prompts generated, {spent['prompts_from_cache']} from cache), "
+            f"scoring and records {spent['scoring_and_other_seconds']:.1f}s", err=True)
 
 
 def _print_vote_comparison(results: dict[str, Any], n: int, vote: str) -> None:

@@ -1,111 +1,82 @@
-"""``tabbench score``: score an existing predictions file with a benchmark's metrics, no model involved."""
+"""``tabbench score``: score an existing predictions file with a benchmark's metrics, no model involved.
+
+The same run as ``tabbench eval --model predictions:FILE`` (the host's ``predictions`` backend), built from the
+same ``RunConfig``, with the benchmark's coverage checked before anything is scored.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.options import (
-    apply_runtime,
+from tabbench.cli.shards import Sharding, sharding_options
+from tabbench.contract.errors import UsageError
+from tabbench.evaluation.options import (
     batch_size_option,
     benchmark_option_option,
     limit_option,
     out_option,
     parse_key_values,
     progress_option,
-    recorded_options,
-    result_store_option,
     resume_option,
-    sandbox_record,
+    selection_options,
+    settings_options,
     split_option,
     timeout_option,
-    unsafe_sandbox_option,
-    with_timeout,
-    workers_option,
 )
-from tabbench.cli.shards import sharding_options
-from tabbench.contract.backend import GenerationRequest
-from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.errors import DataError
-from tabbench.contract.hashing import file_sha256
-from tabbench.evaluation.runner import Run, execute, select_examples
-from tabbench.evaluation.shards import Shard
-from tabbench.evaluation.store import RunStore
-from tabbench.host.lookup import benchmark_class, get_benchmark
-
-
-class PredictionsCompleter:
-    """Answers each request with the completions a predictions file holds for its example id."""
-
-    def __init__(self, predictions: dict[str, list[str]]) -> None:
-        self.predictions = predictions
-
-    def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[list[str]]:
-        return [self.predictions[r.example.id] for r in requests]
-
-
-def check_coverage(predictions: dict[str, list[str]], ids: list[str], path: Path, limited: bool,
-                   needed: list[str] | None = None) -> None:
-    """Every example (of ``needed``, this shard's, when given) needs a prediction; without --limit, every
-    prediction needs an example."""
-    missing = [i for i in (ids if needed is None else needed) if i not in predictions]
-    if missing:
-        raise DataError(
-            f"{path}: {len(missing)} of {len(ids)} examples have no prediction (first missing id: {missing[0]!r})"
-        )
-    if not limited:
-        extra = sorted(set(predictions) - set(ids))
-        if extra:
-            raise DataError(f"{path}: {len(extra)} predictions match no example of the split (first: {extra[0]!r})")
 
 
 @click.command("score", context_settings=CONTEXT)
-@click.argument("benchmark_name", metavar="BENCHMARK")
+@click.argument("benchmark_name", metavar="[BENCHMARK]", required=False)
+@selection_options
 @click.option("--data", type=click.Path(path_type=Path), default=None,
-              help="Benchmark data path (default: TABBENCH_DATA_<NAME>, the config file, or bundled data).")
-@click.option("--predictions", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True,
-              help="Predictions: the benchmark's official format or JSONL {\"id\", \"completion\"}.")
+              help="Benchmark data path (default: TABBENCH_DATA_<NAME>, the config file, or bundled data); "
+              "with one benchmark.")
+@click.option("--predictions", type=click.Path(exists=True, path_type=Path), required=True,
+              help="Predictions: the benchmark's official format or JSONL {\"id\", \"completion\"}; a folder holds "
+              "one file per benchmark (<benchmark>.jsonl, ...).")
 @split_option
 @limit_option
 @timeout_option
-@workers_option
-@result_store_option
-@unsafe_sandbox_option
+@settings_options
 @benchmark_option_option
 @out_option
 @resume_option
-@batch_size_option
 @sharding_options
+@batch_size_option
 @progress_option
 def score_command(
-    benchmark_name: str, data: Path | None, predictions: Path, split: str | None, limit: int | None,
-    timeout: float | None, workers: int | None, benchmark_options: tuple[str, ...], out_dir: Path, resume: bool,
-    batch_size: int, shard: Shard | None, progress: bool,
+    benchmark_name: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], data: Path | None,
+    predictions: Path, split: str | None, limit: int | None, timeout: float | None, settings: Any,
+    benchmark_options: tuple[str, ...], out_dir: Path, resume: bool, sharding: Sharding, batch_size: int,
+    progress: bool,
 ) -> None:
-    """Score an existing predictions file with BENCHMARK's metrics and write run records to --out."""
-    apply_runtime(workers)
-    given = parse_key_values(benchmark_options, "--benchmark-option")
-    options = recorded_options(given, timeout)
-    benchmark = get_benchmark(benchmark_name, data, **with_timeout(benchmark_class(benchmark_name), given, timeout))
-    split = benchmark.check_split(split)
-    preds = benchmark.read_predictions(predictions, split)
-    examples = select_examples(benchmark, split, limit)
-    check_coverage(preds, [e.id for e in examples], predictions, limited=limit is not None,
-                   needed=None if shard is None else [e.id for e in shard.select(benchmark.name, examples)])
-    config = {
-        "command": "score", "benchmark": benchmark_name, "split": split, "limit": limit, "benchmark_options": options,
-        "data": str(benchmark.data_path) if benchmark.data_path else None,
-        "predictions": {"path": str(predictions), "sha256": file_sha256(predictions)}, **sandbox_record(),
-        **({"shard": shard.to_json()} if shard else {}),
-    }
-    store = (RunStore.resume if resume else RunStore.create)(out_dir, config)
-    run = Run(out_dir=out_dir, config=config, benchmarks=[benchmark], store=store, split=split, limit=limit,
-              batch_size=batch_size, model={"backend": "predictions", "path": str(predictions)}, show_progress=progress,
-              shard=shard)
-    results = execute(run, PredictionsCompleter(preds))
-    from tabbench.cli.summary import print_summary
+    """Score an existing predictions file with the metrics of BENCHMARK (or --benchmark/--suite) and write run
+    records to --out."""
+    from tabbench.cli.eval import print_run, report_not_run
+    from tabbench.evaluation.config import RunConfig
 
-    print_summary(results, out_dir)
+    if benchmark_name:
+        benchmarks = (benchmark_name, *(b for b in benchmarks if b != benchmark_name))
+    if not benchmarks and not suites:
+        raise UsageError("name the benchmark: tabbench score BENCHMARK (or --benchmark NAME, --suite NAME)")
+    if data is not None and (len(benchmarks) != 1 or suites):
+        raise UsageError("--data PATH names the data of one benchmark: give exactly one BENCHMARK")
+    options = parse_key_values(benchmark_options, "--benchmark-option")
+    backend_options: dict[str, Any] = {}
+    if data is not None:  # the official format is read by the benchmark built on this data
+        backend_options["data"] = str(data)
+    if options:
+        backend_options["benchmark_options"] = options
+    config = RunConfig(
+        backend="predictions", model=str(predictions), backend_options=backend_options, benchmarks=benchmarks,
+        suites=suites, data={benchmarks[0]: data} if data is not None else {}, benchmark_options=options,
+        timeout=timeout, split=split, limit=limit, batch_size=batch_size, use_cache=False, settings=settings,
+        out=out_dir, resume=resume, progress=progress,
+    )
+    results = sharding.launch(config)
+    print_run(results, config.out)
+    report_not_run(results)

@@ -1,14 +1,12 @@
 """How ``tabbench eval`` and ``tabbench score`` split a run: ``--shard K/N`` runs one shard here (any scheduler
-runs the others; ``tabbench merge`` combines them), ``--launcher ray --shards N`` runs all N as Ray tasks, each
-the same command for its shard, and merges them into ``--out``."""
+runs the others; ``tabbench merge`` combines them), ``--launcher ray --shards N`` runs all N as Ray tasks and
+merges them."""
 
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import click
@@ -16,44 +14,48 @@ import click
 from tabbench.contract.errors import UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
-RAY_DEFAULTS = {"ray_address": None, "ray_cpus_per_shard": 1.0, "ray_gpus_per_shard": 0.0, "ray_retries": 2}
 
 
 @dataclass(frozen=True)
-class CommandShard:
-    """A Ray shard task: the command (``module:attribute`` of its click command) with the options it was given,
-    for shard K/N into the shard's folder, resuming it."""
+class Sharding:
+    """What the sharding options asked for: one shard (``shard``), or ``shards`` Ray tasks (``ray``)."""
 
-    target: str
-    options: dict[str, Any]
+    shard: Any = None  # tabbench.evaluation.shards.Shard
+    shards: int | None = None
+    ray: Any = None  # tabbench.evaluation.ray_launcher.RayOptions
 
-    def __call__(self, shard: Any, folder: Path) -> None:
-        module, _, name = self.target.partition(":")
-        command = getattr(importlib.import_module(module), name)
-        command.callback(**{**self.options, "shard": str(shard), "launcher": None, "shards": None, **RAY_DEFAULTS,
-                            "out_dir": folder, "resume": True, "progress": False})
+    def launch(self, config: Any, **kwargs: Any) -> Any:
+        """Run ``config`` (a ``RunConfig``) as asked: this shard of it, all its shards on Ray, or all of it."""
+        if self.ray is not None:
+            from tabbench.evaluation.ray_launcher import launch_on_ray
+
+            return launch_on_ray(config, self.shards, self.ray)
+        from tabbench.evaluation.launch import launch
+
+        return launch(replace(config, shard=self.shard), **kwargs)
 
 
 def sharding_options(command: F) -> F:
-    """Add ``--shard``, ``--launcher``, ``--shards`` and the ``--ray-*`` options to a click command (one with
-    ``out_dir``, ``resume`` and ``progress`` parameters). The command receives ``shard`` (a ``Shard`` or
-    ``None``); with ``--launcher ray`` this runs the shards and the merge instead of the command."""
+    """Add ``--shard``, ``--launcher``, ``--shards`` and the ``--ray-*`` options to a click command, which
+    receives them as one ``sharding: Sharding`` keyword; inconsistent combinations are usage errors."""
     @functools.wraps(command)
-    def with_sharding(*args: Any, shard: str | None, launcher: str | None, shards: int | None, **kwargs: Any) -> Any:
+    def with_sharding(*args: Any, shard: str | None, launcher: str | None, shards: int | None,
+                      ray_address: str | None, ray_cpus_per_shard: float, ray_gpus_per_shard: float,
+                      ray_retries: int, **kwargs: Any) -> Any:
+        from tabbench.evaluation.ray_launcher import RayOptions
         from tabbench.evaluation.shards import Shard
 
-        ray = {key: kwargs.pop(key) for key in RAY_DEFAULTS}
-        if launcher is None and (shards is not None or ray != RAY_DEFAULTS):
+        ray_given = ray_address is not None or ray_cpus_per_shard != 1 or ray_gpus_per_shard != 0 or ray_retries != 2
+        if launcher is None and (shards is not None or ray_given):
             raise UsageError("--shards and --ray-* options need --launcher ray (or run one shard with --shard K/N)")
-        if launcher is None:
-            return command(*args, shard=None if shard is None else Shard.parse(shard), **kwargs)
-        if shards is None:
+        if launcher == "ray" and shards is None:
             raise UsageError("--launcher ray needs --shards N (the number of Ray tasks)")
-        if shard is not None:
+        if launcher == "ray" and shard is not None:
             raise UsageError("--shard K/N runs one shard and --launcher ray runs them all: give one of them")
-        if kwargs.get("out_dir") is None:
-            raise UsageError("--launcher ray needs --out DIR (the shards go to DIR/shards/, the merged run to DIR)")
-        return _launch_on_ray(click.get_current_context().command.name, kwargs, shards, ray)
+        ray = None if launcher is None else RayOptions(ray_address, ray_cpus_per_shard, ray_gpus_per_shard,
+                                                      ray_retries)
+        sharding = Sharding(None if shard is None else Shard.parse(shard), shards, ray)
+        return command(*args, sharding=sharding, **kwargs)
 
     options = [
         click.option("--shard", default=None, metavar="K/N",
@@ -73,19 +75,3 @@ def sharding_options(command: F) -> F:
     for option in reversed(options):
         with_sharding = option(with_sharding)
     return with_sharding  # type: ignore[return-value]
-
-
-def _launch_on_ray(name: str, options: dict[str, Any], count: int, ray: dict[str, Any]) -> None:
-    """The shards of command ``name`` as Ray tasks, then their merge into ``--out`` and its summary."""
-    from tabbench.cli import COMMANDS
-    from tabbench.cli.merge import plan_from_config
-    from tabbench.cli.summary import print_summary
-    from tabbench.evaluation.merge import merge
-    from tabbench.evaluation.ray_launcher import RayOptions, run_shards
-
-    out = Path(options["out_dir"])
-    ray_options = RayOptions(ray["ray_address"], ray["ray_cpus_per_shard"], ray["ray_gpus_per_shard"],
-                             ray["ray_retries"])
-    folders = run_shards(CommandShard(COMMANDS[name][0], options), count, out, ray_options,
-                         show_progress=options.get("progress", False))
-    print_summary(merge(out, folders, plan_from_config), out)

@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.options import (
-    apply_runtime,
-    benchmark_option_option,
-    limit_option,
-    parse_key_values,
-    unsafe_sandbox_option,
-    with_timeout,
-    workers_option,
-)
 from tabbench.contract.errors import UsageError
+from tabbench.evaluation.options import benchmark_option_option, limit_option, parse_key_values, settings_options
 
 
 @click.group("synthesize", context_settings=CONTEXT)
@@ -45,14 +38,13 @@ def synthesize_group() -> None:
 @click.option("--batch-size", type=click.IntRange(min=1), default=16, show_default=True,
               help="Examples per teacher call.")
 @benchmark_option_option
-@workers_option
-@unsafe_sandbox_option
+@settings_options
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="JSONL of {benchmark, id, trace (null when none passed), candidates, statuses}.")
 def traces_command(
     benchmark_name: str, teacher_spec: str, backend: str | None, model_options: tuple[str, ...], data: Path | None,
     split: str, limit: int | None, samples: int, temperature: float | None, max_new_tokens: int, seed: int,
-    batch_size: int, benchmark_options: tuple[str, ...], workers: int | None, out_path: Path,
+    batch_size: int, benchmark_options: tuple[str, ...], settings: Any, out_path: Path,
 ) -> None:
     """Write step-by-step traces for BENCHMARK's examples from their gold SQL; keep those that execute right.
 
@@ -61,32 +53,33 @@ def traces_command(
     """
     from tabbench.contract.atomic import atomic_path
     from tabbench.contract.backend import GenerationParams
+    from tabbench.contract.settings import use_settings
     from tabbench.evaluation.generation import split_model_spec
     from tabbench.evaluation.runner import select_examples
     from tabbench.evaluation.traces import synthesize
-    from tabbench.host.lookup import benchmark_class, get_backend, get_benchmark
+    from tabbench.host.lookup import get_backend, get_benchmark
     from tabbench.host.plugins import host
 
-    apply_runtime(workers)
-    temperature = temperature if temperature is not None else (0.8 if samples > 1 else 0.0)
-    if samples > 1 and temperature == 0:
-        raise UsageError("--samples N with --temperature 0 would give N identical traces")
-    given = parse_key_values(benchmark_options, "--benchmark-option")
-    benchmark = get_benchmark(benchmark_name, data, **with_timeout(benchmark_class(benchmark_name), given, None))
-    examples = select_examples(benchmark, split, limit)
-    backend_name, model = split_model_spec(teacher_spec, backend, host().registry("model").names())
-    teacher = get_backend(backend_name, model, **parse_key_values(model_options, "--model-option"))
-    params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, n=samples, seed=seed)
-    accepted = candidates = labelled = 0
-    try:
-        with atomic_path(out_path) as tmp, tmp.open("w", encoding="utf-8") as handle:
-            for outcome in synthesize(benchmark, examples, teacher, params, batch_size):
-                labelled += 1
-                candidates += outcome.candidates
-                accepted += outcome.trace is not None
-                handle.write(json.dumps(outcome.to_json(benchmark.name), ensure_ascii=False) + "\n")
-    finally:
-        teacher.close()
-    rate = accepted / labelled if labelled else 0.0
-    click.echo(f"{benchmark.name} {split}: {accepted} of {labelled} examples with gold SQL got a trace that "
-               f"executes to the gold result ({rate:.1%}; {candidates} candidates) -> {out_path}", err=True)
+    with use_settings(settings):  # --workers, --result-store-mb, --unsafe-sandbox: for the checks' execution
+        temperature = temperature if temperature is not None else (0.8 if samples > 1 else 0.0)
+        if samples > 1 and temperature == 0:
+            raise UsageError("--samples N with --temperature 0 would give N identical traces")
+        given = parse_key_values(benchmark_options, "--benchmark-option")
+        benchmark = get_benchmark(benchmark_name, data, **given)
+        examples = select_examples(benchmark, split, limit)
+        backend_name, model = split_model_spec(teacher_spec, backend, host().registry("model").names())
+        teacher = get_backend(backend_name, model, **parse_key_values(model_options, "--model-option"))
+        params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, n=samples, seed=seed)
+        accepted = candidates = labelled = 0
+        try:
+            with atomic_path(out_path) as tmp, tmp.open("w", encoding="utf-8") as handle:
+                for outcome in synthesize(benchmark, examples, teacher, params, batch_size):
+                    labelled += 1
+                    candidates += outcome.candidates
+                    accepted += outcome.trace is not None
+                    handle.write(json.dumps(outcome.to_json(benchmark.name), ensure_ascii=False) + "\n")
+        finally:
+            teacher.close()
+        rate = accepted / labelled if labelled else 0.0
+        click.echo(f"{benchmark.name} {split}: {accepted} of {labelled} examples with gold SQL got a trace that "
+                   f"executes to the gold result ({rate:.1%}; {candidates} candidates) -> {out_path}", err=True)

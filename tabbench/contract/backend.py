@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
+from tabbench.contract.options import check_options, plugin_options
 from tabbench.contract.types import Example, Message
 
 
@@ -46,15 +47,23 @@ class GenerationRequest:
 
 
 class ModelBackend(ABC):
-    """Subclass, set ``name`` and implement ``generate`` and ``fingerprint``."""
+    """Subclass, set ``name`` and implement ``generate`` and ``fingerprint``.
+
+    Declare the options (``-m KEY=VALUE``) in ``option_defaults`` (defaults or ``tabbench.Option``s with type,
+    range and choices), or as keyword parameters of ``__init__``; the host checks what a user gives against
+    the declaration, as it does for every plugin kind (``tabbench.contract.options.plugin_options``).
+    """
 
     name: ClassVar[str]
     description: ClassVar[str] = ""
     cacheable: ClassVar[bool] = True  # False: ``tabbench eval`` neither reads nor writes its response cache
+    option_defaults: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, model: str, **options: Any) -> None:
+        declaration = plugin_options(type(self), ModelBackend, ("model",))
         self.model = model
-        self.options = options
+        self.options = options if declaration is None else check_options(
+            f"model backend {self.name!r}", declaration, options)
 
     @abstractmethod
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
@@ -63,6 +72,12 @@ class ModelBackend(ABC):
     @abstractmethod
     def fingerprint(self) -> dict[str, Any]:
         """What identifies the model's outputs (backend, path, weights hash, dtype, adapter)."""
+
+    def expect(self, benchmark: str, split: str, ids: Sequence[str], whole_split: bool) -> None:
+        """Called before a benchmark's first batch with the ids of every example the run covers (``whole_split``:
+        no ``--limit`` cut the split). A backend that answers from a file checks here that the file covers them,
+        before anything is recorded; nothing to do by default."""
+        return None
 
     def close(self) -> None:
         """Release the model (GPU memory, server connections); nothing to do by default."""

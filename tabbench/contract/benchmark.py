@@ -42,7 +42,7 @@ class Benchmark(ABC):
     Metrics: declare ``metrics`` as a class attribute. The host builds each metric's reward from the
     ``MetricSpec`` options plus ``metric_options(spec, self.options)`` restricted to the options that reward
     declares, so ``--timeout`` and ``-o`` reach every reward that takes them; override ``metric_options`` to
-    rename or drop options. (Setting ``self.metrics`` in ``__init__`` still works but is deprecated.)
+    rename or drop options.
     """
 
     name: ClassVar[str]

@@ -213,7 +213,7 @@ def after_benchmark(run: RunView, benchmark: Benchmark, result: dict[str, Any]) 
     :param result: a copy of its entry in ``results.json`` (``n``, ``primary_metric``, ``metrics``,
         ``breakdown``, ``status_counts``), to read. To add to the record, call
         ``run.extend(benchmark, KEY, VALUE)`` with a KEY that names your plugin: it lands under
-        ``extensions.KEY`` (editing ``result`` in place is deprecated: new keys are moved there with a warning).
+        ``extensions.KEY``; ``result`` is a copy, and editing it changes nothing.
     """
 
 

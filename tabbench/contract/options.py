@@ -2,7 +2,8 @@
 
 A plugin declares its options in ``option_defaults`` (benchmarks and rewards alike). A value there is either a
 plain default, whose type the host infers (``30.0``: a number; ``False``: a boolean; ``"DP"``: a string;
-``None``: anything), or an ``Option`` giving type, range and choices explicitly. Options with a well-known
+``None``: anything), or an ``Option`` giving type, range and choices explicitly. Declared instead as keyword
+parameters of ``__init__``, a parameter annotated ``Literal["a", "b"]`` has those choices. Options with a well-known
 name get the well-known range unless declared otherwise:
 
 - ``timeout`` and any name ending in ``timeout`` or ``timeout_s``: seconds, a number with
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -176,10 +178,31 @@ def check_options(owner: str, declaration: Mapping[str, Option], given: Mapping[
     return {key: declaration[key].check(owner, key, value) for key, value in given.items()}
 
 
-def signature_options(cls: type, stop: type) -> dict[str, Option] | None:
+def _literal_choices(init: Any) -> dict[str, tuple[Any, ...]]:
+    """Parameters annotated ``Literal["a", "b"]``: their choices (an annotation that cannot be resolved gives
+    none)."""
+    try:
+        hints = typing.get_type_hints(init)
+    except Exception:  # a forward reference the module cannot resolve: no choices, the plain inference
+        return {}
+    return {name: typing.get_args(hint) for name, hint in hints.items() if typing.get_origin(hint) is typing.Literal}
+
+
+def plugin_options(cls: type, base: type, positional: tuple[str, ...] = ()) -> dict[str, Option] | None:
+    """The options a plugin class of any kind (benchmark, reward, model backend, environment) accepts: its
+    ``option_defaults`` when it declares them, else the keyword parameters of its ``__init__``
+    (``signature_options``; ``positional`` names the constructor's own arguments, such as a backend's
+    ``model``); ``None`` when it declares neither (it takes any option). Every kind is checked against this
+    with ``check_options``, so a wrong option reads the same whichever plugin it was given to."""
+    if getattr(cls, "option_defaults", None):
+        return declared(cls.option_defaults)  # type: ignore[attr-defined]
+    return signature_options(cls, base, positional)
+
+
+def signature_options(cls: type, stop: type, positional: tuple[str, ...] = ()) -> dict[str, Option] | None:
     """Options a class declares as keyword parameters of ``__init__`` along its bases up to ``stop`` (whose
-    ``**options`` only stores them); ``None`` when they cannot be known (a ``**options`` that goes nowhere
-    else, or no parameters at all)."""
+    ``**options`` only stores them), ``positional`` left out; ``None`` when they cannot be known (a
+    ``**options`` that goes nowhere else, or no parameters at all)."""
     found: dict[str, Option] = {}
     for klass in cls.__mro__:
         if klass is stop or klass is object:
@@ -188,9 +211,14 @@ def signature_options(cls: type, stop: type) -> dict[str, Option] | None:
         if init is None:
             continue
         params = inspect.signature(init).parameters.values()
+        choices = _literal_choices(init)
         for p in params:
+            if p.name in positional:
+                continue
             if p.kind is p.KEYWORD_ONLY or (p.kind is p.POSITIONAL_OR_KEYWORD and p.name != "self"):
-                found.setdefault(p.name, infer(p.name, None if p.default is p.empty else p.default))
+                default = None if p.default is p.empty else p.default
+                found.setdefault(p.name, Option(default, choices=choices[p.name]) if p.name in choices
+                                 else infer(p.name, default))
         if not any(p.kind is p.VAR_KEYWORD for p in params):
             return found
     return found or None

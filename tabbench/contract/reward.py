@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from tabbench.contract.errors import SandboxUnavailableError
 from tabbench.contract.extract import Extractor, Prediction, SampleAnswers, answer_text
-from tabbench.contract.options import Option, declared, signature_options
+from tabbench.contract.options import Option, check_options, plugin_options
 from tabbench.contract.types import Example, Score, Status
 
 #: What ``score_batch`` accepts as an item: a pair, a sample the host already holds, or a prediction.
@@ -59,7 +59,11 @@ class Reward(ABC):
     extractor: Extractor | None = None
 
     def __init__(self, **options: Any) -> None:
-        self.options = options
+        """Keep ``options``, checked against the declaration (one line naming the reward, the key and what is
+        expected; the same check as every plugin kind's)."""
+        declaration = declared_options(type(self))
+        self.options = options if declaration is None else check_options(f"reward {self.name!r}", declaration,
+                                                                          options)
 
     @abstractmethod
     def score(self, example: Example, completion: str, answer: Any) -> Score:
@@ -90,12 +94,9 @@ def takes_answer(cls: type[Reward]) -> bool:
 
 
 def declared_options(reward: type[Reward] | Reward) -> dict[str, Option] | None:
-    """The options a reward class accepts, with their types: ``option_defaults``, else the keyword parameters
-    of its ``__init__``; ``None`` when the reward declares neither (it takes any option)."""
-    cls = reward if isinstance(reward, type) else type(reward)
-    if cls.option_defaults:
-        return declared(cls.option_defaults)
-    return signature_options(cls, Reward)
+    """The options a reward class accepts, with their types (``tabbench.contract.options.plugin_options``);
+    ``None`` when the reward declares none (it takes any option)."""
+    return plugin_options(reward if isinstance(reward, type) else type(reward), Reward)
 
 
 def reward_error(exc: BaseException | str) -> Score:

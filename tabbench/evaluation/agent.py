@@ -15,7 +15,7 @@ Two protocols:
 
 ``auto`` picks ``tools`` when the backend has ``generate_turns`` and ``supports_tools()`` says its template
 renders tool calls. Budgets (turns, tool seconds, observation bytes) are the environment's: ``--max-turns`` and
-the options of ``tabbench.cli.budget`` give every rollout's ``Budget``.
+the options of ``tabbench.evaluation.budget`` give every rollout's ``Budget``.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Budget, Environment, reference_turns, tool_schemas
 from tabbench.contract.errors import UsageError
 from tabbench.contract.modeltext import MAX_DEPTH, valid_json
+from tabbench.contract.settings import run_in_context
 from tabbench.contract.toolcalls import TurnRequest, call_message
 from tabbench.contract.types import Message, SampleRecord
 
@@ -147,7 +148,8 @@ def run_rollouts(
         # The calls of different rollouts run concurrently (each rollout's own calls in order) in threads that
         # wait on sandbox processes or SQL workers; an environment serialises what its service cannot share.
         with ThreadPoolExecutor(max_workers=tool_threads(len(still))) as pool:
-            observed = list(pool.map(lambda i: _run_calls(envs[i], conversations[i][-1]["tool_calls"]), still))
+            calls = run_in_context(lambda i: _run_calls(envs[i], conversations[i][-1]["tool_calls"]))
+            observed = list(pool.map(calls, still))  # in the run's context: its settings and result store
         for i, results in zip(still, observed, strict=True):
             for name, observation in results:
                 if protocol == "tools":
@@ -186,12 +188,12 @@ def transcript_json(messages: Any) -> str:
 
 def tool_threads(rollouts: int) -> int:
     """Threads for one turn's tool calls of ``rollouts`` rollouts (``tabbench eval --env`` and ``train grpo --env``):
-    one per rollout, at most one per SQL worker (``env_workers()``; no cap when SQL runs in this process). More
+    one per rollout, at most one per SQL worker (``configured_workers()``; no cap when SQL runs in this process). More
     would only queue inside the pool, each wait taken from its call's own time budget; a rollout beyond the cap
     waits for a thread instead, before its call's clock starts."""
-    from tabbench.sql import env_workers
+    from tabbench.sql import configured_workers
 
-    workers = env_workers()
+    workers = configured_workers()
     return max(1, min(rollouts, workers) if workers else rollouts)
 
 

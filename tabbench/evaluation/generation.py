@@ -137,6 +137,11 @@ class BackendCompleter:
         self.from_cache = 0
         self.generation_seconds = 0.0
 
+    def expect(self, benchmark: Benchmark, examples: Sequence[Any], whole_split: bool) -> None:
+        """The run's examples of ``benchmark``, before its first batch (``ModelBackend.expect``)."""
+        split = examples[0].split if examples else ""
+        self.backend.expect(benchmark.name, split, [e.id for e in examples], whole_split)
+
     def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[list[str]]:
         keys = [ResponseCache.key(benchmark, r.messages, self.params) for r in requests]
         outputs: list[list[str] | None] = [self.cache.get(k) if self.cache else None for k in keys]

@@ -36,7 +36,8 @@ LOCAL_MODEL_KEYS = ("cache",)
 
 @dataclass(frozen=True)
 class ShardRun:
-    """One shard folder as read back: where it is, which shard, its config without ``shard``, its results."""
+    """One shard folder as read back: where it is, which shard, and its run config and results with ``shard``
+    set to ``None``, as an unsharded run records them."""
 
     path: Path
     shard: Shard
@@ -54,7 +55,7 @@ def read_shard(path: Path) -> ShardRun:
         config = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise RunStoreError(f"{store.config_path}: not a run folder (unreadable run.json: {exc})") from None
-    layout = config.pop("shard", None) if isinstance(config, dict) else None
+    layout = config.get("shard") if isinstance(config, dict) else None
     if not isinstance(layout, dict):
         raise RunStoreError(f"{path}: not a shard (its run.json has no shard: it was not run with --shard K/N)")
     try:
@@ -64,7 +65,9 @@ def read_shard(path: Path) -> ShardRun:
     if not store.results_path.is_file():
         raise RunStoreError(f"{path}: shard {shard} has no results.json (it did not finish): resume it with "
                             "--resume, or merge without it with --allow-partial")
-    return ShardRun(Path(path), shard, config, load(store.results_path))
+    results = load(store.results_path)
+    unsharded = {**results, "config": {**results["config"], "shard": None}}
+    return ShardRun(Path(path), shard, {**config, "shard": None}, unsharded)  # type: ignore[typeddict-item]
 
 
 def _differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
@@ -188,10 +191,11 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
             greedy = {"run": "greedy",
                       "primary_metric": {n: r["primary_metric"] for n, r in merged["benchmarks"].items()}}
         store = RunStore.create(staging, first.config)
+        config = first.results["config"]
         for name, records in per_benchmark.items():
             for record in records:
                 store.append(name, record)
-        run = Run(out_dir=out, config=first.config, benchmarks=built, store=store, split=split, limit=limit,
+        run = Run(out_dir=out, config=config, benchmarks=built, store=store, split=split, limit=limit,
                   model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
                   greedy=greedy, after_benchmark=made.after_benchmark,
                   merge=dict(layout))
@@ -218,6 +222,33 @@ def _install(staging: Path, out: Path) -> None:
             (staging / name).rename(out / name)
     (staging / "results.json").rename(out / "results.json")
     staging.rmdir()
+
+
+def plan_for(first: ShardRun) -> MergePlan:
+    """The merged run of ``tabbench eval``/``score`` shards, from their common config: the benchmarks that ran,
+    built again on the recorded data paths and options, and ``--env``'s rollout summary recomputed."""
+    from tabbench.evaluation.selection import select_benchmarks
+
+    config = first.results["config"]
+    names = tuple(first.results["benchmarks"])
+    selection = select_benchmarks(names, (), {n: Path(p) for n, p in (config.get("data") or {}).items() if p},
+                                  dict(config.get("benchmark_options") or {}), config.get("timeout"),
+                                  config.get("split"))
+    after = _environment_summary(first) if config.get("environment") else None
+    return MergePlan(selection.benchmarks, config.get("split"), config.get("limit"), after)
+
+
+def _environment_summary(first: ShardRun) -> Callable[[Run, Benchmark], None]:
+    """``eval --env``: the rollout summary of each benchmark, recomputed from the merged records."""
+    from tabbench.evaluation.agent import agent_summary
+
+    def add(run: Run, benchmark: Benchmark) -> None:
+        recorded = first.results["benchmarks"][benchmark.name].get("extensions", {}).get("environment", {})
+        summary = agent_summary(run.store.read_samples(benchmark.name))
+        run.extend(benchmark, "environment", {"name": recorded.get("name"), "protocol": recorded.get("protocol"),
+                                              **summary})
+
+    return add
 
 
 def _no_generation(benchmark: Benchmark, requests: Sequence[Any]) -> list[list[str]]:

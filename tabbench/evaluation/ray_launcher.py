@@ -142,3 +142,26 @@ class _ShardProgress:
     def __exit__(self, *exc: object) -> None:
         if self.enabled:
             self._bar.stop()
+
+
+@dataclass(frozen=True)
+class LaunchShard:
+    """The shard task of a ``RunConfig``: the same run for shard K/N into its folder, resuming it, in the worker."""
+
+    config: Any  # a tabbench.evaluation.config.RunConfig
+
+    def __call__(self, shard: Shard, folder: Path) -> None:
+        from dataclasses import replace
+
+        from tabbench.evaluation.launch import launch
+
+        launch(replace(self.config, shard=shard, out=folder, resume=True, progress=False))
+
+
+def launch_on_ray(config: Any, count: int, options: RayOptions) -> Any:
+    """Run ``config`` (a ``RunConfig``) as ``count`` Ray shard tasks into ``config.out/shards/K-of-N``, then merge
+    them into ``config.out``; returns the merged run's results."""
+    from tabbench.evaluation.merge import merge, plan_for
+
+    folders = run_shards(LaunchShard(config), count, config.out, options, show_progress=config.progress)
+    return merge(config.out, folders, plan_for)

@@ -1,12 +1,15 @@
-"""The typed record of a finished run: ``results.json``, schema version 2.
+"""The typed record of a finished run: ``results.json``, schema version 3.
 
 The runner is its only writer (``tabbench.evaluation.runner.execute``); its shape is these ``TypedDict``\\ s
 and, for tools outside Python, the JSON Schema ``results.schema.json`` shipped beside this module (checked
-against the types by a test). ``load`` reads version 1 and 2 files and returns version 2.
+against the types by a test). ``load`` reads version 1, 2 and 3 files and returns version 3.
 
-Version 2 differs from 1 in two ways: ``config`` no longer repeats what ``model`` records (backend, model,
-backend options, fingerprint hash, generation parameters, vote), and lifecycle hooks add what they compute under
-``benchmarks.<name>.extensions.<key>`` instead of editing the record.
+Version 3: ``config`` is the run's ``tabbench.evaluation.config.RunConfig`` serialised (what was asked: backend,
+model, backend options, benchmarks and suites, options, generation, vote, environment, settings, ...), and
+``model`` holds only what the backend reported (its fingerprint and hash, the chat template's hash, the
+response cache used); ``not_run`` lists the selected benchmarks that did not run. Version 2 kept backend,
+model, backend options, generation and vote under ``model``; version 1 repeated them in ``config``. Since
+version 2, lifecycle hooks add what they compute under ``benchmarks.<name>.extensions.<key>``.
 """
 
 import json
@@ -17,8 +20,11 @@ from typing import Any, NotRequired, TypedDict
 
 from tabbench.contract.errors import DataError
 
-SCHEMA_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+SCHEMA_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
+
+#: What version 1 and 2 kept under ``model`` and version 3 keeps in ``config`` (the run configuration).
+_ASKED = ("backend", "model", "backend_options", "generation", "vote")
 
 
 class MetricSummary(TypedDict):
@@ -67,6 +73,12 @@ class BenchmarkResult(TypedDict):
     sampling: NotRequired[dict[str, Any]]  # --samples N: pass@k of the primary metric (tabbench.evaluation.passk)
 
 
+class NotRun(TypedDict):
+    benchmark: str
+    reason: str
+    failed: bool  # broken (plugin or data), not merely skipped (no data, not installed, not served)
+
+
 class MergedShard(TypedDict):
     index: int
     path: str
@@ -87,39 +99,38 @@ class Results(TypedDict):
     python: str
     platform: str
     plugins: dict[str, str | None]
-    config: dict[str, Any]  # what was asked (command, benchmarks, split, limit, options, data)
+    config: dict[str, Any]  # the RunConfig: what was asked (backend, model, benchmarks, generation, settings, ...)
     seeds: dict[str, int]
-    model: dict[str, Any]  # where completions came from (backend, model, fingerprint, generation, ...)
+    model: dict[str, Any]  # what the backend reported: fingerprint, fingerprint_sha, chat_template_sha256, cache
     benchmarks: dict[str, BenchmarkResult]
     timing: NotRequired[dict[str, float | int]]
     greedy: NotRequired[dict[str, Any]]  # a vote run: the greedy run beside it
+    not_run: NotRequired[list[NotRun]]  # selected benchmarks that did not run, and why
+    sql_servers: NotRequired[dict[str, dict[str, Any]]]  # redacted DSN -> kind, version, settings
     merge: NotRequired[MergeRecord]  # written by tabbench merge: the shards it was made from
 
 
 @cache
 def schema() -> dict[str, Any]:
-    """The JSON Schema of version 2 (package data ``results.schema.json``)."""
+    """The JSON Schema of version 3 (package data ``results.schema.json``)."""
     text = resources.files("tabbench.evaluation").joinpath("results.schema.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 
-def config_record(config: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
-    """The run config without what the model record holds (version 2 does not repeat keys)."""
-    return {k: v for k, v in config.items() if k not in model}
-
-
 def upgrade(data: dict[str, Any]) -> Results:
-    """A version 1 or 2 results document as version 2 (version 1 repeated model keys in ``config``)."""
+    """A version 1, 2 or 3 results document as version 3: what was asked moves from ``model`` to ``config``
+    (version 1 called the backend options ``options``)."""
     version = data.get("schema_version", 1)
     if version not in READABLE_VERSIONS:
         raise DataError(f"results schema_version {version!r} is not one this tabbench reads "
                         f"({', '.join(map(str, READABLE_VERSIONS))})")
-    if version == 1:
+    if version < SCHEMA_VERSION:
         model = dict(data.get("model") or {})
         if "options" in model and "backend_options" not in model:
             model["backend_options"] = model.pop("options")
+        asked = {key: model.pop(key) for key in _ASKED if key in model}
         data = {**data, "schema_version": SCHEMA_VERSION, "model": model,
-                "config": config_record(dict(data.get("config") or {}), model)}
+                "config": {**dict(data.get("config") or {}), **asked}}
     return data  # type: ignore[return-value]
 
 
@@ -138,7 +149,7 @@ def validate(data: Any) -> None:
 
 
 def load(path: Path) -> Results:
-    """Read ``results.json`` (version 1 or 2) as version 2; a bad file is a ``DataError`` naming it."""
+    """Read ``results.json`` (version 1, 2 or 3) as version 3; a bad file is a ``DataError`` naming it."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:

@@ -22,7 +22,6 @@ from typing import Any, Protocol
 from tabbench import __version__
 from tabbench.contract.backend import GenerationRequest
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.deprecation import warn_once
 from tabbench.contract.errors import DataError
 from tabbench.contract.extract import SampleAnswers, answer_text
 from tabbench.contract.hashing import file_sha256, stable_hash
@@ -32,7 +31,7 @@ from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.record_limits import bounded
-from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results, config_record
+from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
 from tabbench.host.metrics import metric_rewards, metric_specs
@@ -76,6 +75,8 @@ class Run:
     merge: dict[str, Any] | None = None
     """A merge of shards (``results["merge"]``): the records are all in the store already; nothing is generated."""
     extensions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    not_run: list[dict[str, Any]] = field(default_factory=list)
+    """Benchmarks selected for the run that did not run, and why (``results["not_run"]``)."""
 
     def extend(self, benchmark: Benchmark | str, key: str, value: Any) -> None:
         """Add ``value`` to the benchmark's results under ``extensions.<key>`` (from an ``after_benchmark``
@@ -131,6 +132,9 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     """Generate and score the examples of ``benchmark`` not yet in the run, then aggregate all of them."""
     name = benchmark.name
     examples = select_examples(benchmark, run.split, run.limit)
+    expect = getattr(completer, "expect", None)  # a predictions file is checked before anything is recorded
+    if expect is not None:
+        expect(benchmark, examples, run.limit is None)  # the predictions of the whole run, sharded or not
     if run.shard is not None:
         examples = run.shard.select(name, examples)
     done = {record.id for record in run.store.read_samples(name)}
@@ -231,7 +235,7 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
         "python": sys.version.split()[0],
         "platform": platform.platform(),
         "plugins": {p.name: p.version for p in host().plugins.values() if p.status == "ok"},
-        "config": config_record(run.config, run.model),
+        "config": run.config,
         "seeds": run.seeds,
         "model": run.model,
         "benchmarks": {},
@@ -239,7 +243,7 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     from tabbench.sql.store import ResultStore, use_store
 
     try:
-        with use_store(ResultStore()):  # each distinct query executes once per run, whichever metric asks
+        with use_store(ResultStore()) as store:  # each distinct query executes once per run, whichever metric asks
             for benchmark in run.benchmarks:
                 hooks.call("before_benchmark", run=RunView(run), benchmark=benchmark)
                 result = run_benchmark(run, benchmark, completer, choose)
@@ -249,6 +253,10 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
             results["timing"] = run.timing(time.perf_counter() - start)
         if run.greedy is not None:
             results["greedy"] = run.greedy
+        if run.not_run:
+            results["not_run"] = run.not_run
+        if store.servers:  # PostgreSQL / MySQL servers the queries ran on: version and settings
+            results["sql_servers"] = dict(store.servers)
         if run.merge is not None:
             results["merge"] = run.merge
         results = run.store.write_results(results)
@@ -262,20 +270,11 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
 
 
 def _after_benchmark(run: Run, benchmark: Benchmark, result: BenchmarkResult) -> None:
-    """Call the ``after_benchmark`` hooks on a copy of ``result``; what they add goes under
-    ``result["extensions"]`` (``run.extend``). A hook that edits the copy in place still has its new keys
-    kept, under ``extensions``, with a deprecation warning; changes to recorded fields are discarded."""
+    """Call the ``after_benchmark`` hooks on a copy of ``result``: what they add goes under
+    ``result["extensions"]`` through ``run.extend``; edits of the copy never reach the record."""
     if run.after_benchmark is not None:
         run.after_benchmark(run, benchmark)
-    view = copy.deepcopy(result)
-    host().call("after_benchmark", run=RunView(run), benchmark=benchmark, result=view)
-    added = {k: v for k, v in view.items() if k not in result and k != "extensions"}
-    if added:
-        warn_once(f"after_benchmark-in-place:{sorted(added)}",
-                  f"an after_benchmark hook added {', '.join(sorted(added))} to the result in place (deprecated): "
-                  "call run.extend(benchmark, KEY, VALUE) instead; kept under extensions")
-        for key, value in added.items():
-            run.extend(benchmark, key, value)
+    host().call("after_benchmark", run=RunView(run), benchmark=benchmark, result=copy.deepcopy(result))
     if run.extensions.get(benchmark.name):
         result["extensions"] = dict(run.extensions[benchmark.name])
 

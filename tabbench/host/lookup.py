@@ -9,8 +9,8 @@ from tabbench.contract.backend import ModelBackend
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Budget, Environment
 from tabbench.contract.errors import ConfigError, PluginLoadError
-from tabbench.contract.options import check_options
-from tabbench.contract.reward import Reward, declared_options
+from tabbench.contract.options import check_options, plugin_options
+from tabbench.contract.reward import Reward
 from tabbench.host.config import data_path
 from tabbench.host.plugins import host
 
@@ -35,12 +35,17 @@ def get_benchmark(name: str, data: str | Path | None = None, **options: Any) -> 
     return cls(path, **options)
 
 
+def _checked(what: str, cls: type, base: type, options: dict[str, Any], positional: tuple[str, ...] = ()
+             ) -> dict[str, Any]:
+    """``options`` checked against what plugin class ``cls`` declares: the one check of every plugin kind."""
+    declaration = plugin_options(cls, base, positional)
+    return options if declaration is None else check_options(what, declaration, options)
+
+
 def get_reward(name: str, **options: Any) -> Reward:
     """Build reward ``name`` with ``options``, checked against the options it declares (one line if wrong)."""
     cls = _load_class("reward", name, Reward)
-    declared = declared_options(cls)
-    if declared is not None:
-        options = check_options(f"reward {name!r}", declared, options)
+    options = _checked(f"reward {name!r}", cls, Reward, options)
     try:
         return cls(**options)
     except TypeError as exc:
@@ -48,9 +53,9 @@ def get_reward(name: str, **options: Any) -> Reward:
 
 
 def get_backend(name: str, model: str, **options: Any) -> ModelBackend:
-    """Build model backend ``name`` for ``model`` (a path or spec)."""
+    """Build model backend ``name`` for ``model`` (a path or spec), its options checked as every kind's are."""
     cls = _load_class("model", name, ModelBackend)
-    return cls(model, **options)
+    return cls(model, **_checked(f"model backend {name!r}", cls, ModelBackend, options, ("model",)))
 
 
 def environment_class(name: str) -> type[Environment]:
@@ -58,8 +63,10 @@ def environment_class(name: str) -> type[Environment]:
 
 
 def get_environment(name: str, budget: Budget | None = None, **options: Any) -> Environment:
-    """Build environment ``name`` (one rollout slot; ``reset`` it with each example)."""
-    return environment_class(name)(budget=budget, **options)
+    """Build environment ``name`` (one rollout slot; ``reset`` it with each example), its options checked as
+    every kind's are."""
+    cls = environment_class(name)
+    return cls(budget=budget, **_checked(f"environment {name!r}", cls, Environment, options, ("budget",)))
 
 
 def resolve_benchmarks(spec: str) -> list[str]:

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.deprecation import warn_once
 from tabbench.contract.errors import ConfigError
 from tabbench.contract.reward import Reward, declared_options
 from tabbench.contract.types import MetricSpec
@@ -37,11 +36,7 @@ def metric_specs(benchmark: Benchmark | type[Benchmark], options: Mapping[str, A
                               "build the benchmark (tabbench.get_benchmark) and pass it instead of its class")
     else:
         effective = dict(benchmark.options)
-        specs = benchmark.metrics
-        if "metrics" in vars(benchmark):
-            warn_once(f"instance-metrics:{cls.__module__}.{cls.__qualname__}",
-                      f"benchmark {cls.name!r} sets self.metrics in __init__ (deprecated): declare `metrics` as a "
-                      "class attribute and override `metric_options(spec, options)` to pass its options on")
+        specs = benchmark.metrics  # a class attribute, or computed from the options (a property)
     out = []
     for spec in specs:
         accepted = declared_options(_load_class("reward", spec.reward, Reward))

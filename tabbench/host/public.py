@@ -10,8 +10,9 @@ from __future__ import annotations
 PUBLIC_MODULES: dict[str, str] = {
     "tabbench": "the contract (`Benchmark`, `Reward`, `ModelBackend`, `Example`, `Score`, `Status`, `MetricSpec`, "
     "the errors, `hookimpl`), lookups (`get_benchmark`, `get_reward`, `get_backend`, `benchmark_class`, "
-    "`registered_names`, `resolve_benchmarks`), `evaluate` and shared helpers (`cache_dir`, "
-    "`file_sha256`, `stable_hash`, `atomic_path`, `write_atomic`, `truncate_at_stop`): the names in "
+    "`registered_names`, `resolve_benchmarks`), `evaluate`, the run settings (`Settings`, `use_settings`, "
+    "`run_in_context`) and shared helpers (`cache_dir`, `file_sha256`, `stable_hash`, `atomic_path`, "
+    "`write_atomic`, `truncate_at_stop`): the names in "
     "`tabbench.__all__`",
     "tabbench.sql": "SQL execution: safe, bounded, cached, parallel; SQL extraction and DDL",
     "tabbench.sql.compare": "result comparators (BIRD, Spider, REMS) and SQL text normalisers",
@@ -21,8 +22,8 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.tableqa.execution": "program-of-thought and chart programs run through the sandbox",
     "tabbench.tableqa.extractors": "table-QA answers as named extractors (final answer, PoT run, chart run)",
     "tabbench.adapters": "rewards for TRL and verl, dataset rows",
-    "tabbench.cli.options": "option types and `KEY=VALUE` parsing shared by commands (`parse_key_values`)",
-    "tabbench.cli.budget": "the per-rollout budget options of a command with `--env` (`--tool-seconds`, ...)",
+    "tabbench.evaluation.options": "option types and `KEY=VALUE` parsing shared by commands (`parse_key_values`)",
+    "tabbench.evaluation.budget": "the per-rollout budget options of a command with `--env` (`--tool-seconds`, ...)",
     "tabbench.checkpoint": "local model files and their hashes",
     "tabbench.reproducible": "the same numbers on every machine: CPU kernels, threads, seeds (trainers)",
     "tabbench.evaluation.agent": "multi-turn rollouts: environment factories, tool-call threads (eval --env, trainers)",

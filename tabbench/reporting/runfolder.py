@@ -27,7 +27,7 @@ PASS = 1.0  # a primary score at or above this passes (exact-match metrics: 1; c
 
 @dataclass
 class RunFolder:
-    """One run directory: its ``results.json`` (version 2, or ``{}`` for a run that has none yet) and the
+    """One run directory: its ``results.json`` (read as version 3, or ``{}`` for a run that has none yet) and the
     benchmarks it holds records for."""
 
     path: Path
@@ -59,7 +59,7 @@ def read_run(path: Path, label: str | None = None) -> RunFolder:
 
 
 def _default_label(path: Path, results: dict[str, Any]) -> str:
-    model = str((results.get("model") or {}).get("model") or "")
+    model = str((results.get("config") or {}).get("model") or "")  # what was asked (results schema 3)
     return path.resolve().name or model or str(path)
 
 

@@ -133,7 +133,7 @@ def run_python(
     ``open_files``, ``processes`` (threads count).
 
     Raises ``SandboxUnavailableError`` when this machine cannot provide the kernel sandbox and the user did
-    not opt out (``TABBENCH_UNSAFE_SANDBOX=1``).
+    not opt out (``Settings.unsafe_sandbox``, ``--unsafe-sandbox``).
     """
     walls = _walls.current(_probe)
     ask = _Request(timeout_s=timeout_s, memory_mb=memory_mb, cpu_s=cpu_s, file_size_mb=file_size_mb, disk_mb=disk_mb,

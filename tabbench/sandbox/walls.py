@@ -10,8 +10,9 @@ creation, device nodes and FIFOs, namespace and mount calls, tracing and a few k
 process (SIGSYS, which the parent sees as ``forbidden``); sockets other than AF_UNIX fail with EACCES.
 
 Where bubblewrap cannot run, ``current()`` raises ``SandboxUnavailableError`` (one line naming the cause and
-what fixes it) unless the user opted out with ``TABBENCH_UNSAFE_SANDBOX=1`` (``--unsafe-sandbox``). The
-interpreter started inside is ``interpreter()``, reachable there whatever links led to it.
+what fixes it) unless the run's settings opt out (``Settings.unsafe_sandbox``: ``--unsafe-sandbox``,
+``TABBENCH_UNSAFE_SANDBOX=1``). The interpreter started inside is ``interpreter()``, reachable there whatever
+links led to it.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tabbench.contract.errors import SandboxUnavailableError
+from tabbench.contract.settings import current_settings
 
-UNSAFE_ENV = "TABBENCH_UNSAFE_SANDBOX"
 WORKDIR = "/sandbox"  # the working directory's path inside the bubblewrap sandbox
 INSTALL = "install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)"
 ALLOW_USERNS = ("allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu also "
@@ -113,8 +114,8 @@ _CURRENT: list[Walls] = []
 
 
 def unsafe_allowed() -> bool:
-    """The user opted out of the kernel sandbox (``--unsafe-sandbox`` / ``TABBENCH_UNSAFE_SANDBOX=1``)."""
-    return os.environ.get(UNSAFE_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+    """The run in progress opted out of the kernel sandbox (``Settings.unsafe_sandbox``, ``--unsafe-sandbox``)."""
+    return current_settings().unsafe_sandbox
 
 
 def current(probe: object) -> Walls:

@@ -6,7 +6,7 @@ Public API (details in ``docs/sql-execution.md``):
   ``register_function``;
 - many queries: ``ExecJob``, ``execute_many`` (each distinct query once per run, gold through the cache, in a
   process pool by default), ``execute_gold``, ``BatchStats``, ``ExecPool``, ``shared_pool``,
-  ``default_workers``, ``env_workers``;
+  ``default_workers``, ``configured_workers``;
 - the run-scoped result store: ``ResultStore``, ``current_store``, ``use_store``;
 - the gold cache: ``GoldCache``, ``default_cache_dir``, ``default_gold_cache``;
 - DuckDB (imported on first use): ``DuckSession``, ``execute_duckdb``;
@@ -49,7 +49,7 @@ from tabbench.sql.extract import (
 from tabbench.sql.pool import ExecPool, shared_pool
 from tabbench.sql.preview import result_details
 from tabbench.sql.store import ResultStore, current_store, use_store
-from tabbench.sql.text2sql import default_workers, env_workers, execution_limits, sqlite_ddl
+from tabbench.sql.text2sql import configured_workers, default_workers, execution_limits, sqlite_ddl
 
 _LAZY = {
     "DuckSession": "tabbench.sql.duck", "execute_duckdb": "tabbench.sql.duck",
@@ -83,11 +83,11 @@ __all__ = [
     "ServerWriteWarning",
     "SqlParseError",
     "SqliteExecutor",
+    "configured_workers",
     "current_store",
     "default_cache_dir",
     "default_gold_cache",
     "default_workers",
-    "env_workers",
     "execute_duckdb",
     "execute_gold",
     "execute_many",

@@ -21,7 +21,7 @@ from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, default_ex
 from tabbench.sql.pool import ExecPool, shared_pool
 from tabbench.sql.server import run_with_servers, server_fingerprint
 from tabbench.sql.store import Key, ResultStore, Running, current_store, database_identity
-from tabbench.sql.text2sql import env_workers
+from tabbench.sql.text2sql import configured_workers
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ def _resolve_cache(cache: CacheArg) -> GoldCache | None:
 def run_queries(keys: Sequence[tuple[str, str]], limits: Limits, workers: int | ExecPool | None) -> list[QueryResult]:
     """Execute ``(db_path, sql)`` pairs where ``workers`` says (see ``execute_many``), nothing looked up."""
     if workers is None:
-        workers = env_workers()
+        workers = configured_workers()
     if any(is_server_target(db_path) for db_path, _ in keys):  # PostgreSQL / MySQL DSNs: tabbench.sql.server
         return run_with_servers(keys, limits, workers, run_queries)
     if isinstance(workers, ExecPool):

@@ -199,6 +199,23 @@ class MysqlSession(ServerSession):
             conn.rollback()
         return digest.hexdigest()
 
+    def describe(self) -> dict[str, Any]:
+        """``VERSION()`` and the settings that change results: SQL mode, time zone, collations and character
+        sets, division precision, week format, transaction isolation (named as this server names them)."""
+        conn = self._begin(None)
+        names = ("sql_mode", "time_zone", "collation_connection", "collation_database", "character_set_server",
+                 "div_precision_increment", "default_week_format", "transaction_isolation", "tx_isolation")
+        try:
+            with conn.cursor() as cursor:
+                cursor.execute("SELECT VERSION()")
+                version = cursor.fetchone()[0]  # type: ignore[index]
+                placeholders = ", ".join(["%s"] * len(names))
+                cursor.execute(f"SHOW SESSION VARIABLES WHERE Variable_name IN ({placeholders})", names)
+                settings = {str(name): value for name, value in cursor.fetchall()}
+        finally:
+            conn.rollback()
+        return {"version": version, "settings": dict(sorted(settings.items()))}
+
     def write_privileges(self) -> list[str]:
         conn = self._begin(None)
         try:

@@ -130,6 +130,20 @@ class PostgresSession(ServerSession):
             self._rollback(conn)
         return digest.hexdigest()
 
+    def describe(self) -> dict[str, Any]:
+        """``version()`` and the settings that change results: time zone, date and interval styles, collation,
+        string escapes, float digits, transaction isolation."""
+        conn = self._begin(None)
+        try:
+            version = conn.execute("SELECT version()").fetchone()[0]  # type: ignore[index]
+            names = ("server_version", "TimeZone", "DateStyle", "IntervalStyle", "lc_collate", "lc_ctype",
+                     "standard_conforming_strings", "extra_float_digits", "default_transaction_isolation")
+            settings = {name: conn.execute("SELECT current_setting(%s, true)", (name,)).fetchone()[0]  # type: ignore[index]
+                        for name in names}
+        finally:
+            self._rollback(conn)
+        return {"version": version, "settings": settings}
+
     def write_privileges(self) -> list[str]:
         conn = self._begin(None)
         try:

@@ -205,6 +205,7 @@ def run_with_servers(keys: Sequence[tuple[str, str]], limits: Limits, workers: A
             results[i] = result
     threads = int(getattr(workers, "size", workers) or 0)
     jobs = [keys[i] for i in on_server]
+    record_servers([target for target, _ in jobs])
     if threads <= 1 or len(jobs) <= 1:
         executor = thread_executor()
         ran = [executor.execute(target, sql, limits) for target, sql in jobs]
@@ -213,6 +214,34 @@ def run_with_servers(keys: Sequence[tuple[str, str]], limits: Limits, workers: A
     for i, result in zip(on_server, ran, strict=True):
         results[i] = result
     return results  # type: ignore[return-value]
+
+
+_descriptions: dict[str, dict[str, Any]] = {}
+
+
+def describe_server(target: str) -> dict[str, Any]:
+    """``{"kind", "version", "settings"}`` of the server ``target`` names, read once per process; the
+    reason instead when it cannot be reached."""
+    with _fingerprint_lock:
+        if target in _descriptions:
+            return _descriptions[target]
+    try:
+        described = {"kind": server_kind(target), **thread_executor().session(target).describe()}
+    except Exception as exc:
+        return {"kind": server_kind(target), "error": " ".join(str(exc).split())[:300]}
+    with _fingerprint_lock:
+        _descriptions[target] = described
+    return described
+
+
+def record_servers(targets: Sequence[str]) -> None:
+    """Note in the run's result store the servers its queries ran on (``results.json``'s ``sql_servers``)."""
+    from tabbench.sql.store import current_store
+
+    servers = current_store().servers
+    for target in dict.fromkeys(targets):
+        if redact(target) not in servers:
+            servers[redact(target)] = describe_server(target)
 
 
 _fingerprints: dict[str, str | None] = {}

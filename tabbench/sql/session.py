@@ -11,6 +11,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import Any
 
 from tabbench.sql.execute import Limits, QueryResult
 
@@ -107,6 +108,11 @@ class ServerSession(ABC):
     @abstractmethod
     def write_privileges(self) -> list[str]:
         """What the connected role could do beyond reading (empty for a SELECT-only role)."""
+
+    @abstractmethod
+    def describe(self) -> dict[str, Any]:
+        """The server's version and the settings that can change a query's result (time zone, collation,
+        SQL mode, ...): what a run records so its numbers can be reproduced on the same server."""
 
     @abstractmethod
     def close(self) -> None: ...

@@ -9,23 +9,26 @@ Key: the database's identity (resolved path, size, mtime and inode: a changed fi
 the normalised SQL (surrounding whitespace and trailing semicolons removed, as the executor does) and
 ``Limits.key()``. Memory is bounded by an estimate of the bytes each result holds: the least recently used
 results are evicted past the bound, and a result larger than the bound on its own is not kept (it is
-recomputed when asked again). The default bound is 1 GB, set by ``TABBENCH_RESULT_STORE_MB`` (``0`` keeps
-nothing) or per store.
+recomputed when asked again). The default bound is 1 GB, set by the run's settings
+(``tabbench.contract.settings``: ``--result-store-mb``; ``0`` keeps nothing) or per store.
 
 A run also compares the same two results again and again (a repeated completion against its gold, under
 each metric): ``compared`` remembers each comparison of two results the store holds, keyed by the metric,
 and forgets it when either result is evicted.
 
-Scope: a store lives in one process. The runner opens a fresh one per ``tabbench eval``/``score`` run
-(``use_store``); elsewhere (a trainer's reward functions, a notebook) the process-wide store serves, which is
-one training run's lifetime. Trainer ranks each hold their own; gold results are shared between processes
-through the on-disk ``GoldCache``. Thread-safe, and "once" holds across threads too: ``claim`` hands a query
-that another thread is running now to its caller as ``Running``, whose result it waits for (concurrent agent
-rollouts of one GRPO group ask for the same query in the same turn).
+Scope: a store lives in one process and one context. The runner opens a fresh one per run (``use_store``,
+context-scoped: two runs in two threads keep separate stores; a thread pool inside a run hands its tasks the
+run's context through ``tabbench.contract.settings.run_in_context``); elsewhere (a trainer's reward functions,
+a notebook) the process-wide store serves, which is one training run's lifetime. Trainer ranks each hold their
+own; gold results are shared between processes through the on-disk ``GoldCache``. Thread-safe, and "once"
+holds across threads too: ``claim`` hands a query that another thread is running now to its caller as
+``Running``, whose result it waits for (concurrent agent rollouts of one GRPO group ask for the same query in
+the same turn).
 """
 
 from __future__ import annotations
 
+import contextvars
 import os
 import threading
 from collections import OrderedDict
@@ -34,13 +37,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from tabbench.contract.settings import current_settings
 from tabbench.sql.dsn import is_server_target
 from tabbench.sql.execute import Limits, QueryResult, normalise_sql
 
 MiB = 1 << 20
-
-#: Default bound on the bytes of results a store keeps.
-DEFAULT_MAX_MB = 1024
 
 #: Estimated Python memory per row tuple, per value, per result and per remembered comparison (CPython 3.11).
 _ROW_BYTES, _VALUE_BYTES, _RESULT_BYTES, _COMPARISON_BYTES = 56, 40, 400, 300
@@ -49,14 +50,9 @@ Key = tuple[tuple[str, int, int, int], str, str]
 T = TypeVar("T")
 
 
-def env_max_bytes() -> int:
-    """The bound from ``TABBENCH_RESULT_STORE_MB`` (MB; the default 1024 when unset or not a number)."""
-    text = os.environ.get("TABBENCH_RESULT_STORE_MB", "")
-    try:
-        mb = float(text) if text.strip() else DEFAULT_MAX_MB
-    except ValueError:
-        mb = DEFAULT_MAX_MB
-    return max(0, int(mb * MiB))
+def configured_max_bytes() -> int:
+    """The bound of the run in progress (``Settings.result_store_mb``, ``--result-store-mb``), in bytes."""
+    return max(0, int(current_settings().result_store_mb * MiB))
 
 
 def database_identity(db_path: str) -> tuple[str, int, int, int]:
@@ -126,7 +122,8 @@ class ResultStore:
     """A bounded, thread-safe map from (database identity, normalised SQL, limits) to ``QueryResult``."""
 
     def __init__(self, max_bytes: int | None = None) -> None:
-        self.max_bytes = env_max_bytes() if max_bytes is None else max(0, int(max_bytes))
+        self.servers: dict[str, dict[str, Any]] = {}  # redacted DSN -> version and settings (server runs)
+        self.max_bytes = configured_max_bytes() if max_bytes is None else max(0, int(max_bytes))
         self.bytes = 0
         self.stats = StoreStats()
         self._entries: OrderedDict[Key, QueryResult] = OrderedDict()
@@ -238,15 +235,17 @@ class ResultStore:
 
 
 _process_store: ResultStore | None = None
-_active: ResultStore | None = None
+_active: contextvars.ContextVar[ResultStore | None] = contextvars.ContextVar("tabbench_result_store", default=None)
 _scope_lock = threading.Lock()
 
 
 def current_store() -> ResultStore:
-    """The store of the run in progress (``use_store``), else this process's store (created on first use)."""
+    """The store of the run in progress in this context (``use_store``), else this process's store (created on
+    first use)."""
     global _process_store
-    if _active is not None:
-        return _active
+    active = _active.get()
+    if active is not None:
+        return active
     with _scope_lock:
         if _process_store is None:
             _process_store = ResultStore()
@@ -255,10 +254,9 @@ def current_store() -> ResultStore:
 
 @contextmanager
 def use_store(store: ResultStore) -> Iterator[ResultStore]:
-    """Make ``store`` the current one for the duration of a run (its results are freed with it)."""
-    global _active
-    previous, _active = _active, store
+    """Make ``store`` the current one in this context for the duration of a run (its results are freed with it)."""
+    token = _active.set(store)
     try:
         yield store
     finally:
-        _active = previous
+        _active.reset(token)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.contract.errors import DataError
+from tabbench.contract.settings import current_settings
 from tabbench.sql.execute import Limits
 
 
@@ -62,13 +63,8 @@ def default_workers() -> int:
     return max(1, min(cpus, MAX_DEFAULT_WORKERS))
 
 
-def env_workers() -> int:
-    """SQL worker processes for this process: ``--workers`` (``TABBENCH_WORKERS``) when set to a whole number
-    >= 0, else ``default_workers()``. 0 means in this process, where a query that ignores cancellation cannot
-    be stopped."""
-    text = os.environ.get("TABBENCH_WORKERS", "").strip()
-    try:
-        workers = int(text)
-    except ValueError:
-        return default_workers()
-    return workers if workers >= 0 else default_workers()
+def configured_workers() -> int:
+    """SQL worker processes of the run in progress: its ``Settings.workers`` (``--workers``) when set, else
+    ``default_workers()``. 0 means in this process, where a query that ignores cancellation cannot be stopped."""
+    workers = current_settings().workers
+    return default_workers() if workers is None else workers

@@ -13,16 +13,18 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, UnknownNameError, UsageError
+from tabbench import Benchmark, ConfigError, Example, Settings, UsageError, use_settings
+from tabbench.evaluation.options import selection_options, settings_options
+from tabbench.sql import ResultStore, use_store
 
 # --- options ------------------------------------------------------------------------------------------
 
@@ -51,8 +53,6 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
         click.option("--model", "model_path", required=True, type=click.Path(exists=True, file_okay=False),
                      callback=_checkpoint_folder,
                      help="Local checkpoint to start from (e.g. `tabbench models build-tiny PATH`)."),
-        click.option("--benchmark", "benchmarks", multiple=True, required=True, metavar="NAME",
-                     help="Benchmark whose training split is the data; repeatable or comma-separated."),
         click.option("--data", "--data-dir", "data_dirs", multiple=True, metavar="NAME=PATH",
                      help="Data path of a benchmark (default: its configured or bundled data); repeatable."),
         click.option("--split", default="train", show_default=True, help="Split to train on."),
@@ -95,7 +95,7 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
 
         for option in reversed(options):
             checked = option(checked)
-        return checked
+        return selection_options(settings_options(checked))
 
     return decorate
 
@@ -113,11 +113,54 @@ def reward_options(func: Callable) -> Callable:
     )(func)
 
 
+# --- typed configuration --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """The options every trainer takes, typed: what its command was given (``of`` builds it from them)."""
+
+    model_path: str
+    benchmarks: tuple[str, ...]
+    suites: tuple[str, ...]
+    data_dirs: tuple[str, ...]
+    split: str
+    limit: int | None
+    out_dir: Path
+    max_steps: int | None
+    epochs: float
+    learning_rate: float
+    warmup_steps: int
+    grad_accum: int
+    seed: int
+    reproducible: bool
+    logging_steps: int
+    device: str
+    lora_r: int
+    lora_alpha: int | None
+    lora_dropout: float
+    lora_target_modules: str
+    settings: Settings
+
+    @classmethod
+    def of(cls: type[C], options: dict[str, Any]) -> C:
+        """The config of a command's options (its click keywords): each field from the option of its name; an
+        option without a field, or a field without an option, is a bug named here."""
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        if set(options) != names:
+            raise TypeError(f"{cls.__name__}: options without a field {sorted(set(options) - names)}, "
+                            f"fields without an option {sorted(names - set(options))}")
+        return cls(**options)
+
+    def record(self, *leave_out: str) -> dict[str, Any]:
+        """The settings ``tabbench_train.json`` records (``out_dir`` and ``leave_out`` left out)."""
+        return {k: v for k, v in asdict(self).items() if k not in ("out_dir", *leave_out)}
+
+
+C = TypeVar("C", bound=TrainConfig)
+
+
 # --- benchmarks and examples ----------------------------------------------------------------------------
-
-
-def split_names(values: Sequence[str]) -> list[str]:
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
 
 def parse_data_dirs(pairs: Sequence[str]) -> dict[str, str]:
@@ -130,29 +173,28 @@ def parse_data_dirs(pairs: Sequence[str]) -> dict[str, str]:
     return dirs
 
 
-def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str) -> list[Benchmark]:
-    """Build each named benchmark on its configured, given or bundled data.
-
-    A name that is a benchmark means that benchmark (``demo`` is also a suite); a suite contributes the
-    members that have ``split`` (evaluation-only members are skipped with a note).
-    """
+def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str, suites: Sequence[str] = ()
+                    ) -> list[Benchmark]:
+    """Build each benchmark named (``--benchmark``) and each member of the suites named (``--suite``) on its
+    configured, given or bundled data. A named benchmark must have ``split``; a suite contributes the members
+    that have it (evaluation-only members are skipped with a note)."""
+    if not names and not suites:
+        raise UsageError("name what to train on: --benchmark NAME or --suite NAME")
     dirs = parse_data_dirs(data_dirs)
     benchmarks: dict[str, Benchmark] = {}
-    for name in split_names(names):
-        try:
-            members = [tabbench.get_benchmark(name, dirs.get(name))]
-            explicit = True
-        except UnknownNameError:
-            members = [tabbench.get_benchmark(m, dirs.get(m)) for m in tabbench.resolve_benchmarks(name)]
-            explicit = False
-        for benchmark in members:
+    chosen = [(name, [name], True) for name in names] + [
+        (suite, tabbench.resolve_benchmarks(suite), False) for suite in suites]
+    for name, members, explicit in chosen:
+        for member in members:
+            benchmark = tabbench.get_benchmark(member, dirs.get(member))
             if split not in benchmark.splits and not explicit:
                 echo(f"note: suite {name!r}: benchmark {benchmark.name!r} has no {split!r} split; not trained on")
                 continue
             benchmark.check_split(split)
             benchmarks.setdefault(benchmark.name, benchmark)
     if not benchmarks:
-        raise ConfigError(f"--benchmark {', '.join(names)}: no benchmark with a {split!r} split")
+        asked = ", ".join([*(f"--benchmark {n}" for n in names), *(f"--suite {s}" for s in suites)])
+        raise ConfigError(f"{asked}: no benchmark with a {split!r} split")
     unknown = sorted(set(dirs) - set(benchmarks))
     if unknown:
         raise UsageError(f"--data names {unknown[0]!r}, which is not among the benchmarks trained on")
@@ -317,44 +359,44 @@ def device_settings(device: str) -> dict[str, Any]:
     return {"use_cpu": False, "bf16": torch.cuda.is_bf16_supported(), "fp16": False}
 
 
-def base_training_args(kw: dict[str, Any], out_dir: Path, num_examples: int) -> dict[str, Any]:
+def base_training_args(config: TrainConfig, out_dir: Path, num_examples: int) -> dict[str, Any]:
     """Arguments shared by every TRL config: schedule, logging, device, no intermediate checkpoints."""
     args: dict[str, Any] = {
         "output_dir": str(out_dir / "trainer"),
-        "learning_rate": kw["learning_rate"],
+        "learning_rate": config.learning_rate,
         "lr_scheduler_type": "constant_with_warmup",
-        "warmup_steps": kw["warmup_steps"],
-        "gradient_accumulation_steps": kw["grad_accum"],
-        "seed": kw["seed"],
-        "data_seed": kw["seed"],
-        "logging_steps": kw["logging_steps"],
+        "warmup_steps": config.warmup_steps,
+        "gradient_accumulation_steps": config.grad_accum,
+        "seed": config.seed,
+        "data_seed": config.seed,
+        "logging_steps": config.logging_steps,
         "save_strategy": "no",
         "report_to": "none",
         "activation_checkpointing": False,
         "dataloader_num_workers": 0,
         "disable_tqdm": not sys.stderr.isatty(),
-        **device_settings(kw["device"]),
+        **device_settings(config.device),
     }
-    if kw.get("max_steps"):
-        args["max_steps"] = kw["max_steps"]
+    if config.max_steps:
+        args["max_steps"] = config.max_steps
     else:
-        args["num_train_epochs"] = kw["epochs"]
+        args["num_train_epochs"] = config.epochs
     return args
 
 
-def peft_config(kw: dict[str, Any]) -> Any:
+def peft_config(config: TrainConfig) -> Any:
     """A peft ``LoraConfig`` when ``--lora-r`` > 0, else ``None`` (full fine-tuning)."""
-    if not kw["lora_r"]:
+    if not config.lora_r:
         return None
     try:
         from peft import LoraConfig
     except ImportError as exc:
         raise ConfigError("--lora-r needs peft: pip install peft") from exc
-    targets = kw["lora_target_modules"]
+    targets = config.lora_target_modules
     return LoraConfig(
-        r=kw["lora_r"],
-        lora_alpha=kw["lora_alpha"] or 2 * kw["lora_r"],
-        lora_dropout=kw["lora_dropout"],
+        r=config.lora_r,
+        lora_alpha=config.lora_alpha or 2 * config.lora_r,
+        lora_dropout=config.lora_dropout,
         target_modules=targets if targets == "all-linear" else [t.strip() for t in targets.split(",") if t.strip()],
         task_type="CAUSAL_LM",
     )
@@ -426,8 +468,13 @@ def write_run_info(out_dir: Path, info: dict[str, Any]) -> None:
         **info,
     }
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "tabbench_train.json").write_text(json.dumps(record, indent=2, sort_keys=True, default=str) + "\n",
+    (out_dir / "tabbench_train.json").write_text(json.dumps(record, indent=2, sort_keys=True, default=_plain) + "\n",
                                                  encoding="utf-8")
+
+
+def _plain(value: Any) -> Any:
+    """A setting as JSON: a typed object (``tabbench.Settings``) as its fields, anything else as text."""
+    return value.to_json() if hasattr(value, "to_json") else str(value)
 
 
 def append_log(out_dir: Path, entries: Sequence[dict[str, Any]], name: str) -> None:
@@ -438,33 +485,18 @@ def append_log(out_dir: Path, entries: Sequence[dict[str, Any]], name: str) -> N
             handle.write(json.dumps(entry, sort_keys=True, default=str) + "\n")
 
 
-def removes_output_on_failure(run: Callable[..., Path]) -> Callable[..., Path]:
-    """Decorate a trainer's ``run_*(**kw)``: when it fails or is interrupted, the ``--out`` folder it made is
-    removed (or emptied again, if it was given empty), so the rerun is not refused for a non-empty --out.
-    Nothing is lost: checkpoints are saved only at the end."""
+def removes_output_on_failure(run: Callable[[C], Path]) -> Callable[[C], Path]:
+    """Decorate a trainer's ``run_*(config)``: it runs with its settings (``config.settings``: ``--workers``,
+    ``--result-store-mb``, ``--unsafe-sandbox``) and a result store of its own; when it fails or is
+    interrupted, the ``--out`` folder it made is removed (or emptied again, if it was given empty), so the
+    rerun is not refused for a non-empty --out. Nothing is lost: checkpoints are saved only at the end."""
 
     @wraps(run)
-    def wrapper(**kw: Any) -> Path:
-        if not is_main_process():  # the main process owns the folder (a failed rank stops the launcher's run)
-            return run(**kw)
-        out_dir = top = Path(kw["out_dir"])
-        while not top.parent.exists():  # the outermost folder the run will create
-            top = top.parent
-        fresh = not out_dir.exists()
-        if not fresh and any(out_dir.iterdir()):
-            return run(**kw)  # prepare_out_dir refuses it; never touch what was there
-        try:
-            return run(**kw)
-        except BaseException:
-            if fresh:
-                shutil.rmtree(top, ignore_errors=True)
-            elif out_dir.is_dir():
-                for child in out_dir.iterdir():
-                    if child.is_dir() and not child.is_symlink():
-                        shutil.rmtree(child)
-                    else:
-                        child.unlink()
-            raise
+    def wrapper(config: C) -> Path:
+        with use_settings(config.settings), use_store(ResultStore()):  # the run's own
+            if not is_main_process():  # the main process owns the folder (a failed rank stops the launcher's run)
+                return run(config)
+            return _removing_output_on_failure(run, config)
 
     return wrapper
 
@@ -478,6 +510,26 @@ def launch_rank() -> tuple[int, int]:
 def is_main_process() -> bool:
     """Whether this process writes the output folder and prints progress (rank 0; the only one when alone)."""
     return launch_rank()[0] == 0
+def _removing_output_on_failure(run: Callable[[C], Path], config: C) -> Path:
+    """``run(config)``; on failure, what it made of ``--out`` is removed (``removes_output_on_failure``)."""
+    out_dir = top = Path(config.out_dir)
+    while not top.parent.exists():  # the outermost folder the run will create
+        top = top.parent
+    fresh = not out_dir.exists()
+    if not fresh and any(out_dir.iterdir()):
+        return run(config)  # prepare_out_dir refuses it; never touch what was there
+    try:
+        return run(config)
+    except BaseException:
+        if fresh:
+            shutil.rmtree(top, ignore_errors=True)
+        elif out_dir.is_dir():
+            for child in out_dir.iterdir():
+                if child.is_dir() and not child.is_symlink():
+                    shutil.rmtree(child)
+                else:
+                    child.unlink()
+        raise
 
 
 def prepare_out_dir(out_dir: Path) -> None:
@@ -490,14 +542,14 @@ def prepare_out_dir(out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
 
 
-def configure_threads(kw: dict[str, Any] | None = None) -> None:
+def configure_threads(config: TrainConfig | None = None) -> None:
     """Keep tokenizers' thread pool out of the way of torch's on small CPU machines; with ``--reproducible``,
     pin kernels, threads and seeds before torch loads (``tabbench.reproducible``)."""
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    if kw and kw.get("reproducible"):
+    if config is not None and config.reproducible:
         from tabbench.reproducible import require
 
-        require(kw["seed"])
+        require(config.seed)
 
 
 class Timer:

@@ -29,7 +29,7 @@ from typing import Any
 from trl import GRPOTrainer
 from trl.trainer import grpo_trainer
 
-from tabbench import Environment
+from tabbench import Environment, run_in_context
 from tabbench.evaluation.agent import model_view, tool_threads
 
 ToolDict = dict[str, Callable[..., Any]]
@@ -117,7 +117,7 @@ class TurnPrefetch:
                     work.append((functools.partial(environment._refused, *_refusal(call)), {}))
             if not work:
                 continue
-            task = self._pool.submit(_run_in_order, work)
+            task = self._pool.submit(run_in_context(_run_in_order), work)  # the training run's settings and store
             self._tasks.append(task)
             self._pending[rollout] += [_Pending(name, arguments, task, k) for name, arguments, k in known]
 

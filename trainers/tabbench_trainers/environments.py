@@ -2,7 +2,7 @@
 
 TRL 1.16 creates one environment instance per rollout slot (reused and ``reset`` with each row) and exposes
 its ``@tool`` methods to the model; ``max_tool_calling_iterations`` is the turn budget (``--max-turns``), and
-the budget options shared with ``tabbench eval`` (``tabbench.cli.budget``) bound every instance's rollouts.
+the budget options shared with ``tabbench eval`` (``tabbench.evaluation.budget``) bound every instance's rollouts.
 Rewards stay the reward plugins: a benchmark reward scores the rollout's final answer (the last assistant
 message without a tool call, exactly the single-turn completion ``tabbench eval --env`` scores), and a
 shaping reward that declares ``transcript = True`` (``tool-errors``) scores the whole transcript as JSON.
@@ -29,12 +29,25 @@ import click
 
 import tabbench
 from tabbench import Budget, ConfigError
-from tabbench.cli.budget import budget_from, budget_options
-from tabbench.cli.options import parse_key_values
+from tabbench.evaluation.budget import BUDGET_OPTIONS, budget_from, budget_options
+from tabbench.evaluation.options import parse_key_values
+
+
+@dataclass(frozen=True)
+class EnvConfig:
+    """The ``--env`` options of a training command, typed (fields of ``SftConfig`` and ``GrpoConfig``)."""
+
+    env_name: str | None
+    max_turns: int
+    env_option_pairs: tuple[str, ...]
+    tool_seconds: float
+    call_seconds: float
+    observation_bytes: int
+    total_observation_bytes: int
 
 
 def env_options(func: Callable) -> Callable:
-    """``--env``, ``--max-turns``, ``--env-option`` and the budget options (``tabbench.cli.budget``, shared with
+    """``--env``, ``--max-turns``, ``--env-option`` and the budget options (``tabbench.evaluation.budget``, shared with
     ``tabbench eval``) for ``tabbench train grpo`` and ``train sft``."""
     func = budget_options(func)
     func = click.option("--env-option", "env_option_pairs", multiple=True, metavar="KEY=VALUE",
@@ -110,26 +123,26 @@ def factory(name: str, budget: Budget, options: dict[str, Any]) -> Callable[[], 
     return make
 
 
-def settings(kw: dict[str, Any]) -> tuple[str, Budget, dict[str, Any]] | None:
+def settings(config: EnvConfig) -> tuple[str, Budget, dict[str, Any]] | None:
     """A training command's ``--env`` settings: the environment, each rollout's budget (``--max-turns`` and the
     budget options) and its options; ``None`` without ``--env`` (``budget_options`` refuses them there)."""
-    name = kw.get("env_name")
-    if not name:
+    if not config.env_name:
         return None
-    return name, budget_from(kw, kw["max_turns"]), parse_key_values(kw.get("env_option_pairs", ()), "--env-option")
+    budget = budget_from({name: getattr(config, name) for name in BUDGET_OPTIONS}, config.max_turns)
+    return config.env_name, budget, parse_key_values(config.env_option_pairs, "--env-option")
 
 
-def for_grpo(kw: dict[str, Any], rows: list[dict[str, Any]], reward_funcs: list[Any],
+def for_grpo(config: EnvConfig, model_path: str, rows: list[dict[str, Any]], reward_funcs: list[Any],
              tokenizer: Any) -> GrpoEnvironment:
     """The ``--env`` setup of a GRPO run (no change without ``--env``)."""
-    env = settings(kw)
+    env = settings(config)
     if env is None:
         return GrpoEnvironment(rows, reward_funcs)
     name, budget, options = env
     from trl.chat_template_utils import supports_tool_calling
 
     if not supports_tool_calling(tokenizer):
-        raise ConfigError(f"--env {name}: the chat template of {kw['model_path']} cannot render tool calls (TRL needs "
+        raise ConfigError(f"--env {name}: the chat template of {model_path} cannot render tool calls (TRL needs "
                           "one, e.g. Qwen2.5's); evaluate such a model with `tabbench eval --env --protocol tags`")
     make = factory(name, budget, options)
     probe = make()

@@ -9,6 +9,7 @@ function's mean and std (``rewards/<name>/mean``); the adapter adds the rate of 
 from __future__ import annotations
 
 import importlib.util
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,32 @@ def check_vllm(use_vllm: bool) -> None:
         raise ConfigError("--use-vllm: vllm is not installed (pip install 'tabbench[vllm]' on a CUDA machine)")
 
 
+@dataclass(frozen=True)
+class GrpoConfig(common.TrainConfig, environments.EnvConfig):
+    """``tabbench train grpo``'s options, typed."""
+
+    reward_specs: tuple[str, ...]
+    reward_option_pairs: tuple[str, ...]
+    num_generations: int
+    prompts_per_step: int
+    max_prompt_length: int | None
+    max_completion_length: int
+    temperature: float
+    top_p: float
+    beta: float
+    epsilon: float
+    epsilon_high: float | None
+    num_iterations: int
+    loss_type: str
+    scale_rewards: str
+    mask_truncated_completions: bool
+    use_vllm: bool
+    vllm_mode: str
+    vllm_server_url: str | None
+    vllm_gpu_memory_utilization: float
+    log_completions: bool
+
+
 @click.command("grpo")
 @common.common_options(default_lr=1e-4, default_steps=None)
 @common.reward_options
@@ -85,20 +112,20 @@ def check_vllm(use_vllm: bool) -> None:
 @environments.env_options
 def grpo_command(**kw: Any) -> None:
     """GRPO on a benchmark's training split, rewarded by reward plugins (weights from --reward NAME:WEIGHT)."""
-    run_grpo(**kw)
+    run_grpo(GrpoConfig.of(kw))
 
 
 @common.removes_output_on_failure
-def run_grpo(**kw: Any) -> Path:
+def run_grpo(config: GrpoConfig) -> Path:
     """The body of ``tabbench train grpo``; returns the checkpoint directory."""
-    common.configure_threads(kw)
-    check_vllm(kw["use_vllm"])
-    if kw["vllm_mode"] == "server" and kw["use_vllm"] and not kw["vllm_server_url"]:
+    common.configure_threads(config)
+    check_vllm(config.use_vllm)
+    if config.vllm_mode == "server" and config.use_vllm and not config.vllm_server_url:
         raise UsageError("--vllm-mode server needs --vllm-server-url (start one with `trl vllm-serve`)")
-    out_dir: Path = kw["out_dir"]
-    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
-    specs = common.resolve_rewards(kw["reward_specs"], kw["reward_option_pairs"], benchmarks)
-    rows = grpo_rows(benchmarks, kw["split"], kw["limit"])
+    out_dir: Path = config.out_dir
+    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites)
+    specs = common.resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
+    rows = grpo_rows(benchmarks, config.split, config.limit)
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
 
@@ -107,36 +134,36 @@ def run_grpo(**kw: Any) -> Path:
 
     from tabbench.adapters import log_status_counts
 
-    common.seed_everything(kw["seed"])
-    model, tokenizer = common.load_model(kw["model_path"])
-    rows, dropped = drop_long_prompts(rows, tokenizer, kw["max_prompt_length"])
+    common.seed_everything(config.seed)
+    model, tokenizer = common.load_model(config.model_path)
+    rows, dropped = drop_long_prompts(rows, tokenizer, config.max_prompt_length)
     if not rows:
-        raise ConfigError(f"--max-prompt-length {kw['max_prompt_length']}: every training prompt is longer")
+        raise ConfigError(f"--max-prompt-length {config.max_prompt_length}: every training prompt is longer")
     reward_funcs = common.trl_reward_funcs(specs)
-    env = environments.for_grpo(kw, rows, reward_funcs, tokenizer)  # --env: multi-turn rollouts
+    env = environments.for_grpo(config, config.model_path, rows, reward_funcs, tokenizer)  # --env: multi-turn rollouts
     rows, reward_funcs = env.rows, env.reward_funcs
     vllm: dict[str, Any] = {}
-    if kw["use_vllm"]:
-        vllm = {"use_vllm": True, "vllm_mode": kw["vllm_mode"],
-                "vllm_gpu_memory_utilization": kw["vllm_gpu_memory_utilization"]}
-        if kw["vllm_server_url"]:
-            vllm["vllm_server_base_url"] = kw["vllm_server_url"]
-    config = GRPOConfig(
-        **common.base_training_args(kw, out_dir, len(rows)),
-        per_device_train_batch_size=kw["prompts_per_step"] * kw["num_generations"],
-        num_generations=kw["num_generations"],
-        max_completion_length=kw["max_completion_length"],
-        temperature=kw["temperature"],
-        top_p=kw["top_p"],
-        beta=kw["beta"],
-        epsilon=kw["epsilon"],
-        epsilon_high=kw["epsilon_high"],
-        num_iterations=kw["num_iterations"],
-        loss_type=kw["loss_type"],
-        scale_rewards=kw["scale_rewards"],
-        mask_truncated_completions=kw["mask_truncated_completions"],
+    if config.use_vllm:
+        vllm = {"use_vllm": True, "vllm_mode": config.vllm_mode,
+                "vllm_gpu_memory_utilization": config.vllm_gpu_memory_utilization}
+        if config.vllm_server_url:
+            vllm["vllm_server_base_url"] = config.vllm_server_url
+    trl_config = GRPOConfig(
+        **common.base_training_args(config, out_dir, len(rows)),
+        per_device_train_batch_size=config.prompts_per_step * config.num_generations,
+        num_generations=config.num_generations,
+        max_completion_length=config.max_completion_length,
+        temperature=config.temperature,
+        top_p=config.top_p,
+        beta=config.beta,
+        epsilon=config.epsilon,
+        epsilon_high=config.epsilon_high,
+        num_iterations=config.num_iterations,
+        loss_type=config.loss_type,
+        scale_rewards=config.scale_rewards,
+        mask_truncated_completions=config.mask_truncated_completions,
         reward_weights=[spec.weight for spec in specs],
-        log_completions=kw["log_completions"],
+        log_completions=config.log_completions,
         remove_unused_columns=False,
         **vllm,
         **env.config,
@@ -144,14 +171,14 @@ def run_grpo(**kw: Any) -> Path:
     common.echo(f"grpo: {len(rows)} prompts from {', '.join(b.name for b in benchmarks)}"
                 + (f" ({dropped} over --max-prompt-length skipped)" if dropped else "")
                 + f"; rewards {', '.join(f'{s.label}:{s.weight:g}' for s in specs)}; "
-                f"{kw['prompts_per_step']} prompts x {kw['num_generations']} generations per step")
+                f"{config.prompts_per_step} prompts x {config.num_generations} generations per step")
     progress.quiet()
     trainer_class = GRPOTrainer
     if env.trainer:  # --env: each turn's tool calls of all rollouts run concurrently
         from tabbench_trainers.concurrent_tools import ConcurrentToolsGRPOTrainer as trainer_class
-    trainer = trainer_class(model=model, reward_funcs=reward_funcs, args=config,
+    trainer = trainer_class(model=model, reward_funcs=reward_funcs, args=trl_config,
                             train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
-                            peft_config=common.peft_config(kw), **env.trainer)
+                            peft_config=common.peft_config(config), **env.trainer)
     log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
     progress.attach(trainer, "grpo")
     result = trainer.train()
@@ -161,14 +188,14 @@ def run_grpo(**kw: Any) -> Path:
     rewards_logged = [e for e in trainer.state.log_history if "reward" in e]
     common.write_run_info(out_dir, {
         "trainer": "grpo",
-        "base_model": str(kw["model_path"]),
+        "base_model": str(config.model_path),
         "benchmarks": [b.name for b in benchmarks],
-        "split": kw["split"],
+        "split": config.split,
         "prompts": len(rows),
         "prompts_skipped_too_long": dropped,
         "rewards": [spec.to_json() for spec in specs],
-        "settings": {k: v for k, v in kw.items() if k not in ("out_dir", "reward_specs", "reward_option_pairs")},
-        "environment": kw.get("env_name"),
+        "settings": config.record("reward_specs", "reward_option_pairs"),
+        "environment": config.env_name,
         "steps": trainer.state.global_step,
         "processes": trainer.accelerator.num_processes,
         "train_loss": result.training_loss,

@@ -8,7 +8,7 @@ covers the completion only.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,17 @@ def completion_target(
     return benchmark.gold_completion(example)
 
 
+@dataclass(frozen=True)
+class SftConfig(common.TrainConfig, environments.EnvConfig):
+    """``tabbench train sft``'s options, typed."""
+
+    batch_size: int
+    max_length: int
+    target: str
+    trace_field: str
+    traces_path: Path | None
+
+
 @click.command("sft")
 @common.common_options(default_lr=1e-3, default_steps=None)
 @click.option("--batch-size", type=click.IntRange(min=1), default=16, show_default=True,
@@ -80,45 +91,45 @@ def completion_target(
 @environments.env_options
 def sft_command(**kw: Any) -> None:
     """Supervised fine-tuning on a benchmark's training split (completion-only loss)."""
-    run_sft(**kw)
+    run_sft(SftConfig.of(kw))
 
 
 @common.removes_output_on_failure
-def run_sft(**kw: Any) -> Path:
+def run_sft(config: SftConfig) -> Path:
     """The body of ``tabbench train sft``; returns the checkpoint directory."""
-    common.configure_threads(kw)
-    out_dir: Path = kw["out_dir"]
-    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
-    env = environments.settings(kw)
+    common.configure_threads(config)
+    out_dir: Path = config.out_dir
+    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites)
+    env = environments.settings(config)
     if env is not None:  # gold multi-turn trajectories instead of single-turn completions
-        rows, counts = environments.sft_rows(benchmarks, kw["split"], kw["limit"], *env)
+        rows, counts = environments.sft_rows(benchmarks, config.split, config.limit, *env)
     else:
-        traces = read_traces(kw["traces_path"]) if kw.get("traces_path") else None
-        rows, counts = sft_rows(benchmarks, kw["split"], kw["limit"], kw["target"], kw["trace_field"], traces)
+        traces = read_traces(config.traces_path) if config.traces_path else None
+        rows, counts = sft_rows(benchmarks, config.split, config.limit, config.target, config.trace_field, traces)
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
 
     from datasets import Dataset
     from trl import SFTConfig, SFTTrainer
 
-    common.seed_everything(kw["seed"])
-    model, tokenizer = common.load_model(kw["model_path"])
-    config = SFTConfig(
-        **common.base_training_args(kw, out_dir, len(rows)),
-        per_device_train_batch_size=kw["batch_size"],
-        max_length=kw["max_length"],
+    common.seed_everything(config.seed)
+    model, tokenizer = common.load_model(config.model_path)
+    trl_config = SFTConfig(
+        **common.base_training_args(config, out_dir, len(rows)),
+        per_device_train_batch_size=config.batch_size,
+        max_length=config.max_length,
         completion_only_loss=True,
         packing=False,
     )
     skipped = f"; {counts['tool_errors']} gold trajectories skipped (a refused or failed tool call)" if counts.get(
         "tool_errors") else ""
     common.echo(f"sft: {len(rows)} rows ({counts['gold']} gold, {counts['trace']} traces) from "
-                f"{', '.join(b.name for b in benchmarks)}{skipped}; {_schedule(kw)}")
+                f"{', '.join(b.name for b in benchmarks)}{skipped}; {_schedule(config)}")
     progress.quiet()
     if env is not None:
         rows = environments.rendered(rows, tokenizer)
-    trainer = SFTTrainer(model=model, args=config, train_dataset=Dataset.from_list(rows),
-                         processing_class=tokenizer, peft_config=common.peft_config(kw))
+    trainer = SFTTrainer(model=model, args=trl_config, train_dataset=Dataset.from_list(rows),
+                         processing_class=tokenizer, peft_config=common.peft_config(config))
     progress.attach(trainer, "sft")
     result = trainer.train()
     if not common.save_checkpoint(trainer, tokenizer, out_dir):
@@ -126,12 +137,12 @@ def run_sft(**kw: Any) -> Path:
     trainer.state.save_to_json(str(out_dir / "trainer_state.json"))
     common.write_run_info(out_dir, {
         "trainer": "sft",
-        "base_model": str(kw["model_path"]),
+        "base_model": str(config.model_path),
         "benchmarks": [b.name for b in benchmarks],
-        "split": kw["split"],
+        "split": config.split,
         "rows": len(rows),
         "targets": counts,
-        "settings": {k: v for k, v in kw.items() if k not in ("out_dir",)},
+        "settings": config.record(),
         "steps": trainer.state.global_step,
         "processes": trainer.accelerator.num_processes,
         "train_loss": result.training_loss,
@@ -142,5 +153,5 @@ def run_sft(**kw: Any) -> Path:
     return out_dir
 
 
-def _schedule(kw: dict[str, Any]) -> str:
-    return f"{kw['max_steps']} steps" if kw.get("max_steps") else f"{kw['epochs']} epochs"
+def _schedule(config: common.TrainConfig) -> str:
+    return f"{config.max_steps} steps" if config.max_steps else f"{config.epochs} epochs"

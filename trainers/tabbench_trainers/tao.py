@@ -206,6 +206,28 @@ def round_summary(groups: list[Group], min_reward: float, primary: str) -> dict[
 # --- the command --------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class TaoConfig(common.TrainConfig):
+    """``tabbench train tao``'s options, typed."""
+
+    reward_specs: tuple[str, ...]
+    reward_option_pairs: tuple[str, ...]
+    rounds: int
+    mode: str
+    k: int
+    temperature: float
+    top_p: float
+    max_new_tokens: int
+    generation_batch_size: int
+    min_reward: float
+    keep_per_prompt: int
+    pairs_per_prompt: int
+    batch_size: int
+    max_length: int
+    dpo_beta: float
+    dpo_sft_weight: float
+
+
 @click.command("tao")
 @common.common_options(default_lr=1e-4, default_steps=None)
 @common.reward_options
@@ -235,65 +257,65 @@ def round_summary(groups: list[Group], min_reward: float, primary: str) -> dict[
               help="dpo: weight of the added SFT loss on chosen samples (0 for pure sigmoid DPO).")
 def tao_command(**kw: Any) -> None:
     """TAO-style offline RL: sample k per prompt, score with reward plugins, train by RFT, DPO or KTO; repeat."""
-    run_tao(**kw)
+    run_tao(TaoConfig.of(kw))
 
 
 @common.removes_output_on_failure
-def run_tao(**kw: Any) -> Path:
+def run_tao(config: TaoConfig) -> Path:
     """The body of ``tabbench train tao``; returns the final checkpoint directory."""
-    common.configure_threads(kw)
-    out_dir: Path = kw["out_dir"]
-    benchmarks = common.load_benchmarks(kw["benchmarks"], kw["data_dirs"], kw["split"])
-    specs = common.resolve_rewards(kw["reward_specs"], kw["reward_option_pairs"], benchmarks)
+    common.configure_threads(config)
+    out_dir: Path = config.out_dir
+    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites)
+    specs = common.resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
     rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
-    items = [(b, e) for b in benchmarks for e in common.training_examples(b, kw["split"], kw["limit"])]
+    items = [(b, e) for b in benchmarks for e in common.training_examples(b, config.split, config.limit)]
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
-    current: Path | str = kw["model_path"]
+    current: Path | str = config.model_path
     history = []
-    for number in range(1, kw["rounds"] + 1):
-        common.echo(f"tao round {number}/{kw['rounds']}: sampling {kw['k']} completions for {len(items)} prompts")
-        params = GenerationParams(max_new_tokens=kw["max_new_tokens"], temperature=kw["temperature"],
-                                  top_p=kw["top_p"], n=kw["k"], seed=kw["seed"] + number)
-        completions = sample_groups(current, items, params, kw["generation_batch_size"])
+    for number in range(1, config.rounds + 1):
+        common.echo(f"tao round {number}/{config.rounds}: sampling {config.k} completions for {len(items)} prompts")
+        params = GenerationParams(max_new_tokens=config.max_new_tokens, temperature=config.temperature,
+                                  top_p=config.top_p, n=config.k, seed=config.seed + number)
+        completions = sample_groups(current, items, params, config.generation_batch_size)
         groups = [score_group(b, e, c, rewards) for (b, e), c in zip(items, completions, strict=True)]
-        summary = round_summary(groups, kw["min_reward"], specs[0].label)
+        summary = round_summary(groups, config.min_reward, specs[0].label)
         _write_samples(out_dir / f"round-{number}" / "samples.jsonl", groups)
-        rows = _rows(kw, groups, number)
+        rows = _rows(config, groups, number)
         common.echo(f"tao round {number}: mean reward {_fmt(summary['mean_reward'])}, accepted "
-                    f"{_fmt(summary['accept_rate'])}, pass@{kw['k']} {_fmt(summary['pass_at_k'])}; "
-                    f"{len(rows)} {kw['mode']} rows")
+                    f"{_fmt(summary['accept_rate'])}, pass@{config.k} {_fmt(summary['pass_at_k'])}; "
+                    f"{len(rows)} {config.mode} rows")
         round_dir = out_dir / f"round-{number}"
         if rows:
-            loss = _train(kw, current, rows, round_dir, number)
+            loss = _train(config, current, rows, round_dir, number)
             current = round_dir
         else:
             loss = None
             common.echo(f"tao round {number}: nothing to train on; the checkpoint is unchanged")
-        record = {"round": number, **summary, "mode": kw["mode"], "train_rows": len(rows), "train_loss": loss,
+        record = {"round": number, **summary, "mode": config.mode, "train_rows": len(rows), "train_loss": loss,
                   "seconds": timer()}
         history.append(record)
         common.append_log(out_dir, [record], name="rounds.jsonl")
-    if Path(current) == Path(kw["model_path"]):
-        raise ConfigError(f"tao: no round produced {kw['mode']} training rows (rft needs samples reaching --min-reward "
-                          f"{kw['min_reward']}, dpo and kto also samples below it); try more samples (-k), a "
-                          "higher temperature or an SFT cold start")
+    if Path(current) == Path(config.model_path):
+        raise ConfigError(f"tao: no round produced {config.mode} training rows (rft needs samples reaching "
+                          f"--min-reward {config.min_reward}, dpo and kto also samples below it); try more samples "
+                          "(-k), a higher temperature or an SFT cold start")
     round_only = ("samples.jsonl", "trainer_state.json")
     for name in sorted(p.name for p in Path(current).iterdir() if p.is_file() and p.name not in round_only):
         shutil.copy2(Path(current) / name, out_dir / name)
     common.write_run_info(out_dir, {
         "trainer": "tao",
-        "base_model": str(kw["model_path"]),
+        "base_model": str(config.model_path),
         "benchmarks": [b.name for b in benchmarks],
-        "split": kw["split"],
+        "split": config.split,
         "prompts": len(items),
         "rewards": [spec.to_json() for spec in specs],
-        "settings": {k: v for k, v in kw.items() if k not in ("out_dir", "reward_specs", "reward_option_pairs")},
+        "settings": config.record("reward_specs", "reward_option_pairs"),
         "rounds": history,
         "final_round_checkpoint": str(current),
         "seconds": timer(),
     })
-    common.echo(f"tao: {kw['rounds']} rounds, {timer()} s; checkpoint in {out_dir}")
+    common.echo(f"tao: {config.rounds} rounds, {timer()} s; checkpoint in {out_dir}")
     return out_dir
 
 
@@ -312,56 +334,56 @@ def _write_samples(path: Path, groups: list[Group]) -> None:
             }, sort_keys=True) + "\n")
 
 
-def _rows(kw: dict[str, Any], groups: list[Group], number: int) -> list[dict[str, Any]]:
-    if kw["mode"] == "rft":
-        return rft_rows(groups, kw["min_reward"], kw["keep_per_prompt"])
-    if kw["mode"] == "dpo":
-        return dpo_rows(groups, kw["min_reward"], kw["pairs_per_prompt"])
-    rows = kto_rows(groups, kw["min_reward"], kw["seed"] + number)
+def _rows(config: TaoConfig, groups: list[Group], number: int) -> list[dict[str, Any]]:
+    if config.mode == "rft":
+        return rft_rows(groups, config.min_reward, config.keep_per_prompt)
+    if config.mode == "dpo":
+        return dpo_rows(groups, config.min_reward, config.pairs_per_prompt)
+    rows = kto_rows(groups, config.min_reward, config.seed + number)
     return rows if any(r["label"] for r in rows) and not all(r["label"] for r in rows) else []
 
 
-def _train(kw: dict[str, Any], model_path: Path | str, rows: list[dict[str, Any]], round_dir: Path,
+def _train(config: TaoConfig, model_path: Path | str, rows: list[dict[str, Any]], round_dir: Path,
            number: int) -> float:
     """One round's optimisation with TRL; saves the checkpoint to ``round_dir``."""
     from datasets import Dataset
 
-    common.seed_everything(kw["seed"] + number)
+    common.seed_everything(config.seed + number)
     model, tokenizer = common.load_model(model_path)
     args = {
-        **common.base_training_args(kw, round_dir, len(rows)),
-        "per_device_train_batch_size": kw["batch_size"],
-        "max_length": kw["max_length"],
+        **common.base_training_args(config, round_dir, len(rows)),
+        "per_device_train_batch_size": config.batch_size,
+        "max_length": config.max_length,
     }
     dataset = Dataset.from_list(rows)
-    peft = common.peft_config(kw)
+    peft = common.peft_config(config)
     progress.quiet()
-    if kw["mode"] == "rft":
+    if config.mode == "rft":
         from trl import SFTConfig, SFTTrainer
 
         trainer = SFTTrainer(model=model, args=SFTConfig(**args, completion_only_loss=True, packing=False),
                              train_dataset=dataset, processing_class=tokenizer, peft_config=peft)
-    elif kw["mode"] == "dpo":
+    elif config.mode == "dpo":
         from trl import DPOConfig, DPOTrainer
 
-        losses = ["sigmoid", "sft"] if kw["dpo_sft_weight"] > 0 else ["sigmoid"]
-        weights = [1.0, kw["dpo_sft_weight"]] if kw["dpo_sft_weight"] > 0 else [1.0]
-        config = DPOConfig(**args, beta=kw["dpo_beta"], loss_type=losses, loss_weights=weights,
-                           precompute_ref_log_probs=True)
+        losses = ["sigmoid", "sft"] if config.dpo_sft_weight > 0 else ["sigmoid"]
+        weights = [1.0, config.dpo_sft_weight] if config.dpo_sft_weight > 0 else [1.0]
+        trl_config = DPOConfig(**args, beta=config.dpo_beta, loss_type=losses, loss_weights=weights,
+                               precompute_ref_log_probs=True)
         ref = None if peft is not None else common.load_model(model_path)[0]
-        trainer = DPOTrainer(model=model, ref_model=ref, args=config, train_dataset=dataset,
+        trainer = DPOTrainer(model=model, ref_model=ref, args=trl_config, train_dataset=dataset,
                              processing_class=tokenizer, peft_config=peft)
     else:
         from trl import KTOConfig, KTOTrainer
 
         desirable = sum(r["label"] for r in rows)
         undesirable = len(rows) - desirable
-        config = KTOConfig(**args, beta=kw["dpo_beta"], desirable_weight=max(1.0, undesirable / desirable),
-                           undesirable_weight=max(1.0, desirable / undesirable))
+        kto_config = KTOConfig(**args, beta=config.dpo_beta, desirable_weight=max(1.0, undesirable / desirable),
+                               undesirable_weight=max(1.0, desirable / undesirable))
         ref = None if peft is not None else common.load_model(model_path)[0]
-        trainer = KTOTrainer(model=model, ref_model=ref, args=config, train_dataset=dataset,
+        trainer = KTOTrainer(model=model, ref_model=ref, args=kto_config, train_dataset=dataset,
                              processing_class=tokenizer, peft_config=peft)
-    progress.attach(trainer, f"tao round {number} ({kw['mode']})")
+    progress.attach(trainer, f"tao round {number} ({config.mode})")
     result = trainer.train()
     common.save_checkpoint(trainer, tokenizer, round_dir)
     trainer.state.save_to_json(str(round_dir / "trainer_state.json"))

@@ -70,6 +70,9 @@ def test_score_reproduces_the_official_verdicts(server: servers.Server, tmp_path
 
     run = json.loads((out / "run.json").read_text())["config"]
     assert run["benchmark_options"]["dsn"] == server.dsn
+    (described,) = json.loads((out / "results.json").read_text())["sql_servers"].values()  # version, settings
+    assert described["kind"] == server.kind and described["version"]
+    assert ("TimeZone" if server.kind == "postgresql" else "sql_mode") in described["settings"]
     recorded = "".join(p.read_text() for p in out.rglob("*") if p.is_file())
     assert servers.PASSWORD not in recorded
 

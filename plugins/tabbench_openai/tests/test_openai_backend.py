@@ -179,7 +179,7 @@ def test_tabbench_eval_through_the_server(server, tmp_path, cli_runner):
                          "--out", str(out), "--no-cache", "--no-progress"])
     assert result.exit_code == 0, result.output
     results = json.loads((out / "results.json").read_text())
-    assert results["model"]["backend"] == "openai"
+    assert results["config"]["backend"] == "openai"
     assert all(block["n"] == 3 for block in results["benchmarks"].values())
     assert all(path.read_text().count("\n") == 3 for path in (out / "samples").glob("*.jsonl"))
     assert sorted(path.stem for path in (out / "samples").glob("*.jsonl")) == sorted(results["benchmarks"])

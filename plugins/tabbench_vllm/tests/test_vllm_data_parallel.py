@@ -100,6 +100,6 @@ def test_two_replicas_each_generate_their_share_and_the_order_is_restored(local_
 def test_data_parallel_settings_are_checked_and_recorded(checkpoint):
     fp = FakeBackend(str(checkpoint), data_parallel_size=4, batch_invariant=True).fingerprint()
     assert fp["data_parallel_size"] == 4 and fp["batch_invariant"] is True and "vllm_version" in fp
-    for bad in ({"data_parallel_size": 0}, {"data_parallel_size": "2"}, {"batch_invariant": "yes"}):
+    for bad in ({"data_parallel_size": 0}, {"data_parallel_size": "2"}, {"batch_invariant": "maybe"}):
         with pytest.raises(ConfigError, match=next(iter(bad))):
             FakeBackend(str(checkpoint), **bad)

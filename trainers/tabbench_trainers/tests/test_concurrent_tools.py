@@ -94,8 +94,18 @@ def barrier_tools(rollouts: int, timeout: float) -> list[dict]:
     return [make(i) for i in range(rollouts)]
 
 
-def test_one_turns_calls_of_eight_rollouts_run_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TABBENCH_WORKERS", "8")  # tool threads: one per rollout, at most one per SQL worker
+@pytest.fixture
+def sql_workers() -> Any:
+    """Set the run's SQL workers (``tabbench.Settings``) for the rest of the test: tool threads are one per
+    rollout, at most one per SQL worker."""
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        yield lambda n: stack.enter_context(tabbench.use_settings(tabbench.Settings(workers=n)))
+
+
+def test_one_turns_calls_of_eight_rollouts_run_at_once(monkeypatch: pytest.MonkeyPatch, sql_workers: Any) -> None:
+    sql_workers(8)
     tools = barrier_tools(8, timeout=60)
     script = [[turn(call("meet", x=i))] for i in range(8)]
     completions, calls, failures, trainer = run_loop(ConcurrentToolsGRPOTrainer, tools, script, monkeypatch)
@@ -177,10 +187,11 @@ def test_a_call_runs_once_even_when_its_arguments_equal_nothing(monkeypatch: pyt
     assert (calls, failures) == (1, 0) and len(env.items) == 1 and observations(completions) == [["nan"]]
 
 
-def test_tool_threads_are_capped_at_the_sql_workers_and_end_with_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tool_threads_are_capped_at_the_sql_workers_and_end_with_the_loop(monkeypatch: pytest.MonkeyPatch,
+                                                                          sql_workers: Any) -> None:
     """More threads than SQL workers would only queue for a worker, the wait eating each call's own time budget:
     6 rollouts on 2 workers run 2 calls at a time (and no thread outlives TRL's loop)."""
-    monkeypatch.setenv("TABBENCH_WORKERS", "2")
+    sql_workers(2)
     lock = threading.Lock()
     active, most = [0], [0]
     pair = threading.Barrier(2)  # each call waits for a second one to run beside it: a cap of 1 breaks it

@@ -41,9 +41,9 @@ def run(*args):
     cli.main(args=[str(a) for a in args], prog_name="tabbench", standalone_mode=False)
 
 
-run("train", "sft", "--model", out / "tiny", "--benchmark", "demo", "--limit", "8", "--max-steps", "2",
+run("train", "sft", "--model", out / "tiny", "--suite", "demo", "--limit", "8", "--max-steps", "2",
     "--batch-size", "4", "--max-length", "400", "--out", out / "sft", "--reproducible")
-run("train", "grpo", "--model", out / "sft", "--benchmark", "demo", "--limit", "2", "--max-steps", "2",
+run("train", "grpo", "--model", out / "sft", "--suite", "demo", "--limit", "2", "--max-steps", "2",
     "--num-generations", "2", "--prompts-per-step", "2", "--max-completion-length", "12", "--out", out / "grpo",
     "--logging-steps", "1", "--reproducible")
 run("eval", "--model", out / "grpo", "--suite", "demo", "--limit", "2", "--max-new-tokens", "12", "--no-cache",

@@ -154,21 +154,38 @@ def test_reward_option_reaches_the_plugin() -> None:
 
 
 def test_a_suite_contributes_its_members_with_the_split() -> None:
-    names = [b.name for b in common.load_benchmarks(["demo"], [], "train")]
+    names = [b.name for b in common.load_benchmarks([], [], "train", ["demo"])]
     assert names == ["demo-bird", "demo-spider", "demo-tablebench", "demo-crtqa"]  # the demo trains on all four
-    assert [b.name for b in common.load_benchmarks(["demo"], [], "dev")] == ["demo-spider"]  # Spider's held-out
+    assert [b.name for b in common.load_benchmarks([], [], "dev", ["demo"])] == ["demo-spider"]  # Spider's held-out
     with pytest.raises(ConfigError):
-        common.load_benchmarks(["demo"], [], "no-such-split")
+        common.load_benchmarks([], [], "no-such-split", ["demo"])
     with pytest.raises(UsageError, match="expected NAME=PATH"):
-        common.load_benchmarks(["demo"], ["demo"], "train")
+        common.load_benchmarks([], ["demo"], "train", ["demo"])
     with pytest.raises(UsageError, match="not among the benchmarks"):
-        common.load_benchmarks(["demo"], ["bird=/nowhere"], "train")
+        common.load_benchmarks([], ["bird=/nowhere"], "train", ["demo"])
+    with pytest.raises(UsageError, match="--benchmark NAME or --suite NAME"):
+        common.load_benchmarks([], [], "train")
+
+
+def test_train_takes_benchmark_and_suite_as_eval_does(cli_runner, tmp_path) -> None:
+    """--benchmark demo (a suite) is refused in one line that lists its benchmarks, before any model loads."""
+    for name in ("config.json", "tokenizer_config.json"):  # looks like a checkpoint: never loaded
+        (tmp_path / name).write_text("{}")
+    result = cli_runner(["train", "sft", "--model", str(tmp_path), "--benchmark", "demo", "--out",
+                         str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "'demo' is a suite (benchmarks: demo-bird, demo-spider, demo-tablebench, demo-crtqa); use --suite demo" \
+        in result.output
+    assert not (tmp_path / "out").exists()
+    for trainer in ("sft", "grpo", "tao"):  # the run's settings, as eval and score take them
+        text = cli_runner(["train", trainer, "--help"]).output
+        assert all(flag in text for flag in ("--suite", "--workers", "--result-store-mb", "--unsafe-sandbox"))
 
 
 def test_multi_task_rewards_score_only_their_own_benchmark_rows() -> None:
     from tabbench.adapters import dataset_rows
 
-    benchmarks = common.load_benchmarks(["demo"], [], "train")
+    benchmarks = common.load_benchmarks([], [], "train", ["demo"])
     specs = common.resolve_rewards([], [], benchmarks)
     assert [(s.benchmark, s.name) for s in specs] == [
         ("demo-bird", "bird-ex"), ("demo-spider", "spider-ex"), ("demo-tablebench", "rouge-l"),
@@ -203,7 +220,7 @@ def test_score_group_uses_the_reward_plugins_and_weights() -> None:
 
 
 def test_score_group_uses_only_its_own_benchmarks_rewards() -> None:
-    benchmarks = common.load_benchmarks(["demo"], [], "train")
+    benchmarks = common.load_benchmarks([], [], "train", ["demo"])
     specs = common.resolve_rewards([], [], benchmarks)  # one reward per benchmark: demo-bird/bird-ex, ...
     rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
     for benchmark in benchmarks:
@@ -314,3 +331,19 @@ def test_lora_adapters_are_merged_on_save(cli_runner, micro_model: Path, tmp_pat
                         "--max-steps", "1", "--batch-size", "2", "--lora-r", "4", "--out", str(out)])
     assert not (out / "adapter_config.json").exists()
     assert_checkpoint(out)
+
+
+def test_each_trainer_gets_a_typed_config_of_exactly_its_options() -> None:
+    """The command's options become a frozen dataclass field by field; one without the other is a bug."""
+    import dataclasses
+
+    from tabbench_trainers.grpo import GrpoConfig, grpo_command
+    from tabbench_trainers.sft import SftConfig, sft_command
+    from tabbench_trainers.tao import TaoConfig, tao_command
+
+    for config, command in ((SftConfig, sft_command), (GrpoConfig, grpo_command), (TaoConfig, tao_command)):
+        options = {p.name for p in command.params} - {"workers", "result_store_mb", "unsafe_sandbox"} | {"settings"}
+        assert {f.name for f in dataclasses.fields(config)} == options, config.__name__
+        assert config.__dataclass_params__.frozen
+    with pytest.raises(TypeError, match="fields without an option"):
+        SftConfig.of({"model_path": "m"})

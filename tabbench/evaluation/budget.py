@@ -15,10 +15,10 @@ from typing import Any, TypeVar
 
 import click
 
-from tabbench.cli.options import FiniteFloatRange
 from tabbench.contract.environment import Budget
 from tabbench.contract.errors import UsageError
 from tabbench.contract.options import MAX_TIMEOUT
+from tabbench.evaluation.options import FiniteFloatRange
 
 F = TypeVar("F", bound=Callable[..., Any])
 

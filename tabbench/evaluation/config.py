@@ -1,0 +1,148 @@
+"""The run configuration: one typed, frozen object from which every evaluation run is built.
+
+``tabbench eval``, ``tabbench score`` and ``tabbench.evaluate`` each turn what they were given into a
+``RunConfig`` and hand it to ``tabbench.evaluation.launch.launch``; nothing else assembles a run. The same
+run asked for by any of the three therefore has the same configuration, and ``results.json``'s ``config`` is
+this object serialised (``to_json``), which is also what ``--resume`` compares. Where the run is written
+(``out``), whether it continues (``resume``) and progress bars (``progress``) say how to run it, not what it
+is, and are not recorded.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from tabbench.contract.backend import GenerationParams
+from tabbench.contract.environment import Budget
+from tabbench.contract.errors import UsageError
+from tabbench.contract.options import MAX_TIMEOUT
+from tabbench.contract.settings import Settings
+from tabbench.evaluation.shards import Shard
+
+VOTES = ("execution", "similarity")
+PROTOCOLS = ("auto", "tools", "tags")
+
+_NOT_RECORDED = {"recorded": False}
+
+
+@dataclass(frozen=True)
+class EnvironmentConfig:
+    """A multi-turn run (``--env``): the environment's name and options, the tool protocol, the rollout budget."""
+
+    name: str
+    protocol: str = "auto"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    budget: Budget = field(default_factory=Budget)
+
+    def __post_init__(self) -> None:
+        if self.protocol not in PROTOCOLS:
+            raise UsageError(f"--protocol {self.protocol!r}: expected one of {', '.join(PROTOCOLS)}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "protocol": self.protocol, "options": dict(self.options),
+                "budget": self.budget.to_json()}
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """What one evaluation run is.
+
+    ``backend`` and ``model``: the model backend and its model argument (``split_model`` turns a ``--model``
+    spec into the two); ``backend_options``: ``-m KEY=VALUE``. ``benchmarks`` and ``suites``: ``--benchmark``
+    and ``--suite`` names (neither: every installed benchmark, the ``all`` suite); ``data``: benchmark name ->
+    data path (``--data``); ``benchmark_options``: ``-o [NAME:]KEY=VALUE``; ``timeout``: ``--timeout`` for the
+    benchmarks that execute predictions. ``shard``: ``--shard K/N``, the run covers shard K of N
+    (``tabbench.evaluation.shards``; ``tabbench merge`` combines them). ``generation``: decoding (``n`` > 1: the
+    ``vote``'s pick is scored, ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``:
+    the response cache.
+    ``settings``: what the shared services read during the run (SQL workers, result-store bound, sandbox
+    opt-out).
+    """
+
+    backend: str
+    model: str = ""
+    backend_options: Mapping[str, Any] = field(default_factory=dict)
+    benchmarks: tuple[str, ...] = ()
+    suites: tuple[str, ...] = ()
+    data: Mapping[str, Path] = field(default_factory=dict)
+    benchmark_options: Mapping[str, Any] = field(default_factory=dict)
+    timeout: float | None = None
+    split: str | None = None
+    limit: int | None = None
+    shard: Shard | None = None
+    generation: GenerationParams = field(default_factory=GenerationParams)
+    vote: str | None = None
+    environment: EnvironmentConfig | None = None
+    batch_size: int = 32
+    cache_path: Path | None = None
+    use_cache: bool = True
+    settings: Settings = field(default_factory=Settings)
+    out: Path = field(default=Path("runs/run"), metadata=_NOT_RECORDED)
+    resume: bool = field(default=False, metadata=_NOT_RECORDED)
+    progress: bool = field(default=False, metadata=_NOT_RECORDED)
+
+    def __post_init__(self) -> None:
+        for name, kind in (("out", Path), ("benchmarks", tuple), ("suites", tuple)):  # a str, a list: as given
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                object.__setattr__(self, name, kind([value] if isinstance(value, str) and kind is tuple else value))
+        if self.cache_path is not None and not isinstance(self.cache_path, Path):
+            object.__setattr__(self, "cache_path", Path(self.cache_path))
+        object.__setattr__(self, "data", {name: Path(path) for name, path in self.data.items()})
+        if self.timeout is not None and not (
+                isinstance(self.timeout, int | float) and not isinstance(self.timeout, bool)
+                and 0 < self.timeout <= MAX_TIMEOUT):  # NaN fails both comparisons
+            raise UsageError(f"--timeout {self.timeout!r}: expected seconds > 0 and <= {MAX_TIMEOUT:g} "
+                             "(0 is not 'no limit')")
+        if self.limit is not None and (isinstance(self.limit, bool) or not isinstance(self.limit, int)
+                                       or self.limit < 1):
+            raise UsageError(f"--limit {self.limit!r}: expected a whole number >= 1")
+        if self.batch_size < 1:
+            raise UsageError(f"--batch-size {self.batch_size!r}: expected a whole number >= 1")
+        n = self.generation.n
+        if self.vote is not None and self.vote not in VOTES:
+            raise UsageError(f"--vote {self.vote!r}: expected one of {', '.join(VOTES)}")
+        if n > 1 and self.vote is None:  # maj@N: the majority of execution results (of answers, for table QA)
+            object.__setattr__(self, "vote", "execution")
+        if self.vote is not None and n < 2:
+            raise UsageError("--vote needs --samples N with N >= 2")
+        if self.environment is not None and n > 1:
+            raise UsageError("--env runs one rollout per example: --samples/--vote are single-turn only")
+        if n > 1 and self.generation.temperature == 0:
+            raise UsageError("--samples N with --temperature 0 would give N identical completions")
+
+    @property
+    def selection(self) -> str:
+        """The benchmarks and suites asked for, as one ``--suite`` value (``all`` when none were named)."""
+        return ",".join((*self.benchmarks, *self.suites)) or "all"
+
+    def to_json(self) -> dict[str, Any]:
+        """The recorded configuration: ``results.json``'s ``config`` and what ``--resume`` compares."""
+        record: dict[str, Any] = {}
+        for item in fields(self):
+            if not item.metadata.get("recorded", True):
+                continue
+            value = getattr(self, item.name)
+            if hasattr(value, "to_json"):
+                value = value.to_json()
+            elif isinstance(value, Mapping):
+                value = {k: str(v) if isinstance(v, Path) else v for k, v in value.items()}
+            elif isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, Path):
+                value = str(value)
+            record[item.name] = value
+        return json.loads(json.dumps(record, default=str))  # plain JSON values, as results.json holds them
+
+
+def split_model(spec: str, backend: str | None = None) -> tuple[str, str]:
+    """``(backend, model)`` of a ``--model`` spec: a checkpoint folder (backend hf), ``BACKEND:MODEL``, or a
+    backend name that needs no model (``gold``); ``backend`` (``--backend``) names it explicitly."""
+    from tabbench.evaluation.generation import split_model_spec
+    from tabbench.host.plugins import host
+
+    return split_model_spec(spec, backend, host().registry("model").names())

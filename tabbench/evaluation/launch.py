@@ -1,0 +1,152 @@
+"""A run built from its ``RunConfig``: the one assembly behind ``tabbench eval``, ``tabbench score`` and
+``tabbench.evaluate``.
+
+``launch`` enters the configuration's settings (SQL workers, result-store bound, sandbox opt-out) for the
+run's duration, builds the model backend, the benchmarks and the completer, opens the run store and runs the
+runner; a vote run first runs greedy decoding into ``OUT/greedy`` and reports it beside the vote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tabbench.contract.backend import ModelBackend
+from tabbench.contract.errors import UsageError
+from tabbench.contract.settings import use_settings
+from tabbench.evaluation.config import RunConfig
+from tabbench.evaluation.results import Results
+from tabbench.evaluation.selection import Selection, select_benchmarks
+
+
+def launch(config: RunConfig, *, backend: ModelBackend | None = None,
+           notify: Callable[[str], None] | None = None) -> Results:
+    """Run ``config`` and return its results (also written to ``config.out/results.json``).
+
+    ``backend``: an already built backend for ``config.backend``/``config.model`` (the caller closes it);
+    otherwise one is built here and closed at the end. ``notify`` receives one line per benchmark skipped
+    before the run starts. Benchmarks that did not run are listed in ``results["not_run"]``.
+    """
+    from tabbench.host.lookup import get_backend
+
+    with use_settings(config.settings):
+        factory = _environment_factory(config)  # a bad environment name or option fails before the model loads
+        own = backend is None
+        model_backend = get_backend(config.backend, config.model, **config.backend_options) if own else backend
+        try:
+            selection = select_benchmarks(config.benchmarks, config.suites, dict(config.data),
+                                          dict(config.benchmark_options), config.timeout, config.split)
+            if factory is not None:
+                _keep_served(selection, factory, config)
+            for name, why in selection.skipped:
+                if notify is not None:
+                    notify(f"skipped {name}: {' '.join(why.split())}")
+            if config.vote is None:
+                return _run(config, model_backend, selection)
+            greedy_config = replace(config, out=config.out / "greedy", vote=None,
+                                    generation=replace(config.generation, temperature=0.0, n=1))
+            greedy = _run(greedy_config, model_backend, selection)
+            return _run(config, model_backend, selection, greedy)
+        finally:
+            if own:
+                model_backend.close()
+
+
+def _environment_factory(config: RunConfig) -> Callable[[], Any] | None:
+    if config.environment is None:
+        return None
+    from tabbench.evaluation.agent import environment_factory
+
+    env = config.environment
+    return environment_factory(env.name, replace(env.budget), dict(env.options))
+
+
+def _keep_served(selection: Selection, factory: Callable[[], Any], config: RunConfig) -> None:
+    """With ``--env``: only the benchmarks whose examples the environment can serve run; the others are skipped."""
+    from tabbench.evaluation.agent import serves
+
+    assert config.environment is not None
+    served = [b for b in selection.benchmarks if serves(factory, b, config.split)]
+    selection.skipped += [(b.name, f"environment {config.environment.name!r} cannot serve its examples")
+                          for b in selection.benchmarks if b not in served]
+    if not served:
+        raise UsageError(f"--env {config.environment.name}: serves none of the benchmarks of "
+                         f"--suite {config.selection!r}")
+    selection.benchmarks = served
+
+
+def resume_record(config: RunConfig, fingerprint_sha: str, selection: Selection) -> dict[str, Any]:
+    """What ``--resume`` compares (``run.json``): the configuration without the settings that cannot change a
+    score (workers, store bound, batch size, response cache), plus what it resolved to: the model's fingerprint
+    and each benchmark's version and data path."""
+    record = {k: v for k, v in config.to_json().items()
+              if k not in ("settings", "batch_size", "cache_path", "use_cache")}
+    record["unsafe_sandbox"] = config.settings.unsafe_sandbox
+    return {**record, "fingerprint_sha": fingerprint_sha,
+            "benchmark_versions": {b.name: b.version for b in selection.benchmarks},
+            "data_paths": {b.name: str(b.data_path) if b.data_path else None for b in selection.benchmarks}}
+
+
+def _run(config: RunConfig, model_backend: ModelBackend, selection: Selection,
+         greedy_results: Results | None = None) -> Results:
+    """One run: the run store, the completer, the runner."""
+    from tabbench.evaluation.generation import BackendCompleter, ResponseCache, default_cache_dir, fingerprint_hash
+    from tabbench.evaluation.runner import Run, execute
+    from tabbench.evaluation.store import RunStore
+
+    fingerprint = model_backend.fingerprint()
+    fingerprint_sha = fingerprint_hash(fingerprint)
+    params, out = config.generation, Path(config.out)
+    use_cache = config.use_cache and model_backend.cacheable and config.environment is None  # rollouts: no cache
+    cache = ResponseCache(config.cache_path or default_cache_dir(), fingerprint) if use_cache else None
+    store = (RunStore.resume if config.resume else RunStore.create)(out, resume_record(config, fingerprint_sha,
+                                                                                       selection))
+    model_record = {"fingerprint": fingerprint, "fingerprint_sha": fingerprint_sha,
+                    "chat_template_sha256": fingerprint.get("chat_template_sha256"),
+                    "cache": str(cache.path) if cache else None}
+    completer: Any = BackendCompleter(model_backend, params, cache)
+    if config.environment is not None:
+        from tabbench.evaluation.agent import AgentCompleter
+
+        env = config.environment
+        factory = _environment_factory(config)
+        assert factory is not None
+        completer = AgentCompleter(model_backend, factory, params, env.budget.max_turns, env.protocol)
+    chooser = None
+    if config.vote is not None:
+        from tabbench.evaluation.voting import chooser as make_chooser
+
+        chooser = make_chooser(config.vote)
+
+    def timing(total: float) -> dict[str, float | int]:
+        load = float(getattr(model_backend, "load_seconds", 0.0) or 0.0)  # backends that load lazily report it
+        return {
+            "total_seconds": round(total, 3), "model_load_seconds": round(load, 3),
+            "generation_seconds": round(max(0.0, completer.generation_seconds - load), 3),
+            "scoring_and_other_seconds": round(total - completer.generation_seconds, 3),
+            "prompts_generated": completer.generated, "prompts_from_cache": completer.from_cache,
+        }
+
+    def environment_summary(run: Any, benchmark: Any) -> None:
+        from tabbench.evaluation.agent import agent_summary
+
+        assert config.environment is not None
+        summary = agent_summary(store.read_samples(benchmark.name))
+        run.extend(benchmark, "environment", {"name": config.environment.name, "protocol": completer.protocol,
+                                              **summary})
+
+    greedy = None if greedy_results is None else {
+        "run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
+    }
+    run = Run(out_dir=out, config=config.to_json(), benchmarks=selection.benchmarks, store=store,
+              split=config.split, limit=config.limit, batch_size=config.batch_size, model=model_record,
+              show_progress=config.progress, seeds={"generation": params.seed}, timing=timing, greedy=greedy,
+              after_benchmark=environment_summary if config.environment is not None else None,
+              not_run=selection.not_run(), shard=config.shard)
+    try:
+        return execute(run, completer, chooser)
+    finally:
+        if cache is not None:
+            cache.close()

@@ -1,0 +1,119 @@
+"""One run configuration: ``tabbench eval``, ``tabbench score`` and ``tabbench.evaluate`` build the same run from a
+``RunConfig``; settings travel as parameters (never ``os.environ``); each run keeps its own result store."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+import tabbench
+from tabbench.contract.errors import UsageError
+from tabbench.contract.settings import Settings
+from tabbench.evaluation.config import RunConfig
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _config(out: Path) -> dict:
+    return json.loads((out / "results.json").read_text())["config"]
+
+
+def test_eval_evaluate_and_score_record_the_same_config(cli_runner, tmp_path: Path) -> None:
+    common = ["--benchmark", "demo-bird", "--limit", "2", "--workers", "1", "--no-progress"]
+    result = cli_runner(["eval", "--model", "gold", "--no-cache", "--out", str(tmp_path / "cli"), *common])
+    assert result.exit_code == 0, result.output
+    tabbench.evaluate("gold", benchmarks="demo-bird", limit=2, out=tmp_path / "api", settings=Settings(workers=1))
+    assert _config(tmp_path / "cli") == _config(tmp_path / "api")
+    config = _config(tmp_path / "api")
+    assert config["backend"] == "gold" and config["benchmarks"] == ["demo-bird"] and config["suites"] == []
+    assert config["settings"] == {"workers": 1, "result_store_mb": 1024.0, "unsafe_sandbox": False}
+
+    predictions = tmp_path / "p.jsonl"
+    records = [json.loads(line) for line in (tmp_path / "api" / "samples" / "demo-bird.jsonl").read_text().splitlines()]
+    predictions.write_text("".join(json.dumps({"id": r["id"], "completion": r["completions"][0]}) + "\n"
+                                   for r in records))
+    scored = cli_runner(["score", "demo-bird", "--predictions", str(predictions), "--out", str(tmp_path / "score"),
+                         *common[2:]])
+    assert scored.exit_code == 0, scored.output
+    evaluated = cli_runner(["eval", "--model", f"predictions:{predictions}", "--no-cache",
+                            "--out", str(tmp_path / "eval"), *common])
+    assert evaluated.exit_code == 0, evaluated.output
+    assert _config(tmp_path / "score") == _config(tmp_path / "eval")  # one way to score a predictions file
+    score_results = json.loads((tmp_path / "score" / "results.json").read_text())
+    assert score_results["benchmarks"]["demo-bird"]["primary_metric"]["value"] == 1.0
+
+
+def test_two_evaluate_calls_in_threads_keep_separate_stores(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from tabbench.evaluation import runner
+    from tabbench.sql.store import current_store
+
+    seen: dict[str, tuple[int, int]] = {}
+    both = threading.Barrier(2)
+    original = runner.run_benchmark
+
+    def recording(run, benchmark, completer, choose=None):  # type: ignore[no-untyped-def]
+        both.wait(60)  # both runs are in progress at once
+        seen[run.out_dir.name] = (id(current_store()), current_store().max_bytes)
+        return original(run, benchmark, completer, choose)
+
+    monkeypatch.setattr(runner, "run_benchmark", recording)
+    errors: list[BaseException] = []
+
+    def evaluate(name: str, mb: float) -> None:
+        try:
+            tabbench.evaluate("gold", benchmarks=["demo-bird"], limit=1, out=tmp_path / name,
+                              settings=Settings(workers=0, result_store_mb=mb))
+        except BaseException as exc:  # reported below, in the test's thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=evaluate, args=(n, mb)) for n, mb in (("a", 1), ("b", 2))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not errors, errors
+    assert seen["a"][0] != seen["b"][0]
+    assert (seen["a"][1], seen["b"][1]) == (1 << 20, 2 << 20)
+
+
+def test_a_suite_given_as_a_benchmark_says_so(cli_runner, tmp_path: Path) -> None:
+    for command in (["eval", "--model", "gold"], ["score", "--predictions", str(ROOT / "README.md")]):
+        result = cli_runner([*command, "--benchmark", "demo", "--out", str(tmp_path / "o"), "--no-progress"])
+        assert result.exit_code == 2, result.output
+        line = result.output.strip()
+        assert len(line.splitlines()) == 1
+        assert "'demo' is a suite (benchmarks: demo-bird, demo-spider, demo-tablebench, demo-crtqa)" in line
+        assert not (tmp_path / "o").exists()
+
+
+def test_evaluate_reports_the_benchmarks_it_could_not_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("TABBENCH_DATA_DIR", "TABBENCH_DATA_BIRD", "TABBENCH_DATA_SPIDER"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / "empty.toml").write_text("")
+    monkeypatch.setenv("TABBENCH_CONFIG", str(tmp_path / "empty.toml"))  # no data configured for bird, spider
+    with pytest.warns(RuntimeWarning, match="not run: bird: no data"):
+        results = tabbench.evaluate("gold", ["demo", "text2sql"], out=tmp_path / "run", limit=1)
+    assert set(results["benchmarks"]) == {"demo-bird", "demo-spider", "demo-tablebench", "demo-crtqa"}
+    assert [(i["benchmark"], i["failed"]) for i in results["not_run"]] == [("bird", False), ("spider", False)]
+
+
+def test_the_config_checks_what_the_commands_checked() -> None:
+    with pytest.raises(UsageError, match="--timeout 0: expected seconds > 0"):
+        RunConfig(backend="gold", timeout=0)
+    with pytest.raises(UsageError, match="--vote needs --samples N"):
+        RunConfig(backend="gold", vote="execution")
+    assert RunConfig(backend="gold", generation=tabbench.GenerationParams(n=2, temperature=0.8)).vote == "execution"
+    record = RunConfig(backend="gold", out=Path("somewhere"), resume=True).to_json()
+    assert "out" not in record and "resume" not in record and "progress" not in record
+
+
+def test_no_command_writes_the_environment() -> None:
+    """Settings reach the code as parameters: no command sets ``os.environ[...]``."""
+    assignment = re.compile(r"os\.environ\[.*\]\s*=|os\.environ\.(update|setdefault)\(")
+    found = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "tabbench" / "cli").rglob("*.py"))
+             for n, line in enumerate(path.read_text().splitlines(), 1) if assignment.search(line)]
+    assert not found, found
