@@ -27,15 +27,18 @@ def leaderboard_group() -> None:
 @click.option("--plots", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for PNG bar charts of per-difficulty breakdowns, linked from the board.")
 @click.option("--title", default="tabbench leaderboard", show_default=True, help="The board's heading.")
+@click.option("--pair", "pairs", nargs=2, multiple=True, metavar="NEW OLD",
+              help="Compare run NEW with run OLD item by item (exact McNemar), numbered as on the board from 1; "
+              "comma-separated numbers (3,7 2,6) also pool the pairs, e.g. over seeds. Repeatable.")
 def build_command(runs: tuple[str, ...], out: Path, suites: tuple[str, ...], references: Path | None,
-                  no_references: bool, plots: Path | None, title: str) -> None:
+                  no_references: bool, plots: Path | None, title: str, pairs: tuple[tuple[str, str], ...]) -> None:
     """Render RUN_DIRs (optionally labelled, RUN_DIR=LABEL) into one markdown leaderboard."""
     from tabbench.reporting.leaderboard import DEFAULT_REFERENCES, build
 
     if no_references and references is not None:
         raise UsageError("--references and --no-references contradict each other")
     refs = None if no_references else (references or DEFAULT_REFERENCES)
-    build(list(runs), out, suites=suites, references=refs, plots=plots, title=title)
+    build(list(runs), out, suites=suites, references=refs, plots=plots, title=title, pairs=pairs)
     click.echo(f"wrote {out}", err=True)
 
 
