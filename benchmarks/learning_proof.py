@@ -3,7 +3,9 @@ a control that continues SFT for the CPU seconds GRPO took, on demo-bird's 500 h
 
 Per seed: SFT on demo-bird's training split from the imported SmolLM2 checkpoint; from that checkpoint GRPO with
 the ``bird-ex`` reward, then the control: more SFT steps of the same settings for GRPO's process CPU seconds
-(measured per child process with ``wait4``, so the match holds whatever else the machine runs). Every stage is
+(measured per child process with ``wait4``, so the match holds whatever else the machine runs), or, with
+``--control-steps N``, N SFT steps run beside GRPO (both CPU figures recorded; N chosen so the control's are
+at least GRPO's). Every stage is
 evaluated greedily with ``tabbench eval`` on the held-out split (``--limit``: its first N). Each evaluation
 runs beside the next training stage (one torch thread each), so the whole proof takes about twice the
 training time on 2 cores. Every step is a ``tabbench`` command in a child process: the path users run.
@@ -119,24 +121,31 @@ def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_e
     work.mkdir(parents=True, exist_ok=True)
     sft = Stage(work, "sft", sft_args(base, work / "sft", args.sft_steps, args, seed)).launch()
     sft_cpu = sft.wait()["cpu_s"]
+    beside = args.control_steps is not None  # control and GRPO side by side, one torch thread each
     grpo = Stage(work, "grpo", [
         "train", "grpo", "--model", str(work / "sft"), "--benchmark", BENCHMARK, "--out", str(work / "grpo"),
         "--reward", args.reward, "--max-steps", str(args.grpo_steps), "--num-generations", str(args.generations),
         "--prompts-per-step", str(args.prompts_per_step), "--max-completion-length", str(args.completion_length),
         "--learning-rate", str(args.grpo_lr), "--temperature", str(args.temperature), "--beta", str(args.beta),
-        "--logging-steps", "1", "--seed", str(seed)]).launch()
+        "--logging-steps", "1", "--seed", str(seed)], threads=1 if beside else None).launch()
+    control = None
+    if beside:
+        control = Stage(work, "control", sft_args(work / "sft", work / "control", args.control_steps, args, seed),
+                        threads=1).launch()
     if base_eval is not None:
         base_eval.wait()
     eval_sft = eval_stage(work, "sft", work / "sft", args).launch()
     grpo_cpu = grpo.wait()["cpu_s"]
-    control_steps = max(1, round(grpo_cpu / (sft_cpu / args.sft_steps)))
-    print(f"control: {control_steps} SFT steps = GRPO's {grpo_cpu:.0f} CPU s at {sft_cpu / args.sft_steps:.1f} "
-          "CPU s per SFT step", flush=True)
     eval_grpo = eval_stage(work, "grpo", work / "grpo", args).launch()
-    control = Stage(work, "control", sft_args(work / "sft", work / "control", control_steps, args, seed)).launch()
-    eval_sft.wait()
-    control.wait()
+    if control is None:
+        steps = max(1, round(grpo_cpu / (sft_cpu / args.sft_steps)))
+        print(f"control: {steps} SFT steps = GRPO's {grpo_cpu:.0f} CPU s at {sft_cpu / args.sft_steps:.1f} "
+              "CPU s per SFT step", flush=True)
+        control = Stage(work, "control", sft_args(work / "sft", work / "control", steps, args, seed)).launch()
+    control_cpu = control.wait()["cpu_s"]
+    print(f"CPU seconds: GRPO {grpo_cpu:.0f}, control {control_cpu:.0f}", flush=True)
     eval_control = eval_stage(work, "control", work / "control", args).launch()
+    eval_sft.wait()
     eval_grpo.wait()
     eval_control.wait()
 
@@ -196,6 +205,10 @@ def main() -> None:
     parser.add_argument("--sft-batch", type=int, default=8)
     parser.add_argument("--sft-lr", default="1e-4")
     parser.add_argument("--grpo-steps", type=int, default=15)
+    parser.add_argument("--control-steps", type=int, default=None,
+                        help="run the control beside GRPO for this many SFT steps instead of after it for GRPO's "
+                        "measured CPU seconds (faster on a shared machine; both CPU figures are recorded: choose "
+                        "enough steps that the control's exceed GRPO's)")
     parser.add_argument("--grpo-lr", default="1e-5")
     parser.add_argument("--generations", type=int, default=4, help="GRPO group size")
     parser.add_argument("--prompts-per-step", type=int, default=2)

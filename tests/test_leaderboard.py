@@ -274,3 +274,23 @@ def test_pair_arguments_are_checked(tmp_path, runs):
     result = CliRunner().invoke(build_cli(), ["leaderboard", "build", str(a), str(b), "-o", str(tmp_path / "lb.md"),
                                               "--pair", "2", "1"])
     assert result.exit_code == 2 and "samples" in result.output and "cannot read" in result.output
+
+
+def test_grpo_diagnostics_plot_and_cli(tmp_path):
+    from tabbench.reporting.leaderboard import plot_training_diagnostics
+
+    history = [{"step": s, "reward": s / 10, "reward_std": 0.2, "frac_reward_zero_std": 1 - s / 5, "kl": s / 1000,
+                "completions/mean_length": 40 - s, "bird-ex/status/match": s / 10, "bird-ex/status/exec_error": 0.1}
+               for s in range(1, 6)]
+    state = tmp_path / "trainer_state.json"
+    state.write_text(json.dumps({"log_history": history}))
+    assert plot_training_diagnostics(state, tmp_path / "d.png").read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(DataError, match="no 'reward' entries"):
+        plot_training_diagnostics([{"step": 1, "loss": 1.0}], tmp_path / "d2.png")
+    runner = CliRunner()
+    result = runner.invoke(build_cli(), ["leaderboard", "plot-rewards", str(state), "-o", str(tmp_path / "d3.png"),
+                                         "--diagnostics"])
+    assert result.exit_code == 0 and (tmp_path / "d3.png").is_file(), result.output
+    result = runner.invoke(build_cli(), ["leaderboard", "plot-rewards", str(state), "-o", str(tmp_path / "d4.png"),
+                                         "--diagnostics", "--key", "kl"])
+    assert result.exit_code == 2 and "leave out --key" in result.output

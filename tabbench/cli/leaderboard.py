@@ -75,10 +75,18 @@ def check_command(boards: tuple[Path, ...], folder: Path) -> None:
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PNG to write.")
 @click.option("--key", "keys", multiple=True,
               help="Logged values to plot (default: 'reward' and every 'rewards/<name>/mean').")
-@click.option("--title", default="training rewards", show_default=True)
-def plot_rewards_command(log: Path, out: Path, keys: tuple[str, ...], title: str) -> None:
-    """Plot training reward curves from a trainer's log history (trainer_state.json) as a PNG."""
-    from tabbench.reporting.leaderboard import plot_reward_curves
+@click.option("--title", default=None, help="The plot's title (default: 'training rewards' or 'GRPO diagnostics').")
+@click.option("--diagnostics", is_flag=True,
+              help="GRPO's health per step instead: reward mean ± std, share of groups with tied rewards, KL, "
+              "completion length, status rates (one panel each).")
+def plot_rewards_command(log: Path, out: Path, keys: tuple[str, ...], title: str | None, diagnostics: bool) -> None:
+    """Plot training reward curves (or --diagnostics) from a trainer's log history (trainer_state.json) as a PNG."""
+    from tabbench.reporting.leaderboard import plot_reward_curves, plot_training_diagnostics
 
-    plot_reward_curves(log, out, keys=keys or None, title=title)
+    if diagnostics and keys:
+        raise UsageError("--diagnostics draws fixed panels: leave out --key")
+    if diagnostics:
+        plot_training_diagnostics(log, out, title=title or "GRPO diagnostics")
+    else:
+        plot_reward_curves(log, out, keys=keys or None, title=title or "training rewards")
     click.echo(f"wrote {out}", err=True)

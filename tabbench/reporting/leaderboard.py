@@ -683,3 +683,44 @@ def plot_reward_curves(source: Path | Sequence[dict[str, Any]] | dict[str, Any],
     axes.set_title(title)
     axes.legend(fontsize="small")
     return _save(figure, out)
+
+
+# GRPO's health per step (TRL's log names): is there a gradient (groups whose rewards all tie give none), how far
+# the policy moved from the reference, how long the completions are, and what the reward counted (status rates)
+DIAGNOSTIC_PANELS = (("reward (mean ± std)", ("reward",)), ("groups with tied rewards", ("frac_reward_zero_std",)),
+                     ("KL to the reference", ("kl",)), ("completion length (tokens)", ("completions/mean_length",)))
+
+
+def plot_training_diagnostics(source: Path | Sequence[dict[str, Any]] | dict[str, Any], out: Path, *,
+                              title: str = "GRPO diagnostics") -> Path:
+    """Five panels against the step from a GRPO log history: reward mean with its std band, the share of groups
+    whose rewards all tie, KL, mean completion length, and every ``<reward>/status/<status>`` rate."""
+    history = read_log_history(source)
+    if not any(isinstance(e.get("reward"), int | float) for e in history):
+        where = f"{source}: " if isinstance(source, str | Path) else ""
+        raise DataError(f"{where}the trainer log holds no 'reward' entries (not a GRPO log?)")
+
+    def series(key: str) -> list[tuple[float, float]]:
+        return [(e.get("step", i), e[key]) for i, e in enumerate(history) if isinstance(e.get(key), int | float)]
+
+    statuses = list(dict.fromkeys(k for e in history for k in e if "/status/" in k))
+    figure = _figure(12.0, 7.0)
+    for n, (name, keys) in enumerate((*DIAGNOSTIC_PANELS, ("status rates", tuple(statuses))), 1):
+        axes = figure.add_subplot(2, 3, n)
+        for key in keys:
+            points = series(key)
+            if points:
+                axes.plot([p[0] for p in points], [p[1] for p in points], marker=".", label=key)
+        if keys == ("reward",) and series("reward_std"):
+            spread = dict(series("reward_std"))
+            points = [(s, v) for s, v in series("reward") if s in spread]
+            axes.fill_between([s for s, _ in points], [v - spread[s] for s, v in points],
+                              [v + spread[s] for s, v in points], alpha=0.2)
+        if not any(series(k) for k in keys):
+            axes.text(0.5, 0.5, "not logged", ha="center", va="center", transform=axes.transAxes)
+        if n == 5 and statuses:
+            axes.legend(fontsize="x-small")
+        axes.set_title(name, fontsize="small")
+        axes.set_xlabel("step")
+    figure.suptitle(title)
+    return _save(figure, out)
