@@ -12,8 +12,9 @@ training time on 2 cores. Every step is a ``tabbench`` command in a child proces
 
 Writes ``--results/<stage>-seed<k>/`` (the eval run folder: results.json, run.json, samples/; for trained
 stages ``training/`` with trainer_state.json, tabbench_train.json and the stage's seconds; no weights), the GRPO
-diagnostics plot, and the board ``--board`` built by ``tabbench leaderboard build`` with paired tests (exact
-McNemar: SFT vs base, GRPO vs SFT, control vs SFT, GRPO vs control; pooled over seeds), which
+diagnostics plot (``grpo-seed<k>/training/diagnostics.png``), and the board ``--board`` built by
+``tabbench leaderboard build`` with paired tests (exact McNemar: SFT vs base, GRPO vs SFT, control vs SFT,
+GRPO vs control; pooled over seeds), which
 ``tabbench leaderboard check`` verifies. A stage recorded as done in ``--work`` is not run again (resume), and
 one whose log an earlier invocation is still writing is waited for.
 
@@ -185,8 +186,8 @@ def board(args: argparse.Namespace) -> None:
                    check=True)
     for seed in args.seeds:
         log = args.work / f"seed{seed}" / "grpo" / "trainer_state.json"
-        subprocess.run([*TABBENCH, "leaderboard", "plot-rewards", str(log), "-o",
-                                   str(args.results / f"grpo-seed{seed}" / "training" / "rewards.png")], check=True)
+        subprocess.run([*TABBENCH, "leaderboard", "plot-rewards", str(log), "--diagnostics", "-o",
+                        str(args.results / f"grpo-seed{seed}" / "training" / "diagnostics.png")], check=True)
 
 
 def main() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -14,10 +16,8 @@ pytest.importorskip("transformers")
 gguf = pytest.importorskip("gguf")
 
 import torch  # noqa: E402
-from click.testing import CliRunner  # noqa: E402
 from transformers import AutoModelForCausalLM, AutoTokenizer, LlamaConfig, LlamaForCausalLM  # noqa: E402
 
-from tabbench.cli import build_cli  # noqa: E402
 from tabbench.testing import build_tiny_model  # noqa: E402
 
 HEADS, KV_HEADS = 4, 2
@@ -100,8 +100,9 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> tuple[LlamaForCausalLM, 
 
 
 def import_(gguf_file: Path, out: Path) -> tuple[int, str]:
-    result = CliRunner().invoke(build_cli(), ["models", "import-gguf", str(gguf_file), str(out)])
-    return result.exit_code, result.output
+    done = subprocess.run([sys.executable, "-m", "tabbench", "models", "import-gguf", str(gguf_file), str(out)],
+                          capture_output=True, text=True, timeout=600)
+    return done.returncode, done.stderr.strip() if done.returncode else done.stdout
 
 
 def logits(model: torch.nn.Module) -> torch.Tensor:
