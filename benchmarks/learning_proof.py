@@ -108,13 +108,15 @@ def eval_stage(work: Path, stage: str, model: Path, args: argparse.Namespace) ->
     return Stage(work, f"eval-{stage}", [
         "eval", "--model", str(model), "--suite", BENCHMARK, "--out", str(work / "eval" / stage),
         "--max-new-tokens", str(args.max_new_tokens), "--batch-size", "40", "--no-cache", "--no-progress",
-        "--workers", "1", "-m", "threads=1", *(["--limit", str(args.limit)] if args.limit else [])], threads=1)
+        "--workers", "1", "-m", "threads=1", *(["--device", args.device] if args.device != "cpu" else []),
+        *(["--limit", str(args.limit)] if args.limit else [])], threads=1)
 
 
 def sft_args(model: Path, out: Path, steps: int, args: argparse.Namespace, seed: int) -> list[str]:
     return ["train", "sft", "--model", str(model), "--benchmark", BENCHMARK, "--out", str(out),
             "--max-steps", str(steps), "--batch-size", str(args.sft_batch), "--learning-rate", str(args.sft_lr),
-            "--max-length", "384", "--warmup-steps", "2", "--logging-steps", "1", "--seed", str(seed)]
+            "--max-length", "384", "--warmup-steps", "2", "--logging-steps", "1", "--seed", str(seed),
+            *(["--device", args.device] if args.device != "cpu" else [])]
 
 
 def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_eval: Stage | None) -> None:
@@ -128,7 +130,9 @@ def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_e
         "--reward", args.reward, "--max-steps", str(args.grpo_steps), "--num-generations", str(args.generations),
         "--prompts-per-step", str(args.prompts_per_step), "--max-completion-length", str(args.completion_length),
         "--learning-rate", str(args.grpo_lr), "--temperature", str(args.temperature), "--beta", str(args.beta),
-        "--logging-steps", "1", "--seed", str(seed)], threads=1 if beside else None).launch()
+        "--logging-steps", "1", "--seed", str(seed), *(["--device", args.device] if args.device != "cpu" else []),
+        *(["--use-vllm", "--vllm-mode", "colocate"] if args.use_vllm else [])],
+        threads=1 if beside else None).launch()
     control = None
     if beside:
         control = Stage(work, "control", sft_args(work / "sft", work / "control", args.control_steps, args, seed),
@@ -216,6 +220,9 @@ def main() -> None:
     parser.add_argument("--temperature", type=float, default=1.0)
     parser.add_argument("--beta", type=float, default=0.01, help="KL weight (> 0 also logs the KL)")
     parser.add_argument("--reward", default="bird-ex")
+    parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu",
+                        help="cuda: trainers and evaluation on the GPU (see the trainers README)")
+    parser.add_argument("--use-vllm", action="store_true", help="GRPO generates with TRL's vLLM (colocated)")
     parser.add_argument("--board-only", action="store_true", help="only publish the runs and build the board")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
