@@ -125,14 +125,7 @@ def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_e
     sft = Stage(work, "sft", sft_args(base, work / "sft", args.sft_steps, args, seed)).launch()
     sft_cpu = sft.wait()["cpu_s"]
     beside = args.control_steps is not None  # control and GRPO side by side, one torch thread each
-    grpo = Stage(work, "grpo", [
-        "train", "grpo", "--model", str(work / "sft"), "--benchmark", BENCHMARK, "--out", str(work / "grpo"),
-        "--reward", args.reward, "--max-steps", str(args.grpo_steps), "--num-generations", str(args.generations),
-        "--prompts-per-step", str(args.prompts_per_step), "--max-completion-length", str(args.completion_length),
-        "--learning-rate", str(args.grpo_lr), "--temperature", str(args.temperature), "--beta", str(args.beta),
-        "--logging-steps", "1", "--seed", str(seed), *(["--device", args.device] if args.device != "cpu" else []),
-        *(["--use-vllm", "--vllm-mode", "colocate"] if args.use_vllm else [])],
-        threads=1 if beside else None).launch()
+    grpo = Stage(work, "grpo", grpo_args(work, "grpo", args, seed), threads=1 if beside else None).launch()
     control = None
     if beside:
         control = Stage(work, "control", sft_args(work / "sft", work / "control", args.control_steps, args, seed),
@@ -153,6 +146,18 @@ def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_e
     eval_sft.wait()
     eval_grpo.wait()
     eval_control.wait()
+    if args.grpo2:  # a second GRPO configuration from the same SFT checkpoint, against the same control
+        Stage(work, "grpo2", grpo_args(work, "grpo2", args, seed) + args.grpo2.split(), threads=1).launch().wait()
+        eval_stage(work, "grpo2", work / "grpo2", args).launch().wait()
+
+
+def grpo_args(work: Path, name: str, args: argparse.Namespace, seed: int) -> list[str]:
+    return ["train", "grpo", "--model", str(work / "sft"), "--benchmark", BENCHMARK, "--out", str(work / name),
+            "--reward", args.reward, "--max-steps", str(args.grpo_steps), "--num-generations", str(args.generations),
+            "--prompts-per-step", str(args.prompts_per_step), "--max-completion-length", str(args.completion_length),
+            "--learning-rate", str(args.grpo_lr), "--temperature", str(args.temperature), "--beta", str(args.beta),
+            "--logging-steps", "1", "--seed", str(seed), *(["--device", args.device] if args.device != "cpu" else []),
+            *(["--use-vllm", "--vllm-mode", "colocate"] if args.use_vllm else [])]
 
 
 def publish(work: Path, results: Path, stage: str, seed: int) -> str:
@@ -176,22 +181,25 @@ def publish(work: Path, results: Path, stage: str, seed: int) -> str:
 def board(args: argparse.Namespace) -> None:
     """The board with every seed's stages and the paired tests (pooled over seeds)."""
     runs, number = [], {}
-    stages = [("base", args.seeds[0])] + [(s, k) for k in args.seeds for s in ("sft", "grpo", "control")]
+    trained = ("sft", "grpo", "control", *(["grpo2"] if args.grpo2 else []))
+    labels = {**LABELS, "grpo2": f"+ SFT + GRPO ({args.grpo2})"}
+    stages = [("base", args.seeds[0])] + [(s, k) for k in args.seeds for s in trained]
     for stage, seed in stages:
         path = publish(args.work / (f"seed{seed}"), args.results, stage, seed)
-        runs.append(f"{path}={LABELS[stage]}" + ("" if stage == "base" else f" (seed {seed})"))
+        runs.append(f"{path}={labels[stage]}" + ("" if stage == "base" else f" (seed {seed})"))
         number[(stage, seed)] = len(runs)
     pairs = []
-    for new, old in PAIRS:
+    for new, old in PAIRS + ((("grpo2", "sft"), ("grpo2", "control")) if args.grpo2 else ()):
         pairs += ["--pair", ",".join(str(number[(new, k)]) for k in args.seeds),
                   ",".join(str(number[(old, args.seeds[0] if old == "base" else k)]) for k in args.seeds)]
     subprocess.run([*TABBENCH, "leaderboard", "build", *runs, "-o", str(args.board), "--no-references",
                                "--title", "tabbench learning proof: SmolLM2-135M-Instruct on demo-bird", *pairs],
                    check=True)
     for seed in args.seeds:
-        log = args.work / f"seed{seed}" / "grpo" / "trainer_state.json"
-        subprocess.run([*TABBENCH, "leaderboard", "plot-rewards", str(log), "--diagnostics", "-o",
-                        str(args.results / f"grpo-seed{seed}" / "training" / "diagnostics.png")], check=True)
+        for stage in ("grpo", "grpo2")[:1 + bool(args.grpo2)]:
+            log = args.work / f"seed{seed}" / stage / "trainer_state.json"
+            subprocess.run([*TABBENCH, "leaderboard", "plot-rewards", str(log), "--diagnostics", "-o",
+                            str(args.results / f"{stage}-seed{seed}" / "training" / "diagnostics.png")], check=True)
 
 
 def main() -> None:
@@ -220,6 +228,10 @@ def main() -> None:
     parser.add_argument("--temperature", type=float, default=1.0)
     parser.add_argument("--beta", type=float, default=0.01, help="KL weight (> 0 also logs the KL)")
     parser.add_argument("--reward", default="bird-ex")
+    parser.add_argument("--grpo2", default=None, metavar="'OPTIONS'",
+                        help="also train a second GRPO from the SFT checkpoint with these `train grpo` options on top "
+                        "of the first's (e.g. '--num-generations 8 --max-steps 6'), evaluated and compared with SFT "
+                        "and the control")
     parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu",
                         help="cuda: trainers and evaluation on the GPU (see the trainers README)")
     parser.add_argument("--use-vllm", action="store_true", help="GRPO generates with TRL's vLLM (colocated)")
