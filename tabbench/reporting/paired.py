@@ -5,22 +5,26 @@ Why: two accuracies on the same 500 questions differ by noise far less than two 
 and only the discordant items carry that information; a training stage "beats" another when its wins over
 the other's are unlikely under a fair coin. "Correct" is a primary score of 1 (for a graded metric such as
 ROUGE-L, an exact 1). Items are matched by id; a comparison of runs with different item sets uses the items both
-scored. Used by ``tabbench leaderboard build --pair``; the p-value is ``tabbench.reporting.flips``'s.
+scored. Used by ``tabbench leaderboard build --pair`` and ``tabbench.reporting.flips``.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from tabbench.contract.errors import DataError
-from tabbench.reporting.flips import mcnemar_exact_p
 
 
 def sign_test(up: int, down: int) -> float:
     """Exact two-sided McNemar (binomial sign test) p-value for ``up`` wins against ``down`` losses."""
-    return mcnemar_exact_p(up, down)
+    n = up + down
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(0, min(up, down) + 1)) / 2**n
+    return min(1.0, 2 * tail)
 
 
 def mcnemar(old: Mapping[str, float], new: Mapping[str, float]) -> tuple[int, int, float]:
