@@ -234,3 +234,63 @@ def test_committed_boards_are_up_to_date(monkeypatch):
     result = CliRunner().invoke(build_cli(), ["leaderboard", "check"])
     assert result.exit_code == 0, result.output
     assert "demo.md" in result.output
+
+
+def write_samples(run: Path, benchmark: str, scores: list[float]) -> None:
+    (run / "samples").mkdir(parents=True, exist_ok=True)
+    (run / "samples" / f"{benchmark}.jsonl").write_text(
+        "".join(json.dumps({"id": str(i), "score": s}) + "\n" for i, s in enumerate(scores)))
+
+
+def test_paired_comparisons_count_items_and_pool_and_check_sees_a_changed_sample(tmp_path):
+    from tabbench.reporting.paired import sign_test
+
+    runs = []
+    for name, scores in (("old0", [1, 0, 0, 0, 0, 0, 1, 0]), ("new0", [1, 1, 1, 1, 1, 1, 0, 0]),
+                         ("old1", [0, 0, 0, 0, 0, 0, 0, 0]), ("new1", [1, 1, 0, 0, 0, 0, 0, 0.5])):
+        run = write_run(tmp_path / "runs" / name, name, {"bird": bench_result(sum(scores) / 8, n=8)})
+        write_samples(run, "bird", scores)
+        runs.append(str(run))
+    board = tmp_path / "lb.md"
+    text = build(runs, board, references=None, pairs=[("2,4", "1,3")])
+    rows = [line.rstrip(" |") for line in text.splitlines() if line.startswith(("| 2: new0", "| pooled"))]
+    # seed 0: items 1-5 became right, item 6 wrong; seed 1: 2 up, 0 down (0.5 is not right); pooled 7 up, 1 down
+    assert rows[0].split(" | ")[3:7] == ["8", "5", "1", f"{sign_test(5, 1):.2g}"]
+    assert rows[1].split(" | ")[4:7] == ["7", "1", f"{sign_test(7, 1):.2g}"]
+    assert sign_test(7, 1) == pytest.approx(0.0703125) and sign_test(0, 0) == 1.0
+    check(board)
+    write_samples(Path(runs[1]), "bird", [1, 1, 1, 1, 1, 1, 1, 0])
+    with pytest.raises(BoardOutOfDate):
+        check(board)
+
+
+def test_pair_arguments_are_checked(tmp_path, runs):
+    a, b = runs
+    for pair, wanted in ((("2", "3"), "run numbers go from 1 to 2"), (("1,2", "2"), "as many runs"),
+                         (("x", "1"), "expected run numbers")):
+        result = CliRunner().invoke(build_cli(), ["leaderboard", "build", str(a), str(b), "-o",
+                                                  str(tmp_path / "lb.md"), "--pair", *pair])
+        assert result.exit_code == 2 and wanted in result.output, result.output
+    result = CliRunner().invoke(build_cli(), ["leaderboard", "build", str(a), str(b), "-o", str(tmp_path / "lb.md"),
+                                              "--pair", "2", "1"])
+    assert result.exit_code == 2 and "samples" in result.output and "cannot read" in result.output
+
+
+def test_grpo_diagnostics_plot_and_cli(tmp_path):
+    from tabbench.reporting.leaderboard import plot_training_diagnostics
+
+    history = [{"step": s, "reward": s / 10, "reward_std": 0.2, "frac_reward_zero_std": 1 - s / 5, "kl": s / 1000,
+                "completions/mean_length": 40 - s, "bird-ex/status/match": s / 10, "bird-ex/status/exec_error": 0.1}
+               for s in range(1, 6)]
+    state = tmp_path / "trainer_state.json"
+    state.write_text(json.dumps({"log_history": history}))
+    assert plot_training_diagnostics(state, tmp_path / "d.png").read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(DataError, match="no 'reward' entries"):
+        plot_training_diagnostics([{"step": 1, "loss": 1.0}], tmp_path / "d2.png")
+    runner = CliRunner()
+    result = runner.invoke(build_cli(), ["leaderboard", "plot-rewards", str(state), "-o", str(tmp_path / "d3.png"),
+                                         "--diagnostics"])
+    assert result.exit_code == 0 and (tmp_path / "d3.png").is_file(), result.output
+    result = runner.invoke(build_cli(), ["leaderboard", "plot-rewards", str(state), "-o", str(tmp_path / "d4.png"),
+                                         "--diagnostics", "--key", "kl"])
+    assert result.exit_code == 2 and "leave out --key" in result.output

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import tabbench
 
 
@@ -9,3 +11,10 @@ import tabbench
 def register_models(register):
     register("hf", "tabbench_hf.backend:HFBackend",
              description="transformers AutoModelForCausalLM from a local path (chat template, batched, LoRA via peft)")
+
+
+@tabbench.hookimpl
+def register_commands(cli: Any) -> None:
+    """``tabbench models import-gguf``, imported only when it runs."""
+    cli.add_lazy_command("import-gguf", "tabbench_hf.commands:import_gguf_command",
+                         "Convert a GGUF file (llama.cpp) into a transformers checkpoint folder.", parent="models")

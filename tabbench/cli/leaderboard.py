@@ -27,15 +27,18 @@ def leaderboard_group() -> None:
 @click.option("--plots", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for PNG bar charts of per-difficulty breakdowns, linked from the board.")
 @click.option("--title", default="tabbench leaderboard", show_default=True, help="The board's heading.")
+@click.option("--pair", "pairs", nargs=2, multiple=True, metavar="NEW OLD",
+              help="Compare run NEW with run OLD item by item (exact McNemar), numbered as on the board from 1; "
+              "comma-separated numbers (3,7 2,6) also pool the pairs, e.g. over seeds. Repeatable.")
 def build_command(runs: tuple[str, ...], out: Path, suites: tuple[str, ...], references: Path | None,
-                  no_references: bool, plots: Path | None, title: str) -> None:
+                  no_references: bool, plots: Path | None, title: str, pairs: tuple[tuple[str, str], ...]) -> None:
     """Render RUN_DIRs (optionally labelled, RUN_DIR=LABEL) into one markdown leaderboard."""
     from tabbench.reporting.leaderboard import DEFAULT_REFERENCES, build
 
     if no_references and references is not None:
         raise UsageError("--references and --no-references contradict each other")
     refs = None if no_references else (references or DEFAULT_REFERENCES)
-    build(list(runs), out, suites=suites, references=refs, plots=plots, title=title)
+    build(list(runs), out, suites=suites, references=refs, plots=plots, title=title, pairs=pairs)
     click.echo(f"wrote {out}", err=True)
 
 
@@ -72,10 +75,18 @@ def check_command(boards: tuple[Path, ...], folder: Path) -> None:
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PNG to write.")
 @click.option("--key", "keys", multiple=True,
               help="Logged values to plot (default: 'reward' and every 'rewards/<name>/mean').")
-@click.option("--title", default="training rewards", show_default=True)
-def plot_rewards_command(log: Path, out: Path, keys: tuple[str, ...], title: str) -> None:
-    """Plot training reward curves from a trainer's log history (trainer_state.json) as a PNG."""
-    from tabbench.reporting.leaderboard import plot_reward_curves
+@click.option("--title", default=None, help="The plot's title (default: 'training rewards' or 'GRPO diagnostics').")
+@click.option("--diagnostics", is_flag=True,
+              help="GRPO's health per step instead: reward mean ± std, share of groups with tied rewards, KL, "
+              "completion length, status rates (one panel each).")
+def plot_rewards_command(log: Path, out: Path, keys: tuple[str, ...], title: str | None, diagnostics: bool) -> None:
+    """Plot training reward curves (or --diagnostics) from a trainer's log history (trainer_state.json) as a PNG."""
+    from tabbench.reporting.leaderboard import plot_reward_curves, plot_training_diagnostics
 
-    plot_reward_curves(log, out, keys=keys or None, title=title)
+    if diagnostics and keys:
+        raise UsageError("--diagnostics draws fixed panels: leave out --key")
+    if diagnostics:
+        plot_training_diagnostics(log, out, title=title or "GRPO diagnostics")
+    else:
+        plot_reward_curves(log, out, keys=keys or None, title=title or "training rewards")
     click.echo(f"wrote {out}", err=True)

@@ -9,22 +9,18 @@ in either (score ``None``: the gold failed), is left out and counted as unpaired
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tabbench.contract.errors import UsageError
+from tabbench.reporting.paired import sign_test
 from tabbench.reporting.runfolder import PASS, RunFolder, comparability, read_records
 
 
 def mcnemar_exact_p(up: int, down: int) -> float:
     """Two-sided exact McNemar p for ``up`` fail->pass and ``down`` pass->fail flips (1.0 when none flipped)."""
-    n = up + down
-    if n == 0:
-        return 1.0
-    tail = sum(math.comb(n, i) for i in range(0, min(up, down) + 1)) / 2**n
-    return min(1.0, 2 * tail)
+    return sign_test(up, down)
 
 
 def passed(score: float | None) -> bool | None:

@@ -9,7 +9,8 @@ One table per suite: a row per run (model and config), a column per benchmark *v
 snapshot*, so runs on different benchmark versions never share a column. Scores are the primary metric as
 a percentage with its standard error. Detail sections per column give every metric, status rates and
 breakdowns; reference rows carry the seed papers' reported numbers, labelled with their data set and citation.
-No metric is computed here: every number comes from a results file or the reference file.
+No metric is computed here: every number comes from a results file or the reference file, except the optional
+paired comparisons (``pairs``), which count items in the runs' ``samples/`` records (``tabbench.reporting.paired``).
 """
 
 from __future__ import annotations
@@ -289,15 +290,20 @@ class BoardSpec:
     references: str | None = None
     plots: str | None = None
     title: str = "tabbench leaderboard"
+    pairs: list[tuple[list[int], list[int]]] = field(default_factory=list)  # (new runs, old runs), numbered from 1
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": BOARD_FORMAT, "runs": [{"path": p, "label": label} for p, label in self.runs],
+        data = {"format": BOARD_FORMAT, "runs": [{"path": p, "label": label} for p, label in self.runs],
                 "suites": self.suites, "references": self.references, "plots": self.plots, "title": self.title}
+        if self.pairs:  # absent when unused, so older boards keep their header
+            data["pairs"] = [[new, old] for new, old in self.pairs]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> BoardSpec:
         return cls([(r["path"], r.get("label")) for r in data["runs"]], list(data.get("suites") or []),
-                   data.get("references"), data.get("plots"), data.get("title") or "tabbench leaderboard")
+                   data.get("references"), data.get("plots"), data.get("title") or "tabbench leaderboard",
+                   [(list(new), list(old)) for new, old in data.get("pairs") or []])
 
 
 def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
@@ -345,6 +351,8 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
 
     for col in all_columns:
         out += _details(col, runs, index, plot_dir, base, write_plots)
+    if spec.pairs:
+        out += _paired(spec.pairs, runs, all_columns, _display(all_columns))
 
     out += ["## Runs", ""]
     out += _table(
@@ -428,15 +436,69 @@ def _details(col: Column, runs: Sequence[RunEntry], index: dict[int, int], plot_
     return out
 
 
+def _paired(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[RunEntry], columns: Sequence[Column],
+            heads: dict[Column, str]) -> list[str]:
+    """The paired-comparison table: per column, each (new, old) pair of runs on their shared items, pooled over
+    the pairs of one ``--pair`` when it names several."""
+    from tabbench.reporting.paired import item_scores, mcnemar, pooled
+
+    rows = []
+    for new, old in pairs:
+        for col in columns:
+            members = [(runs[a - 1], runs[b - 1]) for a, b in zip(new, old, strict=True)]
+            if not all(_result(a, col) and _result(b, col) for a, b in members):
+                continue
+            found = []
+            for (a, b), i, j in zip(members, new, old, strict=True):
+                first, second = item_scores(b.path, col.benchmark), item_scores(a.path, col.benchmark)
+                up, down, p = mcnemar(first, second)
+                found.append((up, down, p))
+                rows.append([f"{i}: {a.model}", f"{j}: {b.model}", heads[col], len(first.keys() & second.keys()),
+                             up, down, f"{p:.2g}"])
+            if len(found) > 1:
+                up, down, p = pooled(found)
+                rows.append([f"pooled {', '.join(map(str, new))}", f"pooled {', '.join(map(str, old))}", heads[col],
+                             "", up, down, f"{p:.2g}"])
+    out = ["## Paired comparisons", "",
+           "Each row compares two runs item by item on the items both scored: how many the first got right and "
+           "the second wrong (+), the reverse (−), and the exact two-sided McNemar p-value (a sign test on the "
+           "+ and − items). Right means a primary score of 1. Pooled rows sum several pairs (e.g. seeds).", ""]
+    out += _table(["run", "against", "column", "paired items", "+", "−", "McNemar p"], rows)
+    out.append("")
+    return out
+
+
+def parse_pairs(pairs: Sequence[tuple[str, str]], n_runs: int) -> list[tuple[list[int], list[int]]]:
+    """``--pair NEW OLD`` values (run numbers as on the board, comma-separated to pool several pairs)."""
+    parsed = []
+    for new_text, old_text in pairs:
+        sides = []
+        for text in (new_text, old_text):
+            try:
+                numbers = [int(part) for part in text.split(",")]
+            except ValueError:
+                raise UsageError(f"--pair {new_text} {old_text}: expected run numbers such as 3 or 3,7") from None
+            if not all(1 <= n <= n_runs for n in numbers):
+                raise UsageError(f"--pair {new_text} {old_text}: run numbers go from 1 to {n_runs}")
+            sides.append(numbers)
+        if len(sides[0]) != len(sides[1]):
+            raise UsageError(f"--pair {new_text} {old_text}: both sides need as many runs")
+        parsed.append((sides[0], sides[1]))
+    return parsed
+
+
 # --- build and check ----------------------------------------------------------------------------------------------
 
 
 def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), references: Path | None = DEFAULT_REFERENCES,
-          plots: Path | None = None, title: str = "tabbench leaderboard") -> str:
-    """Render a board from ``RUN_DIR[=LABEL]`` arguments and write it to ``out``; returns the text."""
+          plots: Path | None = None, title: str = "tabbench leaderboard", pairs: Sequence[tuple[str, str]] = ()
+          ) -> str:
+    """Render a board from ``RUN_DIR[=LABEL]`` arguments and write it to ``out``; returns the text. ``pairs``:
+    ``(NEW, OLD)`` run numbers (as on the board, from 1; comma-separated to pool) to compare item by item."""
     out = Path(out)
     parsed = [parse_run_arg(r) for r in runs]
-    load_runs(parsed)  # a missing or unreadable run is named as given, before anything is written
+    loaded = load_runs(parsed)  # a missing or unreadable run is named as given, before anything is written
+    numbered = parse_pairs(pairs, len(loaded))
     _make_folder(out.parent, f"-o {out}")
     if plots:
         _make_folder(Path(plots), f"--plots {plots}")
@@ -448,7 +510,7 @@ def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), referen
         runs=[(_relative_to(p, base), label) for p, label in parsed], suites=list(suites),
         references=None if refs is None else BUILTIN_REFERENCES if refs.resolve() == DEFAULT_REFERENCES
         else _relative_to(refs, base), plots=_relative_to(plots, base) if plots else None,
-        title=title,
+        title=title, pairs=numbered,
     )
     text = render(spec, base)
     try:
@@ -620,4 +682,45 @@ def plot_reward_curves(source: Path | Sequence[dict[str, Any]] | dict[str, Any],
     axes.set_ylabel("mean reward")
     axes.set_title(title)
     axes.legend(fontsize="small")
+    return _save(figure, out)
+
+
+# GRPO's health per step (TRL's log names): is there a gradient (groups whose rewards all tie give none), how far
+# the policy moved from the reference, how long the completions are, and what the reward counted (status rates)
+DIAGNOSTIC_PANELS = (("reward (mean ± std)", ("reward",)), ("groups with tied rewards", ("frac_reward_zero_std",)),
+                     ("KL to the reference", ("kl",)), ("completion length (tokens)", ("completions/mean_length",)))
+
+
+def plot_training_diagnostics(source: Path | Sequence[dict[str, Any]] | dict[str, Any], out: Path, *,
+                              title: str = "GRPO diagnostics") -> Path:
+    """Five panels against the step from a GRPO log history: reward mean with its std band, the share of groups
+    whose rewards all tie, KL, mean completion length, and every ``<reward>/status/<status>`` rate."""
+    history = read_log_history(source)
+    if not any(isinstance(e.get("reward"), int | float) for e in history):
+        where = f"{source}: " if isinstance(source, str | Path) else ""
+        raise DataError(f"{where}the trainer log holds no 'reward' entries (not a GRPO log?)")
+
+    def series(key: str) -> list[tuple[float, float]]:
+        return [(e.get("step", i), e[key]) for i, e in enumerate(history) if isinstance(e.get(key), int | float)]
+
+    statuses = list(dict.fromkeys(k for e in history for k in e if "/status/" in k))
+    figure = _figure(12.0, 7.0)
+    for n, (name, keys) in enumerate((*DIAGNOSTIC_PANELS, ("status rates", tuple(statuses))), 1):
+        axes = figure.add_subplot(2, 3, n)
+        for key in keys:
+            points = series(key)
+            if points:
+                axes.plot([p[0] for p in points], [p[1] for p in points], marker=".", label=key)
+        if keys == ("reward",) and series("reward_std"):
+            spread = dict(series("reward_std"))
+            points = [(s, v) for s, v in series("reward") if s in spread]
+            axes.fill_between([s for s, _ in points], [v - spread[s] for s, v in points],
+                              [v + spread[s] for s, v in points], alpha=0.2)
+        if not any(series(k) for k in keys):
+            axes.text(0.5, 0.5, "not logged", ha="center", va="center", transform=axes.transAxes)
+        if n == 5 and statuses:
+            axes.legend(fontsize="x-small")
+        axes.set_title(name, fontsize="small")
+        axes.set_xlabel("step")
+    figure.suptitle(title)
     return _save(figure, out)

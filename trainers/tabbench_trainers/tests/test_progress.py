@@ -33,3 +33,18 @@ def test_sft_progress_shows_the_loss(capsys) -> None:
     callback.on_log(None, state, None, logs={"loss": 1.25, "grad_norm": 3.0})
     callback.on_train_end(None, state, None)
     assert "sft: 3 steps; last loss 1.250" in capsys.readouterr().err
+
+
+def test_grpo_lines_show_the_diagnostics(capsys) -> None:
+    callback = progress.callback("grpo")
+    state = SimpleNamespace(max_steps=2, global_step=0)
+    callback.on_train_begin(None, state, None)
+    state.global_step = 1
+    callback.on_log(None, state, None, logs={"reward": 0.5, "reward_std": 0.41, "frac_reward_zero_std": 0.25,
+                                             "kl": 0.0012, "completions/mean_length": 38.2})
+    state.global_step = 2
+    callback.on_log(None, state, None, logs={"reward": 0.75})  # before KL is logged (beta 0): nothing made up
+    callback.on_train_end(None, state, None)
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("grpo: step")]
+    assert lines[0].startswith("grpo: step 1/2, reward 0.500, std 0.410, tied groups 25%, kl 0.0012, len 38,")
+    assert lines[1].startswith("grpo: step 2/2, reward 0.750, ")
