@@ -13,7 +13,11 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
   adapter folder, whose ``base_model_name_or_path`` must then be a local directory (or pass ``base``);
 - ``batch_size``: prompts per ``generate`` call (default: the whole batch the host hands over);
 - ``threads``: torch CPU threads (default: 1 for models under 400 MB of weights on CPU, where more threads
-  only slow generation down; torch's default otherwise).
+  only slow generation down; torch's default otherwise);
+- ``prefix_cache``: ``true`` (default) or ``false``. On, prompts are sorted so that those sharing a prefix
+  (the same database schema) meet in a batch, the key/value cache of a prefix shared by a group of prompts is
+  computed once and copied to each of them, and ``n`` samples of a prompt share one prefill; results come back
+  in the caller's order. Off, every sequence is prefilled from scratch (the reference to compare against).
 
 Sampling (temperature > 0) is seeded per prompt: each prompt's ``n`` samples come from a generator seeded
 with the run seed and the prompt's text, so a completion does not depend on which other prompts shared its
@@ -46,6 +50,7 @@ _PROBE_SCHEMA = {"type": "function", "function": {"name": "probe_tool_x1", "desc
                                                   "parameters": {"type": "object", "properties": {
                                                       "probe_arg": {"type": "string", "description": "x"}}}}}
 SMALL_MODEL_BYTES = 400 * 2**20
+MIN_SHARED_TOKENS = 16  # a shorter common prefix is not worth a separate prefill pass
 
 
 def _missing_model(model: str, what: str = "model") -> ConfigError:
@@ -86,10 +91,11 @@ class HFBackend(ModelBackend):
 
     def __init__(self, model: str, **options: Any) -> None:
         super().__init__(model, **options)
-        unknown = sorted(set(options) - {"dtype", "device", "adapter", "base", "batch_size", "threads"})
+        known = {"dtype", "device", "adapter", "base", "batch_size", "threads", "prefix_cache"}
+        unknown = sorted(set(options) - known)
         if unknown:
-            raise ConfigError(f"hf: unknown option(s) {', '.join(unknown)} (known: adapter, base, batch_size, "
-                              "device, dtype, threads)")
+            raise ConfigError(f"hf: unknown option(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        self.prefix_cache = _boolean(options.get("prefix_cache", True), "prefix_cache")
         self.dtype_name = str(options.get("dtype", "auto"))
         if self.dtype_name not in DTYPES:
             raise ConfigError(f"hf: dtype={self.dtype_name!r}: choose one of {', '.join(DTYPES)}")
@@ -198,6 +204,7 @@ class HFBackend(ModelBackend):
                 "files": checkpoint_files(self.base),
                 "dtype": self.resolved_dtype(),
                 "chat_template_sha256": self.chat_template_sha256(),
+                "prefix_cache": self.prefix_cache,
                 "adapter": None if self.adapter is None else {
                     "path": str(self.adapter), "files": checkpoint_files(self.adapter),
                 },
@@ -256,14 +263,18 @@ class HFBackend(ModelBackend):
 
     def _complete(self, texts: list[str], params: GenerationParams) -> list[list[str]]:
         """``params.n`` completions of each rendered prompt: sampled per prompt, or greedy in batches (then
-        repeated, all ``n`` being the same)."""
+        repeated, all ``n`` being the same). With ``prefix_cache`` the prompts are sorted by text, so those
+        sharing a schema meet in a batch; the results are put back in the caller's order."""
         if params.temperature > 0:
             return [self._sample(text, params) for text in texts]
+        order = sorted(range(len(texts)), key=texts.__getitem__) if self.prefix_cache else list(range(len(texts)))
         size = self.batch_size or len(texts)
-        outputs: list[list[str]] = []
-        for start in range(0, len(texts), size):
-            batch = self._run(texts[start : start + size], params, do_sample=False, num_return_sequences=1)
-            outputs.extend([completion] * params.n for completion in batch)
+        outputs: list[list[str]] = [[] for _ in texts]
+        for start in range(0, len(order), size):
+            chunk = order[start : start + size]
+            batch = self._run([texts[i] for i in chunk], params, do_sample=False, num_return_sequences=1)
+            for i, completion in zip(chunk, batch, strict=True):
+                outputs[i] = [completion] * params.n
         return outputs
 
     def supports_tools(self) -> bool:
@@ -297,31 +308,104 @@ class HFBackend(ModelBackend):
     def _run(
         self, texts: list[str], params: GenerationParams, *, do_sample: bool, num_return_sequences: int
     ) -> list[str]:
+        """Completions of ``texts`` (``num_return_sequences`` each, consecutive), one ``generate`` call per
+        group of prompts that share a prefix when ``prefix_cache`` is on, one for the whole batch otherwise."""
+        tokenizer = self._tokenizer
+        ids = [tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
+        if not self.prefix_cache:
+            return self._generate(ids, 0, params, do_sample, num_return_sequences)
+        completions: list[str] = []
+        for group, shared in prefix_groups(ids, MIN_SHARED_TOKENS):
+            if num_return_sequences > 1 and len(group) == 1:  # n samples of one prompt: one prefill
+                shared = len(group[0]) - 1
+            completions += self._generate(group, shared, params, do_sample, num_return_sequences)
+        return completions
+
+    def _generate(
+        self, ids: list[list[int]], shared: int, params: GenerationParams, do_sample: bool, copies: int
+    ) -> list[str]:
+        """Generate from token ids whose first ``shared`` tokens are the same in every row.
+
+        Those tokens are prefilled once and their cache repeated for every sequence; each row is laid out as
+        shared prefix, padding, rest of its prompt, so the padding (masked, and skipped by the position ids
+        transformers derives from the attention mask) sits where no cached token is.
+        """
         import torch
 
         tokenizer, model = self._tokenizer, self._model
-        inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False).to(model.device)
+        pad = tokenizer.pad_token_id
+        rows = [row for row in ids for _ in range(copies)] if shared else ids
+        width = max(len(row) for row in rows)
+        input_ids = [row[:shared] + [pad] * (width - len(row)) + row[shared:] for row in rows]
+        mask = [[1] * shared + [0] * (width - len(row)) + [1] * (len(row) - shared) for row in rows]
+        inputs = {"input_ids": torch.tensor(input_ids, device=model.device),
+                  "attention_mask": torch.tensor(mask, device=model.device)}
         kwargs: dict[str, Any] = {
             "max_new_tokens": params.max_new_tokens, "do_sample": do_sample,
-            "num_return_sequences": num_return_sequences, "pad_token_id": tokenizer.pad_token_id,
+            "num_return_sequences": 1 if shared else copies, "pad_token_id": pad,
         }
         if do_sample:
             kwargs.update(temperature=params.temperature, top_p=params.top_p, top_k=0)
         else:
             kwargs.update(temperature=None, top_p=None, top_k=None)
         if params.stop:
-            kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, inputs["input_ids"].shape[1])
+            kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         with torch.inference_mode():
+            if shared:
+                prefix = torch.tensor([ids[0][:shared]], device=model.device)
+                out = model(input_ids=prefix, use_cache=True)
+                name = "cache" if "cache" in out else "past_key_values"  # transformers 5.x renamed it
+                out[name].batch_repeat_interleave(len(rows))
+                kwargs[name] = out[name]
             generated = model.generate(**inputs, **kwargs)
-        new = generated[:, inputs["input_ids"].shape[1] :]
+        new = generated[:, width:]
         decoded = tokenizer.batch_decode(new, skip_special_tokens=True)
-        completions = [truncate_at_stop(text, params.stop) for text in decoded]
-        self.tokens_generated += int((new != tokenizer.pad_token_id).sum().item())
-        return completions
+        self.tokens_generated += int((new != pad).sum().item())
+        return [truncate_at_stop(text, params.stop) for text in decoded]
 
     def close(self) -> None:
         self._model = None
         self._tokenizer = None
+
+
+def _boolean(value: Any, key: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "1", "yes", "on"):
+        return True
+    if text in ("false", "0", "no", "off"):
+        return False
+    raise ConfigError(f"hf: {key}={value!r}: use true or false")
+
+
+def prefix_groups(ids: list[list[int]], min_shared: int) -> list[tuple[list[list[int]], int]]:
+    """Split consecutive token rows into groups of rows that share at least ``min_shared`` leading tokens.
+
+    Each group comes with the length of its common prefix, kept at least one token short of its shortest row
+    (generation needs one uncached token to start from); a row sharing too little is a group of its own, 0.
+    """
+    groups: list[tuple[list[list[int]], int]] = []
+    for row in ids:
+        if groups:
+            rows, shared = groups[-1]
+            limit = shared if len(rows) > 1 else len(rows[0]) - 1
+            common = min(_common_length(rows[0][:limit], row), len(row) - 1)
+            if common >= min_shared:
+                rows.append(row)
+                groups[-1] = (rows, common)
+                continue
+        groups.append(([row], 0))
+    return groups
+
+
+def _common_length(a: list[int], b: list[int]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def generated_text_stop(tokenizer: Any, stop: Sequence[str], prompt_length: int) -> Any:
