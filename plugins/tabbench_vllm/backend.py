@@ -36,8 +36,8 @@ from tabbench import (
 from tabbench.checkpoint import checkpoint_files
 
 OPTIONS = ("tensor_parallel_size", "data_parallel_size", "batch_invariant", "prefix_cache", "dtype",
-           "gpu_memory_utilization", "max_model_len", "adapter", "max_lora_rank", "quantization", "enforce_eager", "trust_remote_code",
-           "engine_seed")
+           "gpu_memory_utilization", "max_model_len", "adapter", "max_lora_rank", "quantization", "enforce_eager",
+           "trust_remote_code", "engine_seed")
 INSTALL_HINT = "pip install 'tabbench[vllm]' on a machine with a CUDA GPU; on a CPU use --backend hf"
 
 
