@@ -55,7 +55,7 @@ def measure_one(spec: dict) -> dict:
     backend = tabbench.get_backend("hf", spec["model"], device="cpu", batch_size=spec["batch"],
                                    prefix_cache=spec["prefix_cache"])
     backend.load()
-    bench = tabbench.get_benchmark(spec["benchmark"], spec["data"])
+    bench = tabbench.get_benchmark(spec["benchmark"], spec["data"], **spec.get("options", {}))
     examples = list(bench.examples(spec["split"]))[: spec["questions"]]
     requests = [GenerationRequest(bench.prompt(e), e, bench.name) for e in examples]
     if spec["group"]:  # a GRPO step: one prompt, `group` sampled completions
@@ -75,7 +75,9 @@ def compare_prefix_reuse(label: str, spec: dict) -> None:
     runs = {}
     for on in (False, True):
         child = subprocess.run([sys.executable, __file__, "--measure", json.dumps({**spec, "prefix_cache": on})],
-                               capture_output=True, text=True, check=True)
+                               capture_output=True, text=True)
+        if child.returncode:
+            raise SystemExit(f"{label}: {child.stderr.strip().splitlines()[-1]}")
         runs[on] = json.loads(child.stdout.splitlines()[-1])
     off, on = runs[False], runs[True]
     same = sum(a == b for a, b in zip(off["outputs"], on["outputs"], strict=True))
@@ -97,7 +99,8 @@ def prefix_section(args: argparse.Namespace, tiny: Path) -> None:
         print(f"(real Spider dev prompts skipped: {args.spider} absent)")
     for name, model in models:
         if (args.spider / "dev.json").is_file():
-            spider = {**base, "benchmark": "spider", "data": str(args.spider), "split": "dev", "model": str(model)}
+            spider = {**base, "benchmark": "spider", "data": str(args.spider), "split": "dev", "model": str(model),
+                      "options": {"on_missing_db": "skip"}}  # prompts only: a database file is not needed
             compare_prefix_reuse(f"{name}, Spider dev, greedy", spider)
             compare_prefix_reuse(f"{name}, GRPO step (1 x {args.group})", {**spider, "group": args.group})
         else:
