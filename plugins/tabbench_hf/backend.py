@@ -313,36 +313,40 @@ class HFBackend(ModelBackend):
         tokenizer = self._tokenizer
         ids = [tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
         if not self.prefix_cache:
-            return self._generate(ids, 0, params, do_sample, num_return_sequences)
-        completions: list[str] = []
-        for group, shared in prefix_groups(ids, MIN_SHARED_TOKENS):
-            if num_return_sequences > 1 and len(group) == 1:  # n samples of one prompt: one prefill
-                shared = len(group[0]) - 1
-            completions += self._generate(group, shared, params, do_sample, num_return_sequences)
-        return completions
+            return self._generate([(ids, 0)], params, do_sample, num_return_sequences)
+        groups = prefix_groups(ids, MIN_SHARED_TOKENS)
+        if num_return_sequences > 1 and len(ids) == 1:  # n samples of one prompt: one prefill
+            groups = [(ids, len(ids[0]) - 1)]
+        return self._generate(groups, params, do_sample, num_return_sequences)
 
-    def _generate(
-        self, ids: list[list[int]], shared: int, params: GenerationParams, do_sample: bool, copies: int
-    ) -> list[str]:
-        """Generate from token ids whose first ``shared`` tokens are the same in every row.
+    def _generate(self, groups: list[tuple[list[list[int]], int]], params: GenerationParams, do_sample: bool,
+                  copies: int) -> list[str]:
+        """One ``generate`` call for all rows; each group's first ``shared`` tokens are prefilled once.
 
-        Those tokens are prefilled once and their cache repeated for every sequence; each row is laid out as
-        shared prefix, padding, rest of its prompt, so the padding (masked, and skipped by the position ids
-        transformers derives from the attention mask) sits where no cached token is.
+        Row layout: padding, the group's shared prefix, padding, the rest of the prompt. The shared prefixes are
+        left-padded to the longest, their key/value caches padded alike and repeated for each row; padding is
+        masked and skipped by the position ids transformers derives from the attention mask, so every token
+        sees the positions it would see alone.
         """
         import torch
 
         tokenizer, model = self._tokenizer, self._model
         pad = tokenizer.pad_token_id
-        rows = [row for row in ids for _ in range(copies)] if shared else ids
-        width = max(len(row) for row in rows)
-        input_ids = [row[:shared] + [pad] * (width - len(row)) + row[shared:] for row in rows]
-        mask = [[1] * shared + [0] * (width - len(row)) + [1] * (len(row) - shared) for row in rows]
+        prefix = max(shared for _, shared in groups)
+        repeat = copies if prefix else 1
+        rows = [(row, shared) for group, shared in groups for row in group for _ in range(repeat)]
+        rest = max(len(row) - shared for row, shared in rows)
+        input_ids, mask = [], []
+        for row, shared in rows:
+            gap, tail = prefix - shared, rest - (len(row) - shared)
+            input_ids.append([pad] * gap + row[:shared] + [pad] * tail + row[shared:])
+            mask.append([0] * gap + [1] * shared + [0] * tail + [1] * (len(row) - shared))
         inputs = {"input_ids": torch.tensor(input_ids, device=model.device),
                   "attention_mask": torch.tensor(mask, device=model.device)}
+        width = prefix + rest
         kwargs: dict[str, Any] = {
             "max_new_tokens": params.max_new_tokens, "do_sample": do_sample,
-            "num_return_sequences": 1 if shared else copies, "pad_token_id": pad,
+            "num_return_sequences": copies // repeat, "pad_token_id": pad,
         }
         if do_sample:
             kwargs.update(temperature=params.temperature, top_p=params.top_p, top_k=0)
@@ -351,17 +355,41 @@ class HFBackend(ModelBackend):
         if params.stop:
             kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         with torch.inference_mode():
-            if shared:
-                prefix = torch.tensor([ids[0][:shared]], device=model.device)
-                out = model(input_ids=prefix, use_cache=True)
-                name = "cache" if "cache" in out else "past_key_values"  # transformers 5.x renamed it
-                out[name].batch_repeat_interleave(len(rows))
-                kwargs[name] = out[name]
+            if prefix:
+                name, cache = self._prefix_cache(groups, prefix, repeat)
+                kwargs[name] = cache
             generated = model.generate(**inputs, **kwargs)
         new = generated[:, width:]
         decoded = tokenizer.batch_decode(new, skip_special_tokens=True)
         self.tokens_generated += int((new != pad).sum().item())
         return [truncate_at_stop(text, params.stop) for text in decoded]
+
+    def _prefix_cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, repeat: int) -> tuple[str, Any]:
+        """The key/value cache of every row's first ``prefix`` positions: each group's shared tokens prefilled
+        once, left-padded with zeros (masked) to ``prefix``, repeated for the group's rows; and the keyword
+        ``generate`` takes it under (``cache`` since transformers 5.x, ``past_key_values`` before)."""
+        import torch
+        from transformers import DynamicCache
+
+        model = self._model
+        name, prefilled = "past_key_values", {}
+        for g, (group, shared) in enumerate(groups):
+            if shared:
+                out = model(input_ids=torch.tensor([group[0][:shared]], device=model.device), use_cache=True)
+                name = "cache" if "cache" in out else "past_key_values"
+                prefilled[g] = _cache_tensors(out[name])
+        template = next(iter(prefilled.values()))
+        layers = []
+        for i, reference in enumerate(template):
+            parts: tuple[list[Any], list[Any]] = ([], [])
+            for g, (group, shared) in enumerate(groups):
+                for j in (0, 1):  # keys, values
+                    ref = reference[j]
+                    tensor = prefilled[g][i][j] if shared else ref[:, :, :0]
+                    padding = ref.new_zeros(1, ref.shape[1], prefix - shared, ref.shape[3])
+                    parts[j].append(torch.cat([padding, tensor], dim=2).expand(len(group) * repeat, -1, -1, -1))
+            layers.append((torch.cat(parts[0]), torch.cat(parts[1])))
+        return name, DynamicCache(ddp_cache_data=layers)
 
     def close(self) -> None:
         self._model = None
@@ -397,6 +425,13 @@ def prefix_groups(ids: list[list[int]], min_shared: int) -> list[tuple[list[list
                 continue
         groups.append(([row], 0))
     return groups
+
+
+def _cache_tensors(cache: Any) -> list[tuple[Any, Any]]:
+    """(keys, values) of each layer of a DynamicCache, across transformers versions."""
+    if hasattr(cache, "layers"):
+        return [(layer.keys, layer.values) for layer in cache.layers]
+    return list(zip(cache.key_cache, cache.value_cache, strict=True))
 
 
 def _common_length(a: list[int], b: list[int]) -> int:
