@@ -7,9 +7,14 @@ Prints:
    prompt generates exactly --max-new-tokens tokens: a worst case for generation);
 2. the same at batch 32 with 1 and 2 torch threads;
 3. ``tabbench eval --suite demo`` with the tiny model and no response cache: model load, generation, and
-   scoring-plus-records time, from the run's ``results.json`` ``timing`` block.
+   scoring-plus-records time, from the run's ``results.json`` ``timing`` block;
+4. prefix reuse (``-m prefix_cache``) off then on, back to back, each in its own process (peak RSS is per
+   process): questions/s on real Spider dev prompts (``--spider``, skipped when absent) with the tiny model and
+   with ``--smollm`` when that folder exists, and a GRPO generation step (one prompt, ``--group`` sampled
+   completions); greedy outputs with and without reuse are compared.
 
-Run: ``.venv/bin/python benchmarks/generation_throughput.py [--max-new-tokens 64] [--prompts 64]``.
+Run: ``.venv/bin/python benchmarks/generation_throughput.py [--max-new-tokens 64] [--prompts 64]``
+(``--only-prefix`` runs section 4 alone).
 Figures depend on the machine and on what else runs on it; the best of --repeats runs is reported.
 """
 
@@ -18,9 +23,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+SPIDER = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "spider"
+SMOLLM = Path("/work/wt/learning_models/smollm2")
 
 
 def measure(backend, requests, params, batch_size: int, repeats: int) -> tuple[float, int]:
@@ -36,13 +47,84 @@ def measure(backend, requests, params, batch_size: int, repeats: int) -> tuple[f
     return best, tokens
 
 
+def measure_one(spec: dict) -> dict:
+    """One setting in this (fresh) process: seconds, questions/s, peak RSS, and the completions."""
+    import tabbench
+    from tabbench import GenerationParams, GenerationRequest
+
+    backend = tabbench.get_backend("hf", spec["model"], device="cpu", batch_size=spec["batch"],
+                                   prefix_cache=spec["prefix_cache"])
+    backend.load()
+    bench = tabbench.get_benchmark(spec["benchmark"], spec["data"], **spec.get("options", {}))
+    examples = list(bench.examples(spec["split"]))[: spec["questions"]]
+    requests = [GenerationRequest(bench.prompt(e), e, bench.name) for e in examples]
+    if spec["group"]:  # a GRPO step: one prompt, `group` sampled completions
+        requests = requests[:1]
+        params = GenerationParams(max_new_tokens=spec["max_new_tokens"], temperature=1.0, n=spec["group"], seed=1)
+    else:
+        params = GenerationParams(max_new_tokens=spec["max_new_tokens"])
+    start = time.perf_counter()
+    outputs = backend.generate(requests, params)
+    seconds = time.perf_counter() - start
+    return {"seconds": seconds, "questions": len(requests), "outputs": outputs,
+            "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def compare_prefix_reuse(label: str, spec: dict) -> None:
+    """Run ``spec`` with reuse off, then on, each in a child process; print the rates, memory and agreement."""
+    runs = {}
+    for on in (False, True):
+        child = subprocess.run([sys.executable, __file__, "--measure", json.dumps({**spec, "prefix_cache": on})],
+                               capture_output=True, text=True)
+        if child.returncode:
+            raise SystemExit(f"{label}: {child.stderr.strip().splitlines()[-1]}")
+        runs[on] = json.loads(child.stdout.splitlines()[-1])
+    off, on = runs[False], runs[True]
+    same = sum(a == b for a, b in zip(off["outputs"], on["outputs"], strict=True))
+    print(f"{label:<40}{off['questions'] / off['seconds']:>9.2f}{on['questions'] / on['seconds']:>9.2f}"
+          f"{off['seconds'] / on['seconds']:>8.1f}x{off['peak_rss_mib']:>8.0f}{on['peak_rss_mib']:>8.0f}"
+          f"{same:>6}/{len(off['outputs'])}")
+
+
+def prefix_section(args: argparse.Namespace, tiny: Path) -> None:
+    print(f"\nprefix reuse, off vs on (machine load {os.getloadavg()[0]:.1f}); q/s = questions (prompts) a second,"
+          " RSS = peak MiB of the process, same = prompts whose outputs are identical")
+    print(f"{'setting':<40}{'q/s off':>9}{'q/s on':>9}{'speedup':>9}{'RSS off':>8}{'RSS on':>8}{'same':>8}")
+    base = {"batch": args.prefix_batch, "max_new_tokens": args.prefix_new_tokens, "group": 0,
+            "questions": args.questions}
+    demo = {**base, "benchmark": "demo-spider", "data": None, "split": "dev"}
+    compare_prefix_reuse("tiny, demo-spider prompts", {**demo, "model": str(tiny)})
+    models = [("tiny", tiny)] + ([("SmolLM2-135M", args.smollm)] if (args.smollm / "config.json").is_file() else [])
+    if not (args.spider / "dev.json").is_file():
+        print(f"(real Spider dev prompts skipped: {args.spider} absent)")
+    for name, model in models:
+        if (args.spider / "dev.json").is_file():
+            spider = {**base, "benchmark": "spider", "data": str(args.spider), "split": "dev", "model": str(model),
+                      "options": {"on_missing_db": "skip"}}  # prompts only: a database file is not needed
+            compare_prefix_reuse(f"{name}, Spider dev, greedy", spider)
+            compare_prefix_reuse(f"{name}, GRPO step (1 x {args.group})", {**spider, "group": args.group})
+        else:
+            compare_prefix_reuse(f"{name}, GRPO step (1 x {args.group})", {**demo, "model": str(model),
+                                                                          "group": args.group})
+
+
 def main() -> None:
+    if len(sys.argv) == 3 and sys.argv[1] == "--measure":
+        print(json.dumps(measure_one(json.loads(sys.argv[2]))))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-new-tokens", type=int, default=64)
     parser.add_argument("--prompts", type=int, default=64, help="demo test prompts for the batched runs")
     parser.add_argument("--single-prompts", type=int, default=16, help="prompts for the batch-size-1 run")
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--model", default=None, help="a model folder (default: build the tiny model)")
+    parser.add_argument("--spider", type=Path, default=SPIDER, help="Spider data folder (dev.json, database/)")
+    parser.add_argument("--smollm", type=Path, default=SMOLLM, help="a converted SmolLM2 folder, used if present")
+    parser.add_argument("--questions", type=int, default=32, help="questions for the prefix-reuse comparison")
+    parser.add_argument("--prefix-batch", type=int, default=16)
+    parser.add_argument("--prefix-new-tokens", type=int, default=32)
+    parser.add_argument("--group", type=int, default=8, help="completions per prompt of the GRPO step")
+    parser.add_argument("--only-prefix", action="store_true", help="run only the prefix-reuse comparison")
     args = parser.parse_args()
 
     import torch
@@ -59,6 +141,9 @@ def main() -> None:
     params = GenerationParams(max_new_tokens=args.max_new_tokens)
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; torch {torch.__version__}")
     print(f"model: {model} ({sum(p.stat().st_size for p in model.glob('*.safetensors')) / 2**20:.1f} MiB weights)")
+    if args.only_prefix:
+        prefix_section(args, model)
+        return
     print(f"greedy, max_new_tokens={args.max_new_tokens}, best of {args.repeats}\n")
 
     backend = tabbench.get_backend("hf", str(model), device="cpu")
@@ -101,6 +186,7 @@ def main() -> None:
           f"generation {timing['generation_seconds']:.1f}s ({timing['generation_seconds'] / busy:.0%}); "
           f"scoring and records {timing['scoring_and_other_seconds']:.1f}s "
           f"({timing['scoring_and_other_seconds'] / busy:.0%})")
+    prefix_section(args, model)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,11 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
   adapter folder, whose ``base_model_name_or_path`` must then be a local directory (or pass ``base``);
 - ``batch_size``: prompts per ``generate`` call (default: the whole batch the host hands over);
 - ``threads``: torch CPU threads (default: 1 for models under 400 MB of weights on CPU, where more threads
-  only slow generation down; torch's default otherwise).
+  only slow generation down; torch's default otherwise);
+- ``prefix_cache``: ``true`` (default) or ``false``. On, prompts are sorted so that those sharing a prefix
+  (the same database schema) meet in a batch, the key/value cache of a prefix shared by a group of prompts is
+  computed once and copied to each of them, and ``n`` samples of a prompt share one prefill; results come back
+  in the caller's order. Off, every sequence is prefilled from scratch (the reference to compare against).
 
 Sampling (temperature > 0) is seeded per prompt: each prompt's ``n`` samples come from a generator seeded
 with the run seed and the prompt's text, so a completion does not depend on which other prompts shared its
@@ -47,6 +51,7 @@ _PROBE_SCHEMA = {"type": "function", "function": {"name": "probe_tool_x1", "desc
                                                   "parameters": {"type": "object", "properties": {
                                                       "probe_arg": {"type": "string", "description": "x"}}}}}
 SMALL_MODEL_BYTES = 400 * 2**20
+MIN_SHARED_TOKENS = 16  # a shorter common prefix is not worth a separate prefill pass
 
 
 def _missing_model(model: str, what: str = "model") -> ConfigError:
@@ -87,11 +92,13 @@ class HFBackend(ModelBackend):
     option_defaults: ClassVar[dict[str, Any]] = {
         "dtype": Option("auto", str, choices=DTYPES), "device": "auto", "adapter": Option(None, str),
         "base": Option(None, str), "batch_size": Option(None, int, min=1), "threads": Option(None, int, min=1),
+        "prefix_cache": True,
     }
 
     def __init__(self, model: str, **options: Any) -> None:
         super().__init__(model, **options)  # the host checks the options against option_defaults
         options = self.options
+        self.prefix_cache: bool = options.get("prefix_cache", True)
         self.dtype_name = str(options.get("dtype", "auto"))
         self.device_name = str(options.get("device", "auto"))
         self.batch_size = int(options["batch_size"]) if options.get("batch_size") else None
@@ -198,6 +205,7 @@ class HFBackend(ModelBackend):
                 "files": checkpoint_files(self.base),
                 "dtype": self.resolved_dtype(),
                 "chat_template_sha256": self.chat_template_sha256(),
+                "prefix_cache": self.prefix_cache,
                 "adapter": None if self.adapter is None else {
                     "path": str(self.adapter), "files": checkpoint_files(self.adapter),
                 },
@@ -256,14 +264,18 @@ class HFBackend(ModelBackend):
 
     def _complete(self, texts: list[str], params: GenerationParams) -> list[list[str]]:
         """``params.n`` completions of each rendered prompt: sampled per prompt, or greedy in batches (then
-        repeated, all ``n`` being the same)."""
+        repeated, all ``n`` being the same). With ``prefix_cache`` the prompts are sorted by text, so those
+        sharing a schema meet in a batch; the results are put back in the caller's order."""
         if params.temperature > 0:
             return [self._sample(text, params) for text in texts]
+        order = sorted(range(len(texts)), key=texts.__getitem__) if self.prefix_cache else list(range(len(texts)))
         size = self.batch_size or len(texts)
-        outputs: list[list[str]] = []
-        for start in range(0, len(texts), size):
-            batch = self._run(texts[start : start + size], params, do_sample=False, num_return_sequences=1)
-            outputs.extend([completion] * params.n for completion in batch)
+        outputs: list[list[str]] = [[] for _ in texts]
+        for start in range(0, len(order), size):
+            chunk = order[start : start + size]
+            batch = self._run([texts[i] for i in chunk], params, do_sample=False, num_return_sequences=1)
+            for i, completion in zip(chunk, batch, strict=True):
+                outputs[i] = [completion] * params.n
         return outputs
 
     def supports_tools(self) -> bool:
@@ -297,31 +309,129 @@ class HFBackend(ModelBackend):
     def _run(
         self, texts: list[str], params: GenerationParams, *, do_sample: bool, num_return_sequences: int
     ) -> list[str]:
+        """Completions of ``texts`` (``num_return_sequences`` each, consecutive), one ``generate`` call per
+        group of prompts that share a prefix when ``prefix_cache`` is on, one for the whole batch otherwise."""
+        tokenizer = self._tokenizer
+        ids = [tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
+        if not self.prefix_cache:
+            return self._generate([(ids, 0)], params, do_sample, num_return_sequences)
+        groups = prefix_groups(ids, MIN_SHARED_TOKENS)
+        if num_return_sequences > 1 and len(ids) == 1:  # n samples of one prompt: one prefill
+            groups = [(ids, len(ids[0]) - 1)]
+        return self._generate(groups, params, do_sample, num_return_sequences)
+
+    def _generate(self, groups: list[tuple[list[list[int]], int]], params: GenerationParams, do_sample: bool,
+                  copies: int) -> list[str]:
+        """One ``generate`` call for all rows; each group's first ``shared`` tokens are prefilled once.
+
+        Row layout: padding, the group's shared prefix, padding, the rest of the prompt. The shared prefixes are
+        left-padded to the longest, their key/value caches padded alike and repeated for each row; padding is
+        masked and skipped by the position ids transformers derives from the attention mask, so every token
+        sees the positions it would see alone.
+        """
         import torch
 
         tokenizer, model = self._tokenizer, self._model
-        inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False).to(model.device)
+        pad = tokenizer.pad_token_id
+        prefix = max(shared for _, shared in groups)
+        repeat = copies if prefix else 1
+        rows = [(row, shared) for group, shared in groups for row in group for _ in range(repeat)]
+        rest = max(len(row) - shared for row, shared in rows)
+        input_ids, mask = [], []
+        for row, shared in rows:
+            gap, tail = prefix - shared, rest - (len(row) - shared)
+            input_ids.append([pad] * gap + row[:shared] + [pad] * tail + row[shared:])
+            mask.append([0] * gap + [1] * shared + [0] * tail + [1] * (len(row) - shared))
+        inputs = {"input_ids": torch.tensor(input_ids, device=model.device),
+                  "attention_mask": torch.tensor(mask, device=model.device)}
+        width = prefix + rest
         kwargs: dict[str, Any] = {
             "max_new_tokens": params.max_new_tokens, "do_sample": do_sample,
-            "num_return_sequences": num_return_sequences, "pad_token_id": tokenizer.pad_token_id,
+            "num_return_sequences": copies // repeat, "pad_token_id": pad,
         }
         if do_sample:
             kwargs.update(temperature=params.temperature, top_p=params.top_p, top_k=0)
         else:
             kwargs.update(temperature=None, top_p=None, top_k=None)
         if params.stop:
-            kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, inputs["input_ids"].shape[1])
+            kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         with torch.inference_mode():
+            if prefix:
+                name, cache = self._prefix_cache(groups, prefix, repeat)
+                kwargs[name] = cache
             generated = model.generate(**inputs, **kwargs)
-        new = generated[:, inputs["input_ids"].shape[1] :]
+        new = generated[:, width:]
         decoded = tokenizer.batch_decode(new, skip_special_tokens=True)
-        completions = [truncate_at_stop(text, params.stop) for text in decoded]
-        self.tokens_generated += int((new != tokenizer.pad_token_id).sum().item())
-        return completions
+        self.tokens_generated += int((new != pad).sum().item())
+        return [truncate_at_stop(text, params.stop) for text in decoded]
+
+    def _prefix_cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, repeat: int) -> tuple[str, Any]:
+        """The key/value cache of every row's first ``prefix`` positions: each group's shared tokens prefilled
+        once, left-padded with zeros (masked) to ``prefix``, repeated for the group's rows; and the keyword
+        ``generate`` takes it under (``cache`` since transformers 5.x, ``past_key_values`` before)."""
+        import torch
+        from transformers import DynamicCache
+
+        model = self._model
+        name, prefilled = "past_key_values", {}
+        for g, (group, shared) in enumerate(groups):
+            if shared:
+                out = model(input_ids=torch.tensor([group[0][:shared]], device=model.device), use_cache=True)
+                name = "cache" if "cache" in out else "past_key_values"
+                prefilled[g] = _cache_tensors(out[name])
+        template = next(iter(prefilled.values()))
+        layers = []
+        for i, reference in enumerate(template):
+            parts: tuple[list[Any], list[Any]] = ([], [])
+            for g, (group, shared) in enumerate(groups):
+                for j in (0, 1):  # keys, values
+                    ref = reference[j]
+                    tensor = prefilled[g][i][j] if shared else ref[:, :, :0]
+                    padding = ref.new_zeros(1, ref.shape[1], prefix - shared, ref.shape[3])
+                    parts[j].append(torch.cat([padding, tensor], dim=2).expand(len(group) * repeat, -1, -1, -1))
+            layers.append((torch.cat(parts[0]), torch.cat(parts[1])))
+        return name, DynamicCache(ddp_cache_data=layers)
 
     def close(self) -> None:
         self._model = None
         self._tokenizer = None
+
+
+
+def prefix_groups(ids: list[list[int]], min_shared: int) -> list[tuple[list[list[int]], int]]:
+    """Split consecutive token rows into groups of rows that share at least ``min_shared`` leading tokens.
+
+    Each group comes with the length of its common prefix, kept at least one token short of its shortest row
+    (generation needs one uncached token to start from); a row sharing too little is a group of its own, 0.
+    """
+    groups: list[tuple[list[list[int]], int]] = []
+    for row in ids:
+        if groups:
+            rows, shared = groups[-1]
+            limit = shared if len(rows) > 1 else len(rows[0]) - 1
+            common = min(_common_length(rows[0][:limit], row), len(row) - 1)
+            if common >= min_shared:
+                rows.append(row)
+                groups[-1] = (rows, common)
+                continue
+        groups.append(([row], 0))
+    return groups
+
+
+def _cache_tensors(cache: Any) -> list[tuple[Any, Any]]:
+    """(keys, values) of each layer of a DynamicCache, across transformers versions."""
+    if hasattr(cache, "layers"):
+        return [(layer.keys, layer.values) for layer in cache.layers]
+    return list(zip(cache.key_cache, cache.value_cache, strict=True))
+
+
+def _common_length(a: list[int], b: list[int]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def generated_text_stop(tokenizer: Any, stop: Sequence[str], prompt_length: int) -> Any:

@@ -200,8 +200,12 @@ class OpenAIBackend(ModelBackend):
             return []
         self.resolve_model_name()
         # Sample-level calls run in their own pool so that request-level workers never wait on a full pool.
+        # Requests are submitted sorted by their messages, so a database's questions (same schema) reach the
+        # server together and its prefix cache, if any, serves the shared schema; results keep the caller's order.
+        order = sorted(range(len(requests)), key=lambda i: repr(requests[i].messages))
         with ThreadPoolExecutor(self.concurrency) as inner, ThreadPoolExecutor(self.concurrency) as outer:
-            futures = [outer.submit(self._complete, inner, r, params) for r in requests]
+            submitted = {i: outer.submit(self._complete, inner, requests[i], params) for i in order}
+            futures = [submitted[i] for i in range(len(requests))]
             try:
                 outputs = [f.result() for f in futures]
             except BaseException:

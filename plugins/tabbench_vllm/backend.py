@@ -7,7 +7,9 @@ Nothing is downloaded: the model must be a local folder.
 
 Options (``--model-option KEY=VALUE``): ``tensor_parallel_size`` (1), ``data_parallel_size`` (1: engines, one
 per Ray actor, each given an interleaved share of every batch), ``batch_invariant`` (false: vLLM's
-``VLLM_BATCH_INVARIANT``), ``dtype`` (``auto``),
+``VLLM_BATCH_INVARIANT``), ``prefix_cache`` (true: vLLM's ``enable_prefix_caching``, which computes a prompt
+prefix shared by several requests once; prompts are also sent sorted by text, so a database's questions meet),
+``dtype`` (``auto``),
 ``gpu_memory_utilization`` (0.9), ``max_model_len``, ``adapter`` (a LoRA adapter folder, served with
 ``enable_lora``), ``max_lora_rank`` (64), ``quantization``, ``enforce_eager`` (false), ``trust_remote_code``
 (false), ``engine_seed`` (0).
@@ -69,6 +71,7 @@ def engine_kwargs(path: Path, options: dict[str, Any]) -> dict[str, Any]:
         "seed": int(options.get("engine_seed", 0)),
         "trust_remote_code": bool(options.get("trust_remote_code", False)),
         "enforce_eager": bool(options.get("enforce_eager", False)),
+        "enable_prefix_caching": options.get("prefix_cache", True),
     }
     if options.get("max_model_len"):
         kwargs["max_model_len"] = int(options["max_model_len"])
@@ -157,7 +160,7 @@ class VLLMBackend(ModelBackend):
 
     option_defaults: ClassVar[dict[str, Any]] = {
         "tensor_parallel_size": Option(1, int, min=1), "data_parallel_size": Option(1, int, min=1),
-        "batch_invariant": False, "dtype": "auto",
+        "batch_invariant": False, "prefix_cache": True, "dtype": "auto",
         "gpu_memory_utilization": Option(0.9, float, min=0, min_exclusive=True, max=1), "max_model_len":
         Option(None, int, min=1), "adapter": Option(None, str), "max_lora_rank": Option(64, int, min=1),
         "quantization": Option(None, str), "enforce_eager": False, "trust_remote_code": False, "engine_seed": 0,
@@ -198,7 +201,12 @@ class VLLMBackend(ModelBackend):
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
         if not requests:
             return []
-        return self.load().generate([r.messages for r in requests], params)
+        order = sorted(range(len(requests)), key=lambda i: repr(requests[i].messages))  # shared prefixes meet
+        outputs = self.load().generate([requests[i].messages for i in order], params)
+        restored: list[list[str]] = [[] for _ in requests]
+        for i, output in zip(order, outputs, strict=True):
+            restored[i] = output
+        return restored
 
     def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
         """``tabbench eval --env``: the ``hf`` path on vLLM: the chat template renders the tool schemas, tool calls
@@ -223,6 +231,7 @@ class VLLMBackend(ModelBackend):
                 "data_parallel_size": self.data_parallel_size,
                 "vllm_version": vllm_version(),
                 "batch_invariant": self.batch_invariant,
+                "prefix_cache": self.engine["enable_prefix_caching"],
                 "adapter": None if self.adapter is None else {
                     "path": str(self.adapter), "files": checkpoint_files(self.adapter)},
             }

@@ -179,3 +179,73 @@ def test_turns_are_the_single_turn_completions_read_for_tool_calls(backend: HFBa
         expected = [parse_tool_calls(c[0]) for c in backend.generate(reqs, params)]
         assert backend.generate_turns(turns, params) == expected
         assert all(reply["role"] == "assistant" for reply in expected)
+
+
+def demo_prompts() -> list[GenerationRequest]:
+    """The demo suite's prompts, several per database: their schemas are the prefixes shared."""
+    import tabbench
+
+    out: list[GenerationRequest] = []
+    for name in ("demo-spider", "demo-bird"):
+        bench = tabbench.get_benchmark(name)
+        examples = list(bench.examples(bench.default_split))[:12]
+        out += [GenerationRequest(bench.prompt(e), e, bench.name) for e in examples]
+    return out
+
+
+@pytest.fixture(scope="module")
+def demo_tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny model with the demo data's tokenizer, as ``tabbench models build-tiny`` makes it by default."""
+    return build_tiny_model(tmp_path_factory.mktemp("hf") / "demo-tiny")
+
+
+def test_prefix_groups_share_the_common_prefix_one_token_short_of_the_shortest_row() -> None:
+    from tabbench_hf.backend import prefix_groups
+
+    a, b, c = [1, 2, 3, 4, 5], [1, 2, 3, 9], [7, 8, 9]
+    assert prefix_groups([a, b, c], 2) == [([a, b], 3), ([c], 0)]
+    assert prefix_groups([a, a], 2) == [([a, a], 4)]  # identical rows keep one token to start from
+    assert prefix_groups([a, b], 4) == [([a], 0), ([b], 0)]
+
+
+def test_prefix_cache_greedy_outputs_equal_those_without_reuse_in_the_callers_order(demo_tiny: Path) -> None:
+    reqs = demo_prompts()
+    reqs = reqs[::2] + reqs[1::2]  # interleave databases: the backend must regroup them and restore the order
+    params = GenerationParams(max_new_tokens=16)
+    reuse = HFBackend(str(demo_tiny), device="cpu", batch_size=8)
+    plain = HFBackend(str(demo_tiny), device="cpu", batch_size=8, prefix_cache="false")
+    with_reuse, without = reuse.generate(reqs, params), plain.generate(reqs, params)
+    assert with_reuse == without and len(with_reuse) == len(reqs)
+    assert reuse.fingerprint()["prefix_cache"] is True and plain.fingerprint()["prefix_cache"] is False
+
+
+def test_prefix_cache_samples_share_one_prefill_and_equal_those_without(demo_tiny: Path) -> None:
+    reqs = demo_prompts()[:3]
+    params = GenerationParams(max_new_tokens=12, temperature=1.0, n=4, seed=3)
+    reuse = HFBackend(str(demo_tiny), device="cpu")
+    plain = HFBackend(str(demo_tiny), device="cpu", prefix_cache=False)
+    with_reuse = reuse.generate(reqs, params)
+    assert with_reuse == plain.generate(reqs, params)
+    # an untrained model's greedy choice barely depends on its input; its samples do, so they check the cache
+    assert len({text for outs in with_reuse for text in outs}) > 6
+
+
+def test_prompts_sharing_a_prefix_meet_in_a_batch_and_results_keep_the_callers_order(
+    demo_tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    backend = HFBackend(str(demo_tiny), device="cpu", batch_size=2)
+    batches: list[list[str]] = []
+
+    def echo(texts: list[str], params: GenerationParams, **kwargs: object) -> list[str]:
+        batches.append(texts)
+        return [t.upper() for t in texts]
+
+    monkeypatch.setattr(backend, "_run", echo)
+    texts = ["schema B q1", "schema A q1", "schema B q2", "schema A q2"]
+    assert backend._complete(texts, GenerationParams()) == [[t.upper()] for t in texts]
+    assert batches == [["schema A q1", "schema A q2"], ["schema B q1", "schema B q2"]]
+
+
+def test_prefix_cache_option_must_be_a_boolean(tiny: Path) -> None:
+    with pytest.raises(ConfigError, match="option prefix_cache=the string 'maybe'"):
+        HFBackend(str(tiny), prefix_cache="maybe")
