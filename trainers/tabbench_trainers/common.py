@@ -62,6 +62,9 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
                      help="Where the checkpoint (model, tokenizer, chat template) and logs are written."),
         click.option("--max-steps", type=click.IntRange(min=1), default=default_steps, show_default=True,
                      help="Optimiser steps (overrides --epochs)."),
+        click.option("--max-seconds", type=click.FloatRange(min=0.0, min_open=True), default=None,
+                     help="Stop after this many seconds of training (model loading not counted; with TAO, "
+                     "the rounds' optimisation together) and save the checkpoint: equal-time comparisons."),
         click.option("--epochs", type=click.FloatRange(min=0.0, min_open=True), default=1.0, show_default=True,
                      help="Passes over the data when --max-steps is not given."),
         click.option("--learning-rate", "--lr", "learning_rate", type=click.FloatRange(min=0.0, min_open=True),
@@ -128,6 +131,7 @@ class TrainConfig:
     limit: int | None
     out_dir: Path
     max_steps: int | None
+    max_seconds: float | None
     epochs: float
     learning_rate: float
     warmup_steps: int
@@ -550,6 +554,60 @@ def configure_threads(config: TrainConfig | None = None) -> None:
         from tabbench.reproducible import require
 
         require(config.seed)
+
+
+class TimeBudget:
+    """``--max-seconds``: ends training at the first optimiser step past the budget. One budget spans every
+    ``trainer.train()`` it is attached to (TAO's rounds); with several processes they stop at the same step."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.spent = 0.0
+        self.began: float | None = None
+        self.stopped = False
+
+    @property
+    def exhausted(self) -> bool:
+        return self.seconds is not None and self.spent >= self.seconds
+
+    def attach(self, trainer: Any) -> None:
+        """Watch ``trainer``'s steps (nothing to do without a budget)."""
+        if self.seconds is None:
+            return
+        from transformers import TrainerCallback
+
+        budget = self
+
+        class _Stop(TrainerCallback):
+            def on_train_begin(self, args: Any, state: Any, control: Any, **kw: Any) -> None:
+                budget.began = time.perf_counter()
+
+            def on_step_end(self, args: Any, state: Any, control: Any, **kw: Any) -> None:
+                if budget._over():
+                    budget.stopped = control.should_training_stop = True
+
+            def on_train_end(self, args: Any, state: Any, control: Any, **kw: Any) -> None:
+                budget.spent += time.perf_counter() - (budget.began or time.perf_counter())
+                budget.began = None
+
+        trainer.add_callback(_Stop())
+
+    def _over(self) -> bool:
+        assert self.seconds is not None and self.began is not None
+        over = self.spent + time.perf_counter() - self.began >= self.seconds
+        import torch.distributed as dist
+
+        if dist.is_available() and dist.is_initialized():  # rank 0's clock decides for all
+            import torch
+
+            flag = torch.tensor([float(over)], device="cuda" if dist.get_backend() == "nccl" else "cpu")
+            dist.broadcast(flag, src=0)
+            over = bool(flag.item())
+        return over
+
+    def record(self) -> dict[str, Any]:
+        """What ``tabbench_train.json`` says about the budget."""
+        return {"max_seconds": self.seconds, "stopped_by_time": self.stopped}
 
 
 class Timer:

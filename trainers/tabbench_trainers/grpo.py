@@ -181,6 +181,8 @@ def run_grpo(config: GrpoConfig) -> Path:
                             peft_config=common.peft_config(config), **env.trainer)
     log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
     progress.attach(trainer, "grpo")
+    budget = common.TimeBudget(config.max_seconds)
+    budget.attach(trainer)
     result = trainer.train()
     if not common.save_checkpoint(trainer, tokenizer, out_dir):
         return out_dir
@@ -197,6 +199,7 @@ def run_grpo(config: GrpoConfig) -> Path:
         "settings": config.record("reward_specs", "reward_option_pairs"),
         "environment": config.env_name,
         "steps": trainer.state.global_step,
+        **budget.record(),
         "processes": trainer.accelerator.num_processes,
         "train_loss": result.training_loss,
         "reward_first_last": [rewards_logged[0]["reward"], rewards_logged[-1]["reward"]] if rewards_logged else None,

@@ -131,6 +131,8 @@ def run_sft(config: SftConfig) -> Path:
     trainer = SFTTrainer(model=model, args=trl_config, train_dataset=Dataset.from_list(rows),
                          processing_class=tokenizer, peft_config=common.peft_config(config))
     progress.attach(trainer, "sft")
+    budget = common.TimeBudget(config.max_seconds)
+    budget.attach(trainer)
     result = trainer.train()
     if not common.save_checkpoint(trainer, tokenizer, out_dir):
         return out_dir
@@ -144,6 +146,7 @@ def run_sft(config: SftConfig) -> Path:
         "targets": counts,
         "settings": config.record(),
         "steps": trainer.state.global_step,
+        **budget.record(),
         "processes": trainer.accelerator.num_processes,
         "train_loss": result.training_loss,
         "seconds": timer(),

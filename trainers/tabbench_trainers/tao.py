@@ -273,7 +273,11 @@ def run_tao(config: TaoConfig) -> Path:
     timer = common.Timer()
     current: Path | str = config.model_path
     history = []
+    budget = common.TimeBudget(config.max_seconds)
     for number in range(1, config.rounds + 1):
+        if budget.exhausted:
+            common.echo(f"tao: --max-seconds {config.max_seconds:g} spent; rounds {number}-{config.rounds} not run")
+            break
         common.echo(f"tao round {number}/{config.rounds}: sampling {config.k} completions for {len(items)} prompts")
         params = GenerationParams(max_new_tokens=config.max_new_tokens, temperature=config.temperature,
                                   top_p=config.top_p, n=config.k, seed=config.seed + number)
@@ -287,7 +291,7 @@ def run_tao(config: TaoConfig) -> Path:
                     f"{len(rows)} {config.mode} rows")
         round_dir = out_dir / f"round-{number}"
         if rows:
-            loss = _train(config, current, rows, round_dir, number)
+            loss = _train(config, current, rows, round_dir, number, budget)
             current = round_dir
         else:
             loss = None
@@ -313,6 +317,7 @@ def run_tao(config: TaoConfig) -> Path:
         "settings": config.record("reward_specs", "reward_option_pairs"),
         "rounds": history,
         "final_round_checkpoint": str(current),
+        **budget.record(),
         "seconds": timer(),
     })
     common.echo(f"tao: {config.rounds} rounds, {timer()} s; checkpoint in {out_dir}")
@@ -344,7 +349,7 @@ def _rows(config: TaoConfig, groups: list[Group], number: int) -> list[dict[str,
 
 
 def _train(config: TaoConfig, model_path: Path | str, rows: list[dict[str, Any]], round_dir: Path,
-           number: int) -> float:
+           number: int, budget: common.TimeBudget) -> float:
     """One round's optimisation with TRL; saves the checkpoint to ``round_dir``."""
     from datasets import Dataset
 
@@ -384,6 +389,7 @@ def _train(config: TaoConfig, model_path: Path | str, rows: list[dict[str, Any]]
         trainer = KTOTrainer(model=model, ref_model=ref, args=kto_config, train_dataset=dataset,
                              processing_class=tokenizer, peft_config=peft)
     progress.attach(trainer, f"tao round {number} ({config.mode})")
+    budget.attach(trainer)
     result = trainer.train()
     common.save_checkpoint(trainer, tokenizer, round_dir)
     trainer.state.save_to_json(str(round_dir / "trainer_state.json"))

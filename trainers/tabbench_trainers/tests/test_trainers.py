@@ -72,6 +72,21 @@ def test_sft_end_to_end(cli_runner, micro_model: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow  # builds a tiny checkpoint (and trains it)
+def test_max_seconds_stops_at_the_first_step_past_the_budget(cli_runner, micro_model: Path, tmp_path: Path) -> None:
+    out = tmp_path / "sft"
+    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "8",
+                        "--max-steps", "50", "--max-seconds", "0.001", "--batch-size", "4", "--out", str(out)])
+    assert_checkpoint(out)  # stopped, and still saved
+    info = json.loads((out / "tabbench_train.json").read_text())
+    assert (info["steps"], info["max_seconds"], info["stopped_by_time"]) == (1, 0.001, True)
+    roomy = tmp_path / "roomy"
+    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "8",
+                        "--max-steps", "2", "--max-seconds", "3600", "--batch-size", "4", "--out", str(roomy)])
+    info = json.loads((roomy / "tabbench_train.json").read_text())
+    assert (info["steps"], info["stopped_by_time"]) == (2, False)
+
+
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_grpo_end_to_end_with_weighted_rewards(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "grpo"
     invoke(cli_runner, ["train", "grpo", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "4",
