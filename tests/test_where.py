@@ -129,6 +129,16 @@ def test_eval_on_ids_from_a_file_then_resume_and_merge_compare_the_selection(cli
     assert merged["benchmarks"]["demo-bird"]["n"] == len(ids) and not merged["merge"]["partial"]
 
 
+def test_a_run_without_filters_records_none_for_resume_so_older_runs_still_resume(cli, tmp_path: Path) -> None:
+    args = [*BASE, "--benchmark", "demo-bird", "--limit", "3", "--out", "r"]
+    assert cli(args).exit_code == 0
+    assert "where" not in json.loads((tmp_path / "r" / "run.json").read_text())["config"]  # as before --where
+    assert json.loads((tmp_path / "r" / "results.json").read_text())["config"]["where"] == []
+    assert cli([*args, "--resume"]).exit_code == 0
+    refused = cli([*args, "--resume", "--where", "db_id=shop"])
+    assert refused.exit_code != 0 and "changed: where" in refused.output
+
+
 def test_score_checks_predictions_only_for_the_selected_examples(cli, tmp_path: Path) -> None:
     import tabbench
 

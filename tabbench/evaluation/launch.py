@@ -93,11 +93,13 @@ def _keep_matching(selection: Selection, config: RunConfig) -> None:
 
 def resume_record(config: RunConfig, fingerprint_sha: str, selection: Selection) -> dict[str, Any]:
     """What ``--resume`` compares (``run.json``): the configuration without the settings that cannot change a
-    score (workers, store bound, batch size, response cache), plus what it resolved to: the model's fingerprint
-    and each benchmark's version and data path."""
+    score (workers, store bound, batch size, response cache; ``where`` when there is no filter), plus what it
+    resolved to: the model's fingerprint and each benchmark's version and data path."""
     record = {k: v for k, v in config.to_json().items()
               if k not in ("settings", "batch_size", "cache_path", "use_cache")}
     record["unsafe_sandbox"] = config.settings.unsafe_sandbox
+    if not config.where:  # a run begun before --where existed has none recorded: it still resumes
+        del record["where"]
     return {**record, "fingerprint_sha": fingerprint_sha,
             "benchmark_versions": {b.name: b.version for b in selection.benchmarks},
             "data_paths": {b.name: str(b.data_path) if b.data_path else None for b in selection.benchmarks}}
