@@ -139,6 +139,14 @@ def test_a_run_without_filters_records_none_for_resume_so_older_runs_still_resum
     assert refused.exit_code != 0 and "changed: where" in refused.output
 
 
+def test_evaluate_takes_where_as_the_command_does(cli, tmp_path: Path) -> None:
+    import tabbench
+
+    results = tabbench.evaluate("gold", "demo-bird", out=tmp_path / "lib", where=["db_id=school"], limit=4)
+    assert results["config"]["where"] == [{"key": "db_id", "op": "=", "values": ["school"]}]
+    assert [r["meta"]["db_id"] for r in records(tmp_path / "lib", "demo-bird")] == ["school"] * 4
+
+
 def test_score_checks_predictions_only_for_the_selected_examples(cli, tmp_path: Path) -> None:
     import tabbench
 
