@@ -15,7 +15,8 @@ from tabbench.evaluation.results import Results
 def evaluate(
     model: str, suite: str | Sequence[str] | None = None, *, out: str | Path,
     benchmarks: str | Sequence[str] = (), data: dict[str, str | Path] | None = None, split: str | None = None,
-    limit: int | None = None, options: dict[str, Any] | None = None, timeout: float | None = None,
+    limit: int | None = None, where: Sequence[str] = (), options: dict[str, Any] | None = None,
+    timeout: float | None = None,
     backend: str | None = None, model_options: dict[str, Any] | None = None, max_new_tokens: int = 256,
     seed: int = 0, batch_size: int = 32, resume: bool = False, cache: str | Path | None = None,
     use_cache: bool = False, progress: bool = False, settings: Settings | None = None,
@@ -25,7 +26,8 @@ def evaluate(
     Returns the run's results (``tabbench.evaluation.results.Results``, also written to ``out/results.json``).
 
     ``options`` are ``-o`` (``{"KEY": v}`` for every benchmark, ``{"NAME:KEY": v}`` for one), checked like the
-    command's; ``timeout`` is ``--timeout``; ``settings`` the SQL workers, result-store bound and sandbox
+    command's; ``where`` are ``--where`` expressions (``"db_id=a,b"``, ``"id!=@ids.txt"``); ``timeout`` is
+    ``--timeout``; ``settings`` the SQL workers, result-store bound and sandbox
     opt-out (``tabbench.contract.settings.Settings``), in force for this run only. Greedy decoding; the response
     cache is off unless ``use_cache``. Benchmarks that could not run are in ``results["not_run"]``, and each is
     also reported as a ``RuntimeWarning``.
@@ -38,7 +40,7 @@ def evaluate(
     config = RunConfig(
         backend=backend_name, model=model_name, backend_options=dict(model_options or {}),
         benchmarks=_names(benchmarks), suites=_names(suite), data={k: Path(v) for k, v in (data or {}).items()},
-        benchmark_options=dict(options or {}), timeout=timeout, split=split, limit=limit,
+        benchmark_options=dict(options or {}), timeout=timeout, split=split, limit=limit, where=tuple(where),
         generation=GenerationParams(max_new_tokens=max_new_tokens, temperature=0.0, top_p=1.0, n=1, seed=seed),
         batch_size=batch_size, cache_path=Path(cache) if cache else None, use_cache=use_cache,
         settings=settings or Settings(), out=Path(out), resume=resume, progress=progress,

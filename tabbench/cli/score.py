@@ -26,6 +26,7 @@ from tabbench.evaluation.options import (
     settings_options,
     split_option,
     timeout_option,
+    where_option,
 )
 
 
@@ -40,6 +41,7 @@ from tabbench.evaluation.options import (
               "one file per benchmark (<benchmark>.jsonl, ...).")
 @split_option
 @limit_option
+@where_option
 @timeout_option
 @settings_options
 @benchmark_option_option
@@ -50,7 +52,8 @@ from tabbench.evaluation.options import (
 @progress_option
 def score_command(
     benchmark_name: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], data: Path | None,
-    predictions: Path, split: str | None, limit: int | None, timeout: float | None, settings: Any,
+    predictions: Path, split: str | None, limit: int | None, where: tuple[Any, ...], timeout: float | None,
+    settings: Any,
     benchmark_options: tuple[str, ...], out_dir: Path, resume: bool, sharding: Sharding, batch_size: int,
     progress: bool,
 ) -> None:
@@ -74,7 +77,8 @@ def score_command(
     config = RunConfig(
         backend="predictions", model=str(predictions), backend_options=backend_options, benchmarks=benchmarks,
         suites=suites, data={benchmarks[0]: data} if data is not None else {}, benchmark_options=options,
-        timeout=timeout, split=split, limit=limit, batch_size=batch_size, use_cache=False, settings=settings,
+        timeout=timeout, split=split, limit=limit, where=where, batch_size=batch_size, use_cache=False,
+        settings=settings,
         out=out_dir, resume=resume, progress=progress,
     )
     results = sharding.launch(config)

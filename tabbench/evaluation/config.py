@@ -22,6 +22,7 @@ from tabbench.contract.errors import UsageError
 from tabbench.contract.options import MAX_TIMEOUT
 from tabbench.contract.settings import Settings
 from tabbench.evaluation.shards import Shard
+from tabbench.evaluation.where import Where, parse_wheres
 
 VOTES = ("execution", "similarity")
 PROTOCOLS = ("auto", "tools", "tags")
@@ -55,7 +56,8 @@ class RunConfig:
     spec into the two); ``backend_options``: ``-m KEY=VALUE``. ``benchmarks`` and ``suites``: ``--benchmark``
     and ``--suite`` names (neither: every installed benchmark, the ``all`` suite); ``data``: benchmark name ->
     data path (``--data``); ``benchmark_options``: ``-o [NAME:]KEY=VALUE``; ``timeout``: ``--timeout`` for the
-    benchmarks that execute predictions. ``shard``: ``--shard K/N``, the run covers shard K of N
+    benchmarks that execute predictions. ``where``: ``--where`` filters (``tabbench.evaluation.where``; expressions are
+    parsed here), applied before ``limit``. ``shard``: ``--shard K/N``, the run covers shard K of N
     (``tabbench.evaluation.shards``; ``tabbench merge`` combines them). ``generation``: decoding (``n`` > 1: the
     ``vote``'s pick is scored, ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``:
     the response cache.
@@ -73,6 +75,7 @@ class RunConfig:
     timeout: float | None = None
     split: str | None = None
     limit: int | None = None
+    where: tuple[Where, ...] = ()
     shard: Shard | None = None
     generation: GenerationParams = field(default_factory=GenerationParams)
     vote: str | None = None
@@ -92,6 +95,7 @@ class RunConfig:
                 object.__setattr__(self, name, kind([value] if isinstance(value, str) and kind is tuple else value))
         if self.cache_path is not None and not isinstance(self.cache_path, Path):
             object.__setattr__(self, "cache_path", Path(self.cache_path))
+        object.__setattr__(self, "where", parse_wheres([self.where] if isinstance(self.where, str) else self.where))
         object.__setattr__(self, "data", {name: Path(path) for name, path in self.data.items()})
         if self.timeout is not None and not (
                 isinstance(self.timeout, int | float) and not isinstance(self.timeout, bool)
@@ -132,7 +136,7 @@ class RunConfig:
             elif isinstance(value, Mapping):
                 value = {k: str(v) if isinstance(v, Path) else v for k, v in value.items()}
             elif isinstance(value, tuple):
-                value = list(value)
+                value = [v.to_json() if hasattr(v, "to_json") else v for v in value]
             elif isinstance(value, Path):
                 value = str(value)
             record[item.name] = value

@@ -40,6 +40,8 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
                                           dict(config.benchmark_options), config.timeout, config.split)
             if factory is not None:
                 _keep_served(selection, factory, config)
+            if config.where:
+                _keep_matching(selection, config)
             for name, why in selection.skipped:
                 if notify is not None:
                     notify(f"skipped {name}: {' '.join(why.split())}")
@@ -77,13 +79,27 @@ def _keep_served(selection: Selection, factory: Callable[[], Any], config: RunCo
     selection.benchmarks = served
 
 
+def _keep_matching(selection: Selection, config: RunConfig) -> None:
+    """With ``--where``: the benchmarks with no matching example are skipped; a key no example has, or no match
+    at all, is an error before anything runs."""
+    from tabbench.evaluation.runner import select_examples
+    from tabbench.evaluation.where import select_where
+
+    kept = select_where(config.where, {b.name: select_examples(b, config.split, None) for b in selection.benchmarks})
+    reason = f"no example matches --where {' --where '.join(w.text for w in config.where)}"
+    selection.skipped += [(b.name, reason) for b in selection.benchmarks if not kept[b.name]]
+    selection.benchmarks = [b for b in selection.benchmarks if kept[b.name]]
+
+
 def resume_record(config: RunConfig, fingerprint_sha: str, selection: Selection) -> dict[str, Any]:
     """What ``--resume`` compares (``run.json``): the configuration without the settings that cannot change a
-    score (workers, store bound, batch size, response cache), plus what it resolved to: the model's fingerprint
-    and each benchmark's version and data path."""
+    score (workers, store bound, batch size, response cache; ``where`` when there is no filter), plus what it
+    resolved to: the model's fingerprint and each benchmark's version and data path."""
     record = {k: v for k, v in config.to_json().items()
               if k not in ("settings", "batch_size", "cache_path", "use_cache")}
     record["unsafe_sandbox"] = config.settings.unsafe_sandbox
+    if not config.where:  # a run begun before --where existed has none recorded: it still resumes
+        del record["where"]
     return {**record, "fingerprint_sha": fingerprint_sha,
             "benchmark_versions": {b.name: b.version for b in selection.benchmarks},
             "data_paths": {b.name: str(b.data_path) if b.data_path else None for b in selection.benchmarks}}
@@ -141,7 +157,8 @@ def _run(config: RunConfig, model_backend: ModelBackend, selection: Selection,
         "run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
     }
     run = Run(out_dir=out, config=config.to_json(), benchmarks=selection.benchmarks, store=store,
-              split=config.split, limit=config.limit, batch_size=config.batch_size, model=model_record,
+              split=config.split, limit=config.limit, where=config.where, batch_size=config.batch_size,
+              model=model_record,
               show_progress=config.progress, seeds={"generation": params.seed}, timing=timing, greedy=greedy,
               after_benchmark=environment_summary if config.environment is not None else None,
               not_run=selection.not_run(), shard=config.shard)

@@ -25,6 +25,7 @@ from tabbench.evaluation.results import MergeRecord, Results, load
 from tabbench.evaluation.runner import Run, execute, select_examples
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.where import Where, parse_wheres
 
 #: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
 SAME_PER_BENCHMARK = ("version", "split", "options", "data", "metric_rewards")
@@ -142,13 +143,14 @@ def merged_records(
 @dataclass(frozen=True)
 class MergePlan:
     """What the merged run is, built by the command from the shards' common config: its benchmarks (their data
-    is read again for the examples' order and the plugins' ``after_benchmark`` hooks), split and limit, and the
-    command's own ``after_benchmark`` addition (``Run.after_benchmark``)."""
+    is read again for the examples' order and the plugins' ``after_benchmark`` hooks), split, limit and ``--where``
+    filters, and the command's own ``after_benchmark`` addition (``Run.after_benchmark``)."""
 
     benchmarks: list[Benchmark]
     split: str | None = None
     limit: int | None = None
     after_benchmark: Callable[[Run, Benchmark], None] | None = None
+    where: tuple[Where, ...] = ()
 
 
 def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], MergePlan], *,
@@ -171,7 +173,7 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
     layout: MergeRecord = {"count": first.shard.count, "shards": [], "partial": False, "missing": {}}
     per_benchmark = {}
     for benchmark in built:
-        examples = select_examples(benchmark, split, limit)
+        examples = select_examples(benchmark, split, limit, made.where)
         records, missing = merged_records(benchmark, examples, shards, allow_partial)
         per_benchmark[benchmark.name] = records
         if missing:
@@ -195,7 +197,7 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
         for name, records in per_benchmark.items():
             for record in records:
                 store.append(name, record)
-        run = Run(out_dir=out, config=config, benchmarks=built, store=store, split=split, limit=limit,
+        run = Run(out_dir=out, config=config, benchmarks=built, store=store, split=split, limit=limit, where=made.where,
                   model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
                   greedy=greedy, after_benchmark=made.after_benchmark,
                   merge=dict(layout))
@@ -235,7 +237,8 @@ def plan_for(first: ShardRun) -> MergePlan:
                                   dict(config.get("benchmark_options") or {}), config.get("timeout"),
                                   config.get("split"))
     after = _environment_summary(first) if config.get("environment") else None
-    return MergePlan(selection.benchmarks, config.get("split"), config.get("limit"), after)
+    return MergePlan(selection.benchmarks, config.get("split"), config.get("limit"), after,
+                     parse_wheres(config.get("where") or ()))
 
 
 def _environment_summary(first: ShardRun) -> Callable[[Run, Benchmark], None]:

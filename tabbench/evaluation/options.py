@@ -56,6 +56,21 @@ limit_option = click.option(
 )
 
 
+
+def _parse_where(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[Any, ...]:
+    from tabbench.evaluation.where import parse_wheres
+
+    return parse_wheres(value)
+
+
+where_option = click.option(
+    "--where", "where", multiple=True, metavar="EXPR", callback=_parse_where,
+    help="Use only the examples whose KEY (id, db_id, difficulty, any breakdown key) is one of the values "
+    "(KEY=V1,V2) or none of them (KEY!=V1,V2); KEY=@FILE reads the values one per line. Repeatable: all must hold. "
+    "Applied before --limit and --shard.",
+)
+
+
 #: Most SQL worker processes ``--workers`` accepts.
 MAX_WORKERS = 256
 

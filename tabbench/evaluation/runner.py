@@ -34,6 +34,7 @@ from tabbench.evaluation.record_limits import bounded
 from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.where import Where, passing
 from tabbench.host.metrics import metric_rewards, metric_specs
 from tabbench.host.plugins import host
 
@@ -60,6 +61,8 @@ class Run:
     store: RunStore
     split: str | None = None
     limit: int | None = None
+    where: tuple[Where, ...] = ()
+    """``--where`` filters: the examples they keep, before ``limit``."""
     batch_size: int = 32
     model: dict[str, Any] = field(default_factory=dict)
     seeds: dict[str, int] = field(default_factory=dict)
@@ -112,9 +115,10 @@ def _batched(items: Sequence[Example], size: int) -> Iterator[Sequence[Example]]
         yield items[start : start + size]
 
 
-def select_examples(benchmark: Benchmark, split: str | None, limit: int | None) -> list[Example]:
-    """The examples a run covers: the split in the benchmark's order, cut to ``limit``; ids must be unique and
-    there must be some (an empty data file is a mistake, not a score of n=0)."""
+def select_examples(benchmark: Benchmark, split: str | None, limit: int | None, where: Sequence[Where] = ()
+                    ) -> list[Example]:
+    """The examples a run covers: the split in the benchmark's order, those passing every ``where`` filter, cut to
+    ``limit``; ids must be unique and there must be some (an empty data file is a mistake, not a score of n=0)."""
     examples = list(benchmark.examples(benchmark.check_split(split)))
     if not examples:
         raise DataError(f"benchmark {benchmark.name!r}: split {benchmark.check_split(split)!r} has no examples "
@@ -124,6 +128,7 @@ def select_examples(benchmark: Benchmark, split: str | None, limit: int | None) 
         if example.id in seen:
             raise DataError(f"benchmark {benchmark.name!r}: duplicate example id {example.id!r}")
         seen.add(example.id)
+    examples = passing(where, examples)
     return examples[:limit] if limit is not None else examples
 
 
@@ -131,10 +136,11 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                   ) -> BenchmarkResult:
     """Generate and score the examples of ``benchmark`` not yet in the run, then aggregate all of them."""
     name = benchmark.name
-    examples = select_examples(benchmark, run.split, run.limit)
+    examples = select_examples(benchmark, run.split, run.limit, run.where)
     expect = getattr(completer, "expect", None)  # a predictions file is checked before anything is recorded
     if expect is not None:
-        expect(benchmark, examples, run.limit is None)  # the predictions of the whole run, sharded or not
+        # the predictions of the whole run, sharded or not; over the whole split unless cut or filtered
+        expect(benchmark, examples, run.limit is None and not run.where)
     if run.shard is not None:
         examples = run.shard.select(name, examples)
     done = {record.id for record in run.store.read_samples(name)}

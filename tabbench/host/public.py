@@ -24,6 +24,8 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.adapters": "rewards for TRL and verl, dataset rows",
     "tabbench.evaluation.options": "option types and `KEY=VALUE` parsing shared by commands (`parse_key_values`)",
     "tabbench.evaluation.budget": "the per-rollout budget options of a command with `--env` (`--tool-seconds`, ...)",
+    "tabbench.evaluation.where": "`--where` example filters (`parse_wheres`, `select_where`, `passing`), shared by "
+    "eval and the trainers",
     "tabbench.checkpoint": "local model files and their hashes",
     "tabbench.reproducible": "the same numbers on every machine: CPU kernels, threads, seeds (trainers)",
     "tabbench.evaluation.agent": "multi-turn rollouts: environment factories, tool-call threads (eval --env, trainers)",

@@ -23,7 +23,8 @@ import click
 
 import tabbench
 from tabbench import Benchmark, ConfigError, Example, Settings, UsageError, use_settings
-from tabbench.evaluation.options import selection_options, settings_options
+from tabbench.evaluation.options import selection_options, settings_options, where_option
+from tabbench.evaluation.where import Where, passing, select_where
 from tabbench.sql import ResultStore, use_store
 
 # --- options ------------------------------------------------------------------------------------------
@@ -58,6 +59,7 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
         click.option("--split", default="train", show_default=True, help="Split to train on."),
         click.option("--limit", type=click.IntRange(min=1), default=None,
                      help="Use only the first N examples of each benchmark."),
+        where_option,
         click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
                      help="Where the checkpoint (model, tokenizer, chat template) and logs are written."),
         click.option("--max-steps", type=click.IntRange(min=1), default=default_steps, show_default=True,
@@ -129,6 +131,7 @@ class TrainConfig:
     data_dirs: tuple[str, ...]
     split: str
     limit: int | None
+    where: tuple[Where, ...]
     out_dir: Path
     max_steps: int | None
     max_seconds: float | None
@@ -158,7 +161,10 @@ class TrainConfig:
 
     def record(self, *leave_out: str) -> dict[str, Any]:
         """The settings ``tabbench_train.json`` records (``out_dir`` and ``leave_out`` left out)."""
-        return {k: v for k, v in asdict(self).items() if k not in ("out_dir", *leave_out)}
+        record = {k: v for k, v in asdict(self).items() if k not in ("out_dir", *leave_out)}
+        if "where" in record:
+            record["where"] = [w.to_json() for w in self.where]
+        return record
 
 
 C = TypeVar("C", bound=TrainConfig)
@@ -177,11 +183,12 @@ def parse_data_dirs(pairs: Sequence[str]) -> dict[str, str]:
     return dirs
 
 
-def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str, suites: Sequence[str] = ()
-                    ) -> list[Benchmark]:
+def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str, suites: Sequence[str] = (),
+                    where: Sequence[Where] = ()) -> list[Benchmark]:
     """Build each benchmark named (``--benchmark``) and each member of the suites named (``--suite``) on its
     configured, given or bundled data. A named benchmark must have ``split``; a suite contributes the members
-    that have it (evaluation-only members are skipped with a note)."""
+    that have it (evaluation-only members are skipped with a note), and so do the ``--where`` filters (a
+    benchmark without a matching example is left out with a note)."""
     if not names and not suites:
         raise UsageError("name what to train on: --benchmark NAME or --suite NAME")
     dirs = parse_data_dirs(data_dirs)
@@ -202,12 +209,19 @@ def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str, 
     unknown = sorted(set(dirs) - set(benchmarks))
     if unknown:
         raise UsageError(f"--data names {unknown[0]!r}, which is not among the benchmarks trained on")
+    if where:
+        kept = select_where(where, {n: list(b.examples(split)) for n, b in benchmarks.items()})
+        for name in [n for n in benchmarks if not kept[n]]:
+            echo(f"note: benchmark {name!r}: no example matches --where; not trained on")
+            del benchmarks[name]
     return list(benchmarks.values())
 
 
-def training_examples(benchmark: Benchmark, split: str, limit: int | None) -> list[Example]:
-    """The examples of ``split``, cut to ``limit``; a benchmark without that split is a one-line error."""
-    examples = list(benchmark.examples(benchmark.check_split(split)))
+def training_examples(benchmark: Benchmark, split: str, limit: int | None, where: Sequence[Where] = ()
+                      ) -> list[Example]:
+    """The examples of ``split`` that pass the ``--where`` filters, cut to ``limit``; a benchmark without that
+    split is a one-line error."""
+    examples = passing(where, benchmark.examples(benchmark.check_split(split)))
     if limit is not None:
         examples = examples[:limit]
     if not examples:

@@ -21,7 +21,7 @@ one hostile rollout costs the others at most a wait of their own call's timeout.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ import tabbench
 from tabbench import Budget, ConfigError
 from tabbench.evaluation.budget import BUDGET_OPTIONS, budget_from, budget_options
 from tabbench.evaluation.options import parse_key_values
+from tabbench.evaluation.where import Where
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ def for_grpo(config: EnvConfig, model_path: str, rows: list[dict[str, Any]], rew
 
 
 def sft_rows(benchmarks: list[tabbench.Benchmark], split: str, limit: int | None, name: str, budget: Budget,
-             options: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, int]]:
+             options: dict[str, Any], where: Sequence[Where] = ()) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """The SFT cold start for multi-turn training: each example's gold trajectory (describe, query, observe,
     answer) with the observations the environment really returns, as prompt/completion rows with ``tools``.
 
@@ -169,7 +170,7 @@ def sft_rows(benchmarks: list[tabbench.Benchmark], split: str, limit: int | None
     rows = []
     counts = {"gold": 0, "trace": 0, "tool_errors": 0}
     for benchmark in benchmarks:
-        for example in common.training_examples(benchmark, split, limit):
+        for example in common.training_examples(benchmark, split, limit, where):
             env = make()
             if example.gold is None or not type(env)._accepts(example):
                 continue

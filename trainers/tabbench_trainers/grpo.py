@@ -9,6 +9,7 @@ function's mean and std (``rewards/<name>/mean``); the adapter adds the rate of 
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,25 +17,20 @@ from typing import Any
 import click
 
 from tabbench import Benchmark, ConfigError, UsageError
+from tabbench.evaluation.where import Where
 from tabbench_trainers import common, environments, progress
 
 LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
 
 
-def grpo_rows(benchmarks: list[Benchmark], split: str, limit: int | None) -> list[dict[str, Any]]:
-    """TRL rows (prompt + the columns rewards read) from each benchmark's split, built by the host adapter."""
-    from tabbench.adapters import dataset_rows
+def grpo_rows(benchmarks: list[Benchmark], split: str, limit: int | None, where: Sequence[Where] = ()
+              ) -> list[dict[str, Any]]:
+    """TRL rows (prompt + the columns rewards read) from each benchmark's selected examples (``--where``,
+    ``--limit``), built by the host adapter."""
+    from tabbench.adapters import example_row
 
-    rows: list[dict[str, Any]] = []
-    for benchmark in benchmarks:
-        benchmark.check_split(split)
-        part = list(dataset_rows(benchmark, split))
-        if limit is not None:
-            part = part[:limit]
-        if not part:
-            raise ConfigError(f"benchmark {benchmark.name!r} split {split!r} has no examples to train on")
-        rows.extend(part)
-    return rows
+    return [example_row(benchmark, example) for benchmark in benchmarks
+            for example in common.training_examples(benchmark, split, limit, where)]
 
 
 def drop_long_prompts(rows: list[dict[str, Any]], tokenizer: Any, max_tokens: int | None) -> tuple[list, int]:
@@ -123,9 +119,10 @@ def run_grpo(config: GrpoConfig) -> Path:
     if config.vllm_mode == "server" and config.use_vllm and not config.vllm_server_url:
         raise UsageError("--vllm-mode server needs --vllm-server-url (start one with `trl vllm-serve`)")
     out_dir: Path = config.out_dir
-    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites)
+    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites,
+                                        config.where)
     specs = common.resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
-    rows = grpo_rows(benchmarks, config.split, config.limit)
+    rows = grpo_rows(benchmarks, config.split, config.limit, config.where)
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
 

@@ -8,6 +8,7 @@ covers the completion only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -16,19 +17,20 @@ import click
 
 from tabbench import Benchmark, ConfigError, Example
 from tabbench.evaluation.traces import read_traces
+from tabbench.evaluation.where import Where
 from tabbench_trainers import common, environments, progress
 
 
 def sft_rows(
     benchmarks: list[Benchmark], split: str, limit: int | None, target: str, trace_field: str,
-    traces: dict[tuple[str, str], str] | None = None,
+    traces: dict[tuple[str, str], str] | None = None, where: Sequence[Where] = (),
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Prompt/completion rows and counts of where each completion came from (gold, trace, skipped). ``traces``
     (``tabbench synthesize traces`` output, by benchmark and id) take the place of ``fields[trace_field]``."""
     rows: list[dict[str, Any]] = []
     counts = {"gold": 0, "trace": 0, "unusable_trace": 0, "no_target": 0}
     for benchmark in benchmarks:
-        for example in common.training_examples(benchmark, split, limit):
+        for example in common.training_examples(benchmark, split, limit, where):
             synthesized = (traces or {}).get((benchmark.name, example.id))
             if synthesized is not None:
                 example = replace(example, fields={**example.fields, trace_field: synthesized})
@@ -99,13 +101,15 @@ def run_sft(config: SftConfig) -> Path:
     """The body of ``tabbench train sft``; returns the checkpoint directory."""
     common.configure_threads(config)
     out_dir: Path = config.out_dir
-    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites)
+    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites,
+                                        config.where)
     env = environments.settings(config)
     if env is not None:  # gold multi-turn trajectories instead of single-turn completions
-        rows, counts = environments.sft_rows(benchmarks, config.split, config.limit, *env)
+        rows, counts = environments.sft_rows(benchmarks, config.split, config.limit, *env, where=config.where)
     else:
         traces = read_traces(config.traces_path) if config.traces_path else None
-        rows, counts = sft_rows(benchmarks, config.split, config.limit, config.target, config.trace_field, traces)
+        rows, counts = sft_rows(benchmarks, config.split, config.limit, config.target, config.trace_field, traces,
+                                config.where)
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
 

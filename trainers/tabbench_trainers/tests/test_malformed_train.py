@@ -56,6 +56,9 @@ CASES = {
     "reward option for another reward": ("tao", ["--reward-option", "arctic.x=1"], ["'arctic'"]),
     "unknown benchmark": ("sft", ["--benchmark", "nosuch-bench"], ["'nosuch-bench'"]),
     "no such split": ("grpo", ["--split", "nosuch"], ["'nosuch'"]),
+    "--where key no example has": ("sft", ["--where", "colour=red"], ["--where colour=red", "(keys: "]),
+    "--where file missing": ("tao", ["--where", "id=@nosuch.txt"], ["--where 'id=@nosuch.txt'", "no such file"]),
+    "--where matching nothing": ("grpo", ["--where", "db_id=nowhere"], ["--where db_id=nowhere", "no example matches"]),
 }
 
 

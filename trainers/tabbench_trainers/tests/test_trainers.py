@@ -182,6 +182,38 @@ def test_a_suite_contributes_its_members_with_the_split() -> None:
         common.load_benchmarks([], [], "train")
 
 
+def test_trainers_use_only_the_examples_where_selects() -> None:
+    from tabbench_trainers import grpo
+
+    from tabbench.evaluation.where import parse_wheres
+
+    where = parse_wheres(["db_id=library", "difficulty!=simple"])
+    benchmarks = common.load_benchmarks([], [], "train", ["demo"], where)
+    assert [b.name for b in benchmarks] == ["demo-bird", "demo-spider"]  # the table QA members have no db_id
+    rows = grpo.grpo_rows(benchmarks, "train", 5, where)  # --limit after the filter
+    examples = [json.loads(row["example"]) for row in rows]
+    assert len(rows) == 10 and {e["meta"]["db_id"] for e in examples} == {"library"}
+    assert "simple" not in {e["meta"].get("difficulty") for e in examples}
+    wanted = [e.id for e in benchmarks[0].examples("train")
+              if e.meta["db_id"] == "library" and e.meta["difficulty"] != "simple"]
+    assert [e.id for e in common.training_examples(benchmarks[0], "train", None, where)] == wanted
+    with pytest.raises(UsageError, match="no example has key 'colour'"):
+        common.load_benchmarks(["demo-bird"], [], "train", (), parse_wheres(["colour=red"]))
+
+
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
+def test_sft_trains_only_on_the_selected_examples(cli_runner, micro_model: Path, tmp_path: Path) -> None:
+    bird = tabbench.get_benchmark("demo-bird")
+    ids = [e.id for e in bird.examples("train")][3:30:9]
+    (tmp_path / "ids.txt").write_text("\n".join(ids) + "\n")
+    out = tmp_path / "sft"
+    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird", "--where",
+                        f"id=@{tmp_path / 'ids.txt'}", "--max-steps", "1", "--batch-size", "2", "--out", str(out)])
+    info = json.loads((out / "tabbench_train.json").read_text())
+    assert info["rows"] == len(ids) == 3 and info["targets"]["gold"] == 3
+    assert info["settings"]["where"] == [{"key": "id", "op": "=", "values": ids, "file": str(tmp_path / "ids.txt")}]
+
+
 def test_train_takes_benchmark_and_suite_as_eval_does(cli_runner, tmp_path) -> None:
     """--benchmark demo (a suite) is refused in one line that lists its benchmarks, before any model loads."""
     for name in ("config.json", "tokenizer_config.json"):  # looks like a checkpoint: never loaded
