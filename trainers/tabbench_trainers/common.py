@@ -23,7 +23,8 @@ import click
 
 import tabbench
 from tabbench import Benchmark, ConfigError, Example, Settings, UsageError, use_settings
-from tabbench.evaluation.options import selection_options, settings_options, where_option
+from tabbench.evaluation.options import parse_key_values, selection_options, settings_options, where_option
+from tabbench.evaluation.selection import options_for
 from tabbench.evaluation.where import Where, passing, select_where
 from tabbench.sql import ResultStore, use_store
 
@@ -57,6 +58,8 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
         click.option("--data", "--data-dir", "data_dirs", multiple=True, metavar="NAME=PATH",
                      help="Data path of a benchmark (default: its configured or bundled data); repeatable."),
         click.option("--split", default="train", show_default=True, help="Split to train on."),
+        click.option("-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
+                     help="An option of the benchmarks (NAME: of that one only), as `tabbench eval -o`; repeatable."),
         click.option("--limit", type=click.IntRange(min=1), default=None,
                      help="Use only the first N examples of each benchmark."),
         where_option,
@@ -129,6 +132,7 @@ class TrainConfig:
     benchmarks: tuple[str, ...]
     suites: tuple[str, ...]
     data_dirs: tuple[str, ...]
+    benchmark_options: tuple[str, ...]
     split: str
     limit: int | None
     where: tuple[Where, ...]
@@ -184,7 +188,7 @@ def parse_data_dirs(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str, suites: Sequence[str] = (),
-                    where: Sequence[Where] = ()) -> list[Benchmark]:
+                    where: Sequence[Where] = (), options: Sequence[str] = ()) -> list[Benchmark]:
     """Build each benchmark named (``--benchmark``) and each member of the suites named (``--suite``) on its
     configured, given or bundled data. A named benchmark must have ``split``; a suite contributes the members
     that have it (evaluation-only members are skipped with a note), and so do the ``--where`` filters (a
@@ -192,12 +196,13 @@ def load_benchmarks(names: Sequence[str], data_dirs: Sequence[str], split: str, 
     if not names and not suites:
         raise UsageError("name what to train on: --benchmark NAME or --suite NAME")
     dirs = parse_data_dirs(data_dirs)
+    given = parse_key_values(tuple(options), "-o/--benchmark-option")
     benchmarks: dict[str, Benchmark] = {}
     chosen = [(name, [name], True) for name in names] + [
         (suite, tabbench.resolve_benchmarks(suite), False) for suite in suites]
     for name, members, explicit in chosen:
         for member in members:
-            benchmark = tabbench.get_benchmark(member, dirs.get(member))
+            benchmark = tabbench.get_benchmark(member, dirs.get(member), **options_for(member, given))
             if split not in benchmark.splits and not explicit:
                 echo(f"note: suite {name!r}: benchmark {benchmark.name!r} has no {split!r} split; not trained on")
                 continue
@@ -377,6 +382,15 @@ def device_settings(device: str) -> dict[str, Any]:
     return {"use_cpu": False, "bf16": torch.cuda.is_bf16_supported(), "fp16": False}
 
 
+def _no_checkpointing() -> dict[str, bool]:
+    """TRL turns activation checkpointing on by default (slower, no gain on small models): off, under the name
+    this transformers knows (``activation_checkpointing`` from 5.2x, ``gradient_checkpointing`` before)."""
+    from transformers import TrainingArguments
+
+    names = {f.name for f in fields(TrainingArguments)}
+    return {"activation_checkpointing" if "activation_checkpointing" in names else "gradient_checkpointing": False}
+
+
 def base_training_args(config: TrainConfig, out_dir: Path, num_examples: int) -> dict[str, Any]:
     """Arguments shared by every TRL config: schedule, logging, device, no intermediate checkpoints."""
     args: dict[str, Any] = {
@@ -390,7 +404,7 @@ def base_training_args(config: TrainConfig, out_dir: Path, num_examples: int) ->
         "logging_steps": config.logging_steps,
         "save_strategy": "no",
         "report_to": "none",
-        "activation_checkpointing": False,
+        **_no_checkpointing(),
         "dataloader_num_workers": 0,
         "disable_tqdm": not sys.stderr.isatty(),
         **device_settings(config.device),

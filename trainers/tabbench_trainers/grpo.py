@@ -120,7 +120,7 @@ def run_grpo(config: GrpoConfig) -> Path:
         raise UsageError("--vllm-mode server needs --vllm-server-url (start one with `trl vllm-serve`)")
     out_dir: Path = config.out_dir
     benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites,
-                                        config.where)
+                                        config.where, options=config.benchmark_options)
     specs = common.resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
     rows = grpo_rows(benchmarks, config.split, config.limit, config.where)
     common.prepare_out_dir(out_dir)

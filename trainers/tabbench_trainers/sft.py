@@ -102,7 +102,7 @@ def run_sft(config: SftConfig) -> Path:
     common.configure_threads(config)
     out_dir: Path = config.out_dir
     benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites,
-                                        config.where)
+                                        config.where, options=config.benchmark_options)
     env = environments.settings(config)
     if env is not None:  # gold multi-turn trajectories instead of single-turn completions
         rows, counts = environments.sft_rows(benchmarks, config.split, config.limit, *env, where=config.where)

@@ -266,7 +266,7 @@ def run_tao(config: TaoConfig) -> Path:
     common.configure_threads(config)
     out_dir: Path = config.out_dir
     benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites,
-                                        config.where)
+                                        config.where, options=config.benchmark_options)
     specs = common.resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
     rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
     items = [(b, e) for b in benchmarks for e in common.training_examples(b, config.split, config.limit, config.where)]

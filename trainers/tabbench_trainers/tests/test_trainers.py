@@ -86,6 +86,13 @@ def test_max_seconds_stops_at_the_first_step_past_the_budget(cli_runner, micro_m
     assert (info["steps"], info["stopped_by_time"]) == (2, False)
 
 
+def test_benchmark_options_reach_the_benchmarks_trained_on() -> None:
+    spider = common.load_benchmarks(["demo-spider"], [], "train", options=["demo-spider:timeout=7", "timeout=3"])[0]
+    assert spider.options["timeout"] == 7  # NAME:KEY wins over KEY, as in `tabbench eval -o`
+    with pytest.raises(ConfigError, match="no_such_option"):
+        common.load_benchmarks(["demo-spider"], [], "train", options=["no_such_option=1"])
+
+
 @pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_grpo_end_to_end_with_weighted_rewards(cli_runner, micro_model: Path, tmp_path: Path) -> None:
     out = tmp_path / "grpo"
