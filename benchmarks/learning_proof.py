@@ -113,7 +113,9 @@ class Stage:
 
 
 def data_args(args: argparse.Namespace) -> list[str]:
+    """The benchmark's data and options, and the device: the same for every stage."""
     return [*(a for pair in args.data for a in ("--data", pair)),
+            *(a for option in args.benchmark_option for a in ("-o", option)),
             *(["--device", args.device] if args.device != "cpu" else [])]
 
 
@@ -126,7 +128,6 @@ def eval_stage(work: Path, stage: str, model: Path, args: argparse.Namespace) ->
         "eval", "--model", str(model), "--benchmark", args.benchmark, "--out", str(work / "eval" / stage),
         "--max-new-tokens", str(args.max_new_tokens), "--batch-size", str(args.eval_batch), "--no-cache",
         "--no-progress", "--workers", "1", "-m", "threads=1", *data_args(args), *where_args(args.eval_where),
-        *(a for o in args.benchmark_option for a in ("-o", o)),
         *(["--split", args.eval_split] if args.eval_split else []),
         *(["--limit", str(args.limit)] if args.limit else [])], threads=1)
 
@@ -180,9 +181,10 @@ def filter_prompts(work: Path, args: argparse.Namespace, seed: int) -> dict[str,
                 mixed.append(str(sample["id"]))
     print(f"[filter] prompts by right answers of {k}: {dict(sorted(counts.items()))}; GRPO gets {len(mixed)}",
           flush=True)
-    if len(mixed) < args.prompts_per_step:
-        sys.exit(f"[filter] only {len(mixed)} prompts with mixed outcomes: too few for GRPO")
-    (work / "grpo-prompts.txt").write_text("\n".join(mixed) + "\n")
+    if len(mixed) < args.prompts_per_step:  # too few to fill a step: GRPO gets every prompt
+        print(f"[filter] fewer than {args.prompts_per_step} prompts: GRPO trains on all of them", flush=True)
+    else:
+        (work / "grpo-prompts.txt").write_text("\n".join(mixed) + "\n")
     return record
 
 
@@ -282,7 +284,7 @@ def main() -> None:
     parser.add_argument("--benchmark", default="demo-bird", help="a Text-to-SQL benchmark with a training split")
     parser.add_argument("--data", action="append", default=[], metavar="NAME=PATH", help="a benchmark's data")
     parser.add_argument("-o", "--benchmark-option", action="append", default=[], metavar="KEY=VALUE",
-                        help="an option of the benchmark at evaluation")
+                        help="an option of the benchmark, at every stage")
     parser.add_argument("--train-split", default="train", help="the split trained on")
     parser.add_argument("--train-where", action="append", default=[], metavar="EXPR",
                         help="`--where` of the training stages (e.g. db_id=a,b for Spider's cross-database protocol)")

@@ -300,7 +300,7 @@ def test_samples_alone_report_pass_at_k_and_maj_at_k(tiny: Path, tmp_path: Path,
 
 
 def test_benchmark_options_can_target_one_benchmark_and_bad_ones_fail(tmp_path: Path, cli) -> None:
-    from tabbench.evaluation.selection import options_for
+    from tabbench.evaluation.options import options_for
 
     options = {"timeout": 5, "demo-crtqa:table_format": "csv", "bird:dialect": "mysql"}
     assert options_for("demo-crtqa", options) == {"timeout": 5, "table_format": "csv"}

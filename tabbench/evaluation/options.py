@@ -29,6 +29,25 @@ class FiniteFloatRange(click.FloatRange):
         return number
 
 
+def check_benchmark_names(names: tuple[str, ...]) -> None:
+    """``--benchmark NAME`` must name a benchmark: a suite's name says it is one and lists its benchmarks."""
+    from tabbench.host.plugins import host
+
+    benchmarks, suites = host().registry("benchmark"), host().registry("suite")
+    for name in names:
+        if name not in benchmarks.names() and (name == "all" or name in suites):
+            members = benchmarks.names() if name == "all" else suites.get(name).benchmarks
+            raise UsageError(f"--benchmark {name}: {name!r} is a suite (benchmarks: {', '.join(members)}); "
+                             f"use --suite {name}")
+
+
+def options_for(benchmark: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``-o KEY=VALUE`` goes to every benchmark, ``-o NAME:KEY=VALUE`` to benchmark NAME only."""
+    out = {k: v for k, v in options.items() if ":" not in k}
+    out.update({k.partition(":")[2]: v for k, v in options.items() if k.partition(":")[0] == benchmark})
+    return out
+
+
 def parse_key_values(pairs: tuple[str, ...], what: str) -> dict[str, Any]:
     """``key=value`` pairs; values are parsed as JSON when they can be (numbers, booleans, lists)."""
     options: dict[str, Any] = {}
@@ -116,8 +135,6 @@ def selection_options(command: F) -> F:
 
     @functools.wraps(command)
     def with_names(*args: Any, benchmarks: tuple[str, ...], suites: tuple[str, ...], **kwargs: Any) -> Any:
-        from tabbench.evaluation.selection import check_benchmark_names
-
         benchmarks = split_names(benchmarks)
         check_benchmark_names(benchmarks)  # a suite given as --benchmark: a usage error that lists its members
         return command(*args, benchmarks=benchmarks, suites=split_names(suites), **kwargs)

@@ -12,6 +12,7 @@ from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import ConfigError, DataError, PluginLoadError, UnknownNameError, UsageError
+from tabbench.evaluation.options import check_benchmark_names, options_for
 
 
 @dataclass
@@ -27,18 +28,6 @@ class Selection:
         it failed (broken) rather than being skipped (no data, not installed, not served)."""
         return ([{"benchmark": n, "reason": " ".join(why.split()), "failed": False} for n, why in self.skipped]
                 + [{"benchmark": n, "reason": " ".join(why.split()), "failed": True} for n, why in self.failed])
-
-
-def check_benchmark_names(names: tuple[str, ...]) -> None:
-    """``--benchmark NAME`` must name a benchmark: a suite's name says it is one and lists its benchmarks."""
-    from tabbench.host.plugins import host
-
-    benchmarks, suites = host().registry("benchmark"), host().registry("suite")
-    for name in names:
-        if name not in benchmarks.names() and (name == "all" or name in suites):
-            members = benchmarks.names() if name == "all" else suites.get(name).benchmarks
-            raise UsageError(f"--benchmark {name}: {name!r} is a suite (benchmarks: {', '.join(members)}); "
-                             f"use --suite {name}")
 
 
 def select_benchmarks(
@@ -101,13 +90,6 @@ def select_benchmarks(
         detail = "; ".join(f"{n}: {why}" for n, why in skipped + failed)
         raise ConfigError(f"{asked}: no benchmark has data ({detail})")
     return Selection(chosen, skipped, failed)
-
-
-def options_for(benchmark: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``-o KEY=VALUE`` goes to every benchmark, ``-o NAME:KEY=VALUE`` to benchmark NAME only."""
-    out = {k: v for k, v in options.items() if ":" not in k}
-    out.update({k.partition(":")[2]: v for k, v in options.items() if k.partition(":")[0] == benchmark})
-    return out
 
 
 def with_timeout(benchmark_cls: Any, options: dict[str, Any], timeout: float | None) -> dict[str, Any]:

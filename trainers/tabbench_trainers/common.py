@@ -23,8 +23,7 @@ import click
 
 import tabbench
 from tabbench import Benchmark, ConfigError, Example, Settings, UsageError, use_settings
-from tabbench.evaluation.options import parse_key_values, selection_options, settings_options, where_option
-from tabbench.evaluation.selection import options_for
+from tabbench.evaluation.options import options_for, parse_key_values, selection_options, settings_options, where_option
 from tabbench.evaluation.where import Where, passing, select_where
 from tabbench.sql import ResultStore, use_store
 

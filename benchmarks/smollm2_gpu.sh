@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# SmolLM2-135M-Instruct on one GPU, everything at once (a 135M model leaves an H100/H200 mostly idle, so the
+# runs share it): the learning proofs on demo-bird (two seeds) and on real Spider (cross-database), the zero-shot
+# board on Spider dev, Spider-Syn, Spider-Realistic, Spider-DK and TableBench DP, the llm-exe judge's agreement
+# with execution, and trace synthesis with SmolLM2 as teacher. Every figure comes from a `tabbench` command.
+#
+#   bash benchmarks/smollm2_gpu.sh GGUF_OR_CHECKPOINT DATA WORK [SECONDS]
+#
+# DATA holds spider/ (dev.json, tables.json, database/, evaluation_examples/), spider_syn/, spider_realistic/,
+# spider_dk/ and tablebench/TableBench_DP.jsonl in their official formats (../shared/data has them). WORK gets
+# the checkpoints and every run. SECONDS (default 540) bounds the whole script: whatever is unfinished then is
+# stopped, and what finished stays (the learning proofs resume with the same command). The boards are built
+# from WORK afterwards, on any machine: `python benchmarks/learning_proof.py --board-only --work WORK/demo-bird
+# ...` (see the trainers README, "The learning proof on one GPU"). For a dry run on a CPU with a tiny checkpoint:
+# DEVICE=cpu BUDGET=10 SFT_STEPS=2 LIMIT=8 FILTER=0 bash benchmarks/smollm2_gpu.sh models/tiny ../shared/data work 600
+set -uo pipefail
+set -m  # each background job in its own process group, so the deadline stops it with its children
+SOURCE=$1 DATA=$(realpath "$2") WORK=$3 SECONDS_LEFT=${4:-540}
+mkdir -p "$WORK"
+WORK=$(realpath "$WORK")
+PY=${PYTHON:-python3} DEVICE=${DEVICE:-cuda} BUDGET=${BUDGET:-150} SFT_STEPS=${SFT_STEPS:-150}
+LIMIT=(${LIMIT:+--limit $LIMIT}) LIMIT_N=${LIMIT:-300} FILTER=${FILTER:-4}
+tb() { "$PY" -m tabbench "$@"; }
+export PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false
+
+MODEL=$SOURCE
+if [ -f "$SOURCE" ]; then
+    MODEL=$WORK/smollm2
+    [ -f "$MODEL/config.json" ] || tb models import-gguf "$SOURCE" "$MODEL" || exit 1
+fi
+
+# Spider's cross-database protocol on the dev databases present: train on 13, evaluate on 6 others (wta_1's
+# database is missing from ../shared/data, so its questions are skipped on both sides).
+TRAIN_DBS=world_1,cre_Doc_Template_Mgt,dog_kennels,student_transcripts_tracking,network_1,poker_player,\
+employee_hire_evaluation,course_teach,singer,museum_visit,battle_death,voter_1,real_estate_properties
+HELD_OUT_DBS=car_1,flight_2,tvshow,concert_singer,pets_1,orchestra
+COMMON=(--model "$MODEL" --device "$DEVICE" --parallel-seeds --budget "$BUDGET" --filter-samples "$FILTER" --generations 8
+        --prompts-per-step 8 --beta 0.01 --grpo-lr 1e-5 --sft-steps "$SFT_STEPS" "${LIMIT[@]}")
+
+jobs=()
+"$PY" benchmarks/learning_proof.py "${COMMON[@]}" --work "$WORK/demo-bird" --seeds 0 1 --eval-batch 128 \
+    --sft-batch 16 --completion-length 96 --filter-limit 1000 \
+    --results "$WORK/boards/learning-gpu-results" --board "$WORK/boards/learning-gpu.md" \
+    > "$WORK/demo-bird.log" 2>&1 & jobs+=($!)
+"$PY" benchmarks/learning_proof.py "${COMMON[@]}" --work "$WORK/spider" --seeds 0 --benchmark spider \
+    --data "spider=$DATA/spider" -o on_missing_db=skip --reward spider-ex --train-split dev --eval-split dev \
+    --train-where "db_id=$TRAIN_DBS" --eval-where "db_id=$HELD_OUT_DBS" --eval-batch 64 --max-new-tokens 128 \
+    --sft-batch 8 --max-length 768 --completion-length 128 --filter-limit 700 \
+    --results "$WORK/boards/learning-spider-gpu-results" --board "$WORK/boards/learning-spider-gpu.md" \
+    > "$WORK/spider.log" 2>&1 & jobs+=($!)
+
+zero_shot() {  # NAME DATA_FOLDER [OPTIONS...]: SmolLM2 as released, greedy
+    local name=$1 folder=$2
+    shift 2
+    tb eval --model "$MODEL" --benchmark "$name" --data "$name=$DATA/$folder" --device "$DEVICE" --batch-size 64 \
+        --max-new-tokens 128 --no-cache --no-progress --out "$WORK/zero-shot/$name" "${LIMIT[@]}" "$@" \
+        > "$WORK/zero-shot-$name.log" 2>&1
+}
+mkdir -p "$WORK/zero-shot"
+( zero_shot spider spider -o on_missing_db=skip
+  zero_shot spider-syn spider_syn -o "databases=$DATA/spider/database" -o on_missing_db=skip ) & jobs+=($!)
+( zero_shot spider-realistic spider_realistic -o "databases=$DATA/spider/database" -o on_missing_db=skip
+  zero_shot spider-dk spider_dk -o "databases=$DATA/spider/database" -o on_missing_db=skip ) & jobs+=($!)
+( zero_shot tablebench tablebench -o instruction_type=DP
+  TABBENCH_SHARED_DATA=$DATA "$PY" benchmarks/llm_exe_agreement.py hf "$MODEL" "$LIMIT_N" > "$WORK/llm-exe.log" 2>&1
+  tb synthesize traces spider --teacher "$MODEL" -m "device=$DEVICE" --data "$DATA/spider" -o on_missing_db=skip \
+      --limit "$LIMIT_N" --max-new-tokens 384 --batch-size 64 --out "$WORK/traces-spider.jsonl" > "$WORK/traces.log" 2>&1
+) & jobs+=($!)
+
+deadline=$((SECONDS + SECONDS_LEFT))
+while [ $SECONDS -lt $deadline ]; do
+    running=0
+    for pid in "${jobs[@]}"; do kill -0 "$pid" 2>/dev/null && running=1; done
+    [ $running = 0 ] && break
+    sleep 5
+done
+for pid in "${jobs[@]}"; do  # past the deadline: stop what still runs, children included
+    kill -0 "$pid" 2>/dev/null && { echo "stopping job $pid at the deadline"; kill -TERM -- "-$pid"; }
+done
+sleep 3
+echo "done in $SECONDS s"
