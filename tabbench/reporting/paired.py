@@ -10,11 +10,11 @@ scored. Used by ``tabbench leaderboard build --pair`` and ``tabbench.reporting.f
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from tabbench.contract.benchmark import read_jsonl
 from tabbench.contract.errors import DataError
 
 
@@ -39,16 +39,8 @@ def item_scores(run_dir: Path, benchmark: str) -> dict[str, float]:
     """``{item id: primary score}`` from ``RUN_DIR/samples/<benchmark>.jsonl`` (a missing score counts as 0)."""
     path = Path(run_dir) / "samples" / f"{benchmark}.jsonl"
     scores: dict[str, float] = {}
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read the per-item records a paired comparison needs "
-                        f"({exc.strerror})") from None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    for number, row in read_jsonl(path, "the per-item records a paired comparison needs"):
         try:
-            row = json.loads(line)
             scores[str(row["id"])] = float(row.get("score") or 0.0)
         except (ValueError, KeyError, TypeError) as exc:
             raise DataError(f"{path}:{number}: not a sample record ({exc})") from None
