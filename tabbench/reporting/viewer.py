@@ -150,7 +150,9 @@ def _visible(fields: dict[str, Any]) -> dict[str, str]:
 
 
 def _clusters(bench: Benchmark, example: Example, completions: list[str]) -> list[dict[str, Any]]:
-    """Completions grouped by their extracted answer (whitespace and case folded), largest group first."""
+    """Completions grouped by their extracted answer's text (whitespace and case folded), largest group first.
+    Not the execution vote's groups for SQL (those are by result, ``tabbench.evaluation.voting``): the viewer
+    executes nothing."""
     from tabbench.evaluation.voting import answer_key
 
     groups: dict[Any, dict[str, Any]] = {}

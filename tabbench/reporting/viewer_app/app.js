@@ -294,7 +294,7 @@ function runSample(run, d) {
       d.sql.diff ? [el("div", { class: "muted" }, "diff (− gold, + predicted)"), el("div", { class: "diff" },
         d.sql.diff.map(([op, line]) => el("div", { class: op === "+" ? "add" : op === "-" ? "del" : "" }, `${op} ${line}`)))] : null] : null,
     el("h4", {}, "metrics"), Object.entries(rec.scores || {}).map(([name, s]) => metric(name, s, (d.passed || {})[name])),
-    d.clusters ? [el("h4", {}, "vote clusters (by extracted answer)"), table(["answer", "completions"],
+    d.clusters ? [el("h4", {}, "completions by extracted answer text (the execution vote groups SQL by its result instead)"), table(["answer", "completions"],
       d.clusters.map((c) => [text(c.answer ?? "(none)"), c.members.map((i) => `#${i}`).join(" ")]))] : null,
     rec.transcript ? [el("h4", {}, "agent transcript"), transcript(rec.transcript)] : null,
     el("h4", {}, `completions (${(rec.completions || []).length})`),
