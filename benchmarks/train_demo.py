@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tabbench.reporting.flips import flips, mcnemar_exact_p
+from tabbench.reporting.paired import flips, item_verdicts, sign_test
 
 STAGES = ("base", "sft", "grpo", "tao", "control")
 
@@ -53,16 +53,12 @@ def cli(args: list[str], stage: str | None = None) -> float:
     return time.perf_counter() - start
 
 
-def item_scores(run: Path) -> dict[str, dict[str, float]]:
-    """``benchmark -> {item id: primary score}`` from a run's per-sample records."""
-    out = {}
-    for path in sorted((run / "samples").glob("*.jsonl")):
-        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        out[path.stem] = {str(r["id"]): float(r.get("score") or 0.0) for r in rows}
-    return out
+def item_scores(run: Path) -> dict[str, dict[str, bool | None]]:
+    """``benchmark -> {item id: passed}`` (the primary reward's verdict) from a run's per-sample records."""
+    return {path.stem: item_verdicts(run, path.stem) for path in sorted((run / "samples").glob("*.jsonl"))}
 
 
-def mcnemar(base: dict[str, float], new: dict[str, float]) -> tuple[int, int, float]:
+def mcnemar(base: dict[str, bool | None], new: dict[str, bool | None]) -> tuple[int, int, float]:
     """(items that became correct, items that became incorrect, exact two-sided McNemar p) of ``new`` vs ``base``."""
     pairs = flips("", "base", "new", base, new)
     return len(pairs.up), len(pairs.down), pairs.p
@@ -141,8 +137,8 @@ def report(results: list[dict[str, Any]]) -> dict[str, Any]:
             up, down = sum(p[0] for p in per_seed), sum(p[1] for p in per_seed)
             cells = "; ".join(f"seed {r['seed']}: +{u}/-{d} p={p:.3g}" for r, (u, d, p) in
                               zip(results, per_seed, strict=True))
-            print(f"  {new} vs {old}: {cells}; pooled +{up}/-{down} p={mcnemar_exact_p(up, down):.3g}")
-            figures[bench][f"{new}_vs_{old}"] = {"per_seed": per_seed, "pooled": [up, down, mcnemar_exact_p(up, down)]}
+            print(f"  {new} vs {old}: {cells}; pooled +{up}/-{down} p={sign_test(up, down):.3g}")
+            figures[bench][f"{new}_vs_{old}"] = {"per_seed": per_seed, "pooled": [up, down, sign_test(up, down)]}
     for r in results:
         print(f"seed {r['seed']}: seconds " + ", ".join(f"{k} {v:.0f}" for k, v in r["seconds"].items())
               + f"; control {r['control_steps']} SFT steps; GRPO reward first/last {r['grpo_reward_first_last']}")

@@ -21,6 +21,7 @@ _EXPORTS: dict[str, str] = {
     "ModelBackend": "tabbench.contract.backend",
     "truncate_at_stop": "tabbench.contract.backend",
     "Benchmark": "tabbench.contract.benchmark",
+    "read_jsonl": "tabbench.contract.benchmark",
     "read_jsonl_predictions": "tabbench.contract.benchmark",
     "BackendError": "tabbench.contract.errors",
     "ConfigError": "tabbench.contract.errors",
@@ -114,6 +115,7 @@ __all__ = [
     "metric_rewards",
     "metric_specs",
     "parse_tool_calls",
+    "read_jsonl",
     "read_jsonl_predictions",
     "reference_trajectory",
     "registered_names",
@@ -148,7 +150,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.api import evaluate
     from tabbench.contract.atomic import atomic_path, write_atomic
     from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend, truncate_at_stop
-    from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
+    from tabbench.contract.benchmark import Benchmark, read_jsonl, read_jsonl_predictions
     from tabbench.contract.environment import (
         Budget,
         Environment,

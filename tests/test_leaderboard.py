@@ -236,10 +236,13 @@ def test_committed_boards_are_up_to_date(monkeypatch):
     assert "demo.md" in result.output
 
 
-def write_samples(run: Path, benchmark: str, scores: list[float]) -> None:
+def write_samples(run: Path, benchmark: str, scores: list[float | None]) -> None:
+    """Records with the status a reward gives each score (``None``: not applicable, the gold failed)."""
     (run / "samples").mkdir(parents=True, exist_ok=True)
-    (run / "samples" / f"{benchmark}.jsonl").write_text(
-        "".join(json.dumps({"id": str(i), "score": s}) + "\n" for i, s in enumerate(scores)))
+    status = {1: "match", 0: "mismatch", None: "gold_error"}
+    (run / "samples" / f"{benchmark}.jsonl").write_text("".join(
+        json.dumps({"id": str(i), "score": s, "status": status.get(s, "partial")}) + "\n"
+        for i, s in enumerate(scores)))
 
 
 def test_paired_comparisons_count_items_and_pool_and_check_sees_a_changed_sample(tmp_path):
@@ -294,3 +297,28 @@ def test_grpo_diagnostics_plot_and_cli(tmp_path):
     result = runner.invoke(build_cli(), ["leaderboard", "plot-rewards", str(state), "-o", str(tmp_path / "d4.png"),
                                          "--diagnostics", "--key", "kl"])
     assert result.exit_code == 2 and "leave out --key" in result.output
+
+
+def test_the_board_the_viewer_and_compare_judge_a_sample_by_one_rule(tmp_path):
+    """Right is the primary reward's verdict (``match``, or ``empty_both``: both empty, a BIRD match), never the
+    score compared with 1 in each tool; a not-applicable sample (score None) is unpaired everywhere."""
+    from tabbench.reporting.flips import compare_runs
+    from tabbench.reporting.runfolder import read_run
+    from tabbench.reporting.viewer import Site
+
+    rows = {"old": [(0, "mismatch"), (1, "match"), (0, "mismatch"), (None, "gold_error"), (0.5, "partial")],
+            "new": [(1, "empty_both"), (0, "mismatch"), (1, "match"), (None, "gold_error"), (1, "match")]}
+    runs = []
+    for name, scored in rows.items():
+        run = write_run(tmp_path / name, name, {"bird": bench_result(0.5, n=5)})
+        (run / "samples").mkdir()
+        (run / "samples" / "bird.jsonl").write_text("".join(
+            json.dumps({"id": str(i), "score": v, "status": s}) + "\n" for i, (v, s) in enumerate(scored)))
+        runs.append(str(run))
+    text = build(runs, tmp_path / "lb.md", references=None, pairs=[("2", "1")])
+    (row,) = [line.rstrip(" |").split(" | ") for line in text.splitlines() if line.startswith("| 2: new")]
+    assert row[3:6] == ["4", "3", "1"]  # 4 paired (the gold_error item left out): items 0, 2, 4 up, 1 down
+    (flipped,) = compare_runs(read_run(Path(runs[0])), read_run(Path(runs[1])))
+    assert (sorted(flipped.up), flipped.down, flipped.paired, flipped.unpaired) == (["0", "2", "4"], ["1"], 4, 1)
+    grid = Site([read_run(Path(r)) for r in runs]).benchmarks[1][0].grid()["rows"]
+    assert [r["ok"] for r in grid] == [True, False, True, None, True]

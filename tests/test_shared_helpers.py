@@ -1,5 +1,6 @@
 """Host helpers the plugins share: tabbench.sql.text2sql (bird, spider, demo), tabbench.checkpoint (hf, vllm),
-``tabbench.truncate_at_stop`` (hf, openai) and the atomic writes (bird, temptabqa, the run store, leaderboards)."""
+``tabbench.truncate_at_stop`` (hf, openai), the atomic writes (bird, temptabqa, the run store, leaderboards) and
+``tabbench.read_jsonl`` (bird, dabench, tablebench, predictions, traces, paired tests)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tabbench import atomic_path, truncate_at_stop, write_atomic
+from tabbench import DataError, atomic_path, read_jsonl, read_jsonl_predictions, truncate_at_stop, write_atomic
 from tabbench.checkpoint import checkpoint_files
 from tabbench.contract.settings import Settings, use_settings
 from tabbench.sql import configured_workers, default_workers, execution_limits, extract_sql, sqlite_ddl
@@ -111,3 +112,25 @@ def test_checkpoint_files_hashes_what_determines_outputs_and_caches(tmp_path: Pa
     cache = json.loads((tmp_path / "cache" / "file-hashes.json").read_text(encoding="utf-8"))
     assert list(cache.values()) == [files["config.json"]["sha256"]]
     assert checkpoint_files(model) == files
+
+
+def test_read_jsonl_numbers_lines_and_names_the_bad_one(tmp_path: Path) -> None:
+    path = tmp_path / "rows.jsonl"
+    path.write_text('{"id": 1}\n\n  \n{"id": 2}\n', encoding="utf-8")
+    assert read_jsonl(path, "rows") == [(1, {"id": 1}), (4, {"id": 2})]  # blank lines skipped, numbers kept
+    for text, message in (('{"id": 1}\n{oops\n', r"rows\.jsonl:2: malformed JSON in rows"),
+                          ('{"id": 1}\n\n[1, 2]\n', r"rows\.jsonl:3: expected a JSON object in rows"),
+                          ("1" * 5000 + "\n", r"rows\.jsonl:1: malformed JSON"),  # past int's digit limit
+                          (b"\xff".decode("latin-1"), r"rows\.jsonl:1: rows is not UTF-8")):
+        path.write_bytes(text.encode("latin-1") if text == "\xff" else text.encode("utf-8"))
+        with pytest.raises(DataError, match=message):
+            read_jsonl(path, "rows")
+    with pytest.raises(DataError, match=r"absent\.jsonl: cannot read rows"):
+        read_jsonl(tmp_path / "absent.jsonl", "rows")
+
+
+def test_predictions_reader_names_a_line_whose_completions_are_not_strings(tmp_path: Path) -> None:
+    path = tmp_path / "preds.jsonl"
+    path.write_text('{"id": "a", "completion": "x"}\n{"id": "b", "completions": 5}\n', encoding="utf-8")
+    with pytest.raises(DataError, match=r"preds\.jsonl:2: completions must be a list of strings"):
+        read_jsonl_predictions(path)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tabbench.contract.errors import DataError
-from tabbench.reporting.flips import mcnemar_exact_p
+from tabbench.reporting.paired import sign_test
 from tabbench.reporting.runfolder import read_records, read_run
 from tabbench.reporting.viewer import Site, make_server, script, write_bundle
 from tabbench.sql import QueryResult
@@ -78,10 +78,10 @@ def runs(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> dict[
 
 
 def test_exact_mcnemar_p_matches_the_binomial_by_hand() -> None:
-    assert mcnemar_exact_p(0, 0) == 1.0
-    assert mcnemar_exact_p(0, 6) == 2 / 64
-    assert mcnemar_exact_p(2, 10) == 2 * (1 + 12 + 66) / 4096  # n = 12: C(12, 0..2)
-    assert mcnemar_exact_p(1, 2) == 1.0  # capped: the two tails overlap
+    assert sign_test(0, 0) == 1.0
+    assert sign_test(0, 6) == 2 / 64
+    assert sign_test(2, 10) == 2 * (1 + 12 + 66) / 4096  # n = 12: C(12, 0..2)
+    assert sign_test(1, 2) == 1.0  # capped: the two tails overlap
 
 
 def test_compare_counts_the_known_flips(runs: dict, env: dict[str, str]) -> None:
@@ -91,7 +91,7 @@ def test_compare_counts_the_known_flips(runs: dict, env: dict[str, str]) -> None
     assert sorted(bird["down"], key=int) == sorted(runs["wrong"], key=int)
     assert bird["up"] == [] and bird["both_fail"] == 0 and bird["unpaired"] == 0
     assert bird["both_pass"] == N - len(runs["wrong"])
-    assert bird["p"] == mcnemar_exact_p(0, len(runs["wrong"]))
+    assert bird["p"] == sign_test(0, len(runs["wrong"]))
     table = tabbench("compare", str(runs["a"]), str(runs["b"]), env=env)
     assert table.returncode == 0 and "demo-bird" in table.stdout and f"{bird['p']:.4g}" in table.stdout
 
@@ -270,6 +270,14 @@ def test_the_grid_renders_a_runs_samples_and_a_filter_narrows_it(chrome, site_ur
     statuses = chrome.execute_script("return [...document.querySelectorAll('#grid tr.sample td:nth-child(5)')]"
                                      ".map(td => td.textContent)")
     assert set(statuses) == {"match"}
+    verdicts = chrome.execute_script("return [...document.querySelectorAll('#grid tr.sample td:nth-child(5)')]"
+                                     ".map(td => td.className)")
+    assert set(verdicts) == {"pass"}  # the verdict Python judged (reporting.paired.passed), not a JS rule
+    Select(chrome.find_element("id", "status")).select_by_value("")
+    assert _wait(chrome, lambda: _grid_rows(chrome) == N)
+    shown = chrome.execute_script("return [...document.querySelectorAll('#grid tr.sample td:nth-child(5)')]"
+                                  ".filter(td => td.className === 'fail').length")
+    assert shown == len(runs["wrong"])
     chrome.find_element("id", "search").send_keys("zzz-no-such-text")
     assert _wait(chrome, lambda: _grid_rows(chrome) == 0)
 

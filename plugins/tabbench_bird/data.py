@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tabbench import DataError, write_atomic
+from tabbench import DataError, read_jsonl, write_atomic
 
 SEPARATOR = "\t----- bird -----\t"
 DIFFICULTIES = ("simple", "moderate", "challenging")
@@ -62,25 +62,19 @@ def _no_duplicate_keys(path: Path):
 def read_questions(path: Path) -> list[dict[str, Any]]:
     """A question file: a JSON list, or JSON lines, of objects with ``db_id`` and ``question``."""
     if path.suffix == ".jsonl":
-        items = []
-        for number, line in enumerate(read_text(path).splitlines(), 1):
-            if line.strip():
-                try:
-                    items.append(json.loads(line))
-                except (ValueError, RecursionError) as exc:
-                    raise DataError(f"{path}:{number}: malformed JSON ({getattr(exc, 'msg', exc)})") from None
+        located = [(f"{path}:{number}", item) for number, item in read_jsonl(path, "questions")]
     else:
         items = read_json(path)
         if not isinstance(items, list):
             raise DataError(f"{path}: expected a JSON list of questions")
-    for index, item in enumerate(items):
-        where = f"{path}:{index + 1}" if path.suffix == ".jsonl" else f"{path}: item {index}"
+        located = [(f"{path}: item {index}", item) for index, item in enumerate(items)]
+    for where, item in located:
         if not isinstance(item, dict):
             raise DataError(f"{where}: not a JSON object")
         for key in ("db_id", "question"):
             if not isinstance(item.get(key), str):
                 raise DataError(f"{where}: no string {key!r}")
-    return items
+    return [item for _, item in located]
 
 
 def read_tables(path: Path) -> dict[str, dict[str, Any]]:

@@ -21,7 +21,8 @@ def register_rewards(register):  # type: ignore[no-untyped-def]
 
 @tabbench.hookimpl
 def after_benchmark(run: Any, benchmark: Any, result: dict[str, Any]) -> None:
-    """Add the official tables (accuracy by sub-question, by concept, by concept count) to the results."""
+    """Add the official tables (accuracy by sub-question, by concept, by concept count) to the results, with
+    the two metrics the host aggregated (rounded as upstream prints them)."""
     if getattr(benchmark, "name", None) != "dabench":
         return
     from tabbench_dabench.official import official_tables, record_concepts
@@ -30,5 +31,7 @@ def after_benchmark(run: Any, benchmark: Any, result: dict[str, Any]) -> None:
     samples = [(r.scores.get("accuracy_by_question", {}), record_concepts(r.meta))
                for r in run.samples(benchmark) if r.id in wanted]
     if samples:
+        values = {name: result["metrics"][name]["value"] for name in ("accuracy_by_question", "accuracy_proportional")}
+        headline = {name: None if value is None else round(value, 4) for name, value in values.items()}
         run.extend(benchmark, "dabench.official",
-                   official_tables(samples, strict=bool(benchmark.options.get("strict"))))
+                   {**headline, **official_tables(samples, strict=bool(benchmark.options.get("strict")))})

@@ -9,38 +9,15 @@ Every problem is a ``DataError`` naming the file and the line.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from tabbench import DataError
+from tabbench import DataError, read_jsonl
 
 QUESTIONS = "da-dev-questions.jsonl"
 LABELS = "da-dev-labels.jsonl"
 TABLES = "da-dev-tables"
 QUESTION_KEYS = ("id", "question", "constraints", "format", "file_name")
-
-
-def read_jsonl(path: Path, what: str) -> list[tuple[int, dict[str, Any]]]:
-    """(line number, object) of each non-blank line."""
-    if not path.is_file():
-        raise DataError(f"{path}: missing {what}")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read {what} ({exc})") from None
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except (ValueError, RecursionError) as exc:
-            raise DataError(f"{path}:{number}: malformed JSON ({exc})") from None
-        if not isinstance(row, dict):
-            raise DataError(f"{path}:{number}: expected a JSON object")
-        rows.append((number, row))
-    return rows
 
 
 def read_dataset(root: Path) -> list[tuple[dict[str, Any], list[list[str]]]]:

@@ -18,11 +18,19 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.error import HTTPError
 from urllib.request import Request, urlopen
 
-from tabbench import BackendError, GenerationParams, GenerationRequest, Message, ModelBackend, truncate_at_stop
+from tabbench import (
+    BackendError,
+    GenerationParams,
+    GenerationRequest,
+    Message,
+    ModelBackend,
+    Option,
+    truncate_at_stop,
+)
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000/v1"
 RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
@@ -77,26 +85,39 @@ class OpenAIBackend(ModelBackend):
     ``backoff`` (first delay, 1.0 s), ``backoff_max`` (60 s), ``reasoning`` (``think`` or ``drop``),
     ``tokenizer`` (a local path whose chat template renders prompts for ``completions``; defaults to the model
     name when that is a local folder, as with ``transformers serve PATH``), ``extra_body`` (a dict merged into
-    every request, e.g. ``{"top_k": 20}``), ``revision`` (recorded in the fingerprint).
+    every request, e.g. ``{"top_k": 20}``), ``revision`` (recorded in the fingerprint), ``prefix_cache``
+    (true, the default: requests are submitted sorted by their messages, so a database's questions, which share
+    its schema, reach the server together and its prefix cache serves the shared schema; false: in the caller's
+    order). The order decides which prompts a server batches together, so ``prefix_cache`` is recorded in the
+    fingerprint, as the hf and vllm backends record theirs.
     """
 
     name = "openai"
     description = "OpenAI-compatible server"
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "base_url": Option(None, str), "model_name": Option(None, str), "api_key": Option(None, str),
+        "endpoint": Option("chat", str, choices=tuple(ENDPOINTS)), "concurrency": Option(8, int, min=1),
+        "timeout": 300.0, "max_retries": Option(5, int, min=0), "backoff": Option(1.0, float, min=0),
+        "backoff_max": Option(60.0, float, min=0), "reasoning": Option("think", str, choices=("think", "drop")),
+        "tokenizer": Option(None, str), "extra_body": Option(None, dict), "revision": Option(None),
+        "prefix_cache": True,
+    }
 
     def __init__(self, model: str, **options: Any) -> None:
-        super().__init__(model, **options)
+        super().__init__(model, **options)  # the host checks the options against option_defaults
+        options = {key: self.options.get(key, getattr(value, "default", value))
+                   for key, value in self.option_defaults.items()}  # the checked options, defaults filled in
         self.base_url, self.model_name = parse_spec(model, options)
-        self.endpoint = options.get("endpoint", "chat")
-        if self.endpoint not in ENDPOINTS:
-            raise BackendError(f"openai backend: endpoint={self.endpoint!r} must be one of {', '.join(ENDPOINTS)}")
-        self.api_key = options.get("api_key") or os.environ.get("OPENAI_API_KEY")
-        self.concurrency = _positive_int(options.get("concurrency", 8), "concurrency")
-        self.timeout = float(options.get("timeout", 300))
-        self.max_retries = _positive_int(options.get("max_retries", 5), "max_retries", minimum=0)
-        self.backoff = float(options.get("backoff", 1.0))
-        self.backoff_max = float(options.get("backoff_max", 60.0))
-        self.reasoning = options.get("reasoning", "think")
-        self.extra_body = dict(options.get("extra_body") or {})
+        self.endpoint: str = options["endpoint"]
+        self.api_key = options["api_key"] or os.environ.get("OPENAI_API_KEY")
+        self.concurrency: int = options["concurrency"]
+        self.timeout: float = options["timeout"]
+        self.max_retries: int = options["max_retries"]
+        self.backoff: float = options["backoff"]
+        self.backoff_max: float = options["backoff_max"]
+        self.reasoning: str = options["reasoning"]
+        self.extra_body = dict(options["extra_body"] or {})
+        self.prefix_cache: bool = options["prefix_cache"]
         self._server_honours_n: bool | None = None
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(self.concurrency)  # requests in flight, across both pools
@@ -200,9 +221,11 @@ class OpenAIBackend(ModelBackend):
             return []
         self.resolve_model_name()
         # Sample-level calls run in their own pool so that request-level workers never wait on a full pool.
-        # Requests are submitted sorted by their messages, so a database's questions (same schema) reach the
-        # server together and its prefix cache, if any, serves the shared schema; results keep the caller's order.
-        order = sorted(range(len(requests)), key=lambda i: repr(requests[i].messages))
+        # With prefix_cache, requests are submitted sorted by their messages, so a database's questions (same
+        # schema) reach the server together and its prefix cache serves the shared schema; results keep the
+        # caller's order either way.
+        order = sorted(range(len(requests)), key=lambda i: repr(requests[i].messages)) if self.prefix_cache \
+            else range(len(requests))
         with ThreadPoolExecutor(self.concurrency) as inner, ThreadPoolExecutor(self.concurrency) as outer:
             submitted = {i: outer.submit(self._complete, inner, requests[i], params) for i in order}
             futures = [submitted[i] for i in range(len(requests))]
@@ -254,14 +277,15 @@ class OpenAIBackend(ModelBackend):
         return reply
 
     def fingerprint(self) -> dict[str, Any]:
-        """Only what names the served weights: the URL, the model name, the endpoint and an optional revision.
+        """What names the served weights (the URL, the model name, the endpoint, an optional revision) and what
+        changes the completions (reasoning, extra_body, and prefix_cache: the order decides the server's batches).
 
         The server's weights cannot be hashed from here; pass ``revision=...`` when a name is reused for new
         weights, or the response cache may serve old completions.
         """
         return {"backend": "openai", "base_url": self.base_url, "model": self.resolve_model_name(),
-                "endpoint": self.endpoint,
-                "reasoning": self.reasoning, "extra_body": self.extra_body, "revision": self.options.get("revision")}
+                "endpoint": self.endpoint, "reasoning": self.reasoning, "extra_body": self.extra_body,
+                "revision": self.options.get("revision"), "prefix_cache": self.prefix_cache}
 
 
 def openai_messages(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -287,13 +311,3 @@ def openai_messages(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             message.pop("name", None)
         out.append(message)
     return out
-
-
-def _positive_int(value: Any, name: str, minimum: int = 1) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        number = minimum - 1
-    if number < minimum:
-        raise BackendError(f"openai backend: option {name}={value!r} must be an integer >= {minimum}")
-    return number

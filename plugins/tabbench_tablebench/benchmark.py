@@ -18,6 +18,7 @@ from tabbench import (
     Message,
     MetricSpec,
     PerExample,
+    read_jsonl,
     read_jsonl_predictions,
 )
 from tabbench.tableqa.extractors import chart_extractor, text_extractor
@@ -47,26 +48,11 @@ def _answer_extractor(example: Example, timeout: float, official_chart_state: bo
 
 def read_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
     """The JSON rows of a TableBench JSONL file with their line numbers; a bad row is a DataError naming it."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise DataError(f"{path}: file not found") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read ({exc})") from exc
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except (ValueError, RecursionError) as exc:
-            raise DataError(f"{path}:{number}: invalid JSON ({getattr(exc, 'msg', exc)})") from None
-        if not isinstance(row, dict):
-            raise DataError(f"{path}:{number}: expected a JSON object")
+    rows = read_jsonl(path, "TableBench rows")
+    for number, row in rows:
         missing = [key for key in REQUIRED if key not in row]
         if missing:
             raise DataError(f"{path}:{number}: missing key {missing[0]!r}")
-        rows.append((number, row))
     return rows
 
 

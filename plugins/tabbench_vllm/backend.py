@@ -7,9 +7,9 @@ Nothing is downloaded: the model must be a local folder.
 
 Options (``--model-option KEY=VALUE``): ``tensor_parallel_size`` (1), ``data_parallel_size`` (1: engines, one
 per Ray actor, each given an interleaved share of every batch), ``batch_invariant`` (false: vLLM's
-``VLLM_BATCH_INVARIANT``), ``prefix_cache`` (true: vLLM's ``enable_prefix_caching``, which computes a prompt
-prefix shared by several requests once; prompts are also sent sorted by text, so a database's questions meet),
-``dtype`` (``auto``),
+``VLLM_BATCH_INVARIANT``, set only while the engine runs), ``prefix_cache`` (true: vLLM's
+``enable_prefix_caching``, which computes a prompt prefix shared by several requests once; prompts are also
+sent sorted by text, so a database's questions meet), ``dtype`` (``auto``),
 ``gpu_memory_utilization`` (0.9), ``max_model_len``, ``adapter`` (a LoRA adapter folder, served with
 ``enable_lora``), ``max_lora_rank`` (64), ``quantization``, ``enforce_eager`` (false), ``trust_remote_code``
 (false), ``engine_seed`` (0).
@@ -94,6 +94,14 @@ def render_prompts(tokenizer: Any, conversations: Sequence[list[Message]],
             for m, t in zip(conversations, per_conversation, strict=True)]
 
 
+def engine_environment(batch_invariant: bool) -> dict[str, str]:
+    """The variables the engine must run with: vLLM reads batch invariance only from ``VLLM_BATCH_INVARIANT``
+    (it has no engine argument for it), set from the option either way so that the fingerprint's
+    ``batch_invariant`` is what ran; ``HF_HUB_OFFLINE=1`` (unless set) keeps vLLM from reaching the hub."""
+    return {"VLLM_BATCH_INVARIANT": "1" if batch_invariant else "0",
+            "HF_HUB_OFFLINE": os.environ.get("HF_HUB_OFFLINE", "1")}
+
+
 class Replica:
     """One vLLM engine and what it generates: prompts rendered with the checkpoint's chat template, sampled with
     per-prompt seeds. The backend holds one in its own process, or ``data_parallel_size`` of them as Ray actors
@@ -102,6 +110,7 @@ class Replica:
     def __init__(self, engine: dict[str, Any], adapter: Path | None = None, batch_invariant: bool = False) -> None:
         self.engine, self.adapter, self.batch_invariant = engine, adapter, batch_invariant
         self._llm: Any = None
+        self._saved_environment: dict[str, str | None] | None = None
 
     @property
     def gpus(self) -> float:
@@ -109,21 +118,40 @@ class Replica:
         return float(self.engine["tensor_parallel_size"])
 
     def start(self) -> Any:
-        """The ``vllm.LLM`` (started once); ``batch_invariant`` sets vLLM's ``VLLM_BATCH_INVARIANT=1`` first."""
+        """The ``vllm.LLM`` (started once), with ``engine_environment`` in the process environment.
+
+        The environment is the only way to reach vLLM here, and it is read at several moments (when vLLM's
+        modules are imported, by the engine processes ``LLM`` spawns, and, when the engine runs in this process,
+        by its kernels as they run), so the variables are set for the engine's lifetime, not just its start:
+        from here until ``close``, which puts back what was there before.
+        """
         if self._llm is None:
-            if self.batch_invariant:
-                os.environ["VLLM_BATCH_INVARIANT"] = "1"  # vLLM's own switch, read by its kernels in this process
+            wanted = engine_environment(self.batch_invariant)
+            if self._saved_environment is None:
+                self._saved_environment = {key: os.environ.get(key) for key in wanted}
+            os.environ.update(wanted)
             try:
                 import vllm
             except ImportError as exc:
+                self.close()
                 raise BackendError(f"vllm: vLLM is not installed ({exc.name or exc}); {INSTALL_HINT}") from exc
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
             try:
                 self._llm = vllm.LLM(**self.engine)
             except Exception as exc:
+                self.close()
                 raise BackendError(f"vllm: cannot start the engine on {self.engine['model']}: {type(exc).__name__}: "
                                    f"{' '.join(str(exc).split())[:300]}") from exc
         return self._llm
+
+    def close(self) -> None:
+        """Drop the engine and put the environment back as ``start`` found it."""
+        self._llm = None
+        for key, value in (self._saved_environment or {}).items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        self._saved_environment = None
 
     def sampling(self, kwargs: dict[str, Any]) -> Any:
         import vllm

@@ -150,20 +150,34 @@ def read_text(path: Path, what: str = "file") -> str:
         ) from None
 
 
-def read_jsonl_predictions(path: Path) -> dict[str, list[str]]:
-    """Read ``{"id", "completion"|"completions"}`` lines; a bad line is a ``DataError`` naming it."""
-    predictions: dict[str, list[str]] = {}
-    for number, line in enumerate(read_text(path, "predictions").splitlines(), 1):
+def read_jsonl(path: Path, what: str = "file") -> list[tuple[int, dict[str, Any]]]:
+    """(line number, object) of each non-blank line of a JSON-lines file, so a caller's own checks can name
+    the line; a line that is not a JSON object is a ``DataError`` naming the file and the line."""
+    rows = []
+    for number, line in enumerate(read_text(path, what).splitlines(), 1):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
+        except (ValueError, RecursionError) as exc:  # ValueError: JSON, integer digits limit
+            raise DataError(f"{path}:{number}: malformed JSON in {what} ({getattr(exc, 'msg', exc)})") from None
+        if not isinstance(row, dict):
+            raise DataError(f"{path}:{number}: expected a JSON object in {what}")
+        rows.append((number, row))
+    return rows
+
+
+def read_jsonl_predictions(path: Path) -> dict[str, list[str]]:
+    """Read ``{"id", "completion"|"completions"}`` lines; a bad line is a ``DataError`` naming it."""
+    predictions: dict[str, list[str]] = {}
+    for number, row in read_jsonl(path, "predictions"):
+        try:
             key = str(row["id"])
             completions = row["completions"] if "completions" in row else [row["completion"]]
-        except (ValueError, RecursionError, KeyError, TypeError) as exc:  # ValueError: JSON, digits limit
+        except (KeyError, TypeError) as exc:
             raise DataError(f"{path}:{number}: expected {{\"id\", \"completion\"}} JSON ({exc})") from exc
-        if not all(isinstance(c, str) for c in completions):
-            raise DataError(f"{path}:{number}: completions must be strings")
+        if not isinstance(completions, list) or not all(isinstance(c, str) for c in completions):
+            raise DataError(f"{path}:{number}: completions must be a list of strings")
         if key in predictions:
             raise DataError(f"{path}:{number}: duplicate id {key!r}")
         predictions[key] = list(completions)

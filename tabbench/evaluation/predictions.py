@@ -8,13 +8,12 @@ like any plugin's, so scoring a file needs no plugin beyond the benchmark's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
-from tabbench.contract.benchmark import read_jsonl_predictions
+from tabbench.contract.benchmark import read_jsonl, read_jsonl_predictions
 from tabbench.contract.errors import ConfigError, DataError
 from tabbench.contract.hashing import file_sha256
 from tabbench.contract.options import Option
@@ -143,19 +142,12 @@ class PredictionsBackend(ModelBackend):
         if benchmark not in self._transcripts:
             path = self.file_for(benchmark)
             table: dict[str, list[dict[str, Any]]] = {}
-            try:
-                lines = path.read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError) as exc:
-                raise DataError(f"{path}: cannot read the transcripts ({exc})") from None
-            for number, line in enumerate(lines, 1):
-                if not line.strip():
-                    continue
+            for number, row in read_jsonl(path, "the transcripts"):
                 try:
-                    row = json.loads(line)
                     record = row.get("transcript") or {}
                     messages = row["messages"] if "messages" in row else record["messages"]
                     table[str(row["id"])] = [dict(m) for m in messages if m.get("role") == "assistant"]
-                except (ValueError, RecursionError, KeyError, TypeError, AttributeError) as exc:
+                except (KeyError, TypeError, AttributeError) as exc:
                     raise DataError(f"{path}:{number}: expected {{\"id\", \"transcript\": {{\"messages\": "
                                        f"[...]}}}} JSON ({type(exc).__name__}: {exc})") from exc
             self._transcripts[benchmark] = table

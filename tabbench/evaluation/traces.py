@@ -11,14 +11,13 @@ the trace 1.0, the same check evaluation applies, so a teacher that drifts from 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
-from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.benchmark import Benchmark, read_jsonl
 from tabbench.contract.errors import DataError
 from tabbench.contract.reward import score_batch
 from tabbench.contract.types import Example, Message
@@ -80,17 +79,10 @@ def synthesize(
 def read_traces(path: Path) -> dict[tuple[str, str], str]:
     """Accepted traces of a ``tabbench synthesize traces`` file, keyed by (benchmark, example id)."""
     traces: dict[tuple[str, str], str] = {}
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read traces ({exc})") from None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    for number, row in read_jsonl(path, "traces"):
         try:
-            row = json.loads(line)
             key, trace = (str(row["benchmark"]), str(row["id"])), row["trace"]
-        except (ValueError, RecursionError, KeyError, TypeError) as exc:
+        except KeyError as exc:
             raise DataError(f"{path}:{number}: expected {{\"benchmark\", \"id\", \"trace\"}} JSON ({exc})") from None
         if trace is not None and not isinstance(trace, str):
             raise DataError(f"{path}:{number}: 'trace' must be a string or null")

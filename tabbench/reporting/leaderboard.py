@@ -440,7 +440,7 @@ def _paired(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[RunEntr
             heads: dict[Column, str]) -> list[str]:
     """The paired-comparison table: per column, each (new, old) pair of runs on their shared items, pooled over
     the pairs of one ``--pair`` when it names several."""
-    from tabbench.reporting.paired import item_scores, mcnemar, pooled
+    from tabbench.reporting.paired import flips, item_verdicts, pooled
 
     rows = []
     for new, old in pairs:
@@ -450,11 +450,11 @@ def _paired(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[RunEntr
                 continue
             found = []
             for (a, b), i, j in zip(members, new, old, strict=True):
-                first, second = item_scores(b.path, col.benchmark), item_scores(a.path, col.benchmark)
-                up, down, p = mcnemar(first, second)
+                pair = flips(col.benchmark, str(j), str(i), item_verdicts(b.path, col.benchmark),
+                             item_verdicts(a.path, col.benchmark))
+                up, down, p = len(pair.up), len(pair.down), pair.p
                 found.append((up, down, p))
-                rows.append([f"{i}: {a.model}", f"{j}: {b.model}", heads[col], len(first.keys() & second.keys()),
-                             up, down, f"{p:.2g}"])
+                rows.append([f"{i}: {a.model}", f"{j}: {b.model}", heads[col], pair.paired, up, down, f"{p:.2g}"])
             if len(found) > 1:
                 up, down, p = pooled(found)
                 rows.append([f"pooled {', '.join(map(str, new))}", f"pooled {', '.join(map(str, old))}", heads[col],
@@ -462,7 +462,8 @@ def _paired(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[RunEntr
     out = ["## Paired comparisons", "",
            "Each row compares two runs item by item on the items both scored: how many the first got right and "
            "the second wrong (+), the reverse (−), and the exact two-sided McNemar p-value (a sign test on the "
-           "+ and − items). Right means a primary score of 1. Pooled rows sum several pairs (e.g. seeds).", ""]
+           "+ and − items). Right means the primary reward judged a match; items it found not applicable are left "
+           "out. Pooled rows sum several pairs (e.g. seeds).", ""]
     out += _table(["run", "against", "column", "paired items", "+", "−", "McNemar p"], rows)
     out.append("")
     return out

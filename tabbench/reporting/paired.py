@@ -3,19 +3,26 @@ exact two-sided McNemar p-value.
 
 Why: two accuracies on the same 500 questions differ by noise far less than two independent samples would,
 and only the discordant items carry that information; a training stage "beats" another when its wins over
-the other's are unlikely under a fair coin. "Correct" is a primary score of 1 (for a graded metric such as
-ROUGE-L, an exact 1). Items are matched by id; a comparison of runs with different item sets uses the items both
-scored. Used by ``tabbench leaderboard build --pair`` and ``tabbench.reporting.flips``.
+the other's are unlikely under a fair coin. "Right" is the primary reward's own verdict (``passed``): status
+``match`` or ``empty_both``; a sample the reward found not applicable (value ``None``: the gold failed) is
+left out and counted as unpaired. Items are matched by id. ``tabbench leaderboard build --pair``,
+``tabbench compare``, the viewer and ``benchmarks/train_demo.py`` all judge a sample with ``passed`` and pair
+with ``flips``.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
+from tabbench.contract.benchmark import read_jsonl
 from tabbench.contract.errors import DataError
+from tabbench.contract.types import Status
+
+PASSING = frozenset({Status.MATCH.value, Status.EMPTY_BOTH.value})  # the statuses that judge a sample right
 
 
 def sign_test(up: int, down: int) -> float:
@@ -27,32 +34,67 @@ def sign_test(up: int, down: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def mcnemar(old: Mapping[str, float], new: Mapping[str, float]) -> tuple[int, int, float]:
-    """(items that became correct, items that became incorrect, p) of ``new`` against ``old`` on their shared ids."""
-    shared = [k for k in old if k in new]
-    up = sum(1 for k in shared if old[k] < 1 <= new[k])
-    down = sum(1 for k in shared if new[k] < 1 <= old[k])
-    return up, down, sign_test(up, down)
+def passed(status: str | None, value: float | None) -> bool | None:
+    """The reward's verdict on one score (a record's primary ``status``/``score``, or one metric's
+    ``status``/``value``): right when it judged a match, ``None`` when it found the sample not applicable."""
+    return None if value is None else status in PASSING
 
 
-def item_scores(run_dir: Path, benchmark: str) -> dict[str, float]:
-    """``{item id: primary score}`` from ``RUN_DIR/samples/<benchmark>.jsonl`` (a missing score counts as 0)."""
+@dataclass
+class Flips:
+    """The paired outcome of one benchmark in two runs (``a`` the baseline, ``b`` the new run)."""
+
+    benchmark: str
+    a: str
+    b: str
+    up: list[str] = field(default_factory=list)  # fail in a, pass in b
+    down: list[str] = field(default_factory=list)  # pass in a, fail in b
+    both_pass: int = 0
+    both_fail: int = 0
+    unpaired: int = 0
+
+    @property
+    def paired(self) -> int:
+        return len(self.up) + len(self.down) + self.both_pass + self.both_fail
+
+    @property
+    def p(self) -> float:
+        return sign_test(len(self.up), len(self.down))
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "n_up": len(self.up), "n_down": len(self.down), "paired": self.paired, "p": self.p}
+
+
+def flips(benchmark: str, a: str, b: str, verdicts_a: Mapping[str, bool | None],
+          verdicts_b: Mapping[str, bool | None]) -> Flips:
+    """Pair ``id -> passed`` (``None``: not applicable) of run ``a`` and run ``b`` (ids in ``a``'s order)."""
+    out = Flips(benchmark, a, b)
+    for sample_id, before in verdicts_a.items():
+        after = verdicts_b.get(sample_id)
+        if before is None or after is None:
+            out.unpaired += 1
+        elif before and after:
+            out.both_pass += 1
+        elif before:
+            out.down.append(sample_id)
+        elif after:
+            out.up.append(sample_id)
+        else:
+            out.both_fail += 1
+    out.unpaired += sum(1 for sample_id in verdicts_b if sample_id not in verdicts_a)
+    return out
+
+
+def item_verdicts(run_dir: Path, benchmark: str) -> dict[str, bool | None]:
+    """``{item id: passed}`` of the primary metric from ``RUN_DIR/samples/<benchmark>.jsonl``."""
     path = Path(run_dir) / "samples" / f"{benchmark}.jsonl"
-    scores: dict[str, float] = {}
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read the per-item records a paired comparison needs "
-                        f"({exc.strerror})") from None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    verdicts: dict[str, bool | None] = {}
+    for number, row in read_jsonl(path, "the per-item records a paired comparison needs"):
         try:
-            row = json.loads(line)
-            scores[str(row["id"])] = float(row.get("score") or 0.0)
-        except (ValueError, KeyError, TypeError) as exc:
+            verdicts[str(row["id"])] = passed(row.get("status"), row.get("score"))
+        except KeyError as exc:
             raise DataError(f"{path}:{number}: not a sample record ({exc})") from None
-    return scores
+    return verdicts
 
 
 def pooled(pairs: Sequence[tuple[int, int, float]]) -> tuple[int, int, float]:

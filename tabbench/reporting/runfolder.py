@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from tabbench.contract.types import Example
 
 TRAINER_STATE = "trainer_state.json"  # a trainer's run folder: its logs, shown as training curves
-PASS = 1.0  # a primary score at or above this passes (exact-match metrics: 1; continuous ones: a perfect score)
 
 
 @dataclass

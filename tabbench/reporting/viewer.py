@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabbench.contract.errors import TabbenchError, UsageError
-from tabbench.reporting.flips import flips, incomparable, scores
+from tabbench.reporting.flips import incomparable, verdicts
+from tabbench.reporting.paired import flips, passed
 from tabbench.reporting.runfolder import (
     RunFolder,
     comparability,
@@ -113,6 +114,7 @@ class RunBenchmark:
                 "id": record["id"], "q": _short(question(bench, example)) if bench and example else None,
                 "a": _short(record.get("answer")), "g": _short(example.gold) if example else None,
                 "s": record.get("status"), "v": record.get("score"), "m": record.get("meta") or {},
+                "ok": passed(record.get("status"), record.get("score")),
                 "c": index // CHUNK,
             })
         return {"rows": rows, "examples": bool(found)}
@@ -122,7 +124,10 @@ class RunBenchmark:
         return [self.detail(bench, found.get(r["id"]), r) for r in self.records[number * CHUNK:(number + 1) * CHUNK]]
 
     def detail(self, bench: Benchmark | None, example: Example | None, record: dict[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {"record": record}
+        scored = {name: passed(s.get("status"), s.get("value")) for name, s in (record.get("scores") or {}).items()
+                  if isinstance(s, dict)}
+        out: dict[str, Any] = {"record": record, "ok": passed(record.get("status"), record.get("score")),
+                               "passed": scored}
         if bench is not None and example is not None:
             out.update(question=question(bench, example), gold=example.gold, fields=_visible(example.fields),
                        prompt=[{"role": str(m.get("role")), "content": str(m.get("content"))}
@@ -145,7 +150,9 @@ def _visible(fields: dict[str, Any]) -> dict[str, str]:
 
 
 def _clusters(bench: Benchmark, example: Example, completions: list[str]) -> list[dict[str, Any]]:
-    """Completions grouped by their extracted answer (whitespace and case folded), largest group first."""
+    """Completions grouped by their extracted answer's text (whitespace and case folded), largest group first.
+    Not the execution vote's groups for SQL (those are by result, ``tabbench.evaluation.voting``): the viewer
+    executes nothing."""
     from tabbench.evaluation.voting import answer_key
 
     groups: dict[Any, dict[str, Any]] = {}
@@ -193,7 +200,7 @@ class Site:
                     continue
                 reason = incomparable(base, other, name)
                 entry = {"benchmark": name, "error": reason} if reason else flips(
-                    name, base.label, other.label, scores(base, name), scores(other, name)).to_json()
+                    name, base.label, other.label, verdicts(base, name), verdicts(other, name)).to_json()
                 out.append({**entry, "a_run": 0, "b_run": index})
         return out
 

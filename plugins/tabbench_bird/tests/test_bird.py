@@ -179,6 +179,18 @@ def test_missing_database_and_malformed_files(bird_root: Path, tmp_path: Path):
         list(tabbench.get_benchmark("bird", root, on_missing_db="keep").examples())
 
 
+def test_a_bad_jsonl_question_is_named_by_its_line(tmp_path: Path):
+    from tabbench_bird.data import read_questions
+
+    path = tmp_path / "mini_dev_sqlite.jsonl"
+    path.write_text('{"db_id": "retail", "question": "q"}\n\n{"db_id": 3, "question": "q"}\n')
+    with pytest.raises(DataError, match=r"mini_dev_sqlite\.jsonl:3: no string 'db_id'"):  # the file's line
+        read_questions(path)
+    path.write_text('{"db_id": "retail", "question": "q"}\n[1]\n')
+    with pytest.raises(DataError, match=r"mini_dev_sqlite\.jsonl:2: expected a JSON object"):
+        read_questions(path)
+
+
 # --- contracts ------------------------------------------------------------------------------------------
 
 

@@ -131,6 +131,8 @@ def test_official_responses_file_and_cli(root: Path, tmp_path: Path, cli_runner)
         official = block["extensions"]["dabench.official"]
         assert official["excluded_no_response"] == expected[2]
         assert official["accuracy_by_sub_question"] == round(3 / (3 + (1 if strict else 0)), 4)
+        for name in ("accuracy_by_question", "accuracy_proportional"):  # the host's aggregate, copied once
+            assert official[name] == round(block["metrics"][name]["value"], 4)
         assert set(block["breakdown"]["level"]) == {"easy", "medium", "hard"}
 
 
@@ -152,15 +154,16 @@ def test_bad_files_name_file_and_line(root: Path, tmp_path: Path):
 
 
 def test_official_tables_count_each_concept():
-    samples = [({"details": {"correctness": {"a": True}}}, ["S", "C"]),
-               ({"details": {"correctness": {"a": True, "b": False}}}, ["S"]),
-               ({"details": {}}, ["C"])]
+    """A question is right when the recorded ``dabench-all`` value is 1: the tables never re-judge the verdicts."""
+    samples = [({"value": 1.0, "details": {"correctness": {"a": True}, "correct": 1, "total": 1}}, ["S", "C"]),
+               ({"value": 0.0, "details": {"correctness": {"a": True, "b": False}, "correct": 1, "total": 2}}, ["S"]),
+               ({"value": None, "details": {}}, ["C"])]
     tables = official_tables(samples)
     assert tables["concept_accuracy"] == {"S": 0.5, "C": 1.0}
     assert tables["concept_count_accuracy"] == {"1": 0.0, "2": 1.0}
-    assert (tables["accuracy_by_question"], tables["accuracy_proportional"], tables["accuracy_by_sub_question"]) \
-        == (0.5, 0.75, round(2 / 3, 4))
-    assert tables["excluded_no_response"] == 1
+    assert (tables["accuracy_by_sub_question"], tables["questions"], tables["excluded_no_response"]) \
+        == (round(2 / 3, 4), 2, 1)
+    assert "accuracy_by_question" not in tables  # a metric: the host aggregates it, the hook copies it in
 
 
 def test_python_environment_offers_the_file_under_its_own_name(root: Path):
@@ -240,7 +243,8 @@ def test_shared_verdicts_equal_the_official_script(tmp_path: Path):
     path.write_text("".join(json.dumps(row) + "\n" for row in response_rows(labels)))
     bench = tabbench.get_benchmark("dabench", DABENCH)
     examples = list(bench.examples())
-    scores = _scores(bench, bench.read_predictions(path))["accuracy_by_question"]
+    both = _scores(bench, bench.read_predictions(path))
+    scores = both["accuracy_by_question"]
     got = {e.id: ("-" if s.value is None else "".join(str(int(v)) for v in s.details["correctness"].values()))
            for e, s in zip(examples, scores, strict=True)}
     assert got == expected["verdicts"]
@@ -248,5 +252,8 @@ def test_shared_verdicts_equal_the_official_script(tmp_path: Path):
     tables = official_tables([(s.to_json(), c) for s, c in zip(scores, concepts, strict=True)])
     for key in ("concept_accuracy", "concept_count_accuracy", "two_or_more_concepts_accuracy"):
         assert tables[key] == expected[key]
+    for name in ("accuracy_by_question", "accuracy_proportional"):  # the metrics: the mean of the reward values
+        values = [s.value for s in both[name] if s.value is not None]
+        tables[name] = round(sum(values) / len(values), 4)
     assert {k: tables[k] for k in expected["main_results"]} == expected["main_results"]
     assert tables["excluded_no_response"] == sum(v == "-" for v in expected["verdicts"].values())

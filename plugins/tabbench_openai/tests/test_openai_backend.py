@@ -19,7 +19,7 @@ import pytest
 from tabbench_openai.backend import backoff_delay, choice_text, parse_spec
 
 import tabbench
-from tabbench import BackendError, Example, GenerationParams, GenerationRequest
+from tabbench import BackendError, ConfigError, Example, GenerationParams, GenerationRequest
 from tabbench.testing import build_tiny_model
 
 SERVE_DEPS = ("fastapi", "uvicorn", "openai", "transformers", "torch")
@@ -106,7 +106,7 @@ def test_completions_endpoint_renders_the_chat_template_and_applies_stop(server)
     assert stop not in cut and free.startswith(cut)
     assert backend.fingerprint() == {"backend": "openai", "base_url": server["base"], "model": server["model"],
                                      "endpoint": "completions", "reasoning": "think", "extra_body": {},
-                                     "revision": None}
+                                     "revision": None, "prefix_cache": True}
 
 
 @pytest.mark.slow
@@ -161,11 +161,16 @@ def test_reasoning_content_is_kept_in_think_tags():
     assert choice_text({"text": "abc"}, "think") == "abc"
 
 
-def test_bad_options_are_backend_errors():
-    with pytest.raises(BackendError, match="endpoint"):
+def test_bad_options_are_one_line_errors():
+    """The options are declared (``option_defaults``) and checked by the host, like every backend's."""
+    with pytest.raises(ConfigError, match="option endpoint=the string 'embeddings': expected one of 'chat'"):
         tabbench.get_backend("openai", "m", endpoint="embeddings")
-    with pytest.raises(BackendError, match="concurrency"):
+    with pytest.raises(ConfigError, match="option concurrency=0: expected a whole number >= 1"):
         tabbench.get_backend("openai", "m", concurrency=0)
+    with pytest.raises(ConfigError, match="option prefix_cache=the string 'maybe'"):
+        tabbench.get_backend("openai", "m", prefix_cache="maybe")
+    with pytest.raises(ConfigError, match="unknown option 'concurency'"):
+        tabbench.get_backend("openai", "m", concurency=4)
     with pytest.raises(BackendError, match="tokenizer=PATH"):
         tabbench.get_backend("openai", "remote-name", endpoint="completions").render([{"role": "user", "content": "x"}])
 
@@ -216,3 +221,25 @@ def test_openai_messages_give_calls_ids_and_json_arguments():
     assert [c["id"] for c in calls] == ["call_1_0", "call_1_1"]
     assert json.loads(calls[0]["function"]["arguments"]) == {"sql": "SELECT 1"}
     assert [m["tool_call_id"] for m in wire[2:]] == ["call_1_0", "call_1_1"]
+
+
+@pytest.mark.parametrize("prefix_cache", [True, False])
+def test_prefix_cache_sends_a_databases_questions_together_and_is_recorded(prefix_cache, monkeypatch):
+    """On (the default), requests reach the server sorted by their messages, so the questions of one database
+    (one schema) arrive together; off, in the caller's order. Either way results keep the caller's order, and
+    the choice is in the fingerprint, since it decides which prompts a server batches together."""
+    dbs = ["schema of pets_1", "schema of concert_singer"] * 3
+    requests = [GenerationRequest([{"role": "system", "content": db}, {"role": "user", "content": f"q{i}"}],
+                                  Example(str(i), None), "spider") for i, db in enumerate(dbs)]
+    backend = tabbench.get_backend("openai", "http://127.0.0.1:9/v1#m", concurrency=1, prefix_cache=prefix_cache)
+    sent: list[str] = []
+
+    def complete(pool, request, params):  # one worker: requests are answered in the order they were submitted
+        sent.append(request.messages[0]["content"])
+        return [request.messages[1]["content"]]
+
+    monkeypatch.setattr(backend, "_complete", complete)
+    outputs = backend.generate(requests, GenerationParams())
+    assert sent == (sorted(dbs) if prefix_cache else dbs)
+    assert outputs == [[f"q{i}"] for i in range(len(dbs))]
+    assert backend.fingerprint()["prefix_cache"] is prefix_cache

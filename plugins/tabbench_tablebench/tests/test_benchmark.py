@@ -180,7 +180,7 @@ def test_missing_files_and_bad_options(tmp_path: Path) -> None:
     with pytest.raises(tabbench.ConfigError, match="instruction_type"):
         tabbench.get_benchmark("tablebench", tmp_path, instruction_type="CoT")
     (tmp_path / "TableBench_DP.jsonl").write_text("{oops\n")
-    with pytest.raises(DataError, match=r"TableBench_DP\.jsonl:1: invalid JSON"):
+    with pytest.raises(DataError, match=r"TableBench_DP\.jsonl:1: malformed JSON"):
         list(tabbench.get_benchmark("tablebench", tmp_path).examples())
 
 

@@ -48,7 +48,8 @@ const text = (value) => (value === undefined || value === null ? "" : typeof val
 const pct = (v) => (v === null || v === undefined ? "–" : (100 * v).toFixed(1));
 const num = (v) => (v === null || v === undefined ? "–" : Number.isInteger(v) ? String(v) : Number(v).toPrecision(4));
 const pval = (p) => (p === undefined ? "–" : p < 1e-4 ? p.toExponential(2) : p.toPrecision(3));
-const passed = (score) => score !== null && score !== undefined && score >= 1;
+// pass/fail is the reward's own verdict, judged once in Python (tabbench.reporting.paired.passed): `ok` fields
+const verdict = (ok) => (ok === true ? "pass" : ok === false ? "fail" : "muted");
 function kv(pairs) {
   return el("dl", { class: "kv" }, pairs.filter(([, v]) => v !== undefined && v !== null && v !== "")
     .map(([k, v]) => [el("dt", {}, k), el("dd", {}, typeof v === "object" ? JSON.stringify(v) : String(v))]));
@@ -150,7 +151,7 @@ function comparison(r, name) {
 function showCompare() {
   const list = store.runs.comparisons;
   show(el("h2", {}, "Flips between runs"),
-    el("p", { class: "muted" }, "Each run against the baseline (the first run), paired by sample id. A sample passes when its primary score is 1 (a perfect score). p: exact two-sided McNemar test on the flips."),
+    el("p", { class: "muted" }, "Each run against the baseline (the first run), paired by sample id. A sample passes when its primary reward judged it a match (status match or empty_both), the rule of the leaderboard's paired tests; not applicable samples are unpaired. p: exact two-sided McNemar test on the flips."),
     table(["benchmark", "baseline", "run", "paired", "both pass", "both fail", "fail → pass", "pass → fail", "McNemar p", "unpaired"],
       list.map((c) => c.error ? [c.benchmark, runs()[c.a_run].label, runs()[c.b_run].label, el("td", { colspan: 7, class: "fail" }, c.error)]
         : [el("a", { href: `#bench/${c.b_run}/${runs()[c.b_run].benchmarks.findIndex((b) => b.name === c.benchmark)}` }, c.benchmark),
@@ -229,7 +230,7 @@ async function showGrid(r, b) {
     body.replaceChildren(...found.slice(0, state.shown).map((row) => el("tr", {
       class: "sample", "data-id": row.id, onclick: () => { location.hash = `#sample/${r}/${b}/${encodeURIComponent(row.id)}`; } },
       el("td", {}, row.id), el("td", { title: row.q || "" }, row.q ?? "–"), el("td", { title: row.a || "" }, row.a ?? "–"),
-      el("td", { title: row.g || "" }, row.g ?? "–"), el("td", { class: passed(row.v) ? "pass" : "fail" }, row.s),
+      el("td", { title: row.g || "" }, row.g ?? "–"), el("td", { class: verdict(row.ok) }, row.s),
       el("td", { class: "num" }, num(row.v)),
       baseline ? baseCell(baseline.get(row.id)) : null)));
     more.hidden = found.length <= state.shown;
@@ -246,7 +247,7 @@ async function showGrid(r, b) {
 }
 
 function baseCell(row) {
-  return row ? el("td", { class: passed(row.v) ? "pass" : "fail", title: `score ${num(row.v)}` }, row.s) : el("td", { class: "muted" }, "–");
+  return row ? el("td", { class: verdict(row.ok), title: `score ${num(row.v)}` }, row.s) : el("td", { class: "muted" }, "–");
 }
 
 // --- one sample, in every run that holds it ----------------------------------------------------------------
@@ -285,27 +286,27 @@ function message(m) {
 function runSample(run, d) {
   const rec = d.record;
   return el("section", { class: "card sample-run" },
-    el("h3", {}, run.label, " · ", el("span", { class: passed(rec.score) ? "pass" : "fail" }, `${rec.status} ${num(rec.score)}`)),
+    el("h3", {}, run.label, " · ", el("span", { class: verdict(d.ok) }, `${rec.status} ${num(rec.score)}`)),
     el("h4", {}, "extracted answer"), el("pre", { class: "answer" }, text(rec.answer ?? "(none)")),
     d.sql ? [el("h4", {}, "SQL (formatted)"), el("div", { class: "side" },
       el("div", {}, el("div", { class: "muted" }, "predicted"), el("pre", {}, d.sql.pred)),
       d.sql.gold !== undefined ? el("div", {}, el("div", { class: "muted" }, "gold"), el("pre", {}, d.sql.gold)) : null),
       d.sql.diff ? [el("div", { class: "muted" }, "diff (− gold, + predicted)"), el("div", { class: "diff" },
         d.sql.diff.map(([op, line]) => el("div", { class: op === "+" ? "add" : op === "-" ? "del" : "" }, `${op} ${line}`)))] : null] : null,
-    el("h4", {}, "metrics"), Object.entries(rec.scores || {}).map(([name, s]) => metric(name, s)),
-    d.clusters ? [el("h4", {}, "vote clusters (by extracted answer)"), table(["answer", "completions"],
+    el("h4", {}, "metrics"), Object.entries(rec.scores || {}).map(([name, s]) => metric(name, s, (d.passed || {})[name])),
+    d.clusters ? [el("h4", {}, "completions by extracted answer text (the execution vote groups SQL by its result instead)"), table(["answer", "completions"],
       d.clusters.map((c) => [text(c.answer ?? "(none)"), c.members.map((i) => `#${i}`).join(" ")]))] : null,
     rec.transcript ? [el("h4", {}, "agent transcript"), transcript(rec.transcript)] : null,
     el("h4", {}, `completions (${(rec.completions || []).length})`),
     (rec.completions || []).map((c, i) => el("div", {}, el("div", { class: "muted" }, `#${i}`), el("pre", { class: "completion" }, text(c)))));
 }
-function metric(name, s) {
+function metric(name, s, ok) {
   const det = Object.assign({}, s.details || {});
   const pred = det.pred_result, gold = det.gold_result, rule = det.differs_by;
   delete det.pred_result; delete det.gold_result; delete det.differs_by;
   const output = ["stdout", "output", "program_output"].filter((k) => typeof det[k] === "string");
   return el("div", { class: "metric" },
-    el("div", {}, el("b", {}, name), " ", el("span", { class: passed(s.value) ? "pass" : "fail" }, `${s.status} ${num(s.value)}`),
+    el("div", {}, el("b", {}, name), " ", el("span", { class: verdict(ok) }, `${s.status} ${num(s.value)}`),
       rule ? [" ", el("span", { class: "rule" }, `differs only by ${rule}`)] : null),
     s.answer !== undefined ? el("div", { class: "muted" }, "answer scored: ", el("code", {}, text(s.answer ?? "(none)"))) : null,
     pred || gold ? el("div", { class: "side result" }, pred ? resultTable("predicted", pred) : null, gold ? resultTable("gold", gold) : null) : null,
