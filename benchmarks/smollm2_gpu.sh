@@ -12,16 +12,17 @@
 # stopped, and what finished stays (the learning proofs resume with the same command). The boards are built
 # from WORK afterwards, on any machine: `python benchmarks/learning_proof.py --board-only --work WORK/demo-bird
 # ...` (see the trainers README, "The learning proof on one GPU"). For a dry run on a CPU with a tiny checkpoint:
-# DEVICE=cpu BUDGET=10 SFT_STEPS=2 LIMIT=8 FILTER=0 bash benchmarks/smollm2_gpu.sh models/tiny ../shared/data work 600
+# DEVICE=cpu BUDGET=10 SFT_STEPS=2 LIMIT=8 FILTER_LIMIT=8 bash benchmarks/smollm2_gpu.sh models/tiny ../shared/data work 600
 set -uo pipefail
 set -m  # each background job in its own process group, so the deadline stops it with its children
 SOURCE=$1 DATA=$(realpath "$2") WORK=$3 SECONDS_LEFT=${4:-540}
 mkdir -p "$WORK"
 WORK=$(realpath "$WORK")
 PY=${PYTHON:-python3} DEVICE=${DEVICE:-cuda} BUDGET=${BUDGET:-150} SFT_STEPS=${SFT_STEPS:-150}
-LIMIT=(${LIMIT:+--limit $LIMIT}) LIMIT_N=${LIMIT:-300} FILTER=${FILTER:-4}
+LIMIT_N=${LIMIT:-300} FILTER=${FILTER:-4} FILTER_LIMIT=${FILTER_LIMIT:-600}
+LIMIT=(${LIMIT:+--limit $LIMIT})
 tb() { "$PY" -m tabbench "$@"; }
-export PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false
+export PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
 
 MODEL=$SOURCE
 if [ -f "$SOURCE" ]; then
@@ -39,13 +40,13 @@ COMMON=(--model "$MODEL" --device "$DEVICE" --parallel-seeds --budget "$BUDGET" 
 
 jobs=()
 "$PY" benchmarks/learning_proof.py "${COMMON[@]}" --work "$WORK/demo-bird" --seeds 0 1 --eval-batch 128 \
-    --sft-batch 16 --completion-length 96 --filter-limit 1000 \
+    --sft-batch 16 --completion-length 96 --filter-limit "$FILTER_LIMIT" \
     --results "$WORK/boards/learning-gpu-results" --board "$WORK/boards/learning-gpu.md" \
     > "$WORK/demo-bird.log" 2>&1 & jobs+=($!)
 "$PY" benchmarks/learning_proof.py "${COMMON[@]}" --work "$WORK/spider" --seeds 0 --benchmark spider \
     --data "spider=$DATA/spider" -o on_missing_db=skip --reward spider-ex --train-split dev --eval-split dev \
     --train-where "db_id=$TRAIN_DBS" --eval-where "db_id=$HELD_OUT_DBS" --eval-batch 64 --max-new-tokens 128 \
-    --sft-batch 8 --max-length 768 --completion-length 128 --filter-limit 700 \
+    --sft-batch 8 --max-length 2304 --completion-length 128 --filter-limit "$FILTER_LIMIT" \
     --results "$WORK/boards/learning-spider-gpu-results" --board "$WORK/boards/learning-spider-gpu.md" \
     > "$WORK/spider.log" 2>&1 & jobs+=($!)
 
@@ -63,7 +64,8 @@ mkdir -p "$WORK/zero-shot"
   zero_shot spider-dk spider_dk -o "databases=$DATA/spider/database" -o on_missing_db=skip ) & jobs+=($!)
 ( zero_shot tablebench tablebench -o instruction_type=DP
   TABBENCH_SHARED_DATA=$DATA "$PY" benchmarks/llm_exe_agreement.py hf "$MODEL" "$LIMIT_N" > "$WORK/llm-exe.log" 2>&1
-  tb synthesize traces spider --teacher "$MODEL" -m "device=$DEVICE" --data "$DATA/spider" -o on_missing_db=skip \
+  tb synthesize traces spider --teacher "$MODEL" -m "device=$DEVICE" --data "$DATA/spider" --split dev \
+      -o on_missing_db=skip \
       --limit "$LIMIT_N" --max-new-tokens 384 --batch-size 64 --out "$WORK/traces-spider.jsonl" > "$WORK/traces.log" 2>&1
 ) & jobs+=($!)
 
