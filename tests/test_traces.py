@@ -68,6 +68,16 @@ def test_only_traces_that_execute_to_the_gold_are_kept(bench, examples):
     assert len(teacher.seen) == 3 and second.gold in teacher.seen[1][0]["content"]
 
 
+def test_a_right_query_without_reasoning_first_is_not_a_trace(bench, examples):
+    first, second, _ = examples
+    copied = f"```sql\n{first.gold}\n```\n\nThis query returns the answer."  # what SmolLM2-135M wrote
+    late = f"```sql\n{second.gold}\n```\n<think>tables, then filters</think>"  # reasoning after the answer
+    teacher = ScriptedTeacher({first.id: [copied, _trace(first.gold)], second.id: [late, "<think> </think>" + late]})
+    outcomes = list(synthesize(bench, [first, second], teacher, GenerationParams(n=2, temperature=0.8)))
+    assert outcomes[0].trace == _trace(first.gold) and outcomes[0].statuses == ("no_reasoning", "match")
+    assert outcomes[1].trace is None and outcomes[1].statuses == ("no_reasoning", "no_reasoning")
+
+
 def test_cli_writes_traces_and_reports_the_acceptance_rate(bench, examples, tmp_path: Path, cli_runner):
     script = tmp_path / "teacher.jsonl"
     script.write_text("".join(json.dumps({"id": e.id, "completion": _trace(e.gold if i != 1 else "SELECT 1")}) + "\n"

@@ -6,11 +6,15 @@ The teacher sees what the student will see (the benchmark's own prompt: schema a
 query, and is asked to reason clause by clause (tables and joins, filters, grouping, the returned columns,
 order and limit) as if discovering the query, inside ``<think>...</think>``, then to give the final query in a
 ```` ```sql ```` block. A trace is accepted when the benchmark's primary metric (its execution reward) scores
-the trace 1.0, the same check evaluation applies, so a teacher that drifts from the gold is filtered out.
+the trace 1.0, the same check evaluation applies, so a teacher that drifts from the gold is filtered out, and
+when its reasoning comes first: a non-empty ``<think>`` block closed before the final query. Without that check
+a small teacher passes by copying the gold query with a sentence after it (SmolLM2-135M did so for 201 of 300
+Spider questions): an answer, not a trace. Such a candidate's status is ``no_reasoning``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +36,20 @@ TEACHER_INSTRUCTION = (
     "say that you were given the answer. Put the reasoning inside <think> and </think>, then give the final "
     "query in a ```sql code block."
 )
+
+
+NO_REASONING = "no_reasoning"
+_THINK = re.compile(r"<think>(.*?)</think>", re.DOTALL)
+
+
+def reasons_first(text: str) -> bool:
+    """A non-empty ``<think>...</think>`` block that closes before the last ```` ```sql ```` block (or, with no
+    block, before the text ends)."""
+    found = _THINK.search(text)
+    if found is None or not found.group(1).strip():
+        return False
+    last_block = text.rfind("```sql")
+    return last_block == -1 or found.end() <= last_block
 
 
 @dataclass(frozen=True)
@@ -59,8 +77,8 @@ def synthesize(
     benchmark: Benchmark, examples: Sequence[Example], teacher: ModelBackend, params: GenerationParams,
     batch_size: int = 16,
 ) -> Iterator[TraceOutcome]:
-    """Ask ``teacher`` for ``params.n`` traces per example with a gold query; keep the first that the benchmark's
-    primary metric scores 1.0."""
+    """Ask ``teacher`` for ``params.n`` traces per example with a gold query; keep the first that reasons first
+    and that the benchmark's primary metric scores 1.0."""
     reward = metric_rewards(benchmark)[benchmark.primary_metric]
     usable = [e for e in examples if e.gold]
     for start in range(0, len(usable), batch_size):
@@ -72,8 +90,11 @@ def synthesize(
         scores = iter(score_batch(reward, items))
         for example, outs in zip(chunk, outputs, strict=True):
             verdicts = [next(scores) for _ in outs]
-            accepted = next((c for c, s in zip(outs, verdicts, strict=True) if s.value == 1.0), None)
-            yield TraceOutcome(example.id, accepted, len(outs), tuple(s.status.value for s in verdicts))
+            statuses = tuple(s.status.value if s.value != 1.0 or reasons_first(c) else NO_REASONING
+                             for c, s in zip(outs, verdicts, strict=True))
+            accepted = next((c for c, s in zip(outs, verdicts, strict=True) if s.value == 1.0 and reasons_first(c)),
+                            None)
+            yield TraceOutcome(example.id, accepted, len(outs), statuses)
 
 
 def read_traces(path: Path) -> dict[tuple[str, str], str]:
