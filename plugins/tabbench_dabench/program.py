@@ -52,4 +52,5 @@ def _response(example: Example, completion: str, *, mode: str, timeout_s: float,
 def response_extractor(mode: str, timeout_s: float, memory_mb: int) -> Extractor:
     """``response_of`` as a named extractor (its name carries the settings, so equal settings share answers)."""
     return Extractor(f"dabench:{mode}:{float(timeout_s)}:{int(memory_mb)}",
-                     partial(_response, mode=mode, timeout_s=float(timeout_s), memory_mb=int(memory_mb)))
+                     partial(_response, mode=mode, timeout_s=float(timeout_s), memory_mb=int(memory_mb)),
+                     runs_code=mode == "pot")

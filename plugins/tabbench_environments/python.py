@@ -60,6 +60,7 @@ class PythonEnvironment(Environment):
     name = "python"
     description = "a sandboxed code interpreter with the example's table as a pandas DataFrame; answer: text"
     answer = "text"
+    runs_code = True
     tag_protocol: ClassVar[dict[str, tuple[str, str]]] = {"python": ("run_python", "code")}
     option_defaults: ClassVar[dict[str, Any]] = {"memory_mb": 1024, "table_field": "table"}
 

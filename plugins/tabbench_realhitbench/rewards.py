@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 import tabbench
 from tabbench import ConfigError, Example, Extractor, PerExample, Reward, Score, Status
-from tabbench.tableqa.extractors import ChartAnswer, TableAnswer, chart_answer, text_extractor
+from tabbench.tableqa.extractors import ChartAnswer, TableAnswer, chart_answer, is_chart, text_extractor
 from tabbench_realhitbench import answers, charts
 
 OFFICIAL_TEXT: dict[str, Any] = {"extraction": "realhitbench", "decimals": 1, "empty_prediction": answers.BLANK}
@@ -47,7 +47,7 @@ def _chart(example: Example, completion: str, timeout: float, indentation: str) 
 def chart_extractor(timeout: float, indentation: str) -> Extractor:
     """The official chart code (``answers.extract_chart_code``), prepared (``charts.prepare_code``) and run."""
     return Extractor(f"realhitbench-chart:{float(timeout)}:{indentation}",
-                     partial(_chart, timeout=float(timeout), indentation=indentation))
+                     partial(_chart, timeout=float(timeout), indentation=indentation), runs_code=is_chart)
 
 
 def not_applicable(why: str) -> Score:

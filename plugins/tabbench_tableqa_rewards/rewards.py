@@ -28,6 +28,7 @@ from tabbench.tableqa.extractors import (
     ChartAnswer,
     TableAnswer,
     chart_extractor,
+    is_chart,
     is_pot,
     text_extractor,
 )
@@ -36,11 +37,6 @@ from tabbench.tableqa.extractors import (
 #: where a chart program is found.
 Extraction = Literal["tablebench", "realhitbench", "raw"]
 CodeExtraction = Literal["tablebench", "realhitbench"]
-
-
-def is_chart(example: Example) -> bool:
-    """Chart questions are those with a ``chart_type`` field."""
-    return bool(example.fields.get("chart_type"))
 
 
 def _not_applicable(why: str) -> Score:

@@ -140,9 +140,11 @@ class Environment(ABC):
     """Subclass, set ``name``/``description``/``answer``, implement ``setup`` and add ``@tool`` methods.
 
     ``answer`` says what the final answer is (``sql`` or ``text``), so docs and prompts can tell the model.
-    ``tag_protocol`` maps plain-text tags to tools for models without a tool-calling chat template (the
-    SkyRL-SQL style ``<sql>...</sql>`` -> ``<observation>``): ``{"sql": ("query", "sql")}`` makes
-    ``<sql>X</sql>`` a call ``query(sql=X)``; the answer is then given in ``<solution>...</solution>``.
+    ``runs_code``: its tools run model-written code in the sandbox (a run then checks, before it generates, that
+    this machine has the sandbox). ``tag_protocol`` maps plain-text tags to tools for models without a
+    tool-calling chat template (the SkyRL-SQL style ``<sql>...</sql>`` -> ``<observation>``):
+    ``{"sql": ("query", "sql")}`` makes ``<sql>X</sql>`` a call ``query(sql=X)``; the answer is then given in
+    ``<solution>...</solution>``.
     Options arrive as keyword arguments (``-e KEY=VALUE``); ``budget`` bounds each rollout.
 
     Only ``reset``, ``get_reward`` and names starting with ``_`` are not tools to TRL, so every other public
@@ -152,6 +154,7 @@ class Environment(ABC):
     name: ClassVar[str]
     description: ClassVar[str] = ""
     answer: ClassVar[str] = "text"
+    runs_code: ClassVar[bool] = False
     tag_protocol: ClassVar[dict[str, tuple[str, str]]] = {}
     option_defaults: ClassVar[dict[str, Any]] = {}
 

@@ -10,11 +10,15 @@ An extractor is identified by its key: two extractors that give the same ``key(e
 same value for that example (``sql_extractor("auto")`` built twice is the same extractor). Most keys are the
 name; an extractor that reads different things for different examples (a chart program for chart questions,
 the final answer line otherwise) says so through ``key``, so that what two rewards share is computed once.
+
+An extractor that runs model-written code in the sandbox says so (``runs_code``): before a run generates, the
+host asks the extractors it will run on the run's examples, and when one would run code on a machine without
+the kernel sandbox the run stops at once, not after the completions are generated.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,15 +36,24 @@ class Extractor:
     must be picklable (a module-level function or a ``functools.partial`` of one): rewards travel to worker
     processes and into trainers with their extractor. It may raise: the host then scores the sample as
     having no answer (``None``), except for ``SandboxUnavailableError``, which stops the run.
+
+    ``runs_code``: whether reading an answer runs model-written code in the sandbox (``tabbench.sandbox``), for
+    every example (``True``) or for those a picklable predicate accepts (a PoT question, a chart question).
     """
 
-    def __init__(self, name: str, function: Callable[[Example, str], Any]) -> None:
+    def __init__(self, name: str, function: Callable[[Example, str], Any], *,
+                 runs_code: bool | Callable[[Example], bool] = False) -> None:
         self.name = name
         self.function = function
+        self._runs_code = runs_code
 
     def key(self, example: Example) -> Hashable:
         """What identifies this extractor's answer for ``example`` in the per-sample cache (its name)."""
         return self.name
+
+    def runs_code(self, example: Example) -> bool:
+        """Whether reading ``example``'s answer runs model-written code (the run then needs the sandbox)."""
+        return self._runs_code(example) if callable(self._runs_code) else bool(self._runs_code)
 
     def __call__(self, example: Example, completion: str) -> Any:
         return self.function(example, completion)
@@ -67,8 +80,18 @@ class PerExample(Extractor):
         chosen = self.choose(example)
         return (self.name, None) if chosen is None else chosen.key(example)
 
+    def runs_code(self, example: Example) -> bool:
+        chosen = self.choose(example)
+        return chosen is not None and chosen.runs_code(example)
+
     def __call__(self, example: Example, completion: str) -> Any:
         return self._extract(example, completion)
+
+
+def runs_code(extractors: Iterable[Extractor | None], examples: Iterable[Example]) -> bool:
+    """Whether any of ``extractors`` runs model-written code on any of ``examples`` (``None``: no extractor)."""
+    chosen = [extractor for extractor in extractors if extractor is not None]
+    return any(extractor.runs_code(example) for example in examples for extractor in chosen)
 
 
 def answer_text(answer: Any) -> str | None:

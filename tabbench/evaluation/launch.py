@@ -45,6 +45,7 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
             for name, why in selection.skipped:
                 if notify is not None:
                     notify(f"skipped {name}: {' '.join(why.split())}")
+            _require_sandbox(selection, config)
             if config.vote is None:
                 return _run(config, model_backend, selection)
             greedy_config = replace(config, out=config.out / "greedy", vote=None,
@@ -89,6 +90,27 @@ def _keep_matching(selection: Selection, config: RunConfig) -> None:
     reason = f"no example matches --where {' --where '.join(w.text for w in config.where)}"
     selection.skipped += [(b.name, reason) for b in selection.benchmarks if not kept[b.name]]
     selection.benchmarks = [b for b in selection.benchmarks if kept[b.name]]
+
+
+def _require_sandbox(selection: Selection, config: RunConfig) -> None:
+    """Stop before anything is generated when the run will need the kernel sandbox and this machine cannot give
+    it (``tabbench.sandbox.require``): an environment whose tools run code, or a benchmark whose answer
+    extractor or metric rewards' extractors run code on one of the run's examples (``Extractor.runs_code``)."""
+    from tabbench.contract.extract import runs_code
+    from tabbench.evaluation.runner import select_examples
+    from tabbench.host.lookup import environment_class
+    from tabbench.host.metrics import metric_rewards
+    from tabbench.sandbox import require
+
+    if config.environment is not None and environment_class(config.environment.name).runs_code:
+        require(f"environment {config.environment.name!r}")
+    for benchmark in selection.benchmarks:
+        examples = select_examples(benchmark, config.split, config.limit, config.where)
+        if config.shard is not None:
+            examples = config.shard.select(benchmark.name, examples)
+        extractors = [benchmark.answer_extractor(), *(r.extractor for r in metric_rewards(benchmark).values())]
+        if runs_code(extractors, examples):
+            require(f"benchmark {benchmark.name!r}")
 
 
 def resume_record(config: RunConfig, fingerprint_sha: str, selection: Selection) -> dict[str, Any]:

@@ -7,13 +7,15 @@ is installed before any model code runs: no exec, no new processes, no device no
 namespaces. Resource limits cap CPU (SIGXCPU is reported as ``timeout``), memory, file size, open files and
 threads; an audit hook remains as a second, Python-level layer. Where the kernel sandbox cannot run, calls
 raise ``SandboxUnavailableError`` unless the user opted out (``--unsafe-sandbox`` /
-``TABBENCH_UNSAFE_SANDBOX=1``). docs/sandbox.md states the guarantees, how each is enforced, and what remains.
+``TABBENCH_UNSAFE_SANDBOX=1``); ``require(user)`` raises it before a run that needs the sandbox generates anything.
+docs/sandbox.md states the guarantees, how each is enforced, and what remains.
 
-Public API (stable): ``run_python``, ``SandboxResult``, ``StepResult``, ``isolation``,
+Public API (stable): ``run_python``, ``SandboxResult``, ``StepResult``, ``isolation``, ``require``,
 ``SandboxUnavailableError``, ``unsafe_allowed``.
 """
 
-from tabbench.sandbox.run import SandboxResult, StepResult, isolation, run_python
+from tabbench.sandbox.run import SandboxResult, StepResult, isolation, require, run_python
 from tabbench.sandbox.walls import SandboxUnavailableError, unsafe_allowed
 
-__all__ = ["SandboxResult", "SandboxUnavailableError", "StepResult", "isolation", "run_python", "unsafe_allowed"]
+__all__ = ["SandboxResult", "SandboxUnavailableError", "StepResult", "isolation", "require", "run_python",
+           "unsafe_allowed"]

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from tabbench.contract.errors import SandboxUnavailableError
 from tabbench.contract.types import Status
 from tabbench.sandbox import walls as _walls
 
@@ -167,6 +168,16 @@ class _Request:
 def isolation() -> dict[str, Any]:
     """Which walls this machine gives runs (raises ``SandboxUnavailableError`` like ``run_python``)."""
     return _isolation(_walls.current(_probe), _sandbox_uid() if os.geteuid() == 0 else None, 256, False)
+
+
+def require(user: str) -> None:
+    """Raise ``SandboxUnavailableError`` naming ``user`` (``"benchmark 'tablebench'"``) when ``run_python`` would
+    refuse here: a run checks this before it generates, so that it does not stop at scoring, after the model's
+    work. The same probe and opt-out as ``run_python``; checked once per process."""
+    try:
+        _walls.current(_probe)
+    except SandboxUnavailableError as exc:
+        raise SandboxUnavailableError(f"{user} runs model-written code: {exc}") from None
 
 
 def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], ask: _Request) -> SandboxResult:

@@ -2,6 +2,7 @@
 
 Public API (``tabbench.tableqa.extractors``; stable, plugins use it):
 
+- ``is_pot(example, extraction)`` and ``is_chart(example)``: whether reading the answer runs a program.
 - ``TableAnswer``: a text question's answer (``text``) and how it was found (``details``: a PoT program's
   ``ecr`` and ``error``).
 - ``ChartAnswer``: a chart question's program (``text``) and its sandboxed ``run`` (``ChartRun``).
@@ -60,6 +61,11 @@ def is_pot(example: Example, extraction: str = "tablebench") -> bool:
             and not example.fields.get("chart_type"))
 
 
+def is_chart(example: Example) -> bool:
+    """Whether ``example`` is a chart question (its answer is a program run in the sandbox)."""
+    return bool(example.fields.get("chart_type"))
+
+
 def extract_answer(example: Example, completion: str, *, extraction: str = "tablebench",
                    pot_timeout_s: float = 15.0) -> tuple[str | None, dict[str, Any]]:
     """The answer in ``completion`` and how it was found (``details``); ``None`` when there is none.
@@ -92,7 +98,8 @@ class _TextExtractor(Extractor):
     """``extract_answer`` with fixed options; a PoT answer's key names only the program's time limit."""
 
     def __init__(self, extraction: str, pot_timeout_s: float) -> None:
-        super().__init__(f"tableqa:{extraction}", partial(_text, extraction=extraction, pot_timeout_s=pot_timeout_s))
+        super().__init__(f"tableqa:{extraction}", partial(_text, extraction=extraction, pot_timeout_s=pot_timeout_s),
+                         runs_code=partial(is_pot, extraction=extraction))
         self.extraction, self.pot_timeout_s = extraction, pot_timeout_s
 
     def key(self, example: Example) -> Hashable:
@@ -116,7 +123,7 @@ def chart_answer(example: Example, code: str | None, *, official_figure_state: b
                  timeout_s: float = 15.0) -> ChartAnswer:
     """Run chart ``code`` for ``example`` (its ``chart_type`` and table files) in the sandbox; no code, no run.
     Not a chart question: no run either."""
-    if code is None or not example.fields.get("chart_type"):
+    if code is None or not is_chart(example):
         return ChartAnswer(code)
     run = run_chart(code, str(example.fields["chart_type"]), table_files(example.fields),
                     official_figure_state=official_figure_state, timeout_s=timeout_s)
@@ -141,4 +148,5 @@ def chart_extractor(code_extraction: str = "tablebench", timeout_s: float = 15.0
         raise ValueError(f"code_extraction must be one of {', '.join(CODE_EXTRACTIONS)}")
     name = f"tableqa-chart:{code_extraction}:{float(timeout_s)}:{'official' if official_figure_state else 'fresh'}"
     return Extractor(name, partial(_chart, code_extraction=code_extraction,
-                                   official_figure_state=bool(official_figure_state), timeout_s=float(timeout_s)))
+                                   official_figure_state=bool(official_figure_state), timeout_s=float(timeout_s)),
+                     runs_code=is_chart)
