@@ -314,6 +314,26 @@ def resolve_rewards(
     return resolved
 
 
+def require_sandbox(specs: Sequence[RewardSpec], examples: Sequence[tuple[Benchmark, Example]],
+                    environment: tabbench.Environment | None = None, recorded: bool = False) -> None:
+    """Stop before the model loads when training will run model-written code on a machine without the kernel
+    sandbox (``tabbench.sandbox.require``; ``--unsafe-sandbox`` opts out): the ``--env`` environment's tools, a
+    reward's extractor on one of its benchmarks' examples, or (``recorded``) a benchmark's answer extractor."""
+    from tabbench.sandbox import require
+
+    if environment is not None and environment.runs_code:
+        require(f"environment {environment.name!r}")
+    for spec in specs:
+        extractor = tabbench.get_reward(spec.name, **spec.options).extractor
+        if extractor is not None and any(extractor.runs_code(e) for b, e in examples
+                                         if spec.benchmark in (None, b.name)):
+            require(f"reward {spec.label!r}")
+    for benchmark in {b.name: b for b, _ in examples}.values() if recorded else ():
+        extractor = benchmark.answer_extractor()
+        if any(extractor.runs_code(e) for b, e in examples if b is benchmark):
+            require(f"benchmark {benchmark.name!r}")
+
+
 def trl_reward_funcs(specs: Sequence[RewardSpec]) -> list[Any]:
     """TRL reward functions for ``specs``, built by the host adapter (the one rule: plugins score)."""
     from tabbench.adapters import trl_reward

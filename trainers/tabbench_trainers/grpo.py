@@ -16,21 +16,26 @@ from typing import Any
 
 import click
 
-from tabbench import Benchmark, ConfigError, UsageError
+import tabbench
+from tabbench import Benchmark, ConfigError, Example, UsageError
 from tabbench.evaluation.where import Where
 from tabbench_trainers import common, environments, progress
 
 LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
 
 
-def grpo_rows(benchmarks: list[Benchmark], split: str, limit: int | None, where: Sequence[Where] = ()
-              ) -> list[dict[str, Any]]:
-    """TRL rows (prompt + the columns rewards read) from each benchmark's selected examples (``--where``,
-    ``--limit``), built by the host adapter."""
+def grpo_items(benchmarks: list[Benchmark], split: str, limit: int | None, where: Sequence[Where] = ()
+               ) -> list[tuple[Benchmark, Example]]:
+    """Each benchmark's selected examples (``--where``, ``--limit``), with their benchmark."""
+    return [(benchmark, example) for benchmark in benchmarks
+            for example in common.training_examples(benchmark, split, limit, where)]
+
+
+def grpo_rows(items: Sequence[tuple[Benchmark, Example]]) -> list[dict[str, Any]]:
+    """TRL rows (prompt + the columns rewards read) of ``grpo_items``, built by the host adapter."""
     from tabbench.adapters import example_row
 
-    return [example_row(benchmark, example) for benchmark in benchmarks
-            for example in common.training_examples(benchmark, split, limit, where)]
+    return [example_row(benchmark, example) for benchmark, example in items]
 
 
 def drop_long_prompts(rows: list[dict[str, Any]], tokenizer: Any, max_tokens: int | None) -> tuple[list, int]:
@@ -122,7 +127,11 @@ def run_grpo(config: GrpoConfig) -> Path:
     benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites,
                                         config.where, options=config.benchmark_options)
     specs = common.resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
-    rows = grpo_rows(benchmarks, config.split, config.limit, config.where)
+    items = grpo_items(benchmarks, config.split, config.limit, config.where)
+    env = environments.settings(config)  # --env NAME: (name, budget, options)
+    environment = tabbench.get_environment(env[0], env[1], **env[2]) if env else None
+    common.require_sandbox(specs, items, environment)  # before the model loads
+    rows = grpo_rows(items)
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
 

@@ -270,6 +270,7 @@ def run_tao(config: TaoConfig) -> Path:
     specs = common.resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
     rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
     items = [(b, e) for b in benchmarks for e in common.training_examples(b, config.split, config.limit, config.where)]
+    common.require_sandbox(specs, items, recorded=True)  # before any model loads
     common.prepare_out_dir(out_dir)
     timer = common.Timer()
     current: Path | str = config.model_path

@@ -197,7 +197,7 @@ def test_trainers_use_only_the_examples_where_selects() -> None:
     where = parse_wheres(["db_id=library", "difficulty!=simple"])
     benchmarks = common.load_benchmarks([], [], "train", ["demo"], where)
     assert [b.name for b in benchmarks] == ["demo-bird", "demo-spider"]  # the table QA members have no db_id
-    rows = grpo.grpo_rows(benchmarks, "train", 5, where)  # --limit after the filter
+    rows = grpo.grpo_rows(grpo.grpo_items(benchmarks, "train", 5, where))  # --limit after the filter
     examples = [json.loads(row["example"]) for row in rows]
     assert len(rows) == 10 and {e["meta"]["db_id"] for e in examples} == {"library"}
     assert "simple" not in {e["meta"].get("difficulty") for e in examples}
@@ -368,11 +368,11 @@ def test_sft_target_prefers_a_readable_trace() -> None:
 
 @pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_long_prompts_are_skipped(micro_model: Path) -> None:
-    from tabbench_trainers.grpo import drop_long_prompts, grpo_rows
+    from tabbench_trainers.grpo import drop_long_prompts, grpo_items, grpo_rows
     from transformers import AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(str(micro_model))
-    rows = grpo_rows([tabbench.get_benchmark("demo-bird")], "train", 5)
+    rows = grpo_rows(grpo_items([tabbench.get_benchmark("demo-bird")], "train", 5))
     assert drop_long_prompts(rows, tokenizer, None) == (rows, 0)
     assert drop_long_prompts(rows, tokenizer, 10_000) == (rows, 0)
     assert drop_long_prompts(rows, tokenizer, 5) == ([], 5)
