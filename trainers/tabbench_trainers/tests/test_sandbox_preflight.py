@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TABLE = {"columns": ["team", "points"], "data": [["a", 10], ["b", 20], ["c", 30]]}
 
 
@@ -31,12 +33,13 @@ def _one_line_refusal(done: subprocess.CompletedProcess[str], who: str) -> None:
     assert "bubblewrap (bwrap) is not installed" in lines[0] and "--unsafe-sandbox" in lines[0]
 
 
-def test_grpo_with_a_reward_that_runs_programs_refuses_before_loading(tmp_path: Path) -> None:
+@pytest.mark.parametrize("trainer", [["grpo", "--max-steps", "1"], ["tao", "--rounds", "1"]])
+def test_a_reward_that_runs_programs_refuses_before_loading(tmp_path: Path, trainer: list[str]) -> None:
     row = {"id": "p1", "qtype": "NumericalReasoning", "qsubtype": "Aggregation", "table": TABLE, "question": "sum?",
            "answer": "60", "instruction_type": "PoT", "instruction": "Answer."}
     (tmp_path / "TableBench_PoT.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
-    done = _train(tmp_path, "grpo", "--benchmark", "tablebench", "--data", f"tablebench={tmp_path}",
-                  "--split", "test", "-o", "instruction_type=PoT", "--max-steps", "1")
+    done = _train(tmp_path, *trainer, "--benchmark", "tablebench", "--data", f"tablebench={tmp_path}",
+                  "--split", "test", "-o", "instruction_type=PoT")
     _one_line_refusal(done, "reward 'rouge-l'")  # the primary metric's reward reads PoT answers
     assert not (tmp_path / "out").exists()
 
