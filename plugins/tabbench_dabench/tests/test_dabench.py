@@ -91,6 +91,15 @@ def test_program_of_thought_runs_in_the_sandbox(root: Path):
     assert [s.status for s in scores["accuracy_by_question"]] == [Status.EXEC_ERROR, Status.MATCH, Status.MISMATCH]
 
 
+def test_pot_mode_needs_the_sandbox_before_a_run_generates(root: Path):
+    """Its extractors say they run code in ``pot`` mode only: a run then checks the sandbox before generating."""
+    for mode, runs in (("pot", True), ("response", False)):
+        bench = tabbench.get_benchmark("dabench", root, mode=mode)
+        example = next(bench.examples())
+        extractors = [bench.answer_extractor(), *(r.extractor for r in tabbench.metric_rewards(bench).values())]
+        assert [x.runs_code(example) for x in extractors] == [runs] * len(extractors)
+
+
 def test_prose_answers_are_the_response_even_in_pot_mode(root: Path):
     bench = tabbench.get_benchmark("dabench", root)
     example = next(bench.examples())
