@@ -122,7 +122,7 @@ def test_no_generate_call_for_a_pot_run(tmp_path, tablebench_dir, no_bubblewrap)
     config = RunConfig(backend="counting", model="counting", benchmarks=("tablebench",),
                        data={"tablebench": tablebench_dir}, benchmark_options={"instruction_type": "PoT"},
                        generation=GenerationParams(max_new_tokens=8), out=tmp_path / "run", progress=False)
-    with pytest.raises(SandboxUnavailableError, match="^benchmark 'tablebench' runs model-written code"):
+    with pytest.raises(SandboxUnavailableError, match=r"^benchmark 'tablebench' runs model-written code"):
         launch(config, backend=backend)
     assert backend.calls == 0 and not (tmp_path / "run").exists()
 
