@@ -27,6 +27,7 @@ batch (resume and caching rely on this).
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import os
 import time
@@ -356,41 +357,45 @@ class HFBackend(ModelBackend):
         if params.stop:
             kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         with torch.inference_mode():
-            if prefix:
-                name, cache = self._prefix_cache(groups, prefix, repeat)
-                kwargs[name] = cache
-            generated = model.generate(**inputs, **kwargs)
+            name, cache = self._cache(groups, prefix, repeat, len(rows) * (copies // repeat),
+                                      width + params.max_new_tokens)
+            generated = model.generate(**inputs, **{name: cache}, **kwargs)
         new = generated[:, width:]
         decoded = tokenizer.batch_decode(new, skip_special_tokens=True)
         self.tokens_generated += int((new != pad).sum().item())
         return [truncate_at_stop(text, params.stop) for text in decoded]
 
-    def _prefix_cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, repeat: int) -> tuple[str, Any]:
-        """The key/value cache of every row's first ``prefix`` positions: each group's shared tokens prefilled
-        once, left-padded with zeros (masked) to ``prefix``, repeated for the group's rows; and the keyword
-        ``generate`` takes it under (``cache`` since transformers 5.x, ``past_key_values`` before)."""
+    def _cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, repeat: int, batch: int,
+               capacity: int) -> tuple[str, Any]:
+        """The key/value cache ``generate`` starts from, written in place (``kv_cache``), and the keyword it
+        takes it under (``cache`` since transformers 5.x, ``past_key_values`` before).
+
+        Without a shared prefix it is empty. With one, positions ``[0, prefix)`` of every row hold its group's
+        shared tokens, prefilled once and copied to the group's rows, right-aligned after zeros (masked).
+        """
         import torch
-        from transformers import DynamicCache
+
+        from tabbench_hf.kv_cache import PreallocatedCache
 
         model = self._model
-        name, prefilled = "past_key_values", {}
-        for g, (group, shared) in enumerate(groups):
-            if shared:
-                out = model(input_ids=torch.tensor([group[0][:shared]], device=model.device), use_cache=True)
-                name = "cache" if "cache" in out else "past_key_values"
-                prefilled[g] = _cache_tensors(out[name])
-        template = next(iter(prefilled.values()))
-        layers = []
-        for i, reference in enumerate(template):
-            parts: tuple[list[Any], list[Any]] = ([], [])
-            for g, (group, shared) in enumerate(groups):
-                for j in (0, 1):  # keys, values
-                    ref = reference[j]
-                    tensor = prefilled[g][i][j] if shared else ref[:, :, :0]
-                    padding = ref.new_zeros(1, ref.shape[1], prefix - shared, ref.shape[3])
-                    parts[j].append(torch.cat([padding, tensor], dim=2).expand(len(group) * repeat, -1, -1, -1))
-            layers.append((torch.cat(parts[0]), torch.cat(parts[1])))
-        return name, DynamicCache(ddp_cache_data=layers)
+        cache = PreallocatedCache(model.config.get_text_config().num_hidden_layers, capacity)
+        name = _cache_keyword(model)
+        if not prefix:
+            return name, cache
+        row = 0
+        for group, shared in groups:
+            rows = slice(row, row + len(group) * repeat)
+            row = rows.stop
+            if not shared:
+                continue
+            out = model(input_ids=torch.tensor([group[0][:shared]], device=model.device), use_cache=True,
+                        logits_to_keep=1)
+            for layer, (keys, values) in zip(cache.layers, _cache_tensors(out[name]), strict=True):
+                if not layer.is_initialized:
+                    layer.allocate(keys, batch)
+                layer.write(rows, prefix, keys, values)
+        cache.set_length(prefix)
+        return name, cache
 
     def close(self) -> None:
         self._model = None
@@ -416,6 +421,12 @@ def prefix_groups(ids: list[list[int]], min_shared: int) -> list[tuple[list[list
                 continue
         groups.append(([row], 0))
     return groups
+
+
+def _cache_keyword(model: Any) -> str:
+    """``cache``, the keyword transformers 5.x models take their key/value cache under, or ``past_key_values``."""
+    forward = getattr(model, "get_base_model", lambda: model)().forward  # a peft model wraps the base model
+    return "cache" if "cache" in inspect.signature(forward).parameters else "past_key_values"
 
 
 def _cache_tensors(cache: Any) -> list[tuple[Any, Any]]:
