@@ -52,8 +52,9 @@ def measure_one(spec: dict) -> dict:
     import tabbench
     from tabbench import GenerationParams, GenerationRequest
 
+    threads = {"threads": spec["threads"]} if spec.get("threads") else {}
     backend = tabbench.get_backend("hf", spec["model"], device="cpu", batch_size=spec["batch"],
-                                   prefix_cache=spec["prefix_cache"])
+                                   prefix_cache=spec["prefix_cache"], **threads)
     backend.load()
     bench = tabbench.get_benchmark(spec["benchmark"], spec["data"], **spec.get("options", {}))
     examples = list(bench.examples(spec["split"]))[: spec["questions"]]
@@ -87,11 +88,13 @@ def compare_prefix_reuse(label: str, spec: dict) -> None:
 
 
 def prefix_section(args: argparse.Namespace, tiny: Path) -> None:
-    print(f"\nprefix reuse, off vs on (machine load {os.getloadavg()[0]:.1f}); q/s = questions (prompts) a second,"
+    threads = args.threads or "the backend's default"
+    print(f"\nprefix reuse, off vs on (machine load {os.getloadavg()[0]:.1f}, threads: {threads}); "
+          "q/s = questions (prompts) a second,"
           " RSS = peak MiB of the process, same = prompts whose outputs are identical")
     print(f"{'setting':<40}{'q/s off':>9}{'q/s on':>9}{'speedup':>9}{'RSS off':>8}{'RSS on':>8}{'same':>8}")
     base = {"batch": args.prefix_batch, "max_new_tokens": args.prefix_new_tokens, "group": 0,
-            "questions": args.questions}
+            "questions": args.questions, "threads": args.threads}
     demo = {**base, "benchmark": "demo-spider", "data": None, "split": "dev"}
     compare_prefix_reuse("tiny, demo-spider prompts", {**demo, "model": str(tiny)})
     models = [("tiny", tiny)] + ([("SmolLM2-135M", args.smollm)] if (args.smollm / "config.json").is_file() else [])
@@ -124,6 +127,8 @@ def main() -> None:
     parser.add_argument("--prefix-batch", type=int, default=16)
     parser.add_argument("--prefix-new-tokens", type=int, default=32)
     parser.add_argument("--group", type=int, default=8, help="completions per prompt of the GRPO step")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="torch threads for the prefix-reuse comparison (default: the backend's)")
     parser.add_argument("--only-prefix", action="store_true", help="run only the prefix-reuse comparison")
     args = parser.parse_args()
 

@@ -249,3 +249,14 @@ def test_prompts_sharing_a_prefix_meet_in_a_batch_and_results_keep_the_callers_o
 def test_prefix_cache_option_must_be_a_boolean(tiny: Path) -> None:
     with pytest.raises(ConfigError, match="option prefix_cache=the string 'maybe'"):
         HFBackend(str(tiny), prefix_cache="maybe")
+
+
+def test_prefix_groups_split_two_databases_rather_than_share_their_short_common_prefix() -> None:
+    from tabbench_hf.backend import prefix_groups
+
+    head = list(range(20))  # what both schemas start with (system prompt, "Database schema:")
+    first = [head + [1] * 30 + [q] for q in (50, 51, 52)]
+    second = [head + [2] * 30 + [q] for q in (60, 61)]
+    assert prefix_groups(first + second, 16) == [(first, 50), (second, 50)]
+    lone = head + [2] * 30
+    assert prefix_groups([*first, lone], 16) == [(first, 50), ([lone], 0)]
