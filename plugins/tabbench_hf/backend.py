@@ -436,7 +436,7 @@ def prefix_groups(ids: list[list[int]], min_shared: int) -> list[tuple[list[list
 
 def _cache_keyword(model: Any) -> str:
     """``cache``, the keyword transformers 5.x models take their key/value cache under, or ``past_key_values``."""
-    forward = getattr(model, "get_base_model", lambda: model)().forward  # a peft model wraps the base model
+    forward = type(getattr(model, "get_base_model", lambda: model)()).forward  # peft wraps the base model
     return "cache" if "cache" in inspect.signature(forward).parameters else "past_key_values"
 
 

@@ -260,3 +260,31 @@ def test_prefix_groups_split_two_databases_rather_than_share_their_short_common_
     assert prefix_groups(first + second, 16) == [(first, 50), (second, 50)]
     lone = head + [2] * 30
     assert prefix_groups([*first, lone], 16) == [(first, 50), ([lone], 0)]
+
+
+def test_generation_feeds_only_the_unshared_tokens_after_the_prefix_and_decodes_in_place(
+    demo_tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabbench_hf.kv_cache import PreallocatedCache
+
+    backend = HFBackend(str(demo_tiny), device="cpu")
+    backend.load()
+    model, seen = backend._model, []
+    forward = model.forward
+
+    def spy(*args: object, **kwargs: object) -> object:
+        cache = kwargs.get("cache", kwargs.get("past_key_values"))
+        buffer = cache.layers[0].key_buffer.data_ptr() if isinstance(cache, PreallocatedCache) else None
+        seen.append((kwargs["input_ids"].shape, cache.get_seq_length() if cache is not None else 0, buffer))
+        return forward(*args, **kwargs)
+
+    monkeypatch.setattr(model, "forward", spy)
+    reqs = demo_prompts()[:4]
+    texts = [backend.render(r) for r in reqs]
+    longest = max(len(backend._tokenizer(t, add_special_tokens=False)["input_ids"]) for t in texts)
+    backend.generate(reqs, GenerationParams(max_new_tokens=5))
+    prefill, *steps = [s for s in seen if s[0][0] == 4]
+    assert seen[0][0][0] == 1  # the shared prefix, once
+    assert prefill[0][1] < longest - 16 and prefill[1] > 16  # the batch's pass reads the prefix from the cache
+    assert len(steps) == 4 and {s[0][1] for s in steps} == {1}
+    assert len({buffer for *_, buffer in [prefill, *steps]}) == 1  # every step wrote into the same buffers
