@@ -53,6 +53,7 @@ _PROBE_SCHEMA = {"type": "function", "function": {"name": "probe_tool_x1", "desc
                                                       "probe_arg": {"type": "string", "description": "x"}}}}}
 SMALL_MODEL_BYTES = 400 * 2**20
 MIN_SHARED_TOKENS = 16  # a shorter common prefix is not worth a separate prefill pass
+PREFIXES_KEPT = 4  # shared prefixes whose key/value caches are kept for the next batches (a few schemas)
 
 
 def _missing_model(model: str, what: str = "model") -> ConfigError:
@@ -134,6 +135,7 @@ class HFBackend(ModelBackend):
         self._fingerprint: dict[str, Any] | None = None
         self.load_seconds = 0.0
         self.tokens_generated = 0  # new tokens (padding excluded): throughput figures
+        self._prefixes: dict[tuple[int, ...], list[tuple[Any, Any]]] = {}  # recent shared prefixes' caches
 
     @staticmethod
     def _adapter_base(adapter: Path) -> str:
@@ -373,7 +375,6 @@ class HFBackend(ModelBackend):
         Without a shared prefix it is empty. With one, positions ``[0, prefix)`` of every row hold its group's
         shared tokens, prefilled once and copied to the group's rows, right-aligned after zeros (masked).
         """
-        import torch
 
         from tabbench_hf.kv_cache import PreallocatedCache
 
@@ -388,18 +389,42 @@ class HFBackend(ModelBackend):
             row = rows.stop
             if not shared:
                 continue
-            out = model(input_ids=torch.tensor([group[0][:shared]], device=model.device), use_cache=True,
-                        logits_to_keep=1)
-            for layer, (keys, values) in zip(cache.layers, _cache_tensors(out[name]), strict=True):
+            for layer, (keys, values) in zip(cache.layers, self._prefilled(group[0][:shared], name), strict=True):
                 if not layer.is_initialized:
                     layer.allocate(keys, batch)
                 layer.write(rows, prefix, keys, values)
         cache.set_length(prefix)
         return name, cache
 
+    def _prefilled(self, tokens: list[int], name: str) -> list[tuple[Any, Any]]:
+        """Keys and values (one row) of each layer for ``tokens``, starting from the recent prefix that shares the
+        most leading tokens with them: a database's schema spans many batches, and is prefilled once for all.
+
+        Causal attention makes the first ``k`` positions of a longer prefix's cache the cache of its first ``k``
+        tokens, so only the tokens past the common part are run.
+        """
+        import torch
+        from transformers import DynamicCache
+
+        known = max(self._prefixes, key=lambda key: _common_length(list(key), tokens), default=())
+        common = min(_common_length(list(known), tokens), len(tokens))
+        layers = [(k[:, :, :common], v[:, :, :common]) for k, v in self._prefixes.get(known, [])] if common else []
+        if common < len(tokens):
+            model = self._model
+            past = {name: DynamicCache(ddp_cache_data=layers)} if layers else {}
+            out = model(input_ids=torch.tensor([tokens[common:]], device=model.device), use_cache=True,
+                        logits_to_keep=1, **past)
+            layers = _cache_tensors(out[name])
+        self._prefixes.pop(tuple(tokens), None)
+        self._prefixes[tuple(tokens)] = layers  # the most recent last
+        while len(self._prefixes) > PREFIXES_KEPT:
+            del self._prefixes[next(iter(self._prefixes))]
+        return layers
+
     def close(self) -> None:
         self._model = None
         self._tokenizer = None
+        self._prefixes.clear()
 
 
 

@@ -288,3 +288,6 @@ def test_generation_feeds_only_the_unshared_tokens_after_the_prefix_and_decodes_
     assert prefill[0][1] < longest - 16 and prefill[1] > 16  # the batch's pass reads the prefix from the cache
     assert len(steps) == 4 and {s[0][1] for s in steps} == {1}
     assert len({buffer for *_, buffer in [prefill, *steps]}) == 1  # every step wrote into the same buffers
+    seen.clear()  # the same prompts again: their prefix's cache is kept from the first call
+    backend.generate(reqs, GenerationParams(max_new_tokens=5))
+    assert seen[0][0][0] == 4
