@@ -267,11 +267,11 @@ class HFBackend(ModelBackend):
 
     def _complete(self, texts: list[str], params: GenerationParams) -> list[list[str]]:
         """``params.n`` completions of each rendered prompt: sampled per prompt, or greedy in batches (then
-        repeated, all ``n`` being the same). With ``prefix_cache`` the prompts are sorted by text, so those
-        sharing a schema meet in a batch; the results are put back in the caller's order."""
+        repeated, all ``n`` being the same). With ``prefix_cache`` the prompts are ordered by ``prefix_order``;
+        the results are put back in the caller's order."""
         if params.temperature > 0:
             return [self._sample(text, params) for text in texts]
-        order = sorted(range(len(texts)), key=texts.__getitem__) if self.prefix_cache else list(range(len(texts)))
+        order = self._prefix_order(texts) if self.prefix_cache else list(range(len(texts)))
         size = self.batch_size or len(texts)
         outputs: list[list[str]] = [[] for _ in texts]
         for start in range(0, len(order), size):
@@ -280,6 +280,19 @@ class HFBackend(ModelBackend):
             for i, completion in zip(chunk, batch, strict=True):
                 outputs[i] = [completion] * params.n
         return outputs
+
+    def _prefix_order(self, texts: list[str]) -> list[int]:
+        """Indices of ``texts`` sorted by text, so prompts sharing a prefix (a database's schema) meet, and each
+        group that shares one (``prefix_groups``) by length: the batches cut from it then pad their unshared
+        tails (the question, prefilled per row) to similar lengths."""
+        self.load()
+        order = sorted(range(len(texts)), key=texts.__getitem__)
+        ids = [self._tokenizer(texts[i], add_special_tokens=False)["input_ids"] for i in order]
+        ordered: list[tuple[int, int]] = []  # (index, length)
+        for rows, _ in prefix_groups(ids, MIN_SHARED_TOKENS):
+            group, order = order[: len(rows)], order[len(rows) :]
+            ordered += sorted(zip(group, map(len, rows), strict=True), key=lambda pair: pair[1])
+        return [i for i, _ in ordered]
 
     def supports_tools(self) -> bool:
         """Whether the chat template renders a tool-calling exchange (tool schema, call and result survive)."""

@@ -291,3 +291,10 @@ def test_generation_feeds_only_the_unshared_tokens_after_the_prefix_and_decodes_
     seen.clear()  # the same prompts again: their prefix's cache is kept from the first call
     backend.generate(reqs, GenerationParams(max_new_tokens=5))
     assert seen[0][0][0] == 4
+
+
+def test_prompts_are_ordered_by_shared_prefix_then_length(backend: HFBackend) -> None:
+    schema = "CREATE TABLE customers (id INTEGER, name TEXT, city TEXT, country TEXT, born DATE); " * 2
+    texts = [schema + "Question: how many customers are there in all?", "zzz unrelated",
+             schema + "Question: list names", schema + "Question: which city?"]
+    assert backend._prefix_order(texts) == [2, 3, 0, 1]  # the schema's prompts, shortest first, then the rest
