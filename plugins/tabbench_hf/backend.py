@@ -16,8 +16,9 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
   only slow generation down; torch's default otherwise);
 - ``prefix_cache``: ``true`` (default) or ``false``. On, prompts are sorted so that those sharing a prefix
   (the same database schema) meet in a batch, the key/value cache of a prefix shared by a group of prompts is
-  computed once and copied to each of them, and ``n`` samples of a prompt share one prefill; results come back
-  in the caller's order. Off, every sequence is prefilled from scratch (the reference to compare against).
+  computed once and copied to each of them (and kept for the next batches), and ``n`` samples of a prompt
+  share one prefill; results come back in the caller's order. Off, every sequence is prefilled from scratch
+  (the reference to compare against).
 
 Sampling (temperature > 0) is seeded per prompt: each prompt's ``n`` samples come from a generator seeded
 with the run seed and the prompt's text, so a completion does not depend on which other prompts shared its
