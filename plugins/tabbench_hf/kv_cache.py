@@ -49,11 +49,12 @@ class PreallocatedLayer(DynamicLayer):
         if not self.is_initialized:
             self.allocate(key_states, key_states.shape[0])
         end = self.length + key_states.shape[2]
-        if end > self.capacity:  # longer than planned (never in the backend's use): grow, as DynamicCache would
-            grow = key_states.new_zeros(*self.key_buffer.shape[:2], end - self.capacity, self.key_buffer.shape[3])
+        if end > self.capacity:  # longer than planned (never in the backend's use): double, copying once
+            grow = key_states.new_zeros(*self.key_buffer.shape[:2], max(end, 2 * self.capacity) - self.capacity,
+                                        self.key_buffer.shape[3])
             self.key_buffer = torch.cat([self.key_buffer, grow], dim=2)
             self.value_buffer = torch.cat([self.value_buffer, grow], dim=2)
-            self.capacity = end
+            self.capacity = self.key_buffer.shape[2]
         self.write(slice(None), end, key_states, value_states)
         self.set_length(end)
         return self.keys, self.values

@@ -298,3 +298,25 @@ def test_prompts_are_ordered_by_shared_prefix_then_length(backend: HFBackend) ->
     texts = [schema + "Question: how many customers are there in all?", "zzz unrelated",
              schema + "Question: list names", schema + "Question: which city?"]
     assert backend._prefix_order(texts) == [2, 3, 0, 1]  # the schema's prompts, shortest first, then the rest
+
+
+def test_preallocated_cache_matches_dynamic_cache_and_grows_past_its_capacity(demo_tiny: Path) -> None:
+    import torch
+    from tabbench_hf.backend import _cache_keyword
+    from tabbench_hf.kv_cache import PreallocatedCache
+    from transformers import AutoModelForCausalLM, DynamicCache
+
+    model = AutoModelForCausalLM.from_pretrained(str(demo_tiny)).eval()
+    name = _cache_keyword(model)
+    ids = torch.randint(5, 200, (2, 12))
+    with torch.inference_mode():
+        caches = (DynamicCache(), PreallocatedCache(model.config.num_hidden_layers, 8))  # 8 < the 12 + 4 needed
+        logits = []
+        for cache in caches:
+            out, steps = model(input_ids=ids, **{name: cache}), []
+            for _ in range(4):
+                out = model(input_ids=out.logits[:, -1:].argmax(-1), **{name: cache})
+                steps.append(out.logits)
+            logits.append(torch.cat(steps, dim=1))
+    assert torch.equal(logits[0], logits[1])
+    assert caches[1].get_seq_length() == 16 and caches[1].layers[0].capacity == 16
