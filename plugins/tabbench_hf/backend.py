@@ -137,6 +137,7 @@ class HFBackend(ModelBackend):
         self.load_seconds = 0.0
         self.tokens_generated = 0  # new tokens (padding excluded): throughput figures
         self._prefixes: dict[tuple[int, ...], list[tuple[Any, Any]]] = {}  # recent shared prefixes' caches
+        self._in_place = False  # whether generation uses kv_cache (and prefix reuse): set by load()
 
     @staticmethod
     def _adapter_base(adapter: Path) -> str:
@@ -251,6 +252,7 @@ class HFBackend(ModelBackend):
             tokenizer.pad_token = tokenizer.eos_token
         self._tokenizer = tokenizer
         self._model = model.to(self.resolved_device()).eval()
+        self._in_place = _full_attention_only(model)
         self.load_seconds = time.perf_counter() - start
 
     def render(self, request: GenerationRequest, tools: list[dict[str, Any]] | None = None) -> str:
@@ -268,7 +270,7 @@ class HFBackend(ModelBackend):
 
     def _complete(self, texts: list[str], params: GenerationParams) -> list[list[str]]:
         """``params.n`` completions of each rendered prompt: sampled per prompt, or greedy in batches (then
-        repeated, all ``n`` being the same). With ``prefix_cache`` the prompts are ordered by ``prefix_order``;
+        repeated, all ``n`` being the same). With ``prefix_cache`` the prompts are ordered by ``_prefix_order``;
         the results are put back in the caller's order."""
         if params.temperature > 0:
             return [self._sample(text, params) for text in texts]
@@ -330,7 +332,7 @@ class HFBackend(ModelBackend):
         group of prompts that share a prefix when ``prefix_cache`` is on, one for the whole batch otherwise."""
         tokenizer = self._tokenizer
         ids = [tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
-        if not self.prefix_cache:
+        if not self.prefix_cache or not self._in_place:
             return self._generate([(ids, 0)], params, do_sample, num_return_sequences)
         groups = prefix_groups(ids, MIN_SHARED_TOKENS)
         if num_return_sequences > 1 and len(ids) == 1:  # n samples of one prompt: one prefill
@@ -373,9 +375,11 @@ class HFBackend(ModelBackend):
         if params.stop:
             kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         with torch.inference_mode():
-            name, cache = self._cache(groups, prefix, repeat, len(rows) * (copies // repeat),
-                                      width + params.max_new_tokens)
-            generated = model.generate(**inputs, **{name: cache}, **kwargs)
+            if self._in_place:
+                name, cache = self._cache(groups, prefix, repeat, len(rows) * (copies // repeat),
+                                          width + params.max_new_tokens)
+                kwargs[name] = cache
+            generated = model.generate(**inputs, **kwargs)
         new = generated[:, width:]
         decoded = tokenizer.batch_decode(new, skip_special_tokens=True)
         self.tokens_generated += int((new != pad).sum().item())
@@ -389,7 +393,6 @@ class HFBackend(ModelBackend):
         Without a shared prefix it is empty. With one, positions ``[0, prefix)`` of every row hold its group's
         shared tokens, prefilled once and copied to the group's rows, right-aligned after zeros (masked).
         """
-
         from tabbench_hf.kv_cache import PreallocatedCache
 
         model = self._model
@@ -471,6 +474,13 @@ def prefix_groups(ids: list[list[int]], min_shared: int) -> list[tuple[list[list
         groups.append((ids[start:end], shared))
         end = start
     return groups[::-1]
+
+
+def _full_attention_only(model: Any) -> bool:
+    """Whether every layer attends to the whole sequence, as ``kv_cache`` (and so prefix reuse) assumes; models
+    with sliding-window or linear-attention layers generate with transformers' own cache and no reuse."""
+    types = getattr(model.config.get_text_config(), "layer_types", None)
+    return not types or all(kind == "full_attention" for kind in types)
 
 
 def _cache_keyword(model: Any) -> str:

@@ -320,3 +320,15 @@ def test_preallocated_cache_matches_dynamic_cache_and_grows_past_its_capacity(de
             logits.append(torch.cat(steps, dim=1))
     assert torch.equal(logits[0], logits[1])
     assert caches[1].get_seq_length() == 16 and caches[1].layers[0].capacity == 16
+
+
+def test_models_with_sliding_window_layers_generate_without_the_in_place_cache() -> None:
+    from tabbench_hf.backend import _full_attention_only
+    from transformers import Qwen2Config
+
+    class Model:
+        def __init__(self, **options: object) -> None:
+            self.config = Qwen2Config(num_hidden_layers=4, **options)
+
+    assert _full_attention_only(Model())
+    assert not _full_attention_only(Model(use_sliding_window=True, sliding_window=8, max_window_layers=2))
