@@ -10,7 +10,7 @@ Prints:
    scoring-plus-records time, from the run's ``results.json`` ``timing`` block;
 4. prefix reuse (``-m prefix_cache``) off then on, back to back, each in its own process (peak RSS is per
    process): questions/s on real Spider dev prompts (``--spider``, skipped when absent) with the tiny model and
-   with ``--smollm`` when that folder exists, and a GRPO generation step (one prompt, ``--group`` sampled
+   with ``--smollm`` when given, and a GRPO generation step (one prompt, ``--group`` sampled
    completions); greedy outputs with and without reuse are compared.
 
 Run: ``.venv/bin/python benchmarks/generation_throughput.py [--max-new-tokens 64] [--prompts 64]``
@@ -31,7 +31,6 @@ import time
 from pathlib import Path
 
 SPIDER = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "spider"
-SMOLLM = Path("/work/wt/learning_models/smollm2")
 
 
 def measure(backend, requests, params, batch_size: int, repeats: int) -> tuple[float, int]:
@@ -101,7 +100,7 @@ def prefix_section(args: argparse.Namespace, tiny: Path) -> None:
             "questions": args.questions, "threads": args.threads}
     demo = {**base, "benchmark": "demo-spider", "data": None, "split": "dev"}
     compare_prefix_reuse("tiny, demo-spider prompts", {**demo, "model": str(tiny)})
-    models = [("tiny", tiny)] + ([("SmolLM2-135M", args.smollm)] if (args.smollm / "config.json").is_file() else [])
+    models = [("tiny", tiny)] + ([("SmolLM2-135M", args.smollm)] if args.smollm else [])
     if not (args.spider / "dev.json").is_file():
         print(f"(real Spider dev prompts skipped: {args.spider} absent)")
     for name, model in models:
@@ -126,7 +125,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--model", default=None, help="a model folder (default: build the tiny model)")
     parser.add_argument("--spider", type=Path, default=SPIDER, help="Spider data folder (dev.json, database/)")
-    parser.add_argument("--smollm", type=Path, default=SMOLLM, help="a converted SmolLM2 folder, used if present")
+    parser.add_argument("--smollm", type=Path, default=None,
+                        help="an imported SmolLM2 checkpoint folder (`tabbench models import-gguf`), measured too")
     parser.add_argument("--questions", type=int, default=32, help="questions for the prefix-reuse comparison")
     parser.add_argument("--prefix-batch", type=int, default=16)
     parser.add_argument("--prefix-new-tokens", type=int, default=32)
