@@ -4,11 +4,13 @@ Builds the tiny model, evaluates it on the held-out splits of all four demo benc
 start on the gold answers of every benchmark's training split at once), then by GRPO (each example rewarded by
 its own benchmark's metric reward: ``bird-ex``, ``spider-ex``, ``rouge-l``, ``crtqa-em``), evaluates after each
 stage and renders a leaderboard and plots. Every stage is the ordinary command (``tabbench eval``,
-``tabbench train sft|grpo``, ``tabbench leaderboard build``) invoked in-process with the arguments it prints,
-so the demo is also a worked example of them.
+``tabbench train sft|grpo``, ``tabbench leaderboard build``) with the arguments it prints, so the demo is also a
+worked example of them. Each runs in its own process on one thread, and each evaluation runs alongside the next
+training stage (the random model's beside SFT, the SFT model's beside GRPO): tiny models keep one thread busy and
+no more, so this is how a two-core machine works on both cores.
 
 The run is reproducible across machines: ``tabbench.reproducible`` fixes CPU kernels, threads and seeds before
-torch loads, and every stage is seeded.
+torch loads in every stage's process, and every stage is seeded.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ on every run (thread counts change the last bits of a sum, so each stage always 
 
 from __future__ import annotations
 
+import os
 import runpy
 import sys
 
@@ -15,6 +16,7 @@ def main(argv: list[str]) -> None:
 
     seed, threads, *args = argv
     configure(int(seed), int(threads))
+    os.environ["HF_HUB_DISABLE_PROGRESS_BARS"] = "1"  # transformers' "Loading weights" bar: one line per stage
     sys.argv = ["tabbench", *args]
     runpy.run_module("tabbench", run_name="__main__", alter_sys=True)
 
