@@ -4,21 +4,24 @@ Builds the tiny model, evaluates it on the held-out splits of all four demo benc
 start on the gold answers of every benchmark's training split at once), then by GRPO (each example rewarded by
 its own benchmark's metric reward: ``bird-ex``, ``spider-ex``, ``rouge-l``, ``crtqa-em``), evaluates after each
 stage and renders a leaderboard and plots. Every stage is the ordinary command (``tabbench eval``,
-``tabbench train sft|grpo``, ``tabbench leaderboard build``) invoked in-process with the arguments it prints,
-so the demo is also a worked example of them.
+``tabbench train sft|grpo``, ``tabbench leaderboard build``) with the arguments it prints, so the demo is also a
+worked example of them. Each runs in its own process on one thread, and each evaluation runs alongside the next
+training stage (the random model's beside SFT, the SFT model's beside GRPO): tiny models keep one thread busy and
+no more, so this is how a two-core machine works on both cores.
 
 The run is reproducible across machines: ``tabbench.reproducible`` fixes CPU kernels, threads and seeds before
-torch loads, and every stage is seeded.
+torch loads in every stage's process, and every stage is seeded.
 """
 
 from __future__ import annotations
 
 import shlex
+import subprocess
+import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import click
 
 from tabbench import TabbenchError, UsageError
 
@@ -30,8 +33,14 @@ DEMO_SPEC = {"vocab_size": 1024, "hidden_size": 128, "num_hidden_layers": 2, "nu
 MAX_NEW_TOKENS = 96  # the longest gold answer (Spider SQL in a fence) is 89 tokens in the demo tokenizer
 EVAL_LIMIT = 100  # held-out questions per benchmark the demo evaluates (train_demo.py uses all 500)
 SFT_STEPS = 300
+SFT_LR = "2e-3"
+#: threads of each stage's process: two stages run side by side on a two-core machine (``run_stages``)
+STAGE_THREADS = 1
 GRPO_STEPS = 30
-GRPO_LR = "3e-5"  # 1e-4 and 3e-4 lowered held-out TableBench ROUGE-L within 30 steps (README of this plugin)
+# 1e-4 and 3e-4 lowered held-out TableBench ROUGE-L within 30 steps, 3e-5 BIRD-format EX, 1e-5 at temperature 1
+# TableBench ROUGE-L by one question; 1e-5 sampling at 0.7 (nearer the greedy answers the board scores) lowered none
+GRPO_LR = "1e-5"
+GRPO_TEMPERATURE = "0.7"
 STAGES = ("tiny", "sft", "sft-grpo")
 LABELS = {"tiny": "tiny (random init)", "sft": "tiny + SFT", "sft-grpo": "tiny + SFT + GRPO"}
 
@@ -42,16 +51,55 @@ def _console() -> Any:
     return Console(stderr=True)
 
 
-def run_stage(args: list[str], label: str, number: int, total: int) -> None:
-    """Run one ``tabbench`` subcommand in-process, printing it first; a failure names the stage."""
+@dataclass(frozen=True)
+class Stage:
+    """One numbered ``tabbench`` command of the demo."""
+
+    number: int
+    label: str
+    args: list[str]
+
+
+def announce(stage: Stage, total: int, log: Path | None = None) -> None:
+    """Print the stage's rule and the command it runs (and where its output goes when it runs alongside)."""
     console = _console()
-    console.rule(f"[bold][{number}/{total}] {label}", align="left")
-    console.print(f"$ tabbench {shlex.join(args)}", style="dim", markup=False, highlight=False)
-    root = click.get_current_context().find_root().command
+    console.rule(f"[bold][{stage.number}/{total}] {stage.label}", align="left")
+    console.print(f"$ tabbench {shlex.join(stage.args)}", style="dim", markup=False, highlight=False)
+    if log is not None:
+        console.print(f"(alongside the next stage, on the other core; output in {log})", style="dim", markup=False,
+                      highlight=False)
+
+
+def run_stages(main: Stage, side: Stage | None, total: int, seed: int, logs: Path) -> None:
+    """Run ``main`` (output on this terminal) and ``side`` (output in its log) at the same time, each in its own
+    process on STAGE_THREADS threads (``tabbench_demo.stage``); a failure names its stage."""
+    logs.mkdir(parents=True, exist_ok=True)
+    log = logs / f"{side.number}.log" if side else None
+    background = None
+    if side is not None and log is not None:
+        announce(side, total, log)
+        with log.open("w", encoding="utf-8") as handle:
+            background = subprocess.Popen(stage_command(side.args, seed), stdout=handle, stderr=subprocess.STDOUT)
+    announce(main, total)
+    code: int | None = None
+    side_code = 0
     try:
-        root.main(args=args, prog_name="tabbench", standalone_mode=False)
-    except click.ClickException as exc:
-        raise TabbenchError(f"tabbench demo: stage {number} ({label}) failed: {exc.format_message()}") from exc
+        code = subprocess.call(stage_command(main.args, seed))
+    finally:
+        if background is not None:
+            if code != 0:  # the main stage failed or was interrupted: its companion stops too
+                background.terminate()
+            side_code = background.wait()
+    if code != 0:
+        raise TabbenchError(f"tabbench demo: stage {main.number} ({main.label}) failed (exit {code}; output above)")
+    if side is not None and side_code != 0:
+        raise TabbenchError(f"tabbench demo: stage {side.number} ({side.label}) failed (exit {side_code}); "
+                            f"its output is in {log}")
+
+
+def stage_command(args: list[str], seed: int) -> list[str]:
+    """The child process that runs ``tabbench ARGS`` pinned to ``seed`` and STAGE_THREADS threads."""
+    return [sys.executable, "-m", "tabbench_demo.stage", str(seed), str(STAGE_THREADS), *args]
 
 
 def primaries(run_dir: Path) -> dict[str, tuple[str, float | None, int]]:
@@ -70,14 +118,14 @@ def run_demo(out_dir: Path, *, steps: int | None = None, grpo_steps: int | None 
 
     if out_dir.exists() and any(out_dir.iterdir()):
         raise UsageError(f"--out {out_dir} exists and is not empty: choose a new directory (or delete it)")
-    pinning = configure(seed)  # before torch loads: the same kernels, threads and seeds on every machine
+    pinning = configure(seed, STAGE_THREADS)  # before torch loads: the same kernels, threads and seeds everywhere
     console = _console()
     for problem in pinning.notes():
         console.print(f"note: {problem}; this run may differ from the committed board", style="yellow")
     steps = SFT_STEPS if steps is None else steps
     grpo_steps = GRPO_STEPS if grpo_steps is None else grpo_steps
     start = time.perf_counter()
-    models, runs, plots = out_dir / "models", out_dir / "runs", out_dir / "plots"
+    models, runs, plots, logs = out_dir / "models", out_dir / "runs", out_dir / "plots", out_dir / "logs"
     tiny, sft, grpo = models / "tiny", models / "sft", models / "grpo"
     stages = ["tiny", "sft"] + (["sft-grpo"] if grpo_steps else [])
     total = 2 + 2 * len(stages)
@@ -87,27 +135,31 @@ def run_demo(out_dir: Path, *, steps: int | None = None, grpo_steps: int | None 
     build_tiny_model(tiny, spec=TinySpec(seed=seed, **DEMO_SPEC))
     console.print(f"tiny model written to {tiny}")
 
-    def evaluate(model: Path, name: str, number: int) -> None:
+    def evaluate(model: Path, name: str, number: int) -> Stage:
         args = ["eval", "--model", str(model), "--suite", "demo", "--out", str(runs / name),
                 "--max-new-tokens", str(MAX_NEW_TOKENS), "--no-cache", "--seed", str(seed), "--batch-size", "100"]
-        run_stage(args + (["--limit", str(limit)] if limit else []), f"evaluate {LABELS[name]}", number, total)
+        return Stage(number, f"evaluate {LABELS[name]}", args + (["--limit", str(limit)] if limit else []))
 
-    evaluate(tiny, "tiny", 2)
-    run_stage(["train", "sft", "--model", str(tiny), "--suite", "demo", "--out", str(sft),
-               "--max-steps", str(steps), "--batch-size", "16", "--learning-rate", "2e-3", "--warmup-steps", "10",
-               "--max-length", "256", "--logging-steps", "10", "--seed", str(seed)],
-              "SFT cold start on the gold answers of all four demo benchmarks", 3, total)
-    evaluate(sft, "sft", 4)
+    train_sft = Stage(3, "SFT cold start on the gold answers of all four demo benchmarks", [
+        "train", "sft", "--model", str(tiny), "--suite", "demo", "--out", str(sft), "--max-steps", str(steps),
+        "--batch-size", "16", "--learning-rate", SFT_LR, "--warmup-steps", "10", "--max-length", "256",
+        "--logging-steps", "10", "--seed", str(seed)])
+    run_stages(train_sft, evaluate(tiny, "tiny", 2), total, seed, logs)
     if grpo_steps:
-        run_stage(["train", "grpo", "--model", str(sft), "--suite", "demo", "--out", str(grpo),
-                   "--max-steps", str(grpo_steps), "--num-generations", "8", "--prompts-per-step", "4",
-                   "--max-completion-length", str(MAX_NEW_TOKENS), "--learning-rate", GRPO_LR, "--logging-steps", "1",
-                   "--seed", str(seed)],
-                  "GRPO, each example rewarded by its own benchmark's metric", 5, total)
-        evaluate(grpo, "sft-grpo", 6)
+        train_grpo = Stage(5, "GRPO, each example rewarded by its own benchmark's metric", [
+            "train", "grpo", "--model", str(sft), "--suite", "demo", "--out", str(grpo), "--max-steps",
+            str(grpo_steps), "--num-generations", "8", "--prompts-per-step", "4", "--max-completion-length",
+            str(MAX_NEW_TOKENS), "--learning-rate", GRPO_LR, "--temperature", GRPO_TEMPERATURE, "--logging-steps", "1",
+            "--seed", str(seed)])
+        run_stages(train_grpo, evaluate(sft, "sft", 4), total, seed, logs)
+        run_stages(evaluate(grpo, "sft-grpo", 6), None, total, seed, logs)
+    else:
+        run_stages(evaluate(sft, "sft", 4), None, total, seed, logs)
     board = out_dir / "leaderboard.md"
-    run_stage(["leaderboard", "build", *(f"{runs / name}={LABELS[name]}" for name in stages), "-o", str(board),
-               "--suite", "demo", "--title", "tabbench demo", "--plots", str(plots)], "leaderboard", total, total)
+    leaderboard = Stage(total, "leaderboard", [
+        "leaderboard", "build", *(f"{runs / name}={LABELS[name]}" for name in stages), "-o", str(board),
+        "--suite", "demo", "--title", "tabbench demo", "--plots", str(plots)])
+    run_stages(leaderboard, None, total, seed, logs)
     from tabbench_demo.plots import before_after_bars, reward_curves
 
     scores = {name: primaries(runs / name) for name in stages}
