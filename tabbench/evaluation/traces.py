@@ -90,10 +90,10 @@ def synthesize(
         scores = iter(score_batch(reward, items))
         for example, outs in zip(chunk, outputs, strict=True):
             verdicts = [next(scores) for _ in outs]
-            statuses = tuple(s.status.value if s.value != 1.0 or reasons_first(c) else NO_REASONING
+            statuses = tuple(NO_REASONING if s.value == 1.0 and not reasons_first(c) else s.status.value
                              for c, s in zip(outs, verdicts, strict=True))
-            accepted = next((c for c, s in zip(outs, verdicts, strict=True) if s.value == 1.0 and reasons_first(c)),
-                            None)
+            accepted = next((c for c, s, st in zip(outs, verdicts, statuses, strict=True)
+                             if s.value == 1.0 and st != NO_REASONING), None)
             yield TraceOutcome(example.id, accepted, len(outs), statuses)
 
 
