@@ -36,3 +36,13 @@ def demo():
     if "demo-bird" not in host().registry("benchmark"):
         pytest.skip("the demo benchmark plugin is not installed")
     return get_benchmark("demo-bird")
+
+
+@pytest.fixture
+def demo_cli(cli_runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    """``cli_runner`` in a fresh working folder with its own response cache and one SQL worker (demo data)."""
+    pytest.importorskip("tabbench_demo")
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache-root"))
+    monkeypatch.setenv("TABBENCH_WORKERS", "1")
+    monkeypatch.chdir(tmp_path)
+    return cli_runner

@@ -21,14 +21,9 @@ SUITE = ["--suite", "demo-bird,demo-crtqa", "--limit", "24", "--no-progress"]
 
 
 @pytest.fixture
-def cli(cli_runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
-    pytest.importorskip("tabbench_demo")
-    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache-root"))
-    monkeypatch.setenv("TABBENCH_WORKERS", "1")
-    monkeypatch.chdir(tmp_path)
-
+def cli(demo_cli):
     def run(args: list[str], code: int = 0):
-        result = cli_runner(args)
+        result = demo_cli(args)
         assert result.exit_code == code, result.output
         return result
 

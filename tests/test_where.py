@@ -16,12 +16,8 @@ BASE = ["eval", "--model", "gold", "--no-cache", "--no-progress"]
 
 
 @pytest.fixture
-def cli(cli_runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
-    pytest.importorskip("tabbench_demo")
-    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache-root"))
-    monkeypatch.setenv("TABBENCH_WORKERS", "1")
-    monkeypatch.chdir(tmp_path)
-    return cli_runner
+def cli(demo_cli):
+    return demo_cli
 
 
 def records(out: Path, benchmark: str) -> list[dict]:
