@@ -8,8 +8,8 @@ Prints:
 2. the same at batch 32 with 1 and 2 torch threads;
 3. ``tabbench eval --suite demo`` with the tiny model and no response cache: model load, generation, and
    scoring-plus-records time, from the run's ``results.json`` ``timing`` block;
-4. prefix reuse (``-m prefix_cache``) off then on, back to back, each in its own process (peak RSS is per
-   process): questions/s on real Spider dev prompts (``--spider``, skipped when absent) with the tiny model and
+4. transformers' own ``generate`` on the same batches (greedy settings), then prefix reuse
+   (``-m prefix_cache``) off and on, back to back, each in its own process (peak RSS is per process): questions/s on real Spider dev prompts (``--spider``, skipped when absent) with the tiny model and
    with ``--smollm`` when given, and a GRPO generation step (one prompt, ``--group`` sampled
    completions); greedy outputs with and without reuse are compared.
 
@@ -46,14 +46,35 @@ def measure(backend, requests, params, batch_size: int, repeats: int) -> tuple[f
     return best, tokens
 
 
+def plain_generate(backend, requests, params, batch: int) -> list[list[str]]:
+    """What a user writes without tabbench: transformers' ``generate`` on left-padded batches in the caller's
+    order, with its own cache and attention (the backend's tokenizer and model, loaded the same way)."""
+    import torch
+
+    tokenizer, model = backend._tokenizer, backend._model
+    model.set_attn_implementation("sdpa")
+    outputs = []
+    for i in range(0, len(requests), batch):
+        texts = [backend.render(r) for r in requests[i : i + batch]]
+        inputs = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False)
+        with torch.inference_mode():
+            ids = model.generate(**inputs, max_new_tokens=params.max_new_tokens, do_sample=False,
+                                 temperature=None, top_p=None, top_k=None, pad_token_id=tokenizer.pad_token_id)
+        outputs += [[text] for text in tokenizer.batch_decode(ids[:, inputs["input_ids"].shape[1]:],
+                                                              skip_special_tokens=True)]
+    return outputs
+
+
 def measure_one(spec: dict) -> dict:
-    """One setting in this (fresh) process: seconds, questions/s, peak RSS, and the completions."""
+    """One setting in this (fresh) process: seconds, questions/s, peak RSS, and the completions.
+    ``prefix_cache`` is true, false, or ``"plain"`` (``plain_generate``)."""
     import tabbench
     from tabbench import GenerationParams, GenerationRequest
 
     threads = {"threads": spec["threads"]} if spec.get("threads") else {}
+    plain = spec["prefix_cache"] == "plain"
     backend = tabbench.get_backend("hf", spec["model"], device="cpu", batch_size=spec["batch"],
-                                   prefix_cache=spec["prefix_cache"], **threads)
+                                   prefix_cache=not plain and spec["prefix_cache"], **threads)
     backend.load()
     bench = tabbench.get_benchmark(spec["benchmark"], spec["data"], **spec.get("options", {}))
     examples = list(bench.examples(spec["split"]))[: spec["questions"]]
@@ -64,7 +85,7 @@ def measure_one(spec: dict) -> dict:
     else:
         params = GenerationParams(max_new_tokens=spec["max_new_tokens"])
     start, cpu = time.perf_counter(), time.process_time()
-    outputs = backend.generate(requests, params)
+    outputs = plain_generate(backend, requests, params, spec["batch"]) if plain else backend.generate(requests, params)
     seconds = time.perf_counter() - start
     return {"seconds": seconds, "cpu_seconds": time.process_time() - cpu, "questions": len(requests),
             "outputs": outputs,
@@ -72,30 +93,42 @@ def measure_one(spec: dict) -> dict:
 
 
 def compare_prefix_reuse(label: str, spec: dict) -> None:
-    """Run ``spec`` with reuse off, then on, each in a child process; print the rates, memory and agreement."""
+    """Run ``spec`` with plain transformers (greedy settings only), with reuse off, then on, each in a child
+    process; print the rates, memory and agreement."""
     runs = {}
-    for on in (False, True):
-        child = subprocess.run([sys.executable, __file__, "--measure", json.dumps({**spec, "prefix_cache": on})],
+    for mode in ("plain", False, True) if not spec["group"] else (False, True):
+        child = subprocess.run([sys.executable, __file__, "--measure", json.dumps({**spec, "prefix_cache": mode})],
                                capture_output=True, text=True)
         if child.returncode:
             raise SystemExit(f"{label}: {child.stderr.strip().splitlines()[-1]}")
-        runs[on] = json.loads(child.stdout.splitlines()[-1])
-    off, on = runs[False], runs[True]
-    same = sum(a == b for a, b in zip(off["outputs"], on["outputs"], strict=True))
-    print(f"{label:<40}{off['questions'] / off['seconds']:>9.2f}{on['questions'] / on['seconds']:>9.2f}"
-          f"{off['seconds'] / on['seconds']:>8.1f}x{off['cpu_seconds']:>8.1f}{on['cpu_seconds']:>8.1f}"
-          f"{off['cpu_seconds'] / on['cpu_seconds']:>8.1f}x{off['peak_rss_mib']:>8.0f}{on['peak_rss_mib']:>8.0f}"
-          f"{same:>6}/{len(off['outputs'])}")
+        runs[mode] = json.loads(child.stdout.splitlines()[-1])
+    off, on, plain = runs[False], runs[True], runs.get("plain")
+
+    def rate(run: dict | None) -> str:
+        return f"{run['questions'] / run['seconds']:>9.2f}" if run else f"{'-':>9}"
+
+    def same(run: dict | None) -> str:
+        if not run:
+            return f"{'-':>8}"
+        agree = sum(a == b for a, b in zip(run["outputs"], on["outputs"], strict=True))
+        return f"{agree:>5}/{len(on['outputs']):<2}"
+
+    over_plain = f"{plain['seconds'] / on['seconds']:>8.1f}x" if plain else f"{'-':>9}"
+    print(f"{label:<38}{rate(plain)}{rate(off)}{rate(on)}{over_plain}{off['seconds'] / on['seconds']:>6.1f}x"
+          f"{off['cpu_seconds']:>8.1f}{on['cpu_seconds']:>8.1f}"
+          f"{(plain or off)['peak_rss_mib']:>8.0f}{off['peak_rss_mib']:>8.0f}{on['peak_rss_mib']:>8.0f}"
+          f"{same(plain)}{same(off)}")
 
 
 def prefix_section(args: argparse.Namespace, tiny: Path) -> None:
     threads = args.threads or "the backend's default"
-    print(f"\nprefix reuse, off vs on (machine load {os.getloadavg()[0]:.1f}, threads: {threads}); "
-          "q/s = questions (prompts) a second,"
-          " CPU = CPU seconds of generation (all threads; steadier than wall time on a busy machine),"
-          " RSS = peak MiB of the process, same = prompts whose outputs are identical")
-    print(f"{'setting':<40}{'q/s off':>9}{'q/s on':>9}{'speedup':>9}{'CPU off':>8}{'CPU on':>8}{'CPU x':>9}"
-          f"{'RSS off':>8}{'RSS on':>8}{'same':>8}")
+    print(f"\nprefix reuse (machine load {os.getloadavg()[0]:.1f}, threads: {threads}); q/s = questions (prompts)"
+          " a second: plain = transformers' generate on the same batches (no tabbench), off/on = the hf backend"
+          " with -m prefix_cache=false/true; x = on's speed-up over plain and over off; CPU = CPU seconds of"
+          " generation off/on (steadier than wall time on a busy machine); RSS = peak MiB of each process;"
+          " same = prompts whose outputs equal on's")
+    print(f"{'setting':<38}{'plain':>9}{'off':>9}{'on':>9}{'x plain':>9}{'x off':>7}{'CPU off':>8}{'CPU on':>8}"
+          f"{'RSS pl.':>8}{'RSS off':>8}{'RSS on':>8}{'same pl.':>9}{'same off':>9}")
     base = {"batch": args.prefix_batch, "max_new_tokens": args.prefix_new_tokens, "group": 0,
             "questions": args.questions, "threads": args.threads}
     demo = {**base, "benchmark": "demo-spider", "data": None, "split": "dev"}

@@ -16,7 +16,7 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
   only slow generation down; torch's default otherwise);
 - ``prefix_cache``: ``true`` (default) or ``false``. On, prompts are sorted so that those sharing a prefix
   (the same database schema) meet in a batch, the key/value cache of a prefix shared by a group of prompts is
-  computed once and copied to each of them (and kept for the next batches), and ``n`` samples of a prompt
+  computed and stored once for the group (and kept for the next batches), and ``n`` samples of a prompt
   share one prefill; results come back in the caller's order. Off, every sequence is prefilled from scratch
   (the reference to compare against).
 
@@ -137,7 +137,8 @@ class HFBackend(ModelBackend):
         self.load_seconds = 0.0
         self.tokens_generated = 0  # new tokens (padding excluded): throughput figures
         self._prefixes: dict[tuple[int, ...], list[tuple[Any, Any]]] = {}  # recent shared prefixes' caches
-        self._in_place = False  # whether generation uses kv_cache (and prefix reuse): set by load()
+        self._in_place = False  # whether generation uses kv_cache: set by load()
+        self._shares = False  # whether prompts may share a prefix (kv_cache's attention is installed): load()
 
     @staticmethod
     def _adapter_base(adapter: Path) -> str:
@@ -239,6 +240,11 @@ class HFBackend(ModelBackend):
             )
         except (OSError, ValueError) as exc:  # files transformers cannot read: the folder is not a usable checkpoint
             raise ConfigError(f"hf: cannot load {self.base}: {' '.join(str(exc).split())[:300]}") from exc
+        self._in_place = _full_attention_only(model)
+        if self._in_place:
+            from tabbench_hf import kv_cache
+
+            self._shares = kv_cache.install(model)
         if self.adapter is not None:
             try:
                 from peft import PeftModel
@@ -252,7 +258,6 @@ class HFBackend(ModelBackend):
             tokenizer.pad_token = tokenizer.eos_token
         self._tokenizer = tokenizer
         self._model = model.to(self.resolved_device()).eval()
-        self._in_place = _full_attention_only(model)
         self.load_seconds = time.perf_counter() - start
 
     def render(self, request: GenerationRequest, tools: list[dict[str, Any]] | None = None) -> str:
@@ -332,7 +337,7 @@ class HFBackend(ModelBackend):
         group of prompts that share a prefix when ``prefix_cache`` is on, one for the whole batch otherwise."""
         tokenizer = self._tokenizer
         ids = [tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
-        if not self.prefix_cache or not self._in_place:
+        if not self.prefix_cache or not self._shares:
             return self._generate([(ids, 0)], params, do_sample, num_return_sequences)
         groups = prefix_groups(ids, MIN_SHARED_TOKENS)
         if num_return_sequences > 1 and len(ids) == 1:  # n samples of one prompt: one prefill
@@ -344,8 +349,8 @@ class HFBackend(ModelBackend):
         """One ``generate`` call for all rows; each group's first ``shared`` tokens are prefilled once.
 
         Row layout: padding, the group's shared prefix, padding, the rest of the prompt. The shared prefixes are
-        left-padded to the longest, their key/value caches padded alike and repeated for each row; padding is
-        masked and skipped by the position ids transformers derives from the attention mask, so every token
+        left-padded to the longest, their key/value caches padded alike and stored once per group (``_cache``);
+        padding is masked and skipped by the position ids transformers derives from the attention mask, so every token
         sees the positions it would see alone.
         """
         import torch
@@ -376,41 +381,38 @@ class HFBackend(ModelBackend):
             kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         with torch.inference_mode():
             if self._in_place:
-                name, cache = self._cache(groups, prefix, repeat, len(rows) * (copies // repeat),
-                                          width + params.max_new_tokens)
+                name, cache = self._cache(groups, prefix, repeat, rest + params.max_new_tokens)
                 kwargs[name] = cache
-            generated = model.generate(**inputs, **kwargs)
+                with cache.generating():
+                    generated = model.generate(**inputs, **kwargs)
+            else:
+                generated = model.generate(**inputs, **kwargs)
         new = generated[:, width:]
         decoded = tokenizer.batch_decode(new, skip_special_tokens=True)
         self.tokens_generated += int((new != pad).sum().item())
         return [truncate_at_stop(text, params.stop) for text in decoded]
 
-    def _cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, repeat: int, batch: int,
-               capacity: int) -> tuple[str, Any]:
-        """The key/value cache ``generate`` starts from, written in place (``kv_cache``), and the keyword it
-        takes it under (``cache`` since transformers 5.x, ``past_key_values`` before).
+    def _cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, repeat: int, capacity: int
+               ) -> tuple[str, Any]:
+        """The key/value cache ``generate`` starts from (``kv_cache``, ``capacity`` positions per row after the
+        prefix), and the keyword it takes it under (``cache`` since transformers 5.x, ``past_key_values`` before).
 
-        Without a shared prefix it is empty. With one, positions ``[0, prefix)`` of every row hold its group's
-        shared tokens, prefilled once and copied to the group's rows, right-aligned after zeros (masked).
+        Positions ``[0, prefix)`` are the groups' shared prefixes, prefilled once and stored once per group,
+        right-aligned after zeros (masked); rows of no group (and every row, without a shared prefix) have none.
         """
         from tabbench_hf.kv_cache import PreallocatedCache
 
         model = self._model
         cache = PreallocatedCache(model.config.get_text_config().num_hidden_layers, capacity)
         name = _cache_keyword(model)
-        if not prefix:
-            return name, cache
-        row = 0
+        ranges, prefixes, row = [], [], 0
         for group, shared in groups:
-            rows = slice(row, row + len(group) * repeat)
-            row = rows.stop
-            if not shared:
-                continue
-            for layer, (keys, values) in zip(cache.layers, self._prefilled(group[0][:shared], name), strict=True):
-                if not layer.is_initialized:
-                    layer.allocate(keys, batch)
-                layer.write(rows, prefix, keys, values)
-        cache.set_length(prefix)
+            rows, row = (row, row + len(group) * repeat), row + len(group) * repeat
+            if shared:
+                ranges.append(rows)
+                prefixes.append(self._prefilled(group[0][:shared], name))
+        if prefixes:
+            cache.share_prefixes(prefix, ranges, prefixes)
         return name, cache
 
     def _prefilled(self, tokens: list[int], name: str) -> list[tuple[Any, Any]]:

@@ -274,9 +274,13 @@ def test_generation_feeds_only_the_unshared_tokens_after_the_prefix_and_decodes_
 
     def spy(*args: object, **kwargs: object) -> object:
         cache = kwargs.get("cache", kwargs.get("past_key_values"))
-        buffer = cache.layers[0].key_buffer.data_ptr() if isinstance(cache, PreallocatedCache) else None
-        seen.append((kwargs["input_ids"].shape, cache.get_seq_length() if cache is not None else 0, buffer))
-        return forward(*args, **kwargs)
+        length = cache.get_seq_length() if cache is not None else 0
+        out = forward(*args, **kwargs)
+        layer = cache.layers[0] if isinstance(cache, PreallocatedCache) else None
+        stored = None if layer is None else (layer.key_buffer.data_ptr(), layer.key_buffer.shape[2],
+                                             None if layer.prefix_keys is None else layer.prefix_keys.shape[0])
+        seen.append((kwargs["input_ids"].shape, length, stored))
+        return out
 
     monkeypatch.setattr(model, "forward", spy)
     reqs = demo_prompts()[:4]
@@ -287,7 +291,10 @@ def test_generation_feeds_only_the_unshared_tokens_after_the_prefix_and_decodes_
     assert seen[0][0][0] == 1  # the shared prefix, once
     assert prefill[0][1] < longest - 16 and prefill[1] > 16  # the batch's pass reads the prefix from the cache
     assert len(steps) == 4 and {s[0][1] for s in steps} == {1}
-    assert len({buffer for *_, buffer in [prefill, *steps]}) == 1  # every step wrote into the same buffers
+    assert len({stored for *_, stored in [prefill, *steps]}) == 1  # every step wrote into the same buffers
+    _, rows_hold, prefixes = prefill[2]
+    assert prefixes == 1  # the shared prefix is stored once, not copied into each row
+    assert rows_hold == longest - prefill[1] + 5  # each row holds its own tokens and the new ones, no prefix
     seen.clear()  # the same prompts again: their prefix's cache is kept from the first call
     backend.generate(reqs, GenerationParams(max_new_tokens=5))
     assert seen[0][0][0] == 4
