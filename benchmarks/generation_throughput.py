@@ -9,9 +9,10 @@ Prints:
 3. ``tabbench eval --suite demo`` with the tiny model and no response cache: model load, generation, and
    scoring-plus-records time, from the run's ``results.json`` ``timing`` block;
 4. transformers' own ``generate`` on the same batches (greedy settings), then prefix reuse
-   (``-m prefix_cache``) off and on, back to back, each in its own process (peak RSS is per process): questions/s on real Spider dev prompts (``--spider``, skipped when absent) with the tiny model and
-   with ``--smollm`` when given, and a GRPO generation step (one prompt, ``--group`` sampled
-   completions); greedy outputs with and without reuse are compared.
+   (``-m prefix_cache``) off and on, back to back, each in its own process (peak RSS is per process):
+   questions/s on real Spider dev prompts (``--spider``, skipped when absent) with the tiny model and with
+   ``--smollm`` when given, and a GRPO generation step (one prompt, ``--group`` sampled completions); the
+   outputs of each are compared with those with reuse.
 
 Run: ``.venv/bin/python benchmarks/generation_throughput.py [--max-new-tokens 64] [--prompts 64]``
 (``--only-prefix`` runs section 4 alone).
