@@ -21,8 +21,9 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
   (the reference to compare against).
 
 Sampling (temperature > 0) is seeded per prompt: each prompt's ``n`` samples come from a generator seeded
-with the run seed and the prompt's text, so a completion does not depend on which other prompts shared its
-batch (resume and caching rely on this).
+with the run seed and the prompt's text (``sampling.SeededSampler``), so a completion does not depend on which
+other prompts shared its batch (resume and caching rely on this), and sampled prompts are batched like greedy
+ones.
 """
 
 from __future__ import annotations
@@ -274,19 +275,19 @@ class HFBackend(ModelBackend):
         return self._complete([self.render(r) for r in requests], params)
 
     def _complete(self, texts: list[str], params: GenerationParams) -> list[list[str]]:
-        """``params.n`` completions of each rendered prompt: sampled per prompt, or greedy in batches (then
-        repeated, all ``n`` being the same). With ``prefix_cache`` the prompts are ordered by ``_prefix_order``;
-        the results are put back in the caller's order."""
-        if params.temperature > 0:
-            return [self._sample(text, params) for text in texts]
+        """``params.n`` completions of each rendered prompt, ``batch_size`` prompts to a ``generate`` call: greedy
+        (then repeated, all ``n`` being the same) or sampled (``n`` rows a prompt, each prompt drawing from its own
+        seeded generator). With ``prefix_cache`` the prompts are ordered by ``_prefix_order``; the results are put
+        back in the caller's order."""
+        copies = params.n if params.temperature > 0 else 1
         order = self._prefix_order(texts) if self.prefix_cache else list(range(len(texts)))
         size = self.batch_size or len(texts)
         outputs: list[list[str]] = [[] for _ in texts]
         for start in range(0, len(order), size):
             chunk = order[start : start + size]
-            batch = self._run([texts[i] for i in chunk], params, do_sample=False, num_return_sequences=1)
-            for i, completion in zip(chunk, batch, strict=True):
-                outputs[i] = [completion] * params.n
+            batch = self._run([texts[i] for i in chunk], params, copies)
+            for k, i in enumerate(chunk):
+                outputs[i] = batch[k * copies : (k + 1) * copies] if copies > 1 else batch[k : k + 1] * params.n
         return outputs
 
     def _prefix_order(self, texts: list[str]) -> list[int]:
@@ -323,29 +324,24 @@ class HFBackend(ModelBackend):
         texts = [self.render(r, r.tools) for r in requests]
         return [parse_tool_calls(completions[0]) for completions in self._complete(texts, params)]
 
-    def _sample(self, text: str, params: GenerationParams) -> list[str]:
-        import torch
+    def _run(self, texts: list[str], params: GenerationParams, copies: int) -> list[str]:
+        """Completions of ``texts`` (``copies`` each, consecutive) from one ``generate`` call; with
+        ``prefix_cache`` the prefix a group of prompts shares, and each sampled prompt's own, is prefilled once."""
+        ids = [self._tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
+        seeds = None
+        if params.temperature > 0:
+            from tabbench_hf.sampling import prompt_seed
 
-        seed = int.from_bytes(hashlib.sha256(f"{params.seed}\0{text}".encode()).digest()[:4], "big")
-        torch.manual_seed(seed)
-        return self._run([text], params, do_sample=True, num_return_sequences=params.n)
-
-    def _run(
-        self, texts: list[str], params: GenerationParams, *, do_sample: bool, num_return_sequences: int
-    ) -> list[str]:
-        """Completions of ``texts`` (``num_return_sequences`` each, consecutive), one ``generate`` call per
-        group of prompts that share a prefix when ``prefix_cache`` is on, one for the whole batch otherwise."""
-        tokenizer = self._tokenizer
-        ids = [tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
+            seeds = [prompt_seed(params.seed, text) for text in texts]
         if not self.prefix_cache or not self._shares:
-            return self._generate([(ids, 0)], params, do_sample, num_return_sequences)
+            return self._generate([(ids, 0)], params, copies, seeds)
         groups = prefix_groups(ids, MIN_SHARED_TOKENS)
-        if num_return_sequences > 1 and len(ids) == 1:  # n samples of one prompt: one prefill
-            groups = [(ids, len(ids[0]) - 1)]
-        return self._generate(groups, params, do_sample, num_return_sequences)
+        if copies > 1:  # a prompt's samples share its prefill, whether or not another prompt shares a prefix
+            groups = [(rows, len(rows[0]) - 1) if len(rows) == 1 else (rows, shared) for rows, shared in groups]
+        return self._generate(groups, params, copies, seeds)
 
-    def _generate(self, groups: list[tuple[list[list[int]], int]], params: GenerationParams, do_sample: bool,
-                  copies: int) -> list[str]:
+    def _generate(self, groups: list[tuple[list[list[int]], int]], params: GenerationParams, copies: int,
+                  seeds: list[int] | None) -> list[str]:
         """One ``generate`` call for all rows; each group's first ``shared`` tokens are prefilled once.
 
         Row layout: padding, the group's shared prefix, padding, the rest of the prompt. The shared prefixes are
@@ -358,8 +354,7 @@ class HFBackend(ModelBackend):
         tokenizer, model = self._tokenizer, self._model
         pad = tokenizer.pad_token_id
         prefix = max(shared for _, shared in groups)
-        repeat = copies if prefix else 1
-        rows = [(row, shared) for group, shared in groups for row in group for _ in range(repeat)]
+        rows = [(row, shared) for group, shared in groups for row in group for _ in range(copies)]
         rest = max(len(row) - shared for row, shared in rows)
         input_ids, mask = [], []
         for row, shared in rows:
@@ -369,19 +364,22 @@ class HFBackend(ModelBackend):
         inputs = {"input_ids": torch.tensor(input_ids, device=model.device),
                   "attention_mask": torch.tensor(mask, device=model.device)}
         width = prefix + rest
-        kwargs: dict[str, Any] = {
-            "max_new_tokens": params.max_new_tokens, "do_sample": do_sample,
-            "num_return_sequences": copies // repeat, "pad_token_id": pad,
+        kwargs: dict[str, Any] = {  # greedy steps: a sampled row's token is drawn by SeededSampler
+            "max_new_tokens": params.max_new_tokens, "do_sample": False, "temperature": None, "top_p": None,
+            "top_k": None, "pad_token_id": pad,
         }
-        if do_sample:
-            kwargs.update(temperature=params.temperature, top_p=params.top_p, top_k=0)
-        else:
-            kwargs.update(temperature=None, top_p=None, top_k=None)
+        if seeds is not None:
+            from transformers import LogitsProcessorList
+
+            from tabbench_hf.sampling import SeededSampler
+
+            kwargs["logits_processor"] = LogitsProcessorList(
+                [SeededSampler(seeds, copies, params.temperature, params.top_p, model.device)])
         if params.stop:
             kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         with torch.inference_mode():
             if self._in_place:
-                name, cache = self._cache(groups, prefix, repeat, rest + params.max_new_tokens)
+                name, cache = self._cache(groups, prefix, copies, rest + params.max_new_tokens)
                 kwargs[name] = cache
                 with cache.generating():
                     generated = model.generate(**inputs, **kwargs)
@@ -392,7 +390,7 @@ class HFBackend(ModelBackend):
         self.tokens_generated += int((new != pad).sum().item())
         return [truncate_at_stop(text, params.stop) for text in decoded]
 
-    def _cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, repeat: int, capacity: int
+    def _cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, copies: int, capacity: int
                ) -> tuple[str, Any]:
         """The key/value cache ``generate`` starts from (``kv_cache``, ``capacity`` positions per row after the
         prefix), and the keyword it takes it under (``cache`` since transformers 5.x, ``past_key_values`` before).
@@ -407,7 +405,7 @@ class HFBackend(ModelBackend):
         name = _cache_keyword(model)
         ranges, prefixes, row = [], [], 0
         for group, shared in groups:
-            rows, row = (row, row + len(group) * repeat), row + len(group) * repeat
+            rows, row = (row, row + len(group) * copies), row + len(group) * copies
             if shared:
                 ranges.append(rows)
                 prefixes.append(self._prefilled(group[0][:shared], name))

@@ -236,14 +236,16 @@ def test_prompts_sharing_a_prefix_meet_in_a_batch_and_results_keep_the_callers_o
     backend = HFBackend(str(demo_tiny), device="cpu", batch_size=2)
     batches: list[list[str]] = []
 
-    def echo(texts: list[str], params: GenerationParams, **kwargs: object) -> list[str]:
+    def echo(texts: list[str], params: GenerationParams, copies: int) -> list[str]:
         batches.append(texts)
-        return [t.upper() for t in texts]
+        return [f"{t.upper()} #{k}" for t in texts for k in range(copies)]
 
     monkeypatch.setattr(backend, "_run", echo)
     texts = ["schema B q1", "schema A q1", "schema B q2", "schema A q2"]
-    assert backend._complete(texts, GenerationParams()) == [[t.upper()] for t in texts]
+    assert backend._complete(texts, GenerationParams()) == [[f"{t.upper()} #0"] for t in texts]
     assert batches == [["schema A q1", "schema A q2"], ["schema B q1", "schema B q2"]]
+    sampled = backend._complete(texts, GenerationParams(temperature=1.0, n=2))  # batched too, n rows a prompt
+    assert sampled == [[f"{t.upper()} #0", f"{t.upper()} #1"] for t in texts] and len(batches) == 4
 
 
 def test_prefix_cache_option_must_be_a_boolean(tiny: Path) -> None:
@@ -339,3 +341,12 @@ def test_models_with_sliding_window_layers_generate_without_the_in_place_cache()
 
     assert _full_attention_only(Model())
     assert not _full_attention_only(Model(use_sliding_window=True, sliding_window=8, max_window_layers=2))
+
+
+def test_sampling_with_a_tiny_nucleus_is_greedy_and_batches_like_greedy(demo_tiny: Path) -> None:
+    """top_p keeps the most likely token whatever the draw: every sample is the greedy completion."""
+    reqs = demo_prompts()[:5]
+    backend = HFBackend(str(demo_tiny), device="cpu", batch_size=5)
+    greedy = backend.generate(reqs, GenerationParams(max_new_tokens=8))
+    sampled = backend.generate(reqs, GenerationParams(max_new_tokens=8, temperature=1.0, top_p=1e-6, n=3, seed=4))
+    assert sampled == [outs * 3 for outs in greedy]
