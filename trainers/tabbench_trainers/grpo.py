@@ -186,7 +186,7 @@ def run_grpo(config: GrpoConfig) -> Path:
                             train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
                             peft_config=common.peft_config(config), **env.trainer)
     log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
-    progress.attach(trainer, "grpo")
+    progress.attach(trainer, "grpo", config.max_seconds)
     budget = common.TimeBudget(config.max_seconds)
     budget.attach(trainer)
     result = trainer.train()

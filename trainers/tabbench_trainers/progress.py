@@ -3,7 +3,8 @@
 ``attach(trainer, label)`` swaps transformers' tqdm bar and log printer for a rich progress bar on stderr; the
 logs still go to ``trainer.state.log_history`` (and ``trainer_state.json``), so nothing is lost, only not
 printed. Each stage ends with one summary line; where stderr is not a terminal (CI, a pipe), a plain line is
-printed at each tenth of the run instead of the live bar.
+printed at each tenth of the run, and at least once a minute, instead of the live bar. A run bounded by
+``--max-seconds`` (whose step limit is only a ceiling) counts its ETA down to the budget.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import warnings
 from typing import Any
 
 REWARD_KEY = "reward"
+LINE_SECONDS = 60.0  # the longest wait between two plain progress lines
 
 
 def _fmt(value: Any) -> str:
@@ -51,7 +53,7 @@ def grpo_diagnostics(logs: dict[str, Any]) -> str:
     return "".join(f", {p}" for p in parts)
 
 
-def callback(label: str) -> Any:
+def callback(label: str, max_seconds: float | None = None) -> Any:
     """A ``transformers.TrainerCallback`` drawing a rich progress bar for the run, labelled ``label``."""
     from rich.console import Console
     from rich.progress import (
@@ -71,7 +73,7 @@ def callback(label: str) -> Any:
             self.task: Any = None
             self.last: dict[str, Any] = {}
             self.next_line = 0  # the step of the next plain progress line (non-terminals only)
-            self.start = 0.0
+            self.start = self.last_line = 0.0
 
         def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
             self.progress = Progress(
@@ -81,7 +83,7 @@ def callback(label: str) -> Any:
             )
             self.progress.start()
             self.task = self.progress.add_task(label, total=state.max_steps or None, metric="")
-            self.start = time.monotonic()
+            self.start = self.last_line = time.monotonic()
             self.next_line = max(1, (state.max_steps or 10) // 10)
 
         def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
@@ -100,12 +102,17 @@ def callback(label: str) -> Any:
             else:
                 return
             self.progress.update(self.task, metric=metric)
-            if not self.console.is_terminal and state.global_step >= self.next_line:
+            now = time.monotonic()
+            if self.console.is_terminal or (state.global_step < self.next_line and now - self.last_line < LINE_SECONDS):
+                return
+            while self.next_line <= state.global_step:
                 self.next_line += max(1, (state.max_steps or 10) // 10)
-                elapsed = time.monotonic() - self.start
-                eta = elapsed / state.global_step * (state.max_steps - state.global_step) if state.global_step else 0
-                self.console.print(f"{label}: step {state.global_step}/{state.max_steps}, {metric}, "
-                                   f"{elapsed:.0f} s, ETA {eta:.0f} s", highlight=False)
+            self.last_line, elapsed = now, now - self.start
+            eta = elapsed / state.global_step * (state.max_steps - state.global_step) if state.global_step else 0
+            if max_seconds is not None:
+                eta = min(eta, max(0.0, max_seconds - elapsed))
+            steps = f"{state.global_step}" if max_seconds is not None else f"{state.global_step}/{state.max_steps}"
+            self.console.print(f"{label}: step {steps}, {metric}, {elapsed:.0f} s, ETA {eta:.0f} s", highlight=False)
 
         def on_train_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
             if self.progress is not None:
@@ -130,11 +137,12 @@ def quiet() -> None:
     warnings.filterwarnings("ignore", message=".*is_gradient_checkpointing.*", category=FutureWarning)
 
 
-def attach(trainer: Any, label: str) -> None:
-    """Replace the trainer's tqdm bar and printed log dicts by one rich progress bar."""
+def attach(trainer: Any, label: str, max_seconds: float | None = None) -> None:
+    """Replace the trainer's tqdm bar and printed log dicts by one rich progress bar (``max_seconds``: the
+    run's time budget, for its ETA)."""
     from transformers.trainer_callback import PrinterCallback, ProgressCallback
 
     for noisy in (ProgressCallback, PrinterCallback):
         trainer.remove_callback(noisy)
     if trainer.is_world_process_zero():  # one progress line per run, not one per process
-        trainer.add_callback(callback(label))
+        trainer.add_callback(callback(label, max_seconds))

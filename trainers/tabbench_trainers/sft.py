@@ -134,7 +134,7 @@ def run_sft(config: SftConfig) -> Path:
         rows = environments.rendered(rows, tokenizer)
     trainer = SFTTrainer(model=model, args=trl_config, train_dataset=Dataset.from_list(rows),
                          processing_class=tokenizer, peft_config=common.peft_config(config))
-    progress.attach(trainer, "sft")
+    progress.attach(trainer, "sft", config.max_seconds)
     budget = common.TimeBudget(config.max_seconds)
     budget.attach(trainer)
     result = trainer.train()

@@ -48,3 +48,19 @@ def test_grpo_lines_show_the_diagnostics(capsys) -> None:
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("grpo: step")]
     assert lines[0].startswith("grpo: step 1/2, reward 0.500, std 0.410, tied groups 25%, kl 0.0012, len 38,")
     assert lines[1].startswith("grpo: step 2/2, reward 0.750, ")
+
+
+def test_a_time_bounded_run_prints_a_line_a_minute_and_counts_down_to_its_budget(capsys, monkeypatch) -> None:
+    """`--max-seconds` sets a step ceiling of a million: lines follow the clock, the ETA the budget."""
+    clock = [1000.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    callback = progress.callback("sft", max_seconds=300)
+    state = SimpleNamespace(max_steps=1_000_000, global_step=0)
+    callback.on_train_begin(None, state, None)
+    for step in range(1, 11):  # one step every 25 s
+        clock[0] += 25
+        state.global_step = step
+        callback.on_log(None, state, None, logs={"loss": 1.0 / step})
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("sft: step")]
+    assert [line.split(",")[0] for line in lines] == ["sft: step 3", "sft: step 6", "sft: step 9"]
+    assert lines[0].endswith("75 s, ETA 225 s") and lines[2].endswith("225 s, ETA 75 s")
