@@ -117,7 +117,7 @@ def compare_prefix_reuse(label: str, spec: dict) -> None:
     over_plain = f"{plain['seconds'] / on['seconds']:>8.1f}x" if plain else f"{'-':>9}"
     print(f"{label:<38}{rate(plain)}{rate(off)}{rate(on)}{over_plain}{off['seconds'] / on['seconds']:>6.1f}x"
           f"{off['cpu_seconds']:>8.1f}{on['cpu_seconds']:>8.1f}"
-          f"{(plain or off)['peak_rss_mib']:>8.0f}{off['peak_rss_mib']:>8.0f}{on['peak_rss_mib']:>8.0f}"
+          f"{f'{plain["peak_rss_mib"]:.0f}' if plain else '-':>8}{off['peak_rss_mib']:>8.0f}{on['peak_rss_mib']:>8.0f}"
           f"{same(plain)}{same(off)}")
 
 

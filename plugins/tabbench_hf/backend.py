@@ -326,7 +326,8 @@ class HFBackend(ModelBackend):
 
     def _run(self, texts: list[str], params: GenerationParams, copies: int) -> list[str]:
         """Completions of ``texts`` (``copies`` each, consecutive) from one ``generate`` call; with
-        ``prefix_cache`` the prefix a group of prompts shares, and each sampled prompt's own, is prefilled once."""
+        ``prefix_cache`` the prefix a group of prompts shares is prefilled once, and so is the whole prompt of a
+        sampled prompt alone in its group."""
         ids = [self._tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
         seeds = None
         if params.temperature > 0:
@@ -374,7 +375,7 @@ class HFBackend(ModelBackend):
             from tabbench_hf.sampling import SeededSampler
 
             kwargs["logits_processor"] = LogitsProcessorList(
-                [SeededSampler(seeds, copies, params.temperature, params.top_p, model.device)])
+                [SeededSampler(seeds, copies, params.temperature, params.top_p)])
         if params.stop:
             kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         with torch.inference_mode():

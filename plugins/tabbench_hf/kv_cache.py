@@ -120,27 +120,29 @@ def shared_prefix_attention(module: Any, query: torch.Tensor, key: torch.Tensor,
     """Attention over a group's shared prefix (stored once) and each row's own keys (``key``/``value``).
 
     ``query`` is ``[batch, heads, q_len, head_dim]``; ``attention_mask`` (boolean, from ``sdpa_mask``) covers the
-    prefix positions then the row's own, as if the prefix were in every row.
+    prefix positions then the row's own, as if the prefix were in every row. Scores and softmax are in float32,
+    as SDPA's kernels keep them; a query that sees no key at all (left padding of a row with no shared prefix)
+    gets zeros, as SDPA gives.
     """
-    cache = _generating.get()
-    layer = cache.layers[module.layer_idx] if cache is not None else None
+    cache, index = _generating.get(), getattr(module, "layer_idx", None)
+    layer = cache.layers[index] if cache is not None and index is not None else None
     if layer is None or layer.prefix_keys is None:
         return sdpa_attention_forward(module, query, key, value, attention_mask, scaling=scaling, **kwargs)
     batch, heads, q_len, dim = query.shape
     kv_heads, width, own = key.shape[1], layer.prefix_width, key.shape[2]
     rep = heads // kv_heads  # query head h reads key head h // rep
-    q = query.reshape(batch, kv_heads, rep * q_len, dim) * (scaling if scaling is not None else dim**-0.5)
+    q = query.float().reshape(batch, kv_heads, rep * q_len, dim) * (scaling if scaling is not None else dim**-0.5)
     prefix = q.new_full((batch, kv_heads, rep * q_len, width), float("-inf"))  # rows of no group: none
     for g, (start, stop) in enumerate(cache.groups):
-        prefix[start:stop] = _per_group(q[start:stop], layer.prefix_keys[g].transpose(-1, -2))
-    scores = torch.cat([prefix, torch.matmul(q, key.transpose(-1, -2))], -1)
+        prefix[start:stop] = _per_group(q[start:stop], layer.prefix_keys[g].float().transpose(-1, -2))
+    scores = torch.cat([prefix, torch.matmul(q, key.float().transpose(-1, -2))], -1)
     scores = scores.view(batch, kv_heads, rep, q_len, width + own)
     if attention_mask is not None:
         scores.masked_fill_(~attention_mask[:, :, None], float("-inf"))
-    elif q_len > 1:  # no padding: causal among the row's own tokens, the prefix visible to all
+    elif q_len > 1:  # transformers drops the mask only when nothing is padded: causal among own tokens
         scores[..., width:].masked_fill_(torch.ones(q_len, own, dtype=torch.bool, device=q.device)
                                          .triu(own - q_len + 1), float("-inf"))
-    probs = scores.float().softmax(-1).to(value.dtype).view(batch, kv_heads, rep * q_len, width + own)
+    probs = scores.softmax(-1).nan_to_num_(0.0).to(value.dtype).view(batch, kv_heads, rep * q_len, width + own)
     out = torch.matmul(probs[..., width:], value)
     for g, (start, stop) in enumerate(cache.groups):
         out[start:stop] += _per_group(probs[start:stop, ..., :width], layer.prefix_values[g])

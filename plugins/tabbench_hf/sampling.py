@@ -26,15 +26,17 @@ def prompt_seed(seed: int, text: str) -> int:
 class SeededSampler(LogitsProcessor):
     """Rows ``[k * copies, (k + 1) * copies)`` are prompt ``k``'s samples, drawn from ``seeds[k]``'s generator."""
 
-    def __init__(self, seeds: list[int], copies: int, temperature: float, top_p: float, device: torch.device) -> None:
-        self.generators = [torch.Generator(device=device).manual_seed(seed) for seed in seeds]
+    def __init__(self, seeds: list[int], copies: int, temperature: float, top_p: float) -> None:
+        self.seeds, self.generators = seeds, None
         self.copies, self.temperature, self.top_p = copies, temperature, top_p
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        if self.generators is None:  # on the device the logits are on (the lm_head's, under a device map)
+            self.generators = [torch.Generator(device=scores.device).manual_seed(seed) for seed in self.seeds]
         probs = (scores.float() / self.temperature).softmax(-1)
-        if self.top_p < 1.0:  # keep the most likely tokens whose mass reaches top_p (at least one)
+        if self.top_p < 1.0:  # the most likely tokens until their mass reaches top_p (at least one)
             ranked, order = probs.sort(-1, descending=True)
-            ranked[ranked.cumsum(-1) - ranked > self.top_p] = 0.0
+            ranked[ranked.cumsum(-1) - ranked >= self.top_p] = 0.0
             probs = torch.zeros_like(probs).scatter_(-1, order, ranked)
         rows = probs.split(self.copies)
         drawn = torch.cat([torch.multinomial(p, 1, generator=g) for p, g in zip(rows, self.generators, strict=True)])

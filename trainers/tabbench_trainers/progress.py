@@ -74,6 +74,7 @@ def callback(label: str, max_seconds: float | None = None) -> Any:
             self.last: dict[str, Any] = {}
             self.next_line = 0  # the step of the next plain progress line (non-terminals only)
             self.start = self.last_line = 0.0
+            self.metric, self.printed = "", -1  # the last metric shown; the step of the last plain line
 
         def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
             self.progress = Progress(
@@ -89,6 +90,8 @@ def callback(label: str, max_seconds: float | None = None) -> Any:
         def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
             if self.progress is not None:
                 self.progress.update(self.task, completed=state.global_step)
+                if self.metric and time.monotonic() - self.last_line >= LINE_SECONDS:  # steps logged seldom
+                    self.line(state)
 
         def on_log(self, args: Any, state: Any, control: Any, logs: dict | None = None, **kwargs: Any) -> None:
             if self.progress is None or not logs:
@@ -102,17 +105,25 @@ def callback(label: str, max_seconds: float | None = None) -> Any:
             else:
                 return
             self.progress.update(self.task, metric=metric)
-            now = time.monotonic()
-            if self.console.is_terminal or (state.global_step < self.next_line and now - self.last_line < LINE_SECONDS):
+            self.metric = metric
+            if state.global_step >= self.next_line or time.monotonic() - self.last_line >= LINE_SECONDS:
+                self.line(state)
+
+        def line(self, state: Any) -> None:
+            """A plain progress line (once per step, where stderr is not a terminal); the ETA is the sooner of
+            the step limit's and the time budget's, and the step limit is shown when it is the one that binds."""
+            if self.console.is_terminal or self.printed == state.global_step:
                 return
             while self.next_line <= state.global_step:
                 self.next_line += max(1, (state.max_steps or 10) // 10)
-            self.last_line, elapsed = now, now - self.start
+            now = time.monotonic()
+            self.last_line, self.printed, elapsed = now, state.global_step, now - self.start
             eta = elapsed / state.global_step * (state.max_steps - state.global_step) if state.global_step else 0
-            if max_seconds is not None:
-                eta = min(eta, max(0.0, max_seconds - elapsed))
-            steps = f"{state.global_step}" if max_seconds is not None else f"{state.global_step}/{state.max_steps}"
-            self.console.print(f"{label}: step {steps}, {metric}, {elapsed:.0f} s, ETA {eta:.0f} s", highlight=False)
+            steps = f"{state.global_step}/{state.max_steps}"
+            if max_seconds is not None and max_seconds - elapsed < eta:
+                eta, steps = max(0.0, max_seconds - elapsed), f"{state.global_step}"
+            self.console.print(f"{label}: step {steps}, {self.metric}, {elapsed:.0f} s, ETA {eta:.0f} s",
+                               highlight=False)
 
         def on_train_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
             if self.progress is not None:

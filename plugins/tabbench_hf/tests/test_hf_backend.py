@@ -350,3 +350,14 @@ def test_sampling_with_a_tiny_nucleus_is_greedy_and_batches_like_greedy(demo_tin
     greedy = backend.generate(reqs, GenerationParams(max_new_tokens=8))
     sampled = backend.generate(reqs, GenerationParams(max_new_tokens=8, temperature=1.0, top_p=1e-6, n=3, seed=4))
     assert sampled == [outs * 3 for outs in greedy]
+
+
+def test_a_lone_short_prompt_beside_a_group_generates_as_without_reuse(demo_tiny: Path) -> None:
+    """A row that shares no prefix and is shorter than the batch's unshared tails starts with padding that sees
+    no key at all: it must give what SDPA gives (zeros), not NaN that blanks the row or breaks sampling."""
+    reqs = [*demo_prompts()[:2], GenerationRequest([{"role": "user", "content": "Hi"}], {"id": "lone"}, "demo")]
+    reuse = HFBackend(str(demo_tiny), device="cpu")
+    plain = HFBackend(str(demo_tiny), device="cpu", prefix_cache=False)
+    for params in (GenerationParams(max_new_tokens=6), GenerationParams(max_new_tokens=6, temperature=1.0, seed=2)):
+        with_reuse = reuse.generate(reqs, params)
+        assert with_reuse == plain.generate(reqs, params) and all(outs[0] for outs in with_reuse)

@@ -39,6 +39,8 @@ def test_attention_over_shared_prefixes_equals_attention_with_the_prefix_in_ever
     causal = torch.ones(q_len, own, dtype=torch.bool).tril(own - q_len)
     mask[:, :, :, width:] = causal
     mask[4, :, :, width : width + 2] = False  # a row's own padding
+    # the row of no group, left-padded: with several queries, the first sees no key at all (SDPA gives zeros)
+    mask[5, :, :, width : width + (own - q_len + 1 if q_len > 1 else 2)] = False
 
     cache = PreallocatedCache(1, own)
     cache.share_prefixes(width, groups, [[p] for p in prefixes])

@@ -64,3 +64,20 @@ def test_a_time_bounded_run_prints_a_line_a_minute_and_counts_down_to_its_budget
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("sft: step")]
     assert [line.split(",")[0] for line in lines] == ["sft: step 3", "sft: step 6", "sft: step 9"]
     assert lines[0].endswith("75 s, ETA 225 s") and lines[2].endswith("225 s, ETA 75 s")
+
+
+def test_steps_logged_seldom_still_print_a_line_a_minute(capsys, monkeypatch) -> None:
+    """With --logging-steps 5 and slow GRPO steps, the clock is checked at every step, not only at logs."""
+    clock = [0.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    callback = progress.callback("grpo")
+    state = SimpleNamespace(max_steps=100, global_step=0)
+    callback.on_train_begin(None, state, None)
+    for step in range(1, 9):  # 40 s a step, logged every 5
+        clock[0] += 40
+        state.global_step = step
+        callback.on_step_end(None, state, None)
+        if step % 5 == 0:
+            callback.on_log(None, state, None, logs={"reward": 0.5})
+    lines = [line.split(",")[0] for line in capsys.readouterr().err.splitlines() if line.startswith("grpo: step")]
+    assert lines == ["grpo: step 5/100", "grpo: step 7/100"]
