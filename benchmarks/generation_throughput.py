@@ -115,9 +115,10 @@ def compare_prefix_reuse(label: str, spec: dict) -> None:
         return f"{agree:>5}/{len(on['outputs']):<2}"
 
     over_plain = f"{plain['seconds'] / on['seconds']:>8.1f}x" if plain else f"{'-':>9}"
+    plain_rss = f"{plain['peak_rss_mib']:.0f}" if plain else "-"
     print(f"{label:<38}{rate(plain)}{rate(off)}{rate(on)}{over_plain}{off['seconds'] / on['seconds']:>6.1f}x"
           f"{off['cpu_seconds']:>8.1f}{on['cpu_seconds']:>8.1f}"
-          f"{f'{plain["peak_rss_mib"]:.0f}' if plain else '-':>8}{off['peak_rss_mib']:>8.0f}{on['peak_rss_mib']:>8.0f}"
+          f"{plain_rss:>8}{off['peak_rss_mib']:>8.0f}{on['peak_rss_mib']:>8.0f}"
           f"{same(plain)}{same(off)}")
 
 
