@@ -168,7 +168,9 @@ def filter_prompts(work: Path, args: argparse.Namespace, seed: int) -> dict[str,
         "eval", "--model", str(work / "sft"), "--benchmark", args.benchmark, "--split", args.train_split,
         *where_args(args.train_where), "--limit", str(args.filter_limit), "--samples", str(k), "--temperature", "1.0",
         "--seed", str(seed), "--max-new-tokens", str(args.completion_length), "--batch-size", str(args.eval_batch),
-        "--no-cache", "--no-progress", "--out", str(work / "eval" / "filter"), *data_args(args)])
+        "--no-cache", "--no-progress", "--out", str(work / "eval" / "filter"), *data_args(args),
+        # beside the control (--budget) one thread each: a second torch thread spins while the other core works
+        *(["-m", "threads=1"] if args.budget else [])], threads=1 if args.budget else None)
     record = stage.launch().wait()
     counts: dict[int, int] = {}
     mixed = []
