@@ -43,7 +43,7 @@ TRAIN_DBS=world_1,student_transcripts_tracking,network_1,poker_player,employee_h
 singer,museum_visit,battle_death,voter_1,real_estate_properties
 HELD_OUT_DBS=car_1,flight_2,tvshow,concert_singer,pets_1,orchestra,cre_Doc_Template_Mgt,dog_kennels
 COMMON=(--model "$MODEL" --device "$DEVICE" --budget "$BUDGET" --filter-samples "$FILTER" --generations 8
-        --prompts-per-step 8 --beta 0.01 --grpo-lr 1e-5 --sft-steps "$SFT_STEPS" "${LIMIT[@]}")
+        --prompts-per-step 8 --beta 0.04 --grpo-lr 5e-6 --sft-steps "$SFT_STEPS" "${LIMIT[@]}")  # the CPU lesson: 2e-5 forgot
 SPIDER_SEEDS=(--seeds 0 1)
 [ -z "$ONLY" ] && SPIDER_SEEDS=(--seeds 0 --parallel-seeds)
 
