@@ -287,7 +287,7 @@ class HFBackend(ModelBackend):
             chunk = order[start : start + size]
             batch = self._run([texts[i] for i in chunk], params, copies)
             for k, i in enumerate(chunk):
-                outputs[i] = batch[k * copies : (k + 1) * copies] if copies > 1 else batch[k : k + 1] * params.n
+                outputs[i] = batch[k * copies : (k + 1) * copies] * (params.n // copies)  # greedy: n equal
         return outputs
 
     def _prefix_order(self, texts: list[str]) -> list[int]:
