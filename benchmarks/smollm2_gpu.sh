@@ -25,6 +25,7 @@ mkdir -p "$WORK"
 WORK=$(realpath "$WORK")
 PY=${PYTHON:-python3} DEVICE=${DEVICE:-cuda} BUDGET=${BUDGET:-150} SFT_STEPS=${SFT_STEPS:-150}
 LIMIT_N=${LIMIT:-300} FILTER=${FILTER:-4} FILTER_LIMIT=${FILTER_LIMIT:-200} ONLY=${ONLY:-}
+GRPO_LR=${GRPO_LR:-5e-6} EVAL_BATCH=${EVAL_BATCH:-64}
 LIMIT=(${LIMIT:+--limit $LIMIT})
 case "$ONLY" in ""|spider-proof) ;; *) echo "ONLY=$ONLY: use spider-proof, or leave it unset for everything" >&2; exit 2;; esac
 tb() { "$PY" -m tabbench "$@"; }
@@ -43,7 +44,7 @@ TRAIN_DBS=world_1,student_transcripts_tracking,network_1,poker_player,employee_h
 singer,museum_visit,battle_death,voter_1,real_estate_properties
 HELD_OUT_DBS=car_1,flight_2,tvshow,concert_singer,pets_1,orchestra,cre_Doc_Template_Mgt,dog_kennels
 COMMON=(--model "$MODEL" --device "$DEVICE" --budget "$BUDGET" --filter-samples "$FILTER" --generations 8
-        --prompts-per-step 8 --beta 0.04 --grpo-lr 5e-6 --sft-steps "$SFT_STEPS" "${LIMIT[@]}")  # the CPU lesson: 2e-5 forgot
+        --prompts-per-step 8 --beta 0.04 --grpo-lr "$GRPO_LR" --sft-steps "$SFT_STEPS" "${LIMIT[@]}")  # the CPU lesson: 2e-5 forgot
 SPIDER_SEEDS=(--seeds 0 1)
 [ -z "$ONLY" ] && SPIDER_SEEDS=(--seeds 0 --parallel-seeds)
 
@@ -54,7 +55,7 @@ jobs=()
     > "$WORK/demo-bird.log" 2>&1 & jobs+=($!); }
 "$PY" benchmarks/learning_proof.py "${COMMON[@]}" --work "$WORK/spider" "${SPIDER_SEEDS[@]}" --benchmark spider \
     --data "spider=$DATA/spider" -o on_missing_db=skip --reward spider-ex --train-split dev --eval-split dev \
-    --train-where "db_id=$TRAIN_DBS" --eval-where "db_id=$HELD_OUT_DBS" --eval-batch 64 --max-new-tokens 128 \
+    --train-where "db_id=$TRAIN_DBS" --eval-where "db_id=$HELD_OUT_DBS" --eval-batch "$EVAL_BATCH" --max-new-tokens 128 \
     --sft-batch 8 --max-length 2304 --completion-length 128 --filter-limit "$FILTER_LIMIT" \
     --results "$WORK/boards/learning-spider-gpu-results" --board "$WORK/boards/learning-spider-gpu.md" \
     > "$WORK/spider.log" 2>&1 & jobs+=($!)
