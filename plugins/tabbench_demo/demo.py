@@ -29,7 +29,7 @@ from tabbench import TabbenchError, UsageError
 #: SFT and GRPO fit in minutes on two CPU cores (README.md of this plugin has the measured figures). Its 1,024-token
 #: vocabulary makes prompts about 40% shorter than 512 would, so every step is cheaper.
 DEMO_SPEC = {"vocab_size": 1024, "hidden_size": 128, "num_hidden_layers": 2, "num_attention_heads": 4,
-             "num_key_value_heads": 2, "intermediate_size": 384}
+             "num_key_value_heads": 2, "intermediate_size": 384, "copy_heads": True}
 MAX_NEW_TOKENS = 96  # the longest gold answer (Spider SQL in a fence) is 89 tokens in the demo tokenizer
 EVAL_LIMIT = 100  # held-out questions per benchmark the demo evaluates (train_demo.py uses all 500)
 SFT_STEPS = 300
