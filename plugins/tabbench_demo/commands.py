@@ -81,8 +81,8 @@ def demo_command(out_dir: Path, steps: int | None, grpo_steps: int | None, limit
     Trains on all four demo benchmarks at once (each example rewarded by its own benchmark's metric),
     evaluates on the first 100 questions of their held-out splits (--limit), and writes OUT/leaderboard.md and
     OUT/plots/. The
-    numbers are the same on every machine (fixed CPU kernels, one thread per stage; stages run two at a time, one
-    per core). Nothing is downloaded.
+    numbers are the same on every machine (fixed CPU kernels, two threads per stage; the stages run in turn). Nothing
+    is downloaded.
     """
     from tabbench_demo.demo import run_demo
 
