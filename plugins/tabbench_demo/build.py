@@ -685,10 +685,10 @@ def build(out: Path) -> None:
         write_sqlite(bird_root / "dev_databases" / name / f"{name}.sqlite", tables)
     paths = {name: bird_root / "dev_databases" / name / f"{name}.sqlite" for name in dbs}
     test, spider, train = make_items(rng, paths, templates(dbs))
-    # BIRD-format training sees every phrasing of its combinations, Spider-format training one; held-out items
-    # have one phrasing each.
-    write_bird(bird_root, dbs, test, [Item(i.template, i.values, p) for i in train for p in range(3)])
-    write_spider(out / "spider", dbs, spider, train, bird_root / "dev_databases")
+    # Training sees every phrasing of its combinations, in both formats; held-out items have one phrasing each.
+    phrased = [Item(i.template, i.values, p) for i in train for p in range(3)]
+    write_bird(bird_root, dbs, test, phrased)
+    write_spider(out / "spider", dbs, spider, phrased, bird_root / "dev_databases")
     kinds = table_kinds(dbs)
     for write, folder in ((write_tablebench, "tablebench"), (write_crtqa, "crtqa")):
         seen: set[str] = set()

@@ -15,8 +15,8 @@ from tabbench import DataError, UsageError
 from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
-# the TinySpec fields --size sets (vocab_size and seed have their own options)
-SIZES = tuple(f.name for f in fields(TinySpec) if f.name not in ("vocab_size", "seed"))
+# the TinySpec fields --size sets (vocab_size, seed and copy_heads have their own options)
+SIZES = tuple(f.name for f in fields(TinySpec) if f.name not in ("vocab_size", "seed", "copy_heads"))
 
 
 @click.command("build-tiny", context_settings=CONTEXT)
@@ -31,8 +31,11 @@ SIZES = tuple(f.name for f in fields(TinySpec) if f.name not in ("vocab_size", "
 @click.option("--chat-template", type=click.Choice(["chatml", "tools"]), default="chatml", show_default=True,
               help="chatml, or tools: ChatML with compact tool calling (one line per tool, <tool_call> JSON calls) for "
               "`train sft/grpo --env` and `eval --env`.")
+@click.option("--copy-heads", is_flag=True,
+              help="The demo's model: every literal of the demo's training SQL one token, and two copy heads at "
+              "initialisation (README: what that buys).")
 def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | None, sizes: tuple[str, ...],
-                       chat_template: str) -> None:
+                       chat_template: str, copy_heads: bool) -> None:
     """Build a tiny Qwen2 causal LM (about 3M parameters, random weights) at PATH, entirely offline.
 
     The byte-level BPE tokenizer is trained on the demo suite's prompts and answers (or --corpus); the result
@@ -44,7 +47,8 @@ def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | No
             texts = [line for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"{corpus}: cannot read the tokenizer corpus ({exc})") from exc
-    out = build_tiny_model(path, texts, TinySpec(vocab_size=vocab_size, seed=seed, **parse_sizes(sizes)),
+    out = build_tiny_model(path, texts, TinySpec(vocab_size=vocab_size, seed=seed, copy_heads=copy_heads,
+                                                    **parse_sizes(sizes)),
                            chat_template=chat_template)
     click.echo(f"tiny model written to {out}")
 
@@ -77,8 +81,8 @@ def demo_command(out_dir: Path, steps: int | None, grpo_steps: int | None, limit
     Trains on all four demo benchmarks at once (each example rewarded by its own benchmark's metric),
     evaluates on the first 100 questions of their held-out splits (--limit), and writes OUT/leaderboard.md and
     OUT/plots/. The
-    numbers are the same on every machine (fixed CPU kernels, one thread per stage; stages run two at a time, one
-    per core). Nothing is downloaded.
+    numbers are the same on every machine (fixed CPU kernels, two threads per stage; the stages run in turn). Nothing
+    is downloaded.
     """
     from tabbench_demo.demo import run_demo
 

@@ -16,7 +16,8 @@ SpiderBenchmark = tabbench.benchmark_class("spider")  # the spider plugin's clas
 
 
 class DemoSpider(SpiderBenchmark):
-    """Spider's benchmark on the demo databases: 500 held-out dev questions, 975 training questions."""
+    """Spider's benchmark on the demo databases: 500 held-out dev questions, 2,925 training questions (975
+    combinations x 3 phrasings)."""
 
     name = "demo-spider"
     description = "bundled Spider-format demo questions (the spider plugin on demo data)"

@@ -15,6 +15,12 @@ Two details make the result usable for learning experiments (see docs/eval.md):
   pre-tokenizer; a tokenizer trained with any other pipeline then reloads to different ids. So the
   tokenizer is trained with exactly Qwen2's pipeline and saved as ``Qwen2Tokenizer``; ``check_reload``
   proves after every build that ``AutoTokenizer`` reproduces the trained tokenizer's ids.
+
+``TinySpec(copy_heads=True)`` (the ``tabbench demo`` model) adds two things that let a model this small copy a
+question's values into its SQL within a few hundred CPU steps (without them it had not started to after 300, see
+README.md): every literal of the training SQL (``'Dublin'``, ``55``) is one whole token, the same in the question and
+in the query, and two attention heads of the first layer start out as copy heads (``wire_copy_heads``). The
+weights are still random apart from those heads and the literals' embedding directions; nothing is pretrained.
 """
 
 from __future__ import annotations
@@ -133,6 +139,13 @@ RELOAD_PROBES = (
 )
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 _NUMBER = re.compile(r"\d+")
+_SQL_STRING = re.compile(r"'[^'\n]*'")
+_SQL_NUMBER = re.compile(r"(?<=[=<>] )\d+\b")  # a number compared with a column (`age > 55`), not `LIMIT 1` or T1
+#: the tokens after which a copy head looks for a literal: the comparison operators of ``WHERE col = 'v'``, ``col > 5``
+COPY_TRIGGERS = ("Ġ=", "Ġ>", "Ġ<")
+TRIGGER_SHARE = 0.7  # the part of a trigger token's embedding on the trigger dimension
+LITERAL_SCALE = 3.0  # literal embeddings are 3x an average row: a copied literal's logit stands out at once
+COPY_GAIN = 0.12  # value x output gain of a copy head: its output outweighs the trigger token's own embedding
 
 
 @dataclass(frozen=True)
@@ -147,6 +160,8 @@ class TinySpec:
     intermediate_size: int = 768
     max_position_embeddings: int = 1024
     seed: int = 0
+    #: literal tokens from the demo's training SQL and two copy heads at initialisation (``wire_copy_heads``)
+    copy_heads: bool = False
 
 
 def value_free(text: str) -> str:
@@ -189,13 +204,101 @@ def demo_corpus() -> list[str]:
     return texts
 
 
+def sql_literals(queries: Iterable[str]) -> list[str]:
+    """The literal tokens of ``queries``, as they follow a comparison: `` 'Dublin'`` (quotes included) and `` 55``,
+    each with its leading space, sorted (string literals first)."""
+    strings: set[str] = set()
+    numbers: set[str] = set()
+    for query in queries:
+        strings.update(_SQL_STRING.findall(query))
+        numbers.update(_SQL_NUMBER.findall(query))
+    return [f" {v}" for v in sorted(strings)] + [f" {n}" for n in sorted(numbers, key=int)]
+
+
+def demo_literals() -> list[str]:
+    """The literal tokens of the gold SQL of the Text-to-SQL benchmarks' training splits in the ``demo`` suite (the
+    held-out splits are compositional over these values by design: every held-out value occurs in training)."""
+    import tabbench
+
+    queries: list[str] = []
+    for name in tabbench.resolve_benchmarks("demo"):
+        benchmark = tabbench.get_benchmark(name)
+        if "train" in benchmark.splits:
+            queries.extend(str(e.gold) for e in benchmark.examples("train")
+                           if isinstance(e.gold, str) and e.gold.lstrip().upper().startswith("SELECT"))
+    return sql_literals(queries)
+
+
+def wire_copy_heads(model: Any, tokenizer: Any, literals: Sequence[str], seed: int) -> None:
+    """Start two heads of the first layer as copy heads: after a comparison operator (``COPY_TRIGGERS``) one attends
+    to the string literals in the context and the other to the number literals, and each writes the literal it
+    found into the residual stream, where the (tied) output embedding reads it as that literal's logit.
+
+    Axis-aligned, so that no linear algebra routine is involved: dimension 0 marks the trigger tokens, 1 the string
+    literals, 2 the number literals, the next ``head_dim`` dimensions hold a random code per literal, and every other
+    token's embedding is moved to the remaining dimensions. A head scores a key by the lowest-frequency RoPE pair of
+    its dimensions (its last one), where position barely rotates it over the demo's prompt lengths, so the score is
+    by content; its value and output maps copy the literal's code. Training then adjusts everything, these included.
+    """
+    import torch
+
+    config = model.config
+    hidden, heads = config.hidden_size, config.num_attention_heads
+    head_dim = hidden // heads
+    per_kv = heads // config.num_key_value_heads
+    if config.num_key_value_heads < 2 or hidden < head_dim + 8:
+        raise ConfigError("copy heads need at least 2 key/value heads and hidden_size >= head_dim + 8")
+    trigger, string, number, code = 0, 1, 2, slice(3, 3 + head_dim)
+    rest = 3 + head_dim
+    generator = torch.Generator().manual_seed(seed)
+    embed = model.get_input_embeddings().weight
+    vocab = tokenizer.get_vocab()
+    ids = {t: vocab[t] for t in (*COPY_TRIGGERS, *literals) if t in vocab}
+    missing = [t for t in literals if t not in ids]
+    if missing:
+        raise ConfigError(f"copy heads: literal {missing[0]!r} is not a token of the tokenizer")
+    with torch.no_grad():
+        sigma = float(embed.std())
+        scale = sigma * hidden ** 0.5  # the norm of an average embedding row
+        embed[:, :rest] = 0.0
+        embed.mul_(scale / embed.norm(dim=1, keepdim=True).clamp_min(1e-8))
+        for token in (t for t in COPY_TRIGGERS if t in ids):  # a trigger the corpus never merged has no token
+            row = embed[ids[token]]
+            row.mul_((1 - TRIGGER_SHARE ** 2) ** 0.5)
+            row[trigger] = TRIGGER_SHARE * scale
+        for literal in literals:
+            row = embed[ids[literal]]
+            row.zero_()
+            code_vector = torch.randn(head_dim, generator=generator)
+            row[code] = LITERAL_SCALE * scale * 0.8 * code_vector / code_vector.norm()
+            row[string if literal.startswith(" '") else number] = LITERAL_SCALE * scale * 0.6  # 0.6^2 + 0.8^2 = 1
+        attention = model.model.layers[0].self_attn
+        last = head_dim - 1  # RoPE pairs dimension i with i + head_dim / 2; the last pair turns slowest
+        for head, kind in ((0, string), (per_kv, number)):
+            kv = head // per_kv
+            q_rows, kv_rows = slice(head * head_dim, (head + 1) * head_dim), slice(kv * head_dim, (kv + 1) * head_dim)
+            attention.q_proj.weight[q_rows] = 0.0
+            attention.q_proj.bias[q_rows] = 0.0
+            attention.q_proj.weight[head * head_dim + last, trigger] = 1.0
+            attention.k_proj.weight[kv_rows] = 0.0
+            attention.k_proj.bias[kv_rows] = 0.0
+            attention.k_proj.weight[kv * head_dim + last, kind] = 1.0
+            attention.v_proj.weight[kv_rows] = 0.0
+            attention.v_proj.bias[kv_rows] = 0.0
+            attention.o_proj.weight[:, q_rows] = 0.0
+            for i in range(head_dim):
+                attention.v_proj.weight[kv * head_dim + i, code.start + i] = COPY_GAIN ** 0.5
+                attention.o_proj.weight[code.start + i, head * head_dim + i] = COPY_GAIN ** 0.5
+
+
 def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec: TinySpec = TinySpec(),
-                     chat_template: str = "chatml") -> Path:
+                     chat_template: str = "chatml", literals: Sequence[str] | None = None) -> Path:
     """Write a tiny Qwen2 model, its tokenizer and chat template to ``path``; returns the path.
 
     ``chat_template``: ``chatml`` (plain ChatML) or ``tools`` (TOOLS_CHAT_TEMPLATE and its response template, for
-    ``--env`` training and evaluation). Loadable with ``AutoModelForCausalLM.from_pretrained(path)`` and
-    ``AutoTokenizer.from_pretrained(path)``.
+    ``--env`` training and evaluation). With ``spec.copy_heads``, ``literals`` (default: ``demo_literals()``) become
+    whole tokens and the first layer starts with copy heads (``wire_copy_heads``). Loadable with
+    ``AutoModelForCausalLM.from_pretrained(path)`` and ``AutoTokenizer.from_pretrained(path)``.
     """
     import torch
     from transformers import PreTrainedTokenizerFast, Qwen2Config, Qwen2ForCausalLM
@@ -215,6 +318,13 @@ def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec
     if not texts:
         raise ConfigError("build-tiny: the tokenizer corpus is empty")
     raw = train_tokenizer(texts, spec.vocab_size)
+    literals = (list(literals) if literals is not None else demo_literals()) if spec.copy_heads else []
+    if literals:
+        from tokenizers import AddedToken
+
+        # matched in the raw text before pre-tokenization, longest first: `` 'Dublin'`` is one token in the question
+        # and in the query alike
+        raw.add_tokens([AddedToken(t, single_word=False, normalized=False) for t in literals])
     tokenizer = PreTrainedTokenizerFast(
         tokenizer_object=raw,
         bos_token=None,
@@ -247,15 +357,18 @@ def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec
     model.generation_config.eos_token_id = config.eos_token_id
     model.generation_config.pad_token_id = config.pad_token_id
     model.generation_config.bos_token_id = None
+    if spec.copy_heads:
+        wire_copy_heads(model, tokenizer, literals, spec.seed)
     out.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(out)
     tokenizer.save_pretrained(out)
     _pin_tokenizer_class(out)
     (out / "tabbench_tiny.json").write_text(
-        json.dumps({"spec": asdict(spec), "corpus_texts": len(texts)}, indent=2, sort_keys=True) + "\n",
+        json.dumps({"spec": asdict(spec), "corpus_texts": len(texts), "literal_tokens": len(literals)}, indent=2,
+                   sort_keys=True) + "\n",
         encoding="utf-8",
     )
-    check_reload(out, raw, [*texts[:50], *RELOAD_PROBES])
+    check_reload(out, raw, [*texts[:50], *RELOAD_PROBES, *(f"x ={t}." for t in literals[:20])])
     return out
 
 

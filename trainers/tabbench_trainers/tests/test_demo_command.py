@@ -1,5 +1,5 @@
 """``tabbench demo`` end to end with token settings: every stage runs, the leaderboard is written, and a second run
-writes the same weights and records (its stages run in separate, pinned processes, two at a time)."""
+writes the same weights and records (its stages run one after another in separate, pinned processes)."""
 
 from __future__ import annotations
 
@@ -43,8 +43,6 @@ def test_demo_command_runs_every_stage(cli_runner, tmp_path: Path) -> None:
     shown = result.stderr  # the summary: per-benchmark before/after, the board and the plots
     assert "held-out primary metric per benchmark" in shown and f"leaderboard: {out / 'leaderboard.md'}" in shown
     assert "{'loss'" not in shown and "it/s]" not in shown  # a progress display, not raw log dicts or tqdm bars
-    side = {path.name: path.read_text() for path in (out / "logs").glob("*.log")}  # the stages run alongside
-    assert sorted(side) == ["2.log", "4.log"] and all("model load" in text for text in side.values())
     again = cli_runner(["demo", "--out", str(tmp_path / "again"), *TOKEN_RUN])
     assert again.exit_code == 0, again.output
     first, second = outputs(out), outputs(tmp_path / "again")

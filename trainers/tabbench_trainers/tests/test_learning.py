@@ -29,7 +29,7 @@ def test_sft_makes_held_out_queries_execute(cli_runner, tmp_path: Path) -> None:
     tiny = tmp_path / "tiny"  # the demo's model (tabbench_demo.demo.DEMO_SPEC), through the demo plugin's command
     built = cli_runner(["models", "build-tiny", str(tiny), "--vocab-size", "1024", "--size", "hidden_size=128",
                         "--size", "num_hidden_layers=2", "--size", "num_attention_heads=4",
-                        "--size", "num_key_value_heads=2", "--size", "intermediate_size=384"])
+                        "--size", "num_key_value_heads=2", "--size", "intermediate_size=384", "--copy-heads"])
     assert built.exit_code == 0, built.output
     ex_before, executed_before = evaluate(tiny, tmp_path / "before")
     result = cli_runner(["train", "sft", "--model", str(tiny), "--benchmark", "demo-bird",
