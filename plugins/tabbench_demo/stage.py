@@ -1,7 +1,7 @@
 """``python -m tabbench_demo.stage SEED THREADS ARGS...``: one ``tabbench`` command in a fresh process, pinned by
-``tabbench.reproducible`` to SEED and THREADS before torch loads. ``tabbench demo`` runs its stages this way, two
-at a time on one thread each, so a two-core machine is busy on both cores and every stage's numbers are the same
-on every run (thread counts change the last bits of a sum, so each stage always gets the same count)."""
+``tabbench.reproducible`` to SEED and THREADS before torch loads. ``tabbench demo`` runs its stages this way, one
+after another on two threads each, so a two-core machine is busy on both cores and every stage's numbers are the
+same on every run (thread counts change the last bits of a sum, so each stage always gets the same count)."""
 
 from __future__ import annotations
 
