@@ -3,6 +3,7 @@ the question and in the query, and untrained, the model already copies the quest
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,6 @@ def test_untrained_model_copies_the_question_s_literal(model: Path, question: st
 def test_without_copy_heads_a_literal_is_character_pieces(tmp_path: Path) -> None:
     from transformers import AutoTokenizer
 
-    path = build_tiny_model(tmp_path / "plain", CORPUS, TinySpec(**{**SPEC.__dict__, "copy_heads": False}))
+    path = build_tiny_model(tmp_path / "plain", CORPUS, replace(SPEC, copy_heads=False))
     tokenizer = AutoTokenizer.from_pretrained(str(path))
     assert len(tokenizer.tokenize(" 'Dublin'")) > 1
