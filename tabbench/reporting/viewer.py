@@ -249,7 +249,7 @@ class Site:
                     yield f"data/r{r}/b{b}/c{c}.{form}"
 
     # canonical names only: r0, never r00, so that one file has one name (and one cache entry)
-    _NUMBER = r"(0|[1-9]\d{0,5})"
+    _NUMBER = r"(0|[1-9][0-9]{0,5})"
     _DATA = re.compile(rf"data/(?:(runs)|r{_NUMBER}/b{_NUMBER}/(?:(grid)|c{_NUMBER}))\.(js|json)")
 
     def file(self, name: str) -> bytes | None:
