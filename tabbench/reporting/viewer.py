@@ -334,12 +334,11 @@ class FileCache:
                 self.size -= len(self._files.popitem(last=False)[1])
 
 
-def page(key: str | None) -> bytes:
-    """``index.html``, holding the server's per-launch data key (``None``: the bundle's page, which has none)."""
+def page(key: str) -> bytes:
+    """The served ``index.html``: the bundle's, holding the server's per-launch data key (token_urlsafe: no
+    character to escape)."""
     template = resources.files("tabbench.reporting").joinpath("viewer_app", "index.html").read_bytes()
-    if key is None:
-        return template
-    assert KEY_META in template and re.fullmatch(r"[A-Za-z0-9_-]+", key), "index.html lost its key slot"
+    assert KEY_META in template, "index.html lost its key slot"
     return template.replace(KEY_META, f'<meta name="tabbench-key" content="{key}">'.encode(), 1)
 
 
@@ -433,10 +432,10 @@ class ViewServer(ThreadingHTTPServer):
         print(f"tabbench view: error answering a request: {type(exc).__name__}: {exc}", file=sys.stderr)
 
 
-def make_server(site: Site, host: str = "127.0.0.1", port: int = 0, key: str | None = None) -> ViewServer:
+def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ViewServer:
     """A server for ``site`` on ``host:port`` (port 0: any free one); call ``serve_forever`` to run it. Files are
-    made on first request (``Site.warm`` makes the grids ahead). ``key``: the data key (default: a new random
-    one, which is what keeps other pages in the same browser from reading the runs)."""
+    made on first request (``Site.warm`` makes the grids ahead). Its data key is new and random at each call:
+    it is what keeps other pages in the same browser from reading the runs."""
     class Handler(BaseHTTPRequestHandler):
         server_version = "tabbench-view"
         timeout = 60  # an idle connection is dropped, not held by a thread forever
@@ -496,7 +495,7 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0, key: str | N
             return
 
     try:
-        return ViewServer((host, port), Handler, key or secrets.token_urlsafe(32))
+        return ViewServer((host, port), Handler, secrets.token_urlsafe(32))
     except OSError as exc:
         raise UsageError(f"cannot serve on {host}:{port} ({exc.strerror or exc})") from None
 
