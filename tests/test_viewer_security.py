@@ -113,6 +113,15 @@ def test_data_needs_the_key_of_this_servers_page(served: Serving, run: Path, pat
     assert not any(name.startswith("data/") for name in served.site.cache._files)  # nothing was even made
 
 
+@pytest.mark.parametrize(("site", "status"), [("cross-site", 403), ("same-site", 403), ("none", 403),
+                                              ("same-origin", 200), (None, 200)])
+def test_a_browser_request_from_another_origin_is_refused_even_with_the_key(served: Serving, site: str | None,
+                                                                           status: int) -> None:
+    """Fetch metadata as a second wall: a browser says where a request comes from (no header: not a browser)."""
+    headers = {} if site is None else {"Sec-Fetch-Site": site}
+    assert served.get("/data/runs.json", headers=headers)[0] == status
+
+
 def test_the_page_holds_the_key_and_data_is_json_not_script(served: Serving) -> None:
     assert _page_key(served.port) == served.httpd.key
     for path in DATA:

@@ -465,6 +465,8 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ViewServe
                 if not hmac.compare_digest(sent, self.server.key.encode()):
                     return self._fail(HTTPStatus.FORBIDDEN, f"data needs the {KEY_HEADER} of this server's page",
                                       body)
+                if self.headers.get("Sec-Fetch-Site", "same-origin") != "same-origin":  # a browser says who asks
+                    return self._fail(HTTPStatus.FORBIDDEN, "data is only for this server's own page", body)
             try:
                 content = page(self.server.key) if name == "index.html" else site.file(name)
             except TabbenchError as exc:  # a damaged record file: say which, and keep serving the rest
