@@ -110,7 +110,7 @@ def test_data_needs_the_key_of_this_servers_page(served: Serving, run: Path, pat
     headers = {} if sent is None else {"X-Tabbench-Key": sent}
     status, body, _ = served.get(path, key=False, headers=headers)
     assert status == 403 and "X-Tabbench-Key" in json.loads(body)["error"]
-    assert not any(name.startswith("data/") for name in served.site.cache._files)  # nothing was even made
+    assert not any(name.startswith("data/") for name in served.site.cache.names())  # nothing was even made
 
 
 @pytest.mark.parametrize(("site", "status"), [("cross-site", 403), ("same-site", 403), ("none", 403),
@@ -204,9 +204,9 @@ ALIASES = ["data/r00/b0/grid.json", "data/r0/b00/grid.json", "data/r0/b0/c00.jso
 @pytest.mark.parametrize("alias", ALIASES)
 def test_zero_padded_and_other_aliases_are_not_files(served: Serving, alias: str) -> None:
     assert served.get("/data/r0/b0/grid.json")[0] == 200
-    before = sorted(served.site.cache._files)
+    before = sorted(served.site.cache.names())
     assert served.get("/" + alias)[0] == 404
-    assert sorted(served.site.cache._files) == before
+    assert sorted(served.site.cache.names()) == before
 
 
 def test_missing_names_are_not_cached(served: Serving) -> None:

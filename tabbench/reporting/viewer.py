@@ -315,6 +315,10 @@ class FileCache:
     def __contains__(self, name: object) -> bool:
         return name in self._files
 
+    def names(self) -> list[str]:
+        with self._lock:
+            return list(self._files)
+
     def get(self, name: str) -> bytes | None:
         with self._lock:
             content = self._files.get(name)
