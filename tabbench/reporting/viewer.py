@@ -459,16 +459,17 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ViewServe
         def _answer(self, body: bool) -> None:
             bound, port = self.server.server_address[:2]
             if not host_allowed(self.headers.get("Host"), str(bound), port):
-                return self._fail(HTTPStatus.MISDIRECTED_REQUEST, "this server answers only its own address "
-                                  f"(127.0.0.1:{port} or localhost:{port})", body)
+                own = f"[{bound}]" if ":" in str(bound) else bound
+                return self._fail(HTTPStatus.MISDIRECTED_REQUEST, "this server answers only requests for its own "
+                                  f"address ({own}:{port} or localhost:{port})", body)
             name = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/") or "index.html"
             if name.startswith("data/"):
                 if not name.endswith(".json"):  # the .js forms are the bundle's: served data is never a script
                     return self._fail(HTTPStatus.NOT_FOUND, "no such file", body)
                 sent = self.headers.get(KEY_HEADER, "").encode("utf-8", "replace")
                 if not hmac.compare_digest(sent, self.server.key.encode()):
-                    return self._fail(HTTPStatus.FORBIDDEN, f"data needs the {KEY_HEADER} of this server's page",
-                                      body)
+                    return self._fail(HTTPStatus.FORBIDDEN, f"data needs the {KEY_HEADER} of this server's page "
+                                      "(reload the page: each launch has a new key)", body)
                 if self.headers.get("Sec-Fetch-Site", "same-origin") != "same-origin":  # a browser says who asks
                     return self._fail(HTTPStatus.FORBIDDEN, "data is only for this server's own page", body)
             try:
