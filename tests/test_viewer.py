@@ -11,6 +11,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -184,9 +185,15 @@ def server(runs: dict):
     httpd.server_close()
 
 
-def _request(port: int, path: str, method: str = "GET") -> tuple[int, bytes, http.client.HTTPResponse]:
+def _request(port: int, path: str, method: str = "GET", headers: dict[str, str] | None = None,
+             host: str | None = None) -> tuple[int, bytes, http.client.HTTPResponse]:
+    """One request; ``host`` replaces the ``Host`` header (``""``: none at all)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.putrequest(method, path, skip_host=False, skip_accept_encoding=True)
+    connection.putrequest(method, path, skip_host=host is not None, skip_accept_encoding=True)
+    if host:
+        connection.putheader("Host", host)
+    for name, value in (headers or {}).items():
+        connection.putheader(name, value)
     connection.endheaders()
     response = connection.getresponse()
     body = response.read()
@@ -194,13 +201,24 @@ def _request(port: int, path: str, method: str = "GET") -> tuple[int, bytes, htt
     return response.status, body, response
 
 
+def _page_key(port: int) -> str:
+    """The data key of the page the server at ``port`` serves (what the app reads)."""
+    status, body, _ = _request(port, "/")
+    assert status == 200
+    found = re.search(rb'<meta name="tabbench-key" content="([A-Za-z0-9_-]{40,})">', body)
+    assert found, body[:500]
+    return found[1].decode()
+
+
 @pytest.mark.parametrize("path", [
     "/../results.json", "/data/../../../../etc/passwd", "/data/r0/b0/../../../run.json", "/%2e%2e/%2e%2e/etc/passwd",
     "/data/r0/b0/grid.js/../../../../samples/demo-bird.jsonl", "/samples/demo-bird.jsonl", "/results.json",
-    "/data/r7/b0/grid.js", "/data/r0/b0/c9.js", "//etc/passwd", "/viewer_app/app.js", "/data/r0/b0/grid.json",
+    "/data/r7/b0/grid.json", "/data/r0/b0/c9.json", "//etc/passwd", "/viewer_app/app.js", "/data/r0/b0/grid.js",
+    "/data/runs.js", "/data/r0/b0/c0.js", "/data/../results.json",
 ])
 def test_the_server_answers_nothing_outside_its_site(server: tuple[str, int], path: str) -> None:
-    status, body, _ = _request(server[1], path)
+    """Even with the page's key: only the site's own names (and never the bundle's data scripts)."""
+    status, body, _ = _request(server[1], path, headers={"X-Tabbench-Key": _page_key(server[1])})
     assert status == 404, (path, body[:200])
 
 
@@ -373,8 +391,8 @@ def test_tabbench_view_serves_on_loopback_until_stopped(runs: dict, env: dict[st
         line = process.stderr.readline()  # type: ignore[union-attr]
         assert line.startswith("serving 2 run(s) at http://127.0.0.1:"), line
         port = int(line.split("127.0.0.1:", 1)[1].split("/", 1)[0])
-        status, body, _ = _request(port, "/data/runs.js")
-        assert status == 200 and body.startswith(b'tbData("runs",') and b'"label":"new"' in body
+        status, body, _ = _request(port, "/data/runs.json", headers={"X-Tabbench-Key": _page_key(port)})
+        assert status == 200 and json.loads(body)["runs"][1]["label"] == "new"
     finally:
         process.terminate()
         process.wait(timeout=30)

@@ -29,11 +29,13 @@ def _open(specs: tuple[str, ...]) -> list:
 @click.option("--port", type=click.IntRange(0, 65535), default=8008, show_default=True,
               help="Port to serve on (0: any free port).")
 @click.option("--bundle", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write a static site to this new folder instead of serving (OUT/index.html opens from file://).")
+              help="Write a static site to this new or empty folder (not a symbolic link) instead of serving "
+                   "(OUT/index.html opens from file://; its data are readable by anything that can read OUT).")
 def view_command(runs: tuple[str, ...], host: str, port: int, bundle: Path | None) -> None:
     """Look at RUN_DIRs in a browser: results, samples, SQL diffs and result tables, flips between runs.
 
-    The first run is the baseline the others are compared with. Serves read-only until Ctrl-C."""
+    The first run is the baseline the others are compared with. Serves read-only until Ctrl-C; other pages in
+    the same browser cannot read what it serves (docs/security.md)."""
     from tabbench.reporting.viewer import Site, make_server, write_bundle
 
     site = Site(_open(runs))

@@ -1,24 +1,39 @@
 """``tabbench view``: run folders as a small web site, served on loopback or written as a static bundle.
 
-Both are the same files. The app (``viewer_app/``: one HTML page, one script, one style sheet, package data)
-loads its data as ``<script>`` files that call ``tbData(key, value)``, so the bundle opens from ``file://``
-with no server. ``data/runs.js`` holds every run's results and the flips between the first run and each
-other; a benchmark's sample grid (``data/r<run>/b<benchmark>/grid.js``) is loaded when it is first shown, and
-full records (prompt, completions, formatted SQL, diffs, result previews, transcripts) in chunks of
-``CHUNK`` samples when one of them is opened. Data files are JSON with ``<``, ``>`` and ``&`` escaped, and the
-app only ever puts model text into the page as text, so a completion holding ``<script>`` runs nothing.
+Both hold the same data. The app (``viewer_app/``: one HTML page, one script, one style sheet, package data)
+loads ``data/runs`` (every run's results and the flips between the first run and each other), a benchmark's
+sample grid (``data/r<run>/b<benchmark>/grid``) when it is first shown, and full records (prompt, completions,
+formatted SQL, diffs, result previews, transcripts) in chunks of ``CHUNK`` samples when one of them is opened.
+The app only ever puts model text into the page as text, so a completion holding ``<script>`` runs nothing.
 
-The server is read-only (GET and HEAD) and answers only the names this site generates: a path is looked up
-in a table, never joined onto a folder, so nothing outside the given run folders can be reached.
+The two forms differ in how data travels, because the browser that shows the page also shows hostile pages
+(docs/security.md):
+
+- **bundle** (``write_bundle``, opened from ``file://``): data files are ``.js`` scripts that call
+  ``tbData(key, value)``, the one way a ``file://`` page can load data. It is a folder the user chose to publish.
+- **server** (``make_server``): data files are ``.json``, answered only to requests that carry the per-launch key
+  the served page holds (``X-Tabbench-Key``; a cross-origin page cannot send that header without a CORS preflight
+  the server refuses), and only for a ``Host`` naming the server itself (no DNS rebinding). Every response says
+  ``nosniff`` and ``Cross-Origin-Resource-Policy: same-origin``.
+
+The server is read-only (GET and HEAD) and answers only the canonical names this site generates: a path is
+looked up in a table, never joined onto a folder. What it has made is kept in a cache bounded in bytes.
 """
 
 from __future__ import annotations
 
 import difflib
+import hmac
+import ipaddress
 import json
 import re
+import secrets
 import shutil
+import socket
+import sys
 import tempfile
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from functools import cached_property, lru_cache
 from http import HTTPStatus
@@ -46,16 +61,34 @@ if TYPE_CHECKING:
 CHUNK = 100  # full records per detail file (a sample opens after its chunk is made: 100 formatted queries)
 SHORT = 200  # characters of question, answer and gold in the grid
 APP_FILES = ("index.html", "app.js", "app.css")  # the page (package data: viewer_app/)
-CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'none'"
+CACHE_BYTES = 256 * 2**20  # made files the server keeps (a file larger than this is made for each request)
+KEY_HEADER = "X-Tabbench-Key"  # the served page's per-launch key, required on every data request
+KEY_META = b'<meta name="tabbench-key" content="">'  # index.html's slot for it (empty in a bundle)
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+SECURITY_HEADERS = {  # on every response the server sends, errors included
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
 
 
-def script(key: str, value: Any) -> bytes:
-    """A data file: ``tbData(key, value);`` with the JSON safe to load as a script (no markup characters)."""
+def _json(value: Any) -> str:
+    """``value`` as JSON without markup characters (safe inside a script, and JSON.parse reads it back)."""
     text = json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"))
     for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),
                          ("\u2029", "\\u2029")):
         text = text.replace(char, escape)
-    return f"tbData({json.dumps(key)},{text});\n".encode()
+    return text
+
+
+def script(key: str, value: Any) -> bytes:
+    """A bundle's data file: ``tbData(key, value);`` with the JSON safe to load as a script."""
+    return f"tbData({json.dumps(key)},{_json(value)});\n".encode()
 
 
 def _short(text: Any) -> str | None:
@@ -169,12 +202,12 @@ def _clusters(bench: Benchmark, example: Example, completions: list[str]) -> lis
 class Site:
     """The files of the viewer for ``runs`` (the first run is the baseline of every comparison)."""
 
-    def __init__(self, runs: Sequence[RunFolder]) -> None:
+    def __init__(self, runs: Sequence[RunFolder], cache_bytes: int = CACHE_BYTES) -> None:
         if not runs:
             raise UsageError("tabbench view needs at least one run folder")
         self.runs = list(runs)
         self.benchmarks = [[RunBenchmark(run, name) for name in run.benchmarks] for run in self.runs]
-        self._made: dict[str, bytes | None] = {}
+        self.cache = FileCache(cache_bytes)
 
     def runs_data(self) -> dict[str, Any]:
         return {"runs": [self._run(i, run) for i, run in enumerate(self.runs)], "comparisons": self.comparisons()}
@@ -204,64 +237,123 @@ class Site:
                 out.append({**entry, "a_run": 0, "b_run": index})
         return out
 
-    def files(self) -> Iterator[str]:
-        """Every file name of the site (the bundle writes them all; the server answers only these)."""
+    def files(self, form: str = "js") -> Iterator[str]:
+        """Every file name of the site, data in ``form``: ``js`` (the bundle's scripts) or ``json`` (the
+        server's)."""
         yield from APP_FILES
-        yield "data/runs.js"
+        yield f"data/runs.{form}"
         for r, benchmarks in enumerate(self.benchmarks):
             for b, bench in enumerate(benchmarks):
-                yield f"data/r{r}/b{b}/grid.js"
+                yield f"data/r{r}/b{b}/grid.{form}"
                 for c in range((len(bench.records) + CHUNK - 1) // CHUNK):
-                    yield f"data/r{r}/b{b}/c{c}.js"
+                    yield f"data/r{r}/b{b}/c{c}.{form}"
 
-    _DATA = re.compile(r"data/r(\d{1,4})/b(\d{1,4})/(grid|c(\d{1,6}))\.js")
+    # canonical names only: r0, never r00, so that one file has one name (and one cache entry)
+    _NUMBER = r"(0|[1-9][0-9]{0,5})"
+    _DATA = re.compile(rf"data/(?:(runs)|r{_NUMBER}/b{_NUMBER}/(?:(grid)|c{_NUMBER}))\.(js|json)")
 
     def file(self, name: str) -> bytes | None:
-        """The content of site file ``name``, or ``None`` when the site has no such file (made once, then kept)."""
-        if name not in self._made:
-            self._made[name] = self._make(name)
-        return self._made[name]
+        """The content of site file ``name``, or ``None`` when the site has no such file. What was made is kept
+        in the cache (within its bound); a name the site lacks is not."""
+        content = self.cache.get(name)
+        if content is None:
+            content = self.make(name)
+            if content is not None:
+                self.cache.put(name, content)
+        return content
 
     def warm(self) -> None:
-        """Make the run summary and every grid now (the server does this in the background, so that opening a
-        large benchmark does not wait for its records to be read)."""
+        """Make the run summary and every grid the server answers now (the server does this in the background,
+        so that opening a large benchmark does not wait for its records to be read)."""
         try:
-            for name in self.files():
+            for name in self.files("json"):
                 if not name.split("/")[-1].startswith("c"):
                     self.file(name)
-        except TabbenchError:
-            return  # a damaged record file: the page's request for it reports the error
+        except Exception:  # a damaged run folder: the page's request for that file reports the error
+            return
 
-    def _make(self, name: str) -> bytes | None:
+    def make(self, name: str) -> bytes | None:
+        """Site file ``name`` made now (no cache), or ``None`` when the site has no such file."""
         if name in APP_FILES:
             return resources.files("tabbench.reporting").joinpath("viewer_app", name).read_bytes()
-        if name == "data/runs.js":
-            return script("runs", self.runs_data())
         match = self._DATA.fullmatch(name)
         if not match:
             return None
-        r, b = int(match[1]), int(match[2])
+        found = self._data(match)
+        if found is None:
+            return None
+        key, value = found
+        return script(key, value) if match[6] == "js" else _json(value).encode()
+
+    def _data(self, match: re.Match[str]) -> tuple[str, Any] | None:
+        if match[1]:
+            return "runs", self.runs_data()
+        r, b = int(match[2]), int(match[3])
         if r >= len(self.benchmarks) or b >= len(self.benchmarks[r]):
             return None
         bench = self.benchmarks[r][b]
-        if match[3] == "grid":
-            return script(f"grid/r{r}/b{b}", bench.grid())
-        chunk = int(match[4])
+        if match[4]:
+            return f"grid/r{r}/b{b}", bench.grid()
+        chunk = int(match[5])
         if chunk * CHUNK >= max(len(bench.records), 1):
             return None
-        return script(f"chunk/r{r}/b{b}/c{chunk}", bench.chunk(chunk))
+        return f"chunk/r{r}/b{b}/c{chunk}", bench.chunk(chunk)
+
+
+class FileCache:
+    """Made files by name, thread-safe; once they pass ``limit`` bytes the least recently used are dropped, and a
+    file larger than ``limit`` is not kept at all."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.size = limit, 0
+        self._files: OrderedDict[str, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._files
+
+    def names(self) -> list[str]:
+        with self._lock:
+            return list(self._files)
+
+    def get(self, name: str) -> bytes | None:
+        with self._lock:
+            content = self._files.get(name)
+            if content is not None:
+                self._files.move_to_end(name)
+            return content
+
+    def put(self, name: str, content: bytes) -> None:
+        if len(content) > self.limit:
+            return
+        with self._lock:
+            if name in self._files:
+                return
+            self._files[name] = content
+            self.size += len(content)
+            while self.size > self.limit:
+                self.size -= len(self._files.popitem(last=False)[1])
+
+
+def page(key: str) -> bytes:
+    """The served ``index.html``: the bundle's, holding the server's per-launch data key (token_urlsafe: no
+    character to escape)."""
+    template = resources.files("tabbench.reporting").joinpath("viewer_app", "index.html").read_bytes()
+    assert KEY_META in template, "index.html lost its key slot"
+    return template.replace(KEY_META, f'<meta name="tabbench-key" content="{key}">'.encode(), 1)
 
 
 def write_bundle(site: Site, out: Path) -> Path:
-    """Write the static site to ``out`` (a new or empty folder), all at once: a failure leaves nothing."""
+    """Write the static site to ``out`` (a new or empty folder, not a symbolic link), all at once: the target is
+    checked before any file is made, and a failure leaves nothing."""
     out = Path(out)
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise UsageError(f"--bundle {out}: exists and is not an empty folder")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    staging = _staging(out)
     try:
         for name in site.files():
-            content = site.file(name)
+            content = site.make(name)
             assert content is not None, name
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -269,17 +361,89 @@ def write_bundle(site: Site, out: Path) -> Path:
         if out.exists():
             out.rmdir()
         staging.rename(out)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise TabbenchError(f"--bundle {out}: cannot write the bundle ({exc.strerror or exc})") from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return out / "index.html"
 
 
-def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
+def _staging(out: Path) -> Path:
+    """A new hidden folder beside ``out`` to write the bundle into; a ``UsageError`` when ``out`` cannot be one."""
+    where = f"--bundle {out}"
+    if out.is_symlink():
+        raise UsageError(f"{where}: is a symbolic link (give a new or empty folder)")
+    try:
+        if out.exists() and (not out.is_dir() or any(out.iterdir())):
+            raise UsageError(f"{where}: exists and is not an empty folder")
+        above = out.parent
+        while not above.exists() and above != above.parent:
+            above = above.parent
+        if not above.is_dir():
+            raise UsageError(f"{where}: {above} is not a folder")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    except OSError as exc:
+        raise UsageError(f"{where}: cannot write there ({exc.strerror or exc})") from None
+
+
+def host_allowed(header: str | None, bound: str, port: int) -> bool:
+    """Whether a request's ``Host`` header names this server (``bound``:``port``) rather than some other name a
+    hostile page made resolve to it (DNS rebinding): loopback names, the bound host, and, when bound to every
+    interface, any IP address or this machine's own name."""
+    if not header:
+        return False
+    header = header.strip().lower()
+    match = re.fullmatch(r"\[([0-9a-f:.]+)\](?::(\d+))?|([^:\[\]]+)(?::(\d+))?", header)
+    if not match:
+        return False
+    name, given = (match[1], match[2]) if match[1] else (match[3].rstrip("."), match[4])
+    if (int(given) if given else 80) != port:
+        return False
+    bound = bound.strip("[]").lower()
+    if name in ("localhost", "127.0.0.1", "::1", bound):
+        return True
+    if bound in ("0.0.0.0", "::", ""):
+        return _is_ip(name) or name in (socket.gethostname().lower(), socket.getfqdn().lower())
+    return False
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+class ViewServer(ThreadingHTTPServer):
+    """The viewer's HTTP server. ``key`` is the per-launch key its page holds and every data request must send."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], key: str) -> None:
+        super().__init__(address, handler)
+        self.key = key
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser closing an idle or cancelled connection is normal, not an error: nothing is printed. Anything
+        else is one line (the handler already turns errors in making a file into a 500 the page shows)."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, ConnectionError | TimeoutError):
+            return
+        print(f"tabbench view: error answering a request: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+
+def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ViewServer:
     """A server for ``site`` on ``host:port`` (port 0: any free one); call ``serve_forever`` to run it. Files are
-    made on first request (``Site.warm`` makes the grids ahead)."""
+    made on first request (``Site.warm`` makes the grids ahead). Its data key is new and random at each call:
+    it is what keeps other pages in the same browser from reading the runs."""
     class Handler(BaseHTTPRequestHandler):
         server_version = "tabbench-view"
+        timeout = 60  # an idle connection is dropped, not held by a thread forever
+        server: ViewServer
 
         def do_GET(self) -> None:
             self._answer(body=True)
@@ -287,24 +451,49 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> Threading
         def do_HEAD(self) -> None:
             self._answer(body=False)
 
+        def end_headers(self) -> None:
+            for name, value in SECURITY_HEADERS.items():
+                self.send_header(name, value)
+            super().end_headers()
+
         def _answer(self, body: bool) -> None:
-            name = self.path.split("?", 1)[0].lstrip("/") or "index.html"
+            bound, port = self.server.server_address[:2]
+            if not host_allowed(self.headers.get("Host"), str(bound), port):
+                own = f"[{bound}]" if ":" in str(bound) else bound
+                return self._fail(HTTPStatus.MISDIRECTED_REQUEST, "this server answers only requests for its own "
+                                  f"address ({own}:{port} or localhost:{port})", body)
+            name = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/") or "index.html"
+            if name.startswith("data/"):
+                if not name.endswith(".json"):  # the .js forms are the bundle's: served data is never a script
+                    return self._fail(HTTPStatus.NOT_FOUND, "no such file", body)
+                sent = self.headers.get(KEY_HEADER, "").encode("utf-8", "replace")
+                if not hmac.compare_digest(sent, self.server.key.encode()):
+                    return self._fail(HTTPStatus.FORBIDDEN, f"data needs the {KEY_HEADER} of this server's page "
+                                      "(reload the page: each launch has a new key)", body)
+                if self.headers.get("Sec-Fetch-Site", "same-origin") != "same-origin":  # a browser says who asks
+                    return self._fail(HTTPStatus.FORBIDDEN, "data is only for this server's own page", body)
             try:
-                content = site.file(name)
+                content = page(self.server.key) if name == "index.html" else site.file(name)
             except TabbenchError as exc:  # a damaged record file: say which, and keep serving the rest
-                self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR, " ".join(str(exc).split()))
-                return
+                return self._fail(HTTPStatus.INTERNAL_SERVER_ERROR, " ".join(str(exc).split()), body)
+            except Exception as exc:  # a damaged run folder must not stop the server
+                return self._fail(HTTPStatus.INTERNAL_SERVER_ERROR,
+                                  f"{name}: {type(exc).__name__}: {' '.join(str(exc).split())}", body)
             if content is None:
-                self.send_error(HTTPStatus.NOT_FOUND)
-                return
-            suffix = name.rsplit(".", 1)[-1]
-            kind = {"html": "text/html", "js": "text/javascript", "css": "text/css"}[suffix]
-            self.send_response(HTTPStatus.OK)
+                return self._fail(HTTPStatus.NOT_FOUND, "no such file", body)
+            self._send(HTTPStatus.OK, TYPES[name.rsplit(".", 1)[-1]], content, body)
+
+        def _fail(self, status: HTTPStatus, message: str, body: bool) -> None:
+            """An error as JSON the page shows (the status line keeps its ASCII phrase: a message may hold any
+            character, a run folder's path included)."""
+            if status == HTTPStatus.INTERNAL_SERVER_ERROR:
+                print(f"tabbench view: {message}", file=sys.stderr)
+            self._send(status, TYPES["json"], json.dumps({"error": message}).encode(), body)
+
+        def _send(self, status: HTTPStatus, kind: str, content: bytes, body: bool) -> None:
+            self.send_response(status)
             self.send_header("Content-Type", f"{kind}; charset=utf-8")
             self.send_header("Content-Length", str(len(content)))
-            self.send_header("Content-Security-Policy", CSP)
-            self.send_header("X-Content-Type-Options", "nosniff")
-            self.send_header("Cache-Control", "no-store")
             self.end_headers()
             if body:
                 self.wfile.write(content)
@@ -313,6 +502,9 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> Threading
             return
 
     try:
-        return ThreadingHTTPServer((host, port), Handler)
+        return ViewServer((host, port), Handler, secrets.token_urlsafe(32))
     except OSError as exc:
         raise UsageError(f"cannot serve on {host}:{port} ({exc.strerror or exc})") from None
+
+
+TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css", "json": "application/json"}

@@ -1,32 +1,56 @@
-// tabbench view: a small vanilla front end over data files that call tbData(key, value).
+// tabbench view: a small vanilla front end over the data tabbench.reporting.viewer makes.
 // Model text is hostile: every value reaches the page through text nodes (el() and text()), never as markup.
+// Served (tabbench view), data is JSON fetched with the per-launch key this page was served with; in a bundle
+// opened from file:// (no key), data files are scripts that call tbData(key, value). docs/security.md says why.
 "use strict";
 
-const store = {};    // key -> value, filled by data files
-const waiting = {};  // key -> [resolve] for files being loaded
+const store = {};    // key -> value
+const pending = {};  // key -> promise of a file being loaded
+const waiting = {};  // key -> resolve, for a bundle's script being loaded
 const PAGE = 200;    // grid rows rendered at a time
+const KEY = (document.querySelector('meta[name="tabbench-key"]') || {}).content || "";
 let state = { shown: PAGE };
 
 function tbData(key, value) {
   store[key] = value;
-  (waiting[key] || []).forEach((resolve) => resolve(value));
+  if (waiting[key]) waiting[key](value);
   delete waiting[key];
-  if (key === "runs") route();
 }
 
-// Load data file `src` (a <script>, so it works from file:// too) and resolve with the value it delivers.
-function load(key, src) {
+// Load data file `stem` (.json from the server, .js in a bundle) and resolve with the value it holds; a file that
+// cannot be loaded rejects with a message the page shows.
+function load(key, stem) {
   if (key in store) return Promise.resolve(store[key]);
+  if (!pending[key]) {
+    pending[key] = (KEY ? fetchData(key, stem) : scriptData(key, stem))
+      .finally(() => { delete pending[key]; });
+  }
+  return pending[key];
+}
+async function fetchData(key, stem) {
+  const response = await fetch(stem + ".json", { headers: { "X-Tabbench-Key": KEY }, cache: "no-store" });
+  const body = await response.text();
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    try { message = JSON.parse(body).error || message; } catch (e) { /* not our JSON: the status says it */ }
+    throw new Error(`cannot load ${stem}.json: ${message}`);
+  }
+  return (store[key] = JSON.parse(body));
+}
+function scriptData(key, stem) {
   return new Promise((resolve, reject) => {
-    if (!waiting[key]) {
-      waiting[key] = [];
-      const tag = document.createElement("script");
-      tag.src = src;
-      tag.onerror = () => reject(new Error("cannot load " + src));
-      document.body.appendChild(tag);
-    }
-    waiting[key].push(resolve);
+    waiting[key] = resolve;
+    const tag = document.createElement("script");
+    tag.src = stem + ".js";
+    tag.onerror = () => reject(new Error(`cannot load ${stem}.js`));
+    tag.onload = () => { if (!(key in store)) reject(new Error(`${stem}.js does not hold ${key}`)); };
+    document.body.appendChild(tag);
   });
+}
+// An error on the page, in place of what could not be shown (never a page stuck on "Loading").
+function fail(error) {
+  show(el("section", { class: "card error", id: "error" }, el("h2", {}, "Cannot show this page"),
+    el("pre", {}, String((error && error.message) || error))));
 }
 
 // --- DOM helpers: children that are not nodes become text -------------------------------------------------
@@ -66,9 +90,9 @@ function runs() { return store.runs.runs; }
 function bench(r, b) { return runs()[r].benchmarks[b]; }
 
 // --- routing: #runs, #compare, #bench/R/B, #sample/R/B/ID ---------------------------------------------------
-window.addEventListener("hashchange", () => { state.shown = PAGE; route(); });
+window.addEventListener("hashchange", () => { state.shown = PAGE; draw(); });
+function draw() { Promise.resolve().then(route).catch(fail); }
 function route() {
-  if (!store.runs) return;
   const [view, ...args] = (location.hash.slice(1) || "runs").split("/");
   nav(view);
   if (view === "bench") return showGrid(+args[0], +args[1]);
@@ -166,7 +190,7 @@ async function showGrid(r, b) {
   const info = bench(r, b);
   if (!info) return show(el("p", {}, "No such benchmark."));
   show(el("p", { class: "muted" }, `Loading ${info.name}…`));
-  const grid = await load(`grid/${info.key}`, `data/${info.key}/grid.js`);
+  const grid = await load(`grid/${info.key}`, `data/${info.key}/grid`);
   if (!grid.index) {  // once per grid: lower-cased search text
     grid.index = grid.rows.map((row) => [row.id, row.q, row.a, row.g].join("\u0001").toLowerCase());
   }
@@ -178,7 +202,7 @@ async function showGrid(r, b) {
   const baseIndex = r > 0 ? runs()[0].benchmarks.findIndex((x) => x.name === info.name) : -1;
   if (baseIndex >= 0) {
     const key = runs()[0].benchmarks[baseIndex].key;
-    const base = await load(`grid/${key}`, `data/${key}/grid.js`);
+    const base = await load(`grid/${key}`, `data/${key}/grid`);
     baseline = new Map(base.rows.map((row) => [row.id, row]));
   }
   const flipIds = cmp ? { up: new Set(cmp.up), down: new Set(cmp.down) } : null;
@@ -253,14 +277,15 @@ function baseCell(row) {
 // --- one sample, in every run that holds it ----------------------------------------------------------------
 async function showSample(r, b, id) {
   const info = bench(r, b);
+  if (!info) return show(el("p", {}, "No such benchmark."));
   const holders = runs().map((run, i) => [run, i, run.benchmarks.findIndex((x) => x.name === info.name)]).filter(([, , j]) => j >= 0);
   const details = [];
   for (const [run, i, j] of holders) {
     const key = run.benchmarks[j].key;
-    const grid = await load(`grid/${key}`, `data/${key}/grid.js`);
+    const grid = await load(`grid/${key}`, `data/${key}/grid`);
     const row = grid.rows.find((x) => x.id === id);
     if (!row) continue;
-    const chunk = await load(`chunk/${key}/c${row.c}`, `data/${key}/c${row.c}.js`);
+    const chunk = await load(`chunk/${key}/c${row.c}`, `data/${key}/c${row.c}`);
     details.push([run, chunk.find((d) => d.record.id === id)]);
   }
   const first = details.find(([, d]) => d.question !== undefined);
@@ -323,3 +348,5 @@ function transcript(t) {
   const facts = Object.entries(t).filter(([k]) => k !== "messages");
   return el("div", {}, kv(facts), (t.messages || []).map(message));
 }
+
+load("runs", "data/runs").then(draw).catch(fail);
