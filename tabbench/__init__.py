@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # public name -> module that defines it
 _EXPORTS: dict[str, str] = {
@@ -135,8 +135,10 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'tabbench' has no attribute {name!r}")
+    if module is None:  # a name of 0.1.0 that was removed or renamed: it warns (docs/api.md)
+        from tabbench.contract.deprecation import module_getattr
+
+        return module_getattr(__name__)(name)
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value  # later lookups skip this function
     return value

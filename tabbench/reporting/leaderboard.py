@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.contract.atomic import write_atomic
+from tabbench.contract.deprecation import module_getattr
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.hashing import stable_hash
 
@@ -725,3 +726,6 @@ def plot_training_diagnostics(source: Path | Sequence[dict[str, Any]] | dict[str
         axes.set_xlabel("step")
     figure.suptitle(title)
     return _save(figure, out)
+
+
+__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)

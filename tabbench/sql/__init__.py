@@ -60,12 +60,14 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """DuckDB is imported only when its API is first used."""
+    """DuckDB is imported only when its API is first used; 0.1.0's removed names warn (``docs/api.md``)."""
     if name in _LAZY:
         import importlib
 
         return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'tabbench.sql' has no attribute {name!r}")
+    from tabbench.contract.deprecation import module_getattr  # a name of 0.1.0, removed or renamed: it warns
+
+    return module_getattr(__name__)(name)
 
 
 __all__ = [
