@@ -117,8 +117,9 @@ class BirdBenchmark(Benchmark):
                                                  MetricSpec("r_ves", "bird-r-ves"))
     extractor = sql_extractor("auto")  # shared with its metrics: extracted once per sample
     option_defaults: ClassVar[dict[str, Any]] = {
-        "dialect": "sqlite", "db_root": None, "timeout": 30.0, "max_steps": None, "official": False,
-        "sample_rows": 0, "descriptions": False, "on_missing_db": "error", "dsn": None,
+        "dialect": Option("sqlite", str, choices=DIALECTS), "db_root": None, "timeout": 30.0, "max_steps": None,
+        "official": False, "sample_rows": 0, "descriptions": False,
+        "on_missing_db": Option("error", str, choices=("error", "skip", "keep")), "dsn": None,
         "ves_repetitions": Option(0, int, min=0, help="timed runs per query for r_ves (upstream 100); 0: r_ves off"),
     }
 
@@ -131,16 +132,13 @@ class BirdBenchmark(Benchmark):
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        self.dialect = str(options.get("dialect", "sqlite")).lower()
-        if self.dialect not in DIALECTS:
-            raise ConfigError(f"benchmark {self.name!r}: dialect must be one of {', '.join(DIALECTS)}")
-        self.dsn = self._server_dsn(options.get("dsn"))
+        # self.options: declared, checked and converted (choices, types) by Benchmark.__init__
+        self.dialect = self.options["dialect"]
+        self.dsn = self._server_dsn(self.options["dsn"])
         self.options["dsn"] = self.dsn  # recorded: DSNs never hold a password (resolve_dsn refuses one)
-        self.on_missing_db = options.get("on_missing_db", "error")
-        if self.on_missing_db not in ("error", "skip", "keep"):
-            raise ConfigError(f"benchmark {self.name!r}: on_missing_db must be 'error', 'skip' or 'keep'")
-        self.sample_rows = int(options.get("sample_rows", 0))
-        self.descriptions = str(options.get("descriptions", False)).lower() in ("1", "true", "yes")
+        self.on_missing_db = self.options["on_missing_db"]
+        self.sample_rows = int(self.options["sample_rows"])
+        self.descriptions = bool(self.options["descriptions"])
         self._cache: dict[str, tuple[list[Example], list[Example]]] = {}
 
     def _server_dsn(self, explicit: str | None) -> str | None:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
+from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, Option, read_jsonl_predictions
 from tabbench.sql import sql_extractor, sqlite_ddl
 from tabbench_spider.data import (
     SPLITS,
@@ -68,16 +68,14 @@ class SpiderBenchmark(Benchmark):
     extractor = sql_extractor("auto")  # shared with its metrics: extracted once per sample
     option_defaults: ClassVar[dict[str, Any]] = {
         "test_suite": None, "gold_file": None, "timeout": 30.0, "official": False, "keep_distinct": False,
-        "on_missing_db": "error", "max_steps": None,
+        "on_missing_db": Option("error", str, choices=("error", "skip", "keep")), "max_steps": None,
     }
 
     question_key: ClassVar[str] = "question"
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        self.on_missing_db = options.get("on_missing_db", "error")
-        if self.on_missing_db not in ("error", "skip", "keep"):
-            raise ConfigError(f"benchmark {self.name!r}: on_missing_db must be 'error', 'skip' or 'keep'")
+        self.on_missing_db = self.options["on_missing_db"]
         self.test_suite = Path(options["test_suite"]) if options.get("test_suite") else None
         if self.test_suite is not None and not self.test_suite.is_dir():
             raise ConfigError(f"benchmark {self.name!r}: test_suite folder {self.test_suite} does not exist")

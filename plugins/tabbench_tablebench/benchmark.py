@@ -11,12 +11,12 @@ from typing import Any, ClassVar
 
 from tabbench import (
     Benchmark,
-    ConfigError,
     DataError,
     Example,
     Extractor,
     Message,
     MetricSpec,
+    Option,
     PerExample,
     read_jsonl,
     read_jsonl_predictions,
@@ -99,15 +99,15 @@ class TableBench(Benchmark):
         MetricSpec("parsed", "answer-parsed"),
         MetricSpec("pot_ecr", "pot-ecr"),
     )
-    option_defaults: ClassVar[dict[str, Any]] = {"instruction_type": "DP", "official_chart_state": False,
-                                                 "timeout": 15.0}
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "instruction_type": Option("DP", str, choices=INSTRUCTION_TYPES), "official_chart_state": False,
+        "timeout": 15.0,
+    }
 
     def __init__(self, data_path: str | Path | None = None, *, instruction_type: str = "DP",
                  official_chart_state: bool = False, timeout: float = 15.0, **options: Any) -> None:
         super().__init__(data_path, instruction_type=instruction_type, official_chart_state=official_chart_state,
                          timeout=timeout, **options)
-        if instruction_type not in INSTRUCTION_TYPES:
-            raise ConfigError(f"{self.name}: instruction_type must be one of {', '.join(INSTRUCTION_TYPES)}")
         self.instruction_type = instruction_type
         self._cache: list[Example] | None = None
         # the answer its metrics read too (same options as metric_options gives them): extracted once per sample
