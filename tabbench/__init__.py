@@ -64,6 +64,7 @@ _EXPORTS: dict[str, str] = {
     "Score": "tabbench.contract.types",
     "Status": "tabbench.contract.types",
     "benchmark_class": "tabbench.host.lookup",
+    "default_backend": "tabbench.host.lookup",
     "get_backend": "tabbench.host.lookup",
     "get_benchmark": "tabbench.host.lookup",
     "get_environment": "tabbench.host.lookup",
@@ -104,6 +105,7 @@ __all__ = [
     "atomic_path",
     "benchmark_class",
     "cache_dir",
+    "default_backend",
     "evaluate",
     "file_sha256",
     "get_backend",
@@ -181,6 +183,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
     from tabbench.host.lookup import (
         benchmark_class,
+        default_backend,
         get_backend,
         get_benchmark,
         get_environment,

@@ -65,7 +65,7 @@ class Reward(ABC):
         if "score" in cls.__dict__ and not takes_answer(cls):
             warnings.warn(f"reward {cls.__qualname__}: score(self, example, completion) is deprecated since 0.2.0 "
                           "and stops working in 0.3.0; use score(self, example, completion, answer) and declare "
-                          "the extractor of the answer (Reward.extractor)", DeprecationWarning, stacklevel=2)
+                          "the extractor of the answer (Reward.extractor)", DeprecationWarning, stacklevel=3)
 
     def __init__(self, **options: Any) -> None:
         """Keep ``options``, checked against the declaration (one line naming the reward, the key and what is
