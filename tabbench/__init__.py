@@ -21,6 +21,7 @@ _EXPORTS: dict[str, str] = {
     "ModelBackend": "tabbench.contract.backend",
     "truncate_at_stop": "tabbench.contract.backend",
     "Benchmark": "tabbench.contract.benchmark",
+    "first_jsonl_object": "tabbench.contract.benchmark",
     "read_jsonl": "tabbench.contract.benchmark",
     "read_jsonl_predictions": "tabbench.contract.benchmark",
     "BackendError": "tabbench.contract.errors",
@@ -108,6 +109,7 @@ __all__ = [
     "default_backend",
     "evaluate",
     "file_sha256",
+    "first_jsonl_object",
     "get_backend",
     "get_benchmark",
     "get_environment",
@@ -154,7 +156,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.api import evaluate
     from tabbench.contract.atomic import atomic_path, write_atomic
     from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend, truncate_at_stop
-    from tabbench.contract.benchmark import Benchmark, read_jsonl, read_jsonl_predictions
+    from tabbench.contract.benchmark import Benchmark, first_jsonl_object, read_jsonl, read_jsonl_predictions
     from tabbench.contract.environment import (
         Budget,
         Environment,

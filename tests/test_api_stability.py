@@ -142,6 +142,25 @@ def test_first_api_rewards_warn_and_still_score() -> None:
     assert [s.value for s in tabbench.score_batch(Legacy(), [(example, "abc")])] == [3.0]
 
 
+def test_a_benchmark_overriding_extract_warns_and_its_answers_are_still_recorded() -> None:
+    with pytest.warns(DeprecationWarning, match="overriding extract is deprecated"):
+        class Legacy(tabbench.Benchmark):
+            name, version, metrics, primary_metric, needs_data = "legacy-bench", "1", (), "none", False
+
+            def examples(self, split=None):
+                yield tabbench.Example("1", "a")
+
+            def prompt(self, example):
+                return [{"role": "user", "content": "?"}]
+
+            def extract(self, example, completion):  # the 0.1.0 contract
+                return completion.strip().upper() or None
+
+    bench = Legacy()
+    example = tabbench.Example("1", "a")
+    assert bench.extract(example, " a ") == "A" and bench.answer_extractor()(example, " a ") == "A"
+
+
 def test_the_error_for_an_unknown_name_is_still_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
         tabbench.sql.no_such_name  # noqa: B018

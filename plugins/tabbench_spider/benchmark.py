@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, Option, read_jsonl_predictions
-from tabbench.sql import sql_extractor, sqlite_ddl
+from tabbench import (
+    Benchmark,
+    ConfigError,
+    DataError,
+    Example,
+    Message,
+    MetricSpec,
+    Option,
+    first_jsonl_object,
+    read_jsonl_predictions,
+)
+from tabbench.sql import read_tables, sql_extractor, sqlite_ddl
 from tabbench_spider.data import (
     SPLITS,
+    TABLE_KEYS,
     read_gold_file,
     read_prediction_lines,
     read_questions,
-    read_tables,
     sqlite_variants,
 )
 from tabbench_spider.exact_match import Schema, SpiderParseError, hardness, parse
@@ -130,7 +139,7 @@ class SpiderBenchmark(Benchmark):
         question_files = self.question_files(split)
         tables_path = self.tables_file(split)
         roots = self.database_roots(split)
-        tables = read_tables(tables_path)
+        tables = read_tables(tables_path, TABLE_KEYS)
         items: list[tuple[Path, int, dict[str, Any]]] = []
         for path in question_files:
             items.extend((path, i, item) for i, item in enumerate(read_questions(path, self.question_key)))
@@ -209,7 +218,8 @@ class SpiderBenchmark(Benchmark):
         if Path(example.fields["db_path"]).is_file():
             schema = schema_ddl(example.fields["db_path"])
         else:
-            schema = ddl_from_tables_json(read_tables(Path(example.fields["tables_json"]))[example.fields["db_id"]])
+            schemas = read_tables(Path(example.fields["tables_json"]), TABLE_KEYS)
+            schema = ddl_from_tables_json(schemas[example.fields["db_id"]])
         user = f"Database schema:\n{schema}\n\nQuestion: {example.fields['question']}"
         return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
 
@@ -228,14 +238,4 @@ class SpiderBenchmark(Benchmark):
 
 
 def _looks_like_jsonl(path: Path) -> bool:
-    if path.suffix == ".jsonl":
-        return True
-    try:
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip():
-                    json.loads(line)
-                    return line.lstrip().startswith("{")
-    except (OSError, ValueError, RecursionError):  # ValueError: not UTF-8, not JSON
-        return False
-    return False
+    return path.suffix == ".jsonl" or first_jsonl_object(path) is not None

@@ -18,6 +18,7 @@ from tabbench import (
     MetricSpec,
     Option,
     PerExample,
+    first_jsonl_object,
     read_jsonl,
     read_jsonl_predictions,
 )
@@ -185,14 +186,8 @@ class TableBench(Benchmark):
     def read_predictions(self, path: Path, split: str | None = None) -> dict[str, list[str]]:
         """TableBench inference results (dataset rows plus ``prediction``, a string or a list of samples),
         else the generic ``{"id", "completion"}`` JSONL. Repeated ids are numbered like ``examples``."""
-        try:
-            first = next((ln for ln in Path(path).read_text(encoding="utf-8").splitlines() if ln.strip()), "")
-            official = "prediction" in json.loads(first) if first else False
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(f"{path}: cannot read predictions ({exc})") from exc
-        except (ValueError, RecursionError, TypeError):  # not JSON: read_jsonl_predictions names the line
-            official = False
-        if not official:
+        first = first_jsonl_object(Path(path))
+        if first is None or "prediction" not in first:  # read_jsonl_predictions names an unreadable file or line
             return read_jsonl_predictions(path)
         rows = read_rows(Path(path))
         predictions: dict[str, list[str]] = {}
