@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # public name -> module that defines it
 _EXPORTS: dict[str, str] = {
@@ -21,6 +21,7 @@ _EXPORTS: dict[str, str] = {
     "ModelBackend": "tabbench.contract.backend",
     "truncate_at_stop": "tabbench.contract.backend",
     "Benchmark": "tabbench.contract.benchmark",
+    "first_jsonl_object": "tabbench.contract.benchmark",
     "read_jsonl": "tabbench.contract.benchmark",
     "read_jsonl_predictions": "tabbench.contract.benchmark",
     "BackendError": "tabbench.contract.errors",
@@ -64,6 +65,7 @@ _EXPORTS: dict[str, str] = {
     "Score": "tabbench.contract.types",
     "Status": "tabbench.contract.types",
     "benchmark_class": "tabbench.host.lookup",
+    "default_backend": "tabbench.host.lookup",
     "get_backend": "tabbench.host.lookup",
     "get_benchmark": "tabbench.host.lookup",
     "get_environment": "tabbench.host.lookup",
@@ -104,8 +106,10 @@ __all__ = [
     "atomic_path",
     "benchmark_class",
     "cache_dir",
+    "default_backend",
     "evaluate",
     "file_sha256",
+    "first_jsonl_object",
     "get_backend",
     "get_benchmark",
     "get_environment",
@@ -135,8 +139,10 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'tabbench' has no attribute {name!r}")
+    if module is None:  # a name of 0.1.0 that was removed or renamed: it warns (docs/api.md)
+        from tabbench.contract.deprecation import module_getattr
+
+        return module_getattr(__name__)(name)
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value  # later lookups skip this function
     return value
@@ -150,7 +156,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.api import evaluate
     from tabbench.contract.atomic import atomic_path, write_atomic
     from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend, truncate_at_stop
-    from tabbench.contract.benchmark import Benchmark, read_jsonl, read_jsonl_predictions
+    from tabbench.contract.benchmark import Benchmark, first_jsonl_object, read_jsonl, read_jsonl_predictions
     from tabbench.contract.environment import (
         Budget,
         Environment,
@@ -179,6 +185,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
     from tabbench.host.lookup import (
         benchmark_class,
+        default_backend,
         get_backend,
         get_benchmark,
         get_environment,

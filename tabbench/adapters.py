@@ -45,6 +45,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.deprecation import module_getattr
 from tabbench.contract.errors import ConfigError
 from tabbench.contract.extract import SampleAnswers
 from tabbench.contract.reward import Reward, score_batch
@@ -430,3 +431,6 @@ def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str
         for i, score in zip(members, scores, strict=True):
             results[i] = _verl_result(score, reward.name)
     return results
+
+
+__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)

@@ -72,7 +72,7 @@ class PlainReward(Reward):
 
     name = "seam-plain"
 
-    def score(self, example, completion):
+    def score(self, example, completion, answer):
         return Score(0.5, Status.PARTIAL)
 
 
@@ -141,7 +141,7 @@ def test_metrics_set_by_the_instance_are_its_own(isolated_host):
 class Raising(Reward):
     name = "seam-raising"
 
-    def score(self, example, completion):
+    def score(self, example, completion, answer):
         if completion == "boom":
             raise RuntimeError("boom")
         return Score(1.0, Status.MATCH)
@@ -153,7 +153,7 @@ class Raising(Reward):
 class Short(Reward):
     name = "seam-short"
 
-    def score(self, example, completion):
+    def score(self, example, completion, answer):
         return "not a score"  # type: ignore[return-value]
 
     def score_batch(self, items):

@@ -121,14 +121,15 @@ def test_trl_reward_functions_of_one_step_share_the_pot_run(tmp_path: Path, sand
     assert values["exact-match"] == [1.0, 0.0] and values["pot-ecr"] == [1.0, 1.0]
 
 
-class LegacyExact(tabbench.Reward):
-    """A reward written against the first API: ``score(example, completion)`` reads the completion itself."""
+with pytest.warns(DeprecationWarning, match="LegacyExact"):  # the 0.1.0 API works until 0.3.0, with a warning
+    class LegacyExact(tabbench.Reward):
+        """A reward written against the first API: ``score(example, completion)`` reads the completion itself."""
 
-    name = "legacy-exact"
+        name = "legacy-exact"
 
-    def score(self, example: Example, completion: str) -> Score:
-        ok = completion.strip() == example.gold
-        return Score(1.0 if ok else 0.0, Status.MATCH if ok else Status.MISMATCH)
+        def score(self, example: Example, completion: str) -> Score:
+            ok = completion.strip() == example.gold
+            return Score(1.0 if ok else 0.0, Status.MATCH if ok else Status.MISMATCH)
 
 
 def test_first_api_rewards_score_unchanged_without_an_answer() -> None:

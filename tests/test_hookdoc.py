@@ -18,7 +18,8 @@ def test_the_committed_reference_is_the_rendered_one() -> None:
 
 def test_every_hook_is_there_with_its_signature_and_parameters() -> None:
     text = hookdoc.render()
-    assert len(hookdoc.hooks()) == 12
+    assert len(hookdoc.hooks()) == 13
+    assert "## Question hooks" in text and text.index("### `default_backend`") > text.index("## Question hooks")
     for fn in hookdoc.hooks():
         assert f"### `{fn.__name__}`" in text and f"def {hookdoc.signature(fn)}: ..." in text
     assert "def after_sample_scored(run: RunView, benchmark: Benchmark, record: SampleRecord) -> None: ..." in text

@@ -14,7 +14,7 @@ HOOKS = [name for name, fn in vars(hookspecs).items() if hasattr(fn, "tabbench_s
 def test_the_issue_s_hooks_exist():
     assert set(HOOKS) == {
         "register_benchmarks", "register_rewards", "register_models", "register_trainers", "register_suites",
-        "register_environments", "register_commands", "before_run", "after_run", "before_benchmark",
+        "register_environments", "register_commands", "default_backend", "before_run", "after_run", "before_benchmark",
         "after_benchmark", "after_sample_scored",
     }
 

@@ -322,3 +322,22 @@ def test_the_board_the_viewer_and_compare_judge_a_sample_by_one_rule(tmp_path):
     assert (sorted(flipped.up), flipped.down, flipped.paired, flipped.unpaired) == (["0", "2", "4"], ["1"], 4, 1)
     grid = Site([read_run(Path(r)) for r in runs]).benchmarks[1][0].grid()["rows"]
     assert [r["ok"] for r in grid] == [True, False, True, None, True]
+
+
+def test_the_leaderboard_is_split_by_responsibility_behind_one_public_module() -> None:
+    """``tabbench.reporting.leaderboard`` re-exports what ``tabbench.reporting.boards`` holds, module by module
+    (runs, columns, render, files, plots), each small; old import paths keep working."""
+    import importlib
+    import inspect
+
+    from tabbench.reporting import leaderboard
+
+    folder = Path(leaderboard.__file__).parent / "boards"
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.py")}
+    assert {"runs.py", "columns.py", "render.py", "files.py", "plots.py"} <= set(sizes)
+    assert max(sizes.values()) < 300, sizes
+    for name in leaderboard.__all__:
+        value = getattr(leaderboard, name)
+        if inspect.isfunction(value) or inspect.isclass(value):
+            assert value.__module__.startswith("tabbench.reporting.boards."), (name, value.__module__)
+            assert getattr(importlib.import_module(value.__module__), name) is value

@@ -94,8 +94,15 @@ def _imported(node: ast.Import | ast.ImportFrom) -> tuple[str, list[str]]:
 
 
 def test_no_command_module_is_public_api() -> None:
-    """Plugins share the library, never the CLI: what commands and trainers both use lives below ``tabbench.cli``."""
-    assert not [m for m in PUBLIC_MODULES if m == "tabbench.cli" or m.startswith("tabbench.cli.")]
+    """Plugins share the library, never a command: of ``tabbench.cli``, only the click options that commands
+    share (a trainer's ``tabbench train NAME``, a plugin's own command) are public."""
+    cli = [m for m in PUBLIC_MODULES if m == "tabbench.cli" or m.startswith("tabbench.cli.")]
+    assert cli == ["tabbench.cli.options"]
+
+
+def test_the_public_module_list_does_not_grow() -> None:
+    """Twenty modules is already a wide promise: a new one replaces one, or shows the host misses a place."""
+    assert len(PUBLIC_MODULES) <= 20
 
 
 @pytest.mark.parametrize("module", sorted(PUBLIC_MODULES))

@@ -10,10 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from tabbench import DataError, atomic_path, read_jsonl, read_jsonl_predictions, truncate_at_stop, write_atomic
+from tabbench import (
+    DataError,
+    atomic_path,
+    first_jsonl_object,
+    read_jsonl,
+    read_jsonl_predictions,
+    truncate_at_stop,
+    write_atomic,
+)
 from tabbench.checkpoint import checkpoint_files
 from tabbench.contract.settings import Settings, use_settings
-from tabbench.sql import configured_workers, default_workers, execution_limits, extract_sql, sqlite_ddl
+from tabbench.sql import configured_workers, default_workers, execution_limits, extract_sql, read_tables, sqlite_ddl
 
 
 def test_sqlite_ddl_lists_user_tables_as_stored(tmp_path: Path) -> None:
@@ -134,3 +142,46 @@ def test_predictions_reader_names_a_line_whose_completions_are_not_strings(tmp_p
     path.write_text('{"id": "a", "completion": "x"}\n{"id": "b", "completions": 5}\n', encoding="utf-8")
     with pytest.raises(DataError, match=r"preds\.jsonl:2: completions must be a list of strings"):
         read_jsonl_predictions(path)
+
+
+def test_read_tables_keys_schemas_by_db_id_and_names_a_bad_one(tmp_path: Path) -> None:
+    path = tmp_path / "tables.json"
+    schema = {"db_id": "shop", "table_names_original": ["item"], "column_names_original": [[-1, "*"], [0, "id"]],
+              "foreign_keys": []}
+    path.write_text(json.dumps([schema]))
+    assert read_tables(path, ("table_names_original", "foreign_keys")) == {"shop": schema}
+    with pytest.raises(DataError, match=r"tables\.json: schema 'shop' has no list 'column_types'"):
+        read_tables(path, ("column_types",))
+    path.write_text('[{"db_id": "a"},\n oops]')
+    with pytest.raises(DataError, match=r"tables\.json:2: malformed JSON"):
+        read_tables(path)
+
+
+def test_first_jsonl_object_reads_one_line_or_gives_none(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    path.write_text('\n{"id": 1, "response": "x"}\nnot json\n')
+    assert first_jsonl_object(path) == {"id": 1, "response": "x"}
+    for text in ("SELECT 1\n", "[1, 2]\n", ""):
+        path.write_text(text)
+        assert first_jsonl_object(path) is None
+    path.write_bytes(b"\xff\xfe")
+    assert first_jsonl_object(path) is None and first_jsonl_object(tmp_path / "missing.jsonl") is None
+
+
+PLUGINS = sorted(p for p in (Path(__file__).resolve().parents[1] / "plugins").rglob("*.py") if "tests" not in p.parts)
+
+
+def test_plugins_read_tables_and_jsonl_through_the_host() -> None:
+    """One reader of each shared format: no plugin defines ``read_tables`` or parses JSON lines itself."""
+    import ast
+
+    problems = []
+    for path in PLUGINS:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name == "read_tables":
+                problems.append(f"{path}:{node.lineno}: its own read_tables (use tabbench.sql.read_tables)")
+            if (isinstance(node, ast.Call) and ast.unparse(node.func) == "json.loads" and node.args
+                    and ast.unparse(node.args[0]) in ("line", "ln", "first")):
+                problems.append(f"{path}:{node.lineno}: parses a JSON line (use tabbench.read_jsonl or "
+                                "tabbench.first_jsonl_object)")
+    assert not problems, "\n".join(problems)

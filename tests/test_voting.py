@@ -182,7 +182,7 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
     class Ex(Reward):
         name = "vote-run-ex"
 
-        def score(self, example, completion):
+        def score(self, example, completion, answer):
             return Score(1.0, Status.MATCH) if extract_sql(completion) == example.gold else Score(0.0, Status.MISMATCH)
 
     class Plugin:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -10,15 +9,25 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, Option, read_jsonl_predictions
-from tabbench.sql import for_database, resolve_dsn, server_kind, sql_extractor, sqlite_ddl
+from tabbench import (
+    Benchmark,
+    ConfigError,
+    DataError,
+    Example,
+    Message,
+    MetricSpec,
+    Option,
+    first_jsonl_object,
+    read_jsonl_predictions,
+)
+from tabbench.sql import for_database, read_tables, resolve_dsn, server_kind, sql_extractor, sqlite_ddl
 from tabbench_bird.data import (
     DIALECTS,
+    TABLE_KEYS,
     read_descriptions,
     read_gold_file,
     read_predictions_file,
     read_questions,
-    read_tables,
     write_predictions_file,
 )
 
@@ -117,8 +126,9 @@ class BirdBenchmark(Benchmark):
                                                  MetricSpec("r_ves", "bird-r-ves"))
     extractor = sql_extractor("auto")  # shared with its metrics: extracted once per sample
     option_defaults: ClassVar[dict[str, Any]] = {
-        "dialect": "sqlite", "db_root": None, "timeout": 30.0, "max_steps": None, "official": False,
-        "sample_rows": 0, "descriptions": False, "on_missing_db": "error", "dsn": None,
+        "dialect": Option("sqlite", str, choices=DIALECTS), "db_root": None, "timeout": 30.0, "max_steps": None,
+        "official": False, "sample_rows": 0, "descriptions": False,
+        "on_missing_db": Option("error", str, choices=("error", "skip", "keep")), "dsn": None,
         "ves_repetitions": Option(0, int, min=0, help="timed runs per query for r_ves (upstream 100); 0: r_ves off"),
     }
 
@@ -131,16 +141,13 @@ class BirdBenchmark(Benchmark):
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        self.dialect = str(options.get("dialect", "sqlite")).lower()
-        if self.dialect not in DIALECTS:
-            raise ConfigError(f"benchmark {self.name!r}: dialect must be one of {', '.join(DIALECTS)}")
-        self.dsn = self._server_dsn(options.get("dsn"))
+        # self.options: declared, checked and converted (choices, types) by Benchmark.__init__
+        self.dialect = self.options["dialect"]
+        self.dsn = self._server_dsn(self.options["dsn"])
         self.options["dsn"] = self.dsn  # recorded: DSNs never hold a password (resolve_dsn refuses one)
-        self.on_missing_db = options.get("on_missing_db", "error")
-        if self.on_missing_db not in ("error", "skip", "keep"):
-            raise ConfigError(f"benchmark {self.name!r}: on_missing_db must be 'error', 'skip' or 'keep'")
-        self.sample_rows = int(options.get("sample_rows", 0))
-        self.descriptions = str(options.get("descriptions", False)).lower() in ("1", "true", "yes")
+        self.on_missing_db = self.options["on_missing_db"]
+        self.sample_rows = int(self.options["sample_rows"])
+        self.descriptions = bool(self.options["descriptions"])
         self._cache: dict[str, tuple[list[Example], list[Example]]] = {}
 
     def _server_dsn(self, explicit: str | None) -> str | None:
@@ -198,7 +205,7 @@ class BirdBenchmark(Benchmark):
         tables_path = self._path(layout(split, self.dialect).tables)
         if not tables_path.exists():
             raise DataError(f"{tables_path}: missing schema file for split {split!r}. {self.data_hint}")
-        tables = read_tables(tables_path)
+        tables = read_tables(tables_path, TABLE_KEYS)
         db_ids = [item["db_id"] for item in items]
         gold_path = self._gold_path(split)
         if gold_path is not None:
@@ -253,7 +260,8 @@ class BirdBenchmark(Benchmark):
         if Path(db_path).is_file():
             ddl = list(sqlite_ddl(db_path))
         else:
-            ddl = ddl_from_tables_json(read_tables(Path(example.fields["tables_json"]))[example.fields["db_id"]])
+            schemas = read_tables(Path(example.fields["tables_json"]), TABLE_KEYS)
+            ddl = ddl_from_tables_json(schemas[example.fields["db_id"]])
         described = read_descriptions(Path(db_path).parent / "database_description") if self.descriptions else {}
         parts = []
         for table, statement in ddl:
@@ -301,10 +309,5 @@ class BirdBenchmark(Benchmark):
 
 def _first_line_is_record(path: Path) -> bool:
     """A JSONL predictions file under another suffix: its first line is a whole ``{"id": ...}`` object."""
-    try:
-        with path.open(encoding="utf-8") as handle:
-            first = handle.readline()
-        record = json.loads(first)
-    except (OSError, ValueError, RecursionError):  # ValueError: not UTF-8, not JSON
-        return False
-    return isinstance(record, dict) and "id" in record
+    record = first_jsonl_object(path)
+    return record is not None and "id" in record

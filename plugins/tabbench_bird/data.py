@@ -77,20 +77,8 @@ def read_questions(path: Path) -> list[dict[str, Any]]:
     return [item for _, item in located]
 
 
-def read_tables(path: Path) -> dict[str, dict[str, Any]]:
-    """``*_tables.json`` keyed by ``db_id``."""
-    data = read_json(path)
-    if not isinstance(data, list):
-        raise DataError(f"{path}: expected a JSON list of schemas")
-    tables = {}
-    for index, entry in enumerate(data):
-        if not isinstance(entry, dict) or not isinstance(entry.get("db_id"), str):
-            raise DataError(f"{path}: schema {index} has no 'db_id'")
-        for key in ("table_names_original", "column_names_original", "column_types"):
-            if not isinstance(entry.get(key), list):
-                raise DataError(f"{path}: schema {entry['db_id']!r} has no list {key!r}")
-        tables[entry["db_id"]] = entry
-    return tables
+#: What a BIRD schema of ``*_tables.json`` must hold (``tabbench.sql.read_tables``).
+TABLE_KEYS = ("table_names_original", "column_names_original", "column_types")
 
 
 def read_gold_file(path: Path, db_ids: list[str]) -> list[str]:

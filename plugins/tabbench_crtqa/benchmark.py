@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, Example, Message, MetricSpec, Option
+from tabbench import Benchmark, Example, Message, MetricSpec, Option
 from tabbench_crtqa.data import BREAKDOWN_KEYS, find_root, read_examples, table_dir
-from tabbench_crtqa.rewards import EXTRACTIONS
+from tabbench_crtqa.rewards import EXTRACTIONS, NORMALIZATIONS
 
 TABLE_FORMATS = ("markdown", "csv", "html", "json", "records")
 
@@ -71,17 +71,16 @@ class CRTQABenchmark(Benchmark):
     metrics: ClassVar[tuple[MetricSpec, ...]] = (MetricSpec("em", "crtqa-em"),)
     extractor = EXTRACTIONS["final_answer"]  # shared with crtqa-em: extracted once per sample
     option_defaults: ClassVar[dict[str, Any]] = {
-        "table_format": "markdown", "max_table_chars": Option(0, int, min=0, help="0: no cap"),
-        "normalization": "tabbench", "extract": "final_answer", "decimals": Option(2, int, min=0, max=15),
+        "table_format": Option("markdown", str, choices=TABLE_FORMATS),
+        "max_table_chars": Option(0, int, min=0, help="0: no cap"),
+        "normalization": Option("tabbench", str, choices=NORMALIZATIONS),
+        "extract": Option("final_answer", str, choices=tuple(EXTRACTIONS)), "decimals": Option(2, int, min=0, max=15),
     }
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        self.table_format = str(options.get("table_format", "markdown"))
-        if self.table_format not in TABLE_FORMATS:
-            raise ConfigError(
-                f"{self.name}: table_format={self.table_format!r}: choose one of {', '.join(TABLE_FORMATS)}")
-        self.max_table_chars = int(options.get("max_table_chars", 0))
+        self.table_format = self.options["table_format"]
+        self.max_table_chars = int(self.options["max_table_chars"])
 
     def examples(self, split: str | None = None) -> Iterator[Example]:
         split = self.check_split(split)

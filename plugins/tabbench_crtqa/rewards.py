@@ -11,9 +11,9 @@ Options:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Extractor, Reward, Score, Status
+from tabbench import Example, Extractor, Option, Reward, Score, Status
 from tabbench_crtqa.answers import exact_match, extract_after_think, extract_answer, sparks_em
 
 NORMALIZATIONS = ("tabbench", "sparks")
@@ -39,13 +39,14 @@ class CRTQAExactMatch(Reward):
     version = "1"
     description = "CRT-QA exact match (tabbench normalisation, or the seed paper's with normalization=sparks)"
 
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "normalization": Option("tabbench", str, choices=NORMALIZATIONS),
+        "extract": Option("final_answer", str, choices=tuple(EXTRACTIONS)), "decimals": Option(2, int, min=0, max=15),
+    }
+
     def __init__(self, *, normalization: str = "tabbench", extract: str = "final_answer", decimals: int = 2,
                  **options: Any) -> None:
         super().__init__(normalization=normalization, extract=extract, decimals=decimals, **options)
-        if normalization not in NORMALIZATIONS:
-            raise ConfigError(f"crtqa-em: normalization={normalization!r}: choose {' or '.join(NORMALIZATIONS)}")
-        if extract not in EXTRACTIONS:
-            raise ConfigError(f"crtqa-em: extract={extract!r}: choose {' or '.join(EXTRACTIONS)}")
         self.normalization, self.extract, self.decimals = normalization, extract, int(decimals)
         self.extractor = EXTRACTIONS[extract]
 

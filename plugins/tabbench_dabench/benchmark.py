@@ -8,7 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, DataError, Example, Message, MetricSpec, Option, read_jsonl_predictions
+from tabbench import (
+    Benchmark,
+    DataError,
+    Example,
+    Message,
+    MetricSpec,
+    Option,
+    first_jsonl_object,
+    read_jsonl_predictions,
+)
 from tabbench_dabench.answers import gold_response
 from tabbench_dabench.data import LABELS, QUESTIONS, TABLES, read_dataset, read_responses
 from tabbench_dabench.program import response_extractor
@@ -115,12 +124,5 @@ class DABench(Benchmark):
 
 def _official_format(path: Path) -> bool:
     """True when the first object line has a ``response`` key (the official format), not ``completion``."""
-    try:
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip():
-                    row = json.loads(line)
-                    return isinstance(row, dict) and "response" in row and "completion" not in row
-    except (OSError, ValueError, RecursionError):
-        return False
-    return False
+    row = first_jsonl_object(path)
+    return row is not None and "response" in row and "completion" not in row

@@ -14,6 +14,12 @@ def register_models(register):
 
 
 @tabbench.hookimpl
+def default_backend(model: str) -> str:
+    """A local checkpoint folder is served by ``hf`` unless a plugin registered later answers first."""
+    return "hf"
+
+
+@tabbench.hookimpl
 def register_commands(cli: Any) -> None:
     """``tabbench models import-gguf``, imported only when it runs."""
     cli.add_lazy_command("import-gguf", "tabbench_hf.commands:import_gguf_command",

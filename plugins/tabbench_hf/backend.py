@@ -1,8 +1,8 @@
 """The ``hf`` backend: a local transformers checkpoint, its chat template, batched generation, LoRA adapters.
 
-Nothing is downloaded: the model must be a local directory (``HF_HUB_OFFLINE`` and ``local_files_only`` are
-set), and a hub id or a missing path is a one-line ``ConfigError``. torch, transformers and peft are
-imported only when the model is loaded.
+Nothing is downloaded: the model must be a local directory (``local_files_only``, and ``HF_HUB_OFFLINE`` while
+the backend is open: ``tabbench_hf.offline``), and a hub id or a missing path is a one-line ``ConfigError``.
+torch, transformers and peft are imported only when the model is loaded.
 
 Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapter`` shortcuts):
 
@@ -31,7 +31,6 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
-import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -48,6 +47,7 @@ from tabbench import (
     truncate_at_stop,
 )
 from tabbench.checkpoint import checkpoint_files
+from tabbench_hf import offline
 
 DTYPES = ("auto", "float32", "bfloat16", "float16")
 _PROBE_SCHEMA = {"type": "function", "function": {"name": "probe_tool_x1", "description": "probe",
@@ -130,8 +130,8 @@ class HFBackend(ModelBackend):
             self.base = self.path
         if not (self.base / "config.json").is_file():
             raise ConfigError(f"hf: {self.base} has no config.json: not a transformers checkpoint folder")
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        offline.hold()  # nothing is downloaded while this backend is open; close() puts the environment back
+        self._offline = True
         self._model: Any = None
         self._tokenizer: Any = None
         self._fingerprint: dict[str, Any] | None = None
@@ -443,6 +443,9 @@ class HFBackend(ModelBackend):
         self._model = None
         self._tokenizer = None
         self._prefixes.clear()
+        if self._offline:
+            self._offline = False
+            offline.release()
 
 
 

@@ -101,8 +101,10 @@ class RealHiTBenchBenchmark(Benchmark):
         "dataset spzy/RealHiTBench into one folder; pass it as --data or TABBENCH_DATA_REALHITBENCH"
     )
     option_defaults: ClassVar[dict[str, Any]] = {
-        "table_format": "latex", "max_table_chars": Option(0, int, min=0, help="0: no cap"),
-        "missing_tables": "error", "sc_table": "swap", "sc_reference": None,
+        "table_format": Option("latex", str, choices=TABLE_FORMATS),
+        "max_table_chars": Option(0, int, min=0, help="0: no cap"),
+        "missing_tables": Option("error", str, choices=("error", "skip")),
+        "sc_table": Option("swap", str, choices=SC_TABLES), "sc_reference": None,
         "decimals": Option(OFFICIAL_TEXT["decimals"], int, min=0, max=15, nullable=True), "timeout": 15.0,
         "indentation": "auto",
         "judge": "llm-judge", "judge_backend": None, "judge_model": None, "judge_options": {},
@@ -110,18 +112,10 @@ class RealHiTBenchBenchmark(Benchmark):
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        self.table_format = str(options.get("table_format", "latex"))
-        if self.table_format not in TABLE_FORMATS:
-            raise ConfigError(f"{self.name}: table_format={self.table_format!r}: choose one of "
-                              f"{', '.join(TABLE_FORMATS)}")
-        self.max_table_chars = int(options.get("max_table_chars", 0))
-        missing = str(options.get("missing_tables", "error"))
-        if missing not in ("error", "skip"):
-            raise ConfigError(f"{self.name}: missing_tables={missing!r}: choose error or skip")
-        self.skip_missing = missing == "skip"
-        self.sc_table = str(options.get("sc_table", "swap"))
-        if self.sc_table not in SC_TABLES:
-            raise ConfigError(f"{self.name}: sc_table={self.sc_table!r}: choose swap or original")
+        self.table_format = self.options["table_format"]
+        self.max_table_chars = int(self.options["max_table_chars"])
+        self.skip_missing = self.options["missing_tables"] == "skip"
+        self.sc_table = self.options["sc_table"]
         self.sc_reference = options.get("sc_reference")
         self._metric_specs = self._metrics(self.options)
 

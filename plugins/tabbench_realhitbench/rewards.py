@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 import tabbench
-from tabbench import ConfigError, Example, Extractor, PerExample, Reward, Score, Status
+from tabbench import ConfigError, Example, Extractor, Option, PerExample, Reward, Score, Status
 from tabbench.tableqa.extractors import ChartAnswer, TableAnswer, chart_answer, is_chart, text_extractor
 from tabbench_realhitbench import answers, charts
 
@@ -90,13 +90,13 @@ class Chart(Reward):
     version = "1"
     description = "RealHiTBench chart Pass or ECR: official code extraction, run in the sandbox"
 
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "measure": Option("pass", str, choices=("pass", "ecr")), "timeout": 15.0,
+        "indentation": Option("auto", str, choices=charts.INDENTATION),
+    }
+
     def __init__(self, *, measure: str = "pass", timeout: float = 15.0, indentation: str = "auto",
                  **options: Any) -> None:
-        if measure not in ("pass", "ecr"):
-            raise ConfigError(f"realhitbench-chart: measure={measure!r}: choose pass or ecr")
-        if indentation not in charts.INDENTATION:
-            raise ConfigError(f"realhitbench-chart: indentation={indentation!r}: choose "
-                              f"{', '.join(charts.INDENTATION)}")
         super().__init__(measure=measure, timeout=timeout, indentation=indentation, **options)
         self.measure, self.indentation = measure, indentation
         shared = "chart-pass" if measure == "pass" else "chart-ecr"

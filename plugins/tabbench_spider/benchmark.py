@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, DataError, Example, Message, MetricSpec, read_jsonl_predictions
-from tabbench.sql import sql_extractor, sqlite_ddl
+from tabbench import (
+    Benchmark,
+    ConfigError,
+    DataError,
+    Example,
+    Message,
+    MetricSpec,
+    Option,
+    first_jsonl_object,
+    read_jsonl_predictions,
+)
+from tabbench.sql import read_tables, sql_extractor, sqlite_ddl
 from tabbench_spider.data import (
     SPLITS,
+    TABLE_KEYS,
     read_gold_file,
     read_prediction_lines,
     read_questions,
-    read_tables,
     sqlite_variants,
 )
 from tabbench_spider.exact_match import Schema, SpiderParseError, hardness, parse
@@ -68,16 +77,14 @@ class SpiderBenchmark(Benchmark):
     extractor = sql_extractor("auto")  # shared with its metrics: extracted once per sample
     option_defaults: ClassVar[dict[str, Any]] = {
         "test_suite": None, "gold_file": None, "timeout": 30.0, "official": False, "keep_distinct": False,
-        "on_missing_db": "error", "max_steps": None,
+        "on_missing_db": Option("error", str, choices=("error", "skip", "keep")), "max_steps": None,
     }
 
     question_key: ClassVar[str] = "question"
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        self.on_missing_db = options.get("on_missing_db", "error")
-        if self.on_missing_db not in ("error", "skip", "keep"):
-            raise ConfigError(f"benchmark {self.name!r}: on_missing_db must be 'error', 'skip' or 'keep'")
+        self.on_missing_db = self.options["on_missing_db"]
         self.test_suite = Path(options["test_suite"]) if options.get("test_suite") else None
         if self.test_suite is not None and not self.test_suite.is_dir():
             raise ConfigError(f"benchmark {self.name!r}: test_suite folder {self.test_suite} does not exist")
@@ -132,7 +139,7 @@ class SpiderBenchmark(Benchmark):
         question_files = self.question_files(split)
         tables_path = self.tables_file(split)
         roots = self.database_roots(split)
-        tables = read_tables(tables_path)
+        tables = read_tables(tables_path, TABLE_KEYS)
         items: list[tuple[Path, int, dict[str, Any]]] = []
         for path in question_files:
             items.extend((path, i, item) for i, item in enumerate(read_questions(path, self.question_key)))
@@ -211,7 +218,8 @@ class SpiderBenchmark(Benchmark):
         if Path(example.fields["db_path"]).is_file():
             schema = schema_ddl(example.fields["db_path"])
         else:
-            schema = ddl_from_tables_json(read_tables(Path(example.fields["tables_json"]))[example.fields["db_id"]])
+            schemas = read_tables(Path(example.fields["tables_json"]), TABLE_KEYS)
+            schema = ddl_from_tables_json(schemas[example.fields["db_id"]])
         user = f"Database schema:\n{schema}\n\nQuestion: {example.fields['question']}"
         return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
 
@@ -230,14 +238,4 @@ class SpiderBenchmark(Benchmark):
 
 
 def _looks_like_jsonl(path: Path) -> bool:
-    if path.suffix == ".jsonl":
-        return True
-    try:
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip():
-                    json.loads(line)
-                    return line.lstrip().startswith("{")
-    except (OSError, ValueError, RecursionError):  # ValueError: not UTF-8, not JSON
-        return False
-    return False
+    return path.suffix == ".jsonl" or first_jsonl_object(path) is not None

@@ -62,20 +62,8 @@ def read_questions(path: Path, question_key: str = "question") -> list[dict[str,
     return data
 
 
-def read_tables(path: Path) -> dict[str, dict[str, Any]]:
-    """``tables.json`` keyed by ``db_id``."""
-    data = read_json(path)
-    if not isinstance(data, list):
-        raise DataError(f"{path}: expected a JSON list of schemas")
-    tables = {}
-    for index, entry in enumerate(data):
-        if not isinstance(entry, dict) or not isinstance(entry.get("db_id"), str):
-            raise DataError(f"{path}: schema {index} has no 'db_id'")
-        for key in ("table_names_original", "column_names_original", "foreign_keys"):
-            if key not in entry:
-                raise DataError(f"{path}: schema {entry['db_id']!r} has no {key!r}")
-        tables[entry["db_id"]] = entry
-    return tables
+#: What a Spider schema of ``tables.json`` must hold (``tabbench.sql.read_tables``).
+TABLE_KEYS = ("table_names_original", "column_names_original", "foreign_keys")
 
 
 def read_gold_file(path: Path) -> list[tuple[str, str]]:

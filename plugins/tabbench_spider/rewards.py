@@ -17,11 +17,12 @@ from tabbench.sql import (
     current_store,
     execute_many,
     execution_limits,
+    read_tables,
     result_details,
     sql_extractor,
 )
 from tabbench.sql.compare import order_matters, spider_result_eq
-from tabbench_spider.data import read_tables
+from tabbench_spider.data import TABLE_KEYS
 from tabbench_spider.exact_match import (
     Schema,
     SpiderParseError,
@@ -119,7 +120,7 @@ class SpiderExecution(Reward):
 
 @lru_cache(maxsize=64)
 def _tables(path: str) -> dict[str, dict[str, Any]]:
-    return read_tables(Path(path))
+    return read_tables(Path(path), TABLE_KEYS)
 
 
 @lru_cache(maxsize=256)

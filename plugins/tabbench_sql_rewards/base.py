@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from tabbench import Example, Option, Prediction, Reward, Score, Status
 from tabbench.sql import SQL_MODES, sql_extractor
@@ -23,27 +23,26 @@ def no_sql_score() -> Score:
     return Score(0.0, Status.NO_SQL, {"error": "no SQL in the completion"})
 
 
+def extract_option(default: str) -> Option:
+    """The ``extract`` option: the mode of the host's one SQL extractor (``auto`` or ``block``)."""
+    return Option(default, str, choices=SQL_MODES)
+
+
 class SqlReward(Reward):
-    """A reward with declared, checked options: ``defaults`` lists every option and its default.
+    """A reward whose options are all declared in ``option_defaults`` and all recorded: ``self.options`` holds
+    every one, its default filled in.
 
     Unknown options are a ``ConfigError`` naming the reward and the option (a typo in a weight must not
-    silently train with the default). A reward with an ``extract`` option scores the SQL of the host's one
-    SQL extractor in that mode (``tabbench.sql.sql_extractor``: ``auto`` or ``block``), extracted once per
-    sample and shared with every metric that reads it the same way.
+    silently train with the default), and so is a value outside an option's choices. A reward with an
+    ``extract`` option (``extract_option``) scores the SQL of the host's one SQL extractor in that mode
+    (``tabbench.sql.sql_extractor``), extracted once per sample and shared with every metric that reads it the
+    same way.
     """
 
-    defaults: ClassVar[dict[str, Any]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """``defaults`` is the reward's ``option_defaults``: the host type-checks options against it."""
-        super().__init_subclass__(**kwargs)
-        cls.option_defaults = {key: Option(value, str, choices=SQL_MODES) if key == "extract" else value
-                               for key, value in cls.defaults.items()}
-
     def __init__(self, **options: Any) -> None:
-        merged = {**self.defaults, **options}
-        super().__init__(**merged)  # checked against option_defaults (``defaults``; extract: one of SQL_MODES)
-        if "extract" in merged:
+        declared = {k: v.default if isinstance(v, Option) else v for k, v in self.option_defaults.items()}
+        super().__init__(**{**declared, **options})  # checked against option_defaults
+        if "extract" in self.options:
             self.extractor = sql_extractor(self.options["extract"])
 
     def opt(self, key: str) -> Any:

@@ -6,7 +6,18 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Example, Extractor, Prediction, Reward, Score, Status, TabbenchError, score_batch
+from tabbench import (
+    ConfigError,
+    Example,
+    Extractor,
+    Option,
+    Prediction,
+    Reward,
+    Score,
+    Status,
+    TabbenchError,
+    score_batch,
+)
 from tabbench_sql_rewards.base import SqlReward
 
 #: Named component lists: (reward name, weight, options).
@@ -33,7 +44,7 @@ def _own_defaults(name: str) -> dict[str, Any]:
         return {}
     module, _, attr = REWARDS[name][0].partition(":")
     cls = getattr(importlib.import_module(f"tabbench_sql_rewards.{module}"), attr)
-    return dict(getattr(cls, "defaults", {}))
+    return dict(getattr(cls, "option_defaults", {}))
 
 
 class CompositeReward(SqlReward):
@@ -48,7 +59,10 @@ class CompositeReward(SqlReward):
     name = "composite"
     version = "1"
     description = "weighted sum of named rewards (presets: sparks-best4, sparks-grpo, sparks-text)"
-    defaults: ClassVar[dict[str, Any]] = {"rewards": None, "preset": None, "shared": {}, "normalize": False}
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "rewards": None, "preset": Option(None, str, choices=tuple(PRESETS), nullable=True), "shared": {},
+        "normalize": False,
+    }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -70,8 +84,6 @@ class CompositeReward(SqlReward):
         if (preset is None) == (rewards is None):
             raise ConfigError("reward 'composite': give exactly one of preset=NAME or rewards={name: weight}")
         if preset is not None:
-            if preset not in PRESETS:
-                raise ConfigError(f"reward 'composite': unknown preset {preset!r} (known: {', '.join(PRESETS)})")
             return PRESETS[preset]
         if isinstance(rewards, dict):
             return [(str(n), float(w), {}) for n, w in rewards.items()]
@@ -131,7 +143,7 @@ class HybridReward(SqlReward):
     name = "hybrid"
     version = "1"
     description = "TableGPT-R1 style: rule-based verification where the answer is checkable, a judge otherwise"
-    defaults: ClassVar[dict[str, Any]] = {
+    option_defaults: ClassVar[dict[str, Any]] = {
         "rule_reward": "exact-match", "rule_options": {}, "fallback_reward": "rouge-l", "fallback_options": {},
         "sql_options": {}, "max_rule_words": 5, "db_field": "db_path", "judge_backend": None,
         "judge_model": None, "judge_options": {}, "judge_max_new_tokens": 512, "judge_temperature": 0.0,

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Prediction, Score, Status
+from tabbench import Option, Prediction, Score, Status
 from tabbench.sql import BatchStats, ExecJob, QueryResult, current_store, execution_limits, result_details
 from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
-from tabbench_sql_rewards.base import SqlReward, gold_sql
+from tabbench_sql_rewards.base import SqlReward, extract_option, gold_sql
 from tabbench_sql_rewards.completion import TaggedAnswer, sqlr1_extractor
 from tabbench_sql_rewards.service import run_jobs
 
@@ -84,18 +84,15 @@ class ExecutionReward(SqlReward):
     metrics use) a query these rewards share with ``bird-ex`` and the other metrics executes once per run.
     """
 
-    defaults: ClassVar[dict[str, Any]] = {
-        "timeout": 30.0, "max_steps": None, "max_rows": None, "comparison": "set", "remove_distinct": False,
-        "fix_operators": False, "empty_both": "match", "extract": "auto", "db_field": "db_path",
-        "workers": None, "gold_cache": True,
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "timeout": 30.0, "max_steps": None, "max_rows": None, "comparison": Option("set", str, choices=SEMANTICS),
+        "remove_distinct": False, "fix_operators": False,
+        "empty_both": Option("match", str, choices=("match", "mismatch")), "extract": extract_option("auto"),
+        "db_field": "db_path", "workers": None, "gold_cache": True,
     }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        if self.opt("comparison") not in SEMANTICS:
-            raise ConfigError(f"reward {self.name!r}: comparison must be one of {', '.join(SEMANTICS)}")
-        if self.opt("empty_both") not in ("match", "mismatch"):
-            raise ConfigError(f"reward {self.name!r}: empty_both must be match or mismatch")
         self.limits = execution_limits(self.options)
         if self.opt("max_rows") is not None:
             self.limits = replace(self.limits, max_rows=int(self.opt("max_rows")))
@@ -208,7 +205,7 @@ class ArcticReward(ExecutionReward):
     name = "arctic"
     version = "1"
     description = "Arctic-Text2SQL-R1: 1 match, 0.1 executes with a wrong result, 0 otherwise"
-    defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.defaults, "match": 1.0, "executes": 0.1,
+    option_defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.option_defaults, "match": 1.0, "executes": 0.1,
                                           "fail": 0.0, "require_tags": False}
 
     def verdicts(self, items: Sequence[Prediction]) -> list[Verdict]:
@@ -234,7 +231,8 @@ class DatabricksRlvrReward(ExecutionReward):
     name = "databricks-rlvr"
     version = "1"
     description = "Databricks RLVR: 1 match, 0 mismatch, -1 for SQL that does not execute or parse"
-    defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.defaults, "match": 1.0, "mismatch": 0.0, "fail": -1.0}
+    option_defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.option_defaults, "match": 1.0, "mismatch": 0.0,
+                                                 "fail": -1.0}
 
     def value(self, verdict: Verdict) -> float:
         if self.matched(verdict):
@@ -256,7 +254,7 @@ class ExecutionPartialReward(ExecutionReward):
     name = "execution-partial"
     version = "1"
     description = "execution-based RL paper: -100 fails, else 1 + 100*REMS, +1000 for an exact match"
-    defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.defaults, "fail": -100.0, "base": 1.0,
+    option_defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.option_defaults, "fail": -100.0, "base": 1.0,
                                           "rems_scale": 100.0, "exact_bonus": 1000.0, "rems_strict": False}
 
     def _compare(self, verdict: Verdict, gold_text: str) -> None:
@@ -290,8 +288,9 @@ class SqlR1Reward(ExecutionReward):
     name = "sqlr1"
     version = "1"
     description = "SQL-R1: format +-1, execution +-2, result +-3, length term on a match; gold errors not applicable"
-    defaults: ClassVar[dict[str, Any]] = {
-        **ExecutionReward.defaults, "comparison": "spider", "remove_distinct": True, "fix_operators": True,
+    option_defaults: ClassVar[dict[str, Any]] = {
+        **ExecutionReward.option_defaults, "comparison": Option("spider", str, choices=SEMANTICS),
+        "remove_distinct": True, "fix_operators": True,
         "format_reward": 1.0, "exec_reward": 2.0, "result_reward": 3.0, "length_limit": 2048,
         "length_weight": 0.5, "length_term": True, "prefilled_think": False,
     }

@@ -24,7 +24,7 @@ from tabbench import (
     Score,
     Status,
 )
-from tabbench_sql_rewards.base import SqlReward, gold_sql, group_key
+from tabbench_sql_rewards.base import SqlReward, extract_option, gold_sql, group_key
 
 DEFAULT_GRADES = {"excellent": 1.0, "good": 0.8, "above average": 0.6, "average": 0.4, "bad": 0.2,
                   "very bad": 0.0}
@@ -308,9 +308,9 @@ class LlmJudgeClassesReward(SqlReward):
     name = "llm-judge-classes"
     version = "1"
     description = "sparks paper: an LLM judge grades the SQL Very bad..Excellent, mapped to 0..1"
-    defaults: ClassVar[dict[str, Any]] = {"judge_backend": None, "judge_model": None, "judge_options": {},
-                                          "judge_max_new_tokens": 512, "judge_temperature": 0.0,
-                                          "grades": dict(DEFAULT_GRADES), "extract": "block"}
+    option_defaults: ClassVar[dict[str, Any]] = {"judge_backend": None, "judge_model": None, "judge_options": {},
+                                                 "judge_max_new_tokens": 512, "judge_temperature": 0.0,
+                                                 "grades": dict(DEFAULT_GRADES), "extract": extract_option("block")}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -339,8 +339,9 @@ class LlmExeReward(SqlReward):
     name = "llm-exe"
     version = "1"
     description = "an LLM judge estimates whether the predicted SQL returns the gold result (no database needed)"
-    defaults: ClassVar[dict[str, Any]] = {"judge_backend": None, "judge_model": None, "judge_options": {},
-                                          "judge_max_new_tokens": 512, "judge_temperature": 0.0, "extract": "block"}
+    option_defaults: ClassVar[dict[str, Any]] = {"judge_backend": None, "judge_model": None, "judge_options": {},
+                                                 "judge_max_new_tokens": 512, "judge_temperature": 0.0,
+                                                 "extract": extract_option("block")}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -10,8 +10,8 @@ import difflib
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Prediction, Score, Status
-from tabbench_sql_rewards.base import SqlReward, gold_sql, no_gold_score, no_sql_score
+from tabbench import ConfigError, Option, Prediction, Score, Status
+from tabbench_sql_rewards.base import SqlReward, extract_option, gold_sql, no_gold_score, no_sql_score
 from tabbench_sql_rewards.sqltext import COMPONENTS, components, edit_distance, render, set_f1, tokens
 
 
@@ -25,13 +25,9 @@ class StringMatchReward(SqlReward):
     name = "string-match"
     version = "1"
     description = "sparks paper: difflib longest-contiguous-match ratio of predicted and gold SQL, in [0, 1]"
-    defaults: ClassVar[dict[str, Any]] = {"normalize": "pred", "autojunk": True, "dialect": "sqlite",
-                                          "extract": "block"}
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        if self.opt("normalize") not in ("pred", "both", "none"):
-            raise ConfigError("reward 'string-match': normalize must be pred, both or none")
+    option_defaults: ClassVar[dict[str, Any]] = {"normalize": Option("pred", str, choices=("pred", "both", "none")),
+                                                 "autojunk": True, "dialect": "sqlite",
+                                                 "extract": extract_option("block")}
 
     def score_one(self, prediction: Prediction) -> Score:
         pair = self.gold_and_answer(prediction)
@@ -55,7 +51,8 @@ class ComponentF1Reward(SqlReward):
     name = "component-f1"
     version = "1"
     description = "sparks paper: mean F1 over SQL components (SELECT, WHERE, GROUP BY, ...) from sqlglot, in [0, 1]"
-    defaults: ClassVar[dict[str, Any]] = {"dialect": "sqlite", "extract": "block", "components": list(COMPONENTS)}
+    option_defaults: ClassVar[dict[str, Any]] = {"dialect": "sqlite", "extract": extract_option("block"),
+                                                 "components": list(COMPONENTS)}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -96,14 +93,13 @@ class OrthographicReward(SqlReward):
     name = "orthographic"
     version = "1"
     description = "sparks paper: 1/(x+1), x = token edit distance to the gold (or changes counted by an LLM judge)"
-    defaults: ClassVar[dict[str, Any]] = {"counter": "tokens", "dialect": "sqlite", "extract": "block",
-                                          "judge_backend": None, "judge_model": None, "judge_options": {},
-                                          "judge_max_new_tokens": 256, "judge_temperature": 0.0}
+    option_defaults: ClassVar[dict[str, Any]] = {"counter": Option("tokens", str, choices=("tokens", "judge")),
+                                                 "dialect": "sqlite", "extract": extract_option("block"),
+                                                 "judge_backend": None, "judge_model": None, "judge_options": {},
+                                                 "judge_max_new_tokens": 256, "judge_temperature": 0.0}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        if self.opt("counter") not in ("tokens", "judge"):
-            raise ConfigError("reward 'orthographic': counter must be tokens or judge")
         self._judge = None
         if self.opt("counter") == "judge":
             from tabbench_sql_rewards.judge import JudgeClient

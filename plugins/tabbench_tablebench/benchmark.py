@@ -11,13 +11,14 @@ from typing import Any, ClassVar
 
 from tabbench import (
     Benchmark,
-    ConfigError,
     DataError,
     Example,
     Extractor,
     Message,
     MetricSpec,
+    Option,
     PerExample,
+    first_jsonl_object,
     read_jsonl,
     read_jsonl_predictions,
 )
@@ -99,15 +100,15 @@ class TableBench(Benchmark):
         MetricSpec("parsed", "answer-parsed"),
         MetricSpec("pot_ecr", "pot-ecr"),
     )
-    option_defaults: ClassVar[dict[str, Any]] = {"instruction_type": "DP", "official_chart_state": False,
-                                                 "timeout": 15.0}
+    option_defaults: ClassVar[dict[str, Any]] = {
+        "instruction_type": Option("DP", str, choices=INSTRUCTION_TYPES), "official_chart_state": False,
+        "timeout": 15.0,
+    }
 
     def __init__(self, data_path: str | Path | None = None, *, instruction_type: str = "DP",
                  official_chart_state: bool = False, timeout: float = 15.0, **options: Any) -> None:
         super().__init__(data_path, instruction_type=instruction_type, official_chart_state=official_chart_state,
                          timeout=timeout, **options)
-        if instruction_type not in INSTRUCTION_TYPES:
-            raise ConfigError(f"{self.name}: instruction_type must be one of {', '.join(INSTRUCTION_TYPES)}")
         self.instruction_type = instruction_type
         self._cache: list[Example] | None = None
         # the answer its metrics read too (same options as metric_options gives them): extracted once per sample
@@ -185,14 +186,8 @@ class TableBench(Benchmark):
     def read_predictions(self, path: Path, split: str | None = None) -> dict[str, list[str]]:
         """TableBench inference results (dataset rows plus ``prediction``, a string or a list of samples),
         else the generic ``{"id", "completion"}`` JSONL. Repeated ids are numbered like ``examples``."""
-        try:
-            first = next((ln for ln in Path(path).read_text(encoding="utf-8").splitlines() if ln.strip()), "")
-            official = "prediction" in json.loads(first) if first else False
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(f"{path}: cannot read predictions ({exc})") from exc
-        except (ValueError, RecursionError, TypeError):  # not JSON: read_jsonl_predictions names the line
-            official = False
-        if not official:
+        first = first_jsonl_object(Path(path))
+        if first is None or "prediction" not in first:  # read_jsonl_predictions names an unreadable file or line
             return read_jsonl_predictions(path)
         rows = read_rows(Path(path))
         predictions: dict[str, list[str]] = {}

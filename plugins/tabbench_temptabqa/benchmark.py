@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench import Benchmark, ConfigError, Example, Message, MetricSpec
+from tabbench import Benchmark, Example, Message, MetricSpec, Option
 from tabbench.sql import sql_extractor
 from tabbench_temptabqa.data import SUBSETS, read_subset, subsets_for
 from tabbench_temptabqa.database import SCHEMA
@@ -62,14 +62,12 @@ class TempTabQABenchmark(Benchmark):
     )
 
     option_defaults: ClassVar[dict[str, Any]] = {
-        "prompt": "infobox", "lowercase": False, "strict": False, "sql_timeout": 10.0,
+        "prompt": Option("infobox", str, choices=PROMPTS), "lowercase": False, "strict": False, "sql_timeout": 10.0,
     }
 
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
-        self.prompt_style = str(options.get("prompt", "infobox"))
-        if self.prompt_style not in PROMPTS:
-            raise ConfigError(f"{self.name}: option prompt={self.prompt_style!r}: choose one of {', '.join(PROMPTS)}")
+        self.prompt_style = self.options["prompt"]
         # what the metrics read too (the query with prompt=sql): extracted once per sample
         self.extractor = sql_extractor("auto") if self.prompt_style == "sql" else ANSWER
 

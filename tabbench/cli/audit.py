@@ -7,7 +7,8 @@ import json
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.evaluation.options import FiniteFloatRange, benchmark_option_option, parse_key_values
+from tabbench.cli.options import FiniteFloatRange, benchmark_option_option
+from tabbench.evaluation.options import parse_key_values
 
 
 @click.command("audit", context_settings=CONTEXT)

@@ -12,15 +12,12 @@ from typing import Any
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.shards import Sharding, sharding_options
-from tabbench.contract.errors import UsageError
-from tabbench.evaluation.budget import budget_from, budget_options
-from tabbench.evaluation.config import VOTES
-from tabbench.evaluation.options import (
+from tabbench.cli.options import (
     FiniteFloatRange,
     batch_size_option,
+    budget_from,
+    budget_options,
     limit_option,
-    parse_key_values,
     progress_option,
     resume_option,
     selection_options,
@@ -29,6 +26,10 @@ from tabbench.evaluation.options import (
     timeout_option,
     where_option,
 )
+from tabbench.cli.shards import Sharding, sharding_options
+from tabbench.contract.errors import UsageError
+from tabbench.evaluation.config import VOTES
+from tabbench.evaluation.options import parse_key_values
 
 
 def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:

@@ -12,14 +12,11 @@ from typing import Any
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.shards import Sharding, sharding_options
-from tabbench.contract.errors import UsageError
-from tabbench.evaluation.options import (
+from tabbench.cli.options import (
     batch_size_option,
     benchmark_option_option,
     limit_option,
     out_option,
-    parse_key_values,
     progress_option,
     resume_option,
     selection_options,
@@ -28,6 +25,9 @@ from tabbench.evaluation.options import (
     timeout_option,
     where_option,
 )
+from tabbench.cli.shards import Sharding, sharding_options
+from tabbench.contract.errors import UsageError
+from tabbench.evaluation.options import parse_key_values
 
 
 @click.command("score", context_settings=CONTEXT)

@@ -9,8 +9,9 @@ from typing import Any
 import click
 
 from tabbench.cli import CONTEXT
+from tabbench.cli.options import benchmark_option_option, limit_option, settings_options
 from tabbench.contract.errors import UsageError
-from tabbench.evaluation.options import benchmark_option_option, limit_option, parse_key_values, settings_options
+from tabbench.evaluation.options import parse_key_values
 
 
 @click.group("synthesize", context_settings=CONTEXT)

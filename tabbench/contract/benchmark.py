@@ -9,6 +9,7 @@ generation, scoring, records.
 from __future__ import annotations
 
 import json
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -21,13 +22,13 @@ from tabbench.contract.types import Example, Message, MetricSpec
 
 
 class Benchmark(ABC):
-    """Subclass and set the class attributes; implement ``examples`` and ``prompt``; set ``extractor`` (or
-    implement ``extract``).
+    """Subclass and set the class attributes; implement ``examples`` and ``prompt``; set ``extractor``.
 
     ``extractor`` is the named ``Extractor`` whose answer the run records for each sample; the host
     computes it once per sample and shares it with the metric rewards that declare the same extractor (so
-    BIRD's SQL is extracted once for ``ex`` and ``soft_f1`` and the record). A benchmark that sets none
-    implements ``extract``, which the host then calls once per sample for the record.
+    BIRD's SQL is extracted once for ``ex`` and ``soft_f1`` and the record). ``extract(example, completion)``
+    gives that answer as text. Overriding ``extract`` instead (0.1.0's way) works until 0.3.0, with a
+    ``DeprecationWarning`` when the class is defined.
 
     ``data_hint`` tells a user who has no data what to download and where to put it; it is shown when the
     data path is missing. Bump ``version`` whenever the prompt, the extraction or a metric changes:
@@ -59,6 +60,13 @@ class Benchmark(ABC):
     option_defaults: ClassVar[dict[str, Any]] = {}
     extractor: Extractor | None = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "extract" in cls.__dict__:  # 0.1.0's way: the host cannot share or name the answer of an override
+            warnings.warn(f"benchmark {cls.__qualname__}: overriding extract is deprecated since 0.2.0 and stops "
+                          "working in 0.3.0; declare the answer's extractor instead (extractor = "
+                          "tabbench.Extractor(name, function))", DeprecationWarning, stacklevel=3)
+
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         options = check_options(f"benchmark {self.name!r}", declared(self.option_defaults), options)
         if data_path is None and self.needs_data:
@@ -87,8 +95,8 @@ class Benchmark(ABC):
         """Return the chat messages for ``example``; the host applies the model's chat template."""
 
     def extract(self, example: Example, completion: str) -> str | None:
-        """Return the answer (SQL or text) in ``completion``, or ``None`` when there is none: by default the
-        text of ``extractor``'s answer (a benchmark without an ``extractor`` must override this)."""
+        """The answer (SQL or text) in ``completion`` as text, or ``None`` when there is none: ``extractor``'s
+        answer (overriding this instead of declaring ``extractor`` is deprecated)."""
         if self.extractor is None:
             raise NotImplementedError(f"benchmark {self.name!r}: set `extractor` or implement `extract`")
         return answer_text(self.extractor(example, completion))
@@ -165,6 +173,19 @@ def read_jsonl(path: Path, what: str = "file") -> list[tuple[int, dict[str, Any]
             raise DataError(f"{path}:{number}: expected a JSON object in {what}")
         rows.append((number, row))
     return rows
+
+
+def first_jsonl_object(path: Path) -> dict[str, Any] | None:
+    """The first non-blank line of ``path`` as a JSON object; ``None`` when it is not one or the file cannot be
+    read. How a benchmark tells its official predictions format from the generic JSONL by one line, before
+    reading the file with ``read_jsonl`` (which then names a bad file or line)."""
+    try:
+        with Path(path).open(encoding="utf-8") as handle:
+            line = next((text for text in handle if text.strip()), "")
+        row = json.loads(line) if line else None
+    except (OSError, ValueError, RecursionError):  # ValueError: not UTF-8, not JSON
+        return None
+    return row if isinstance(row, dict) else None
 
 
 def read_jsonl_predictions(path: Path) -> dict[str, list[str]]:

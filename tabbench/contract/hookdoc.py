@@ -72,14 +72,22 @@ def _stub(fn: Callable[..., Any], name: str | None = None) -> list[str]:
     return [SKIP, "```python", f"def {signature(fn, name)}: ...", "```", ""]
 
 
+def _group(fn: Callable[..., Any]) -> str:
+    """``register`` hooks, ``question`` hooks (the first answer wins: pluggy's ``firstresult``), ``lifecycle``."""
+    if fn.__name__.startswith("register_"):
+        return "register"
+    return "question" if fn.tabbench_spec.get("firstresult") else "lifecycle"  # type: ignore[attr-defined]
+
+
 def render() -> str:
     """The whole reference, as committed in ``docs/hooks.md``."""
     parts = [HEADER, "", "# Hook reference", "", markdown(inspect.getdoc(hookspecs) or ""), "",
              "Every signature below is the hookspec's own; `docs/plugins.md` shows hooks in use.", ""]
-    for title, registering in (("Registration hooks", True), ("Lifecycle hooks", False)):
+    for title, group in (("Registration hooks", "register"), ("Question hooks", "question"),
+                         ("Lifecycle hooks", "lifecycle")):
         parts += [f"## {title}", ""]
         for fn in hooks():
-            if fn.__name__.startswith("register_") is registering:
+            if _group(fn) == group:
                 parts += [f"### `{fn.__name__}`", "", *_stub(fn), markdown(inspect.getdoc(fn) or ""), ""]
     parts += ["## Types the hooks receive", ""]
     for cls in (hookspecs.Register, hookspecs.RegisterSuite):

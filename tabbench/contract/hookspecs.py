@@ -12,6 +12,10 @@ Registration is lazy: ``target`` is a ``"module:attr"`` string, imported only wh
 that ``tabbench --help`` never imports torch, transformers, trl or vllm. A class may be passed directly
 when its module is light.
 
+Question hooks (``default_backend``) are answered by the first plugin that returns something other than
+``None`` (pluggy's ``firstresult``), plugins registered later asked first. They let a plugin make a choice the
+host would otherwise hard-code (which backend serves a local checkpoint folder).
+
 Lifecycle hooks fire during ``tabbench eval`` and ``tabbench score``, in this order::
 
     before_run
@@ -91,6 +95,21 @@ def register_models(register: Register) -> None:
         ``tabbench.ModelBackend`` subclass. Import heavy libraries (torch, vllm) inside its methods, never
         at module level.
     :returns: nothing.
+    """
+
+
+@hookspec(firstresult=True)
+def default_backend(model: str) -> str | None:
+    """Name the model backend that serves ``model`` when nothing else names one (first answer wins).
+
+    Called when ``--model`` (``tabbench eval``, ``tabbench.evaluate``, a teacher in ``tabbench synthesize``) is
+    neither ``BACKEND:MODEL`` nor a registered backend's name and no ``--backend`` is given, and by trainers that
+    generate from a checkpoint (TAO's exploration): ``model`` is then a local checkpoint folder. The hf plugin
+    answers ``hf``; a plugin registered later is asked first, so a third party can serve local folders its
+    own way. With no answer, the run stops with a one-line error asking for ``--backend``.
+
+    :param model: the model text as given (a folder path, which the backend checks when it is built).
+    :returns: a registered model backend name, or ``None`` to let another plugin answer.
     """
 
 

@@ -10,9 +10,10 @@ in tabbench (evaluation, both trainer adapters, TAO, the audit, composite reward
 function ``score_batch(reward, items)``, which extracts the answers, turns any failure into ``reward_error``
 scores (one per item) instead of an exception, so evaluation and training cannot disagree about a failure.
 
-Rewards written before the answer was passed (``score(self, example, completion)``, ``score_batch`` over
-``(example, completion)`` pairs) keep working unchanged: ``score_batch`` recognises them by the signature of
-their ``score`` and calls them the old way (see docs/plugins.md for the migration).
+Rewards written against 0.1.0, before the answer was passed (``score(self, example, completion)``,
+``score_batch`` over ``(example, completion)`` pairs), keep working until 0.3.0 with a ``DeprecationWarning``
+when their class is defined: ``score_batch`` recognises them by the signature of their ``score`` and calls
+them the old way (docs/api.md; docs/plugins.md for the migration).
 
 Options: a reward declares them in ``option_defaults`` (see ``tabbench.contract.options``) or as keyword
 parameters of ``__init__``; ``tabbench.get_reward`` checks what a user gives against that declaration.
@@ -21,6 +22,7 @@ parameters of ``__init__``; ``tabbench.get_reward`` checks what a user gives aga
 from __future__ import annotations
 
 import inspect
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import replace
@@ -57,6 +59,13 @@ class Reward(ABC):
     higher_is_better: ClassVar[bool] = True
     option_defaults: ClassVar[dict[str, Any]] = {}
     extractor: Extractor | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "score" in cls.__dict__ and not takes_answer(cls):
+            warnings.warn(f"reward {cls.__qualname__}: score(self, example, completion) is deprecated since 0.2.0 "
+                          "and stops working in 0.3.0; use score(self, example, completion, answer) and declare "
+                          "the extractor of the answer (Reward.extractor)", DeprecationWarning, stacklevel=3)
 
     def __init__(self, **options: Any) -> None:
         """Keep ``options``, checked against the declaration (one line naming the reward, the key and what is

@@ -15,7 +15,7 @@ Two protocols:
 
 ``auto`` picks ``tools`` when the backend has ``generate_turns`` and ``supports_tools()`` says its template
 renders tool calls. Budgets (turns, tool seconds, observation bytes) are the environment's: ``--max-turns`` and
-the options of ``tabbench.evaluation.budget`` give every rollout's ``Budget``.
+the budget options of ``tabbench.cli.options`` give every rollout's ``Budget``.
 """
 
 from __future__ import annotations

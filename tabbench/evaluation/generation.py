@@ -167,7 +167,8 @@ def split_model_spec(spec: str, backend: str | None, known_backends: Sequence[st
     """``(backend, model)`` from ``--model`` and ``--backend``.
 
     ``--backend`` wins; otherwise ``BACKEND:MODEL`` when BACKEND is a registered backend (``openai:URL``,
-    ``predictions:FILE``), a bare registered name that is not a path (``gold``), else a local path for ``hf``.
+    ``predictions:FILE``), a bare registered name that is not a path (``gold``), else a local checkpoint folder,
+    served by the backend the ``default_backend`` hook names (``hf``).
     """
     if backend:
         return backend, spec
@@ -181,7 +182,9 @@ def split_model_spec(spec: str, backend: str | None, known_backends: Sequence[st
             f"--model {spec!r}: unknown model backend {prefix!r} (backends: {', '.join(sorted(known_backends))}) "
             "and no checkpoint folder of that name"
         )
-    return "hf", spec
+    from tabbench.host.lookup import default_backend
+
+    return default_backend(spec), spec
 
 
 def default_run_name(model: str) -> str:

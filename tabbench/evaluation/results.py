@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
+from tabbench.contract.deprecation import module_getattr
 from tabbench.contract.errors import DataError
 
 SCHEMA_VERSION = 3
@@ -167,3 +168,6 @@ def load(path: Path) -> Results:
         return upgrade(data)
     except DataError as exc:
         raise DataError(f"{path}: {exc}") from exc
+
+
+__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)

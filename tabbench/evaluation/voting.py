@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.deprecation import module_getattr
 from tabbench.contract.errors import UsageError
 from tabbench.contract.types import Example
 from tabbench.evaluation.runner import Chooser
@@ -278,3 +279,6 @@ def chooser(method: str, **options: Any) -> Chooser:
 
     choose.__name__ = f"{method}_vote"
     return choose
+
+
+__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)

@@ -22,6 +22,16 @@ def _load_class(kind: str, name: str, base: type) -> Any:
     return cls
 
 
+def default_backend(model: str) -> str:
+    """The model backend for ``model`` when none is named: the first answer of the ``default_backend`` hook
+    (the hf plugin's ``hf`` for a local checkpoint folder)."""
+    name = host().pm.hook.default_backend(model=model)
+    if not name:
+        raise ConfigError(f"model {model!r}: no installed plugin serves a local checkpoint folder (the hf plugin: "
+                          "pip install 'tabbench[hf]'); name its backend with --backend NAME or BACKEND:MODEL")
+    return str(name)
+
+
 def benchmark_class(name: str) -> type[Benchmark]:
     return _load_class("benchmark", name, Benchmark)
 

@@ -2,7 +2,9 @@
 
 ``tests/test_public_api.py`` reads every module in ``plugins/`` and ``trainers/`` and fails on an import of
 anything else (or of another plugin); ``docs/plugins.md`` shows this list, and a test keeps the two equal.
-From ``tabbench`` itself, only the names in ``tabbench.__all__`` are public.
+From ``tabbench`` itself, only the names in ``tabbench.__all__`` are public. ``tabbench.cli.options`` is the one
+module below ``tabbench.cli`` here: commands share their click options through it, the library imports no click.
+What public means, and how a public name is retired, is ``docs/api.md``.
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ from __future__ import annotations
 PUBLIC_MODULES: dict[str, str] = {
     "tabbench": "the contract (`Benchmark`, `Reward`, `ModelBackend`, `Example`, `Score`, `Status`, `MetricSpec`, "
     "the errors, `hookimpl`), lookups (`get_benchmark`, `get_reward`, `get_backend`, `benchmark_class`, "
-    "`registered_names`, `resolve_benchmarks`), `evaluate`, the run settings (`Settings`, `use_settings`, "
-    "`run_in_context`) and shared helpers (`cache_dir`, `file_sha256`, `stable_hash`, `atomic_path`, "
+    "`registered_names`, `resolve_benchmarks`, `default_backend`), `evaluate`, the run settings (`Settings`, "
+    "`use_settings`, `run_in_context`) and shared helpers (`cache_dir`, `file_sha256`, `stable_hash`, `atomic_path`, "
     "`write_atomic`, `truncate_at_stop`): the names in "
     "`tabbench.__all__`",
     "tabbench.sql": "SQL execution: safe, bounded, cached, parallel; SQL extraction and DDL",
@@ -22,8 +24,10 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.tableqa.execution": "program-of-thought and chart programs run through the sandbox",
     "tabbench.tableqa.extractors": "table-QA answers as named extractors (final answer, PoT run, chart run)",
     "tabbench.adapters": "rewards for TRL and verl, dataset rows",
-    "tabbench.evaluation.options": "option types and `KEY=VALUE` parsing shared by commands (`parse_key_values`)",
-    "tabbench.evaluation.budget": "the per-rollout budget options of a command with `--env` (`--tool-seconds`, ...)",
+    "tabbench.evaluation.options": "what commands' options mean: `KEY=VALUE` parsing (`parse_key_values`), `-o` "
+    "options per benchmark (`options_for`)",
+    "tabbench.cli.options": "the click options shared by commands (`settings_options`, `selection_options`, "
+    "`where_option`, ...) and the per-rollout budget options of a command with `--env` (`budget_options`)",
     "tabbench.evaluation.where": "`--where` example filters (`parse_wheres`, `select_where`, `passing`), shared by "
     "eval and the trainers",
     "tabbench.checkpoint": "local model files and their hashes",

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabbench.reporting.leaderboard import DEFAULT_REFERENCES, _table, load_references
+from tabbench.reporting.boards.columns import table as markdown_table
+from tabbench.reporting.leaderboard import DEFAULT_REFERENCES, load_references
 
 COLUMNS = ("benchmark", "set", "metric", "model", "setting", "value", "where", "note")
 
@@ -25,7 +26,7 @@ def render_papers(papers: list[dict[str, Any]]) -> str:
            "These numbers were measured on the papers' own data, prompts, models and scoring scripts: context for a "
            "tabbench run, not a ranking. Rows marked *on boards* also appear as reference rows on tabbench "
            "leaderboards with that benchmark.", ""]
-    out += _table(["paper", "rows", "on boards", "benchmarks"],
+    out += markdown_table(["paper", "rows", "on boards", "benchmarks"],
                   [[f"[{p['id']}](#{p['id']})", len(p.get("results", [])),
                     sum("board" in r for r in p.get("results", [])),
                     ", ".join(dict.fromkeys(r["benchmark"] for r in p.get("results", [])))] for p in papers])
@@ -38,7 +39,7 @@ def render_papers(papers: list[dict[str, Any]]) -> str:
             tables.setdefault(str(row.get("table", "results")), []).append(row)
         for table, rows in tables.items():
             out += [f"### {table}", ""]
-            out += _table([*COLUMNS, "on boards"],
+            out += markdown_table([*COLUMNS, "on boards"],
                           [[*(row.get(c, "") for c in COLUMNS),
                             "{benchmark} {metric}".format(**row["board"]) if "board" in row else ""] for row in rows])
             out.append("")

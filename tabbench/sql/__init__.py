@@ -15,7 +15,7 @@ Public API (details in ``docs/sql-execution.md``):
   ``ServerWriteWarning``, ``load_sqlite``;
 - SQL in completions (the one SQL extractor, modes ``SQL_MODES``): ``extract_sql``, ``sql_extractor``,
   ``last_sql_block``, ``strip_think``; sqlglot helpers: ``split_statements``, ``is_single_statement``,
-  ``validate``, ``transpile``, ``SqlParseError``;
+  ``validate``, ``transpile``, ``SqlParseError``; Spider/BIRD ``tables.json`` schemas: ``read_tables``;
 - what a sample record keeps of two executed results (bounded previews, the comparison rule that failed):
   ``result_details``.
 """
@@ -49,7 +49,7 @@ from tabbench.sql.extract import (
 from tabbench.sql.pool import ExecPool, shared_pool
 from tabbench.sql.preview import result_details
 from tabbench.sql.store import ResultStore, current_store, use_store
-from tabbench.sql.text2sql import configured_workers, default_workers, execution_limits, sqlite_ddl
+from tabbench.sql.text2sql import configured_workers, default_workers, execution_limits, read_tables, sqlite_ddl
 
 _LAZY = {
     "DuckSession": "tabbench.sql.duck", "execute_duckdb": "tabbench.sql.duck",
@@ -60,12 +60,14 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """DuckDB is imported only when its API is first used."""
+    """DuckDB is imported only when its API is first used; 0.1.0's removed names warn (``docs/api.md``)."""
     if name in _LAZY:
         import importlib
 
         return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'tabbench.sql' has no attribute {name!r}")
+    from tabbench.contract.deprecation import module_getattr  # a name of 0.1.0, removed or renamed: it warns
+
+    return module_getattr(__name__)(name)
 
 
 __all__ = [
@@ -101,6 +103,7 @@ __all__ = [
     "last_sql_block",
     "load_sqlite",
     "normalise_sql",
+    "read_tables",
     "register_function",
     "resolve_dsn",
     "result_details",

@@ -6,19 +6,46 @@ Kept in the host so that plugins agree on these and do not import each other.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract.benchmark import read_text
 from tabbench.contract.errors import DataError
 from tabbench.contract.settings import current_settings
 from tabbench.sql.execute import Limits
 
 
 @lru_cache(maxsize=256)
+def read_tables(path: Path, required: Sequence[str] = ("table_names_original", "column_names_original")
+                ) -> dict[str, dict[str, Any]]:
+    """A Spider or BIRD ``tables.json`` (a JSON list of schemas) keyed by ``db_id``: the one reader of that
+    format. A schema without a ``db_id``, or whose ``required`` keys are not lists, is a ``DataError`` naming
+    the file and the schema."""
+    text = read_text(path, "schemas file")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}:{exc.lineno}: malformed JSON ({exc.msg})") from None
+    except (ValueError, RecursionError) as exc:  # a number past the digits limit, nesting past the stack
+        raise DataError(f"{path}: malformed JSON ({exc})") from None
+    if not isinstance(data, list):
+        raise DataError(f"{path}: expected a JSON list of schemas")
+    tables = {}
+    for index, entry in enumerate(data):
+        if not isinstance(entry, dict) or not isinstance(entry.get("db_id"), str):
+            raise DataError(f"{path}: schema {index} has no 'db_id'")
+        for key in required:
+            if not isinstance(entry.get(key), list):
+                raise DataError(f"{path}: schema {entry['db_id']!r} has no list {key!r}")
+        tables[entry["db_id"]] = entry
+    return tables
+
+
 def sqlite_ddl(db_path: str) -> tuple[tuple[str, str], ...]:
     """(table, ``CREATE TABLE ...;``) for each user table of a SQLite file, as stored; opened read-only.
 

@@ -29,6 +29,8 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
+from tabbench.contract.deprecation import module_getattr
+
 _FINAL_ANSWER = re.compile(r"Final Answer: (.+)")
 _PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 _PLOT_SPANS = (
@@ -215,3 +217,6 @@ def rouge_l_f1(gold: str, pred: str) -> float:
     reports their plain mean (see the tablebench README).
     """
     return float(_rouge_scorer().score(gold, pred)["rougeL"].fmeasure)
+
+
+__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)

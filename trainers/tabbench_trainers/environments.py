@@ -2,7 +2,7 @@
 
 TRL 1.16 creates one environment instance per rollout slot (reused and ``reset`` with each row) and exposes
 its ``@tool`` methods to the model; ``max_tool_calling_iterations`` is the turn budget (``--max-turns``), and
-the budget options shared with ``tabbench eval`` (``tabbench.evaluation.budget``) bound every instance's rollouts.
+the budget options shared with ``tabbench eval`` (``tabbench.cli.options``) bound every instance's rollouts.
 Rewards stay the reward plugins: a benchmark reward scores the rollout's final answer (the last assistant
 message without a tool call, exactly the single-turn completion ``tabbench eval --env`` scores), and a
 shaping reward that declares ``transcript = True`` (``tool-errors``) scores the whole transcript as JSON.
@@ -29,7 +29,7 @@ import click
 
 import tabbench
 from tabbench import Budget, ConfigError
-from tabbench.evaluation.budget import BUDGET_OPTIONS, budget_from, budget_options
+from tabbench.cli.options import BUDGET_OPTIONS, budget_from, budget_options
 from tabbench.evaluation.options import parse_key_values
 from tabbench.evaluation.where import Where
 
@@ -48,7 +48,7 @@ class EnvConfig:
 
 
 def env_options(func: Callable) -> Callable:
-    """``--env``, ``--max-turns``, ``--env-option`` and the budget options (``tabbench.evaluation.budget``, shared with
+    """``--env``, ``--max-turns``, ``--env-option`` and the budget options (``tabbench.cli.options``, shared with
     ``tabbench eval``) for ``tabbench train grpo`` and ``train sft``."""
     func = budget_options(func)
     func = click.option("--env-option", "env_option_pairs", multiple=True, metavar="KEY=VALUE",

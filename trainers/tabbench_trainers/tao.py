@@ -59,8 +59,8 @@ class Group:
 def sample_groups(
     model_path: Path | str, items: list[tuple[Benchmark, Example]], params: GenerationParams, batch_size: int,
 ) -> list[list[str]]:
-    """``params.n`` completions per item from the ``hf`` backend, in item order."""
-    backend = tabbench.get_backend("hf", str(model_path))
+    """``params.n`` completions per item from the backend that serves a local checkpoint (``hf``), in item order."""
+    backend = tabbench.get_backend(tabbench.default_backend(str(model_path)), str(model_path))
     try:
         outputs: list[list[str]] = []
         for start in range(0, len(items), batch_size):

@@ -56,7 +56,7 @@ class EchoBenchmark(Benchmark):
 class EchoEM(Reward):
     name = "oracle-echo-em"
 
-    def score(self, example, completion):
+    def score(self, example, completion, answer):
         answer = completion.removeprefix("ANSWER: ").strip()
         if not answer:
             return Score(0.0, Status.PARSE_FAIL)

@@ -204,7 +204,7 @@ class EchoJudge(tabbench.Reward):
 
     name = "echo-judge"
 
-    def score(self, example: Example, completion: str) -> tabbench.Score:
+    def score(self, example: Example, completion: str, answer: object) -> tabbench.Score:
         seen = completion.lower().split()
         ok = bool(seen) and example.gold is not None and example.gold.lower().split()[0] in seen
         return tabbench.Score(1.0 if ok else 0.0, Status.MATCH if ok else Status.MISMATCH,

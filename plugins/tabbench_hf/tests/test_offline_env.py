@@ -1,0 +1,62 @@
+"""The hf backend switches the hub offline only while it is open: after close the environment is as before."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from tabbench_hf.offline import VARIABLES
+
+from tabbench import get_backend
+
+
+@pytest.fixture
+def checkpoint(tmp_path: Path) -> Path:
+    """A folder the backend accepts (its model loads only on first generation, never here)."""
+    (tmp_path / "config.json").write_text(json.dumps({"model_type": "qwen2"}))
+    return tmp_path
+
+
+@pytest.fixture
+def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+
+def _offline() -> dict[str, str | None]:
+    return {name: os.environ.get(name) for name in VARIABLES}
+
+
+def test_the_environment_is_unchanged_after_the_backend_closes(checkpoint: Path, clean_environment: None) -> None:
+    before = dict(os.environ)
+    backend = get_backend("hf", str(checkpoint))
+    assert _offline() == {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}  # nothing downloads while open
+    backend.close()
+    assert dict(os.environ) == before
+    backend.close()  # closing twice changes nothing
+    assert dict(os.environ) == before
+
+
+def test_a_value_the_user_set_is_kept(checkpoint: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HF_HUB_OFFLINE", "0")
+    monkeypatch.delenv("TRANSFORMERS_OFFLINE", raising=False)
+    backend = get_backend("hf", str(checkpoint))
+    assert _offline() == {"HF_HUB_OFFLINE": "0", "TRANSFORMERS_OFFLINE": "1"}
+    backend.close()
+    assert _offline() == {"HF_HUB_OFFLINE": "0", "TRANSFORMERS_OFFLINE": None}
+
+
+def test_two_open_backends_keep_it_offline_until_the_last_closes(checkpoint: Path, clean_environment: None) -> None:
+    first, second = get_backend("hf", str(checkpoint)), get_backend("hf", str(checkpoint))
+    first.close()
+    assert _offline() == {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    second.close()
+    assert _offline() == {"HF_HUB_OFFLINE": None, "TRANSFORMERS_OFFLINE": None}
+
+
+def test_a_refused_folder_leaves_the_environment_alone(tmp_path: Path, clean_environment: None) -> None:
+    with pytest.raises(Exception, match=r"config\.json"):
+        get_backend("hf", str(tmp_path))
+    assert _offline() == {"HF_HUB_OFFLINE": None, "TRANSFORMERS_OFFLINE": None}

@@ -1,0 +1,132 @@
+"""Public names of 0.1.0 that were removed or renamed: each keeps working for one minor release (until 0.3.0),
+with a ``DeprecationWarning`` naming its replacement (the stability policy, ``docs/api.md``).
+
+``DEPRECATED`` maps a public module to its old names; the module's ``__getattr__`` (``module_getattr``) serves
+them, so a name costs nothing until it is used. An old name is either the new object under its new name (a
+plain rename or move) or a small function of ``tabbench.deprecated`` that keeps the old behaviour on top of the
+new API. Targets are named as text, imported only when an old name is used: this table sits below every tier
+(any module may serve its old names through it), the shims above them all.
+``tests/test_api_stability.py`` imports every public name of 0.1.0 (a frozen list) and checks it works or warns.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+#: The release in which the names below stop working.
+REMOVED_IN = "0.3.0"
+
+
+@dataclass(frozen=True)
+class Deprecated:
+    """An old public name: ``target`` (``module:name``) is what it returns, ``replacement`` what to use instead."""
+
+    target: str
+    replacement: str
+
+
+def _moved(module: str, names: Sequence[str], replacement_module: str | None = None) -> dict[str, Deprecated]:
+    """Names that moved, unchanged, to ``module``."""
+    return {name: Deprecated(f"{module}:{name}", f"{replacement_module or module}.{name}") for name in names}
+
+
+_HERE = "tabbench.deprecated"
+_LEGACY_CLI = "tabbench.cli.legacy"
+_CLI_OPTIONS = ("FiniteFloatRange", "MAX_WORKERS", "batch_size_option", "benchmark_option_option", "limit_option",
+                "out_option", "progress_option", "resume_option", "split_option", "timeout_option")
+_LIBRARY_OPTIONS = ("check_benchmark_names", "options_for", "parse_key_values", "split_names")
+_BUDGET = ("BUDGET_OPTIONS", "NEED_ENV", "budget_from", "budget_options")
+_OLD_SETTINGS = {
+    "apply_runtime": "tabbench.cli.options.settings_options (the command receives settings=tabbench.Settings)",
+    "workers_option": "tabbench.cli.options.settings_options",
+    "result_store_option": "tabbench.cli.options.settings_options",
+    "unsafe_sandbox_option": "tabbench.cli.options.settings_options",
+    "sandbox_record": "tabbench.Settings.unsafe_sandbox of the run's settings",
+    "checked_timeout": "the timeout Option of tabbench.contract.options (checked by tabbench.get_benchmark)",
+    "with_timeout": "RunConfig's timeout (tabbench.evaluate(timeout=...))",
+    "recorded_options": "RunConfig's timeout (tabbench.evaluate(timeout=...))",
+}
+_OLD_COMMAND_HELPERS = {name: Deprecated(f"{_LEGACY_CLI}:{name}", use) for name, use in _OLD_SETTINGS.items()}
+_TYPEVAR = {"F": Deprecated("tabbench.cli.options:F", "typing.TypeVar (a command decorator's own type variable)")}
+
+DEPRECATED: dict[str, dict[str, Deprecated]] = {
+    "tabbench": {
+        "benchmark_variant": Deprecated(f"{_HERE}:benchmark_variant", "a subclass of tabbench.benchmark_class(base)"),
+        "Completion": Deprecated(f"{_HERE}:Completion", "the answer argument of Reward.score(example, completion, "
+                                 "answer)"),
+        "answer_of": Deprecated(f"{_HERE}:answer_of", "the answer argument of Reward.score(example, completion, "
+                                "answer)"),
+        "TabbenchDeprecationWarning": Deprecated(f"{_HERE}:TabbenchDeprecationWarning", "DeprecationWarning"),
+    },
+    "tabbench.sql": {
+        "completion_sql": Deprecated(f"{_HERE}:completion_sql", "tabbench.sql.extract_sql (it returns None where "
+                                     "completion_sql fell back to the whole text)"),
+        "env_workers": Deprecated("tabbench.sql:configured_workers", "tabbench.sql.configured_workers"),
+    },
+    "tabbench.adapters": {
+        "status_counts_callback": Deprecated(f"{_HERE}:status_counts_callback",
+                                             "tabbench.adapters.log_status_counts(trainer, *reward_funcs)"),
+    },
+    "tabbench.evaluation.options": {
+        **_moved("tabbench.cli.options", (*_CLI_OPTIONS, "selection_options", "settings_options", "where_option")),
+        **_OLD_COMMAND_HELPERS, **_TYPEVAR,
+    },
+    "tabbench.cli.options": {
+        **_moved("tabbench.evaluation.options", ("parse_key_values",)), **_OLD_COMMAND_HELPERS,
+    },
+    "tabbench.evaluation.budget": {**_moved("tabbench.cli.options", _BUDGET), **_TYPEVAR},
+    "tabbench.cli.budget": {
+        **_moved("tabbench.cli.options", _BUDGET), **_TYPEVAR,
+        "flag": Deprecated(f"{_HERE}:flag", "tabbench.cli.options.budget_options (it names the options)"),
+    },
+    "tabbench.evaluation.results": {
+        "config_record": Deprecated(f"{_HERE}:config_record", "tabbench.evaluation.results.load (it reads every "
+                                    "version)"),
+    },
+    "tabbench.evaluation.voting": {
+        "agreement": Deprecated(f"{_HERE}:agreement", "a reward plugin (every reward is one): tabbench.evaluation."
+                                "voting.vote_outcome gives the winner"),
+        "vote_agreement": Deprecated(f"{_HERE}:vote_agreement", "a reward plugin (every reward is one): tabbench."
+                                     "evaluation.voting.vote_outcome gives the winner"),
+    },
+    "tabbench.reporting.leaderboard": {
+        "LEVEL_ORDER": Deprecated(f"{_HERE}:LEVEL_ORDER", "Benchmark.breakdown_order (tabbench.reporting."
+                                  "leaderboard.breakdown_order)"),
+        "PLOT_BREAKDOWNS": Deprecated(f"{_HERE}:PLOT_BREAKDOWNS", "Benchmark.breakdown_order (the ordered keys are "
+                                      "the ones plotted)"),
+    },
+    "tabbench.tableqa.answers": _moved("tabbench.tableqa.extractors", ("EXTRACTIONS", "extract_answer")),
+}
+
+
+_PACKAGE = str(Path(__file__).resolve().parents[1])
+
+
+def _outside_tabbench() -> int:
+    """The stack level of the first caller outside tabbench: the warning names the line that used the old name."""
+    frame, level = sys._getframe(2), 2
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def module_getattr(module: str) -> Callable[[str], Any]:
+    """A module ``__getattr__`` serving ``module``'s deprecated names, each with its warning."""
+    names = DEPRECATED[module]
+
+    def __getattr__(name: str) -> Any:
+        entry = names.get(name)
+        if entry is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        warnings.warn(f"{module}.{name} is deprecated since 0.2.0 and will be removed in {REMOVED_IN}; use "
+                      f"{entry.replacement}", DeprecationWarning, stacklevel=_outside_tabbench())
+        target_module, _, attribute = entry.target.partition(":")
+        return getattr(importlib.import_module(target_module), attribute)
+
+    return __getattr__

@@ -1,0 +1,116 @@
+"""The 0.1.0 behaviours that deprecated names keep until 0.3.0 and that no current name has (the table of old names
+is ``tabbench.contract.deprecation``; ``docs/api.md`` the policy). Nothing here is public under these names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from pathlib import Path
+from typing import Any
+
+
+def completion_sql(completion: str) -> str | None:
+    """The SQL a completion answers with (``extract_sql``); when none is recognised, the whole text, as the
+    official scripts execute a predictions-file value."""
+    from tabbench.sql import extract_sql
+
+    if not isinstance(completion, str):
+        return None
+    sql = extract_sql(completion)
+    if sql is None:
+        sql = completion.strip()
+    return sql or None
+
+
+def benchmark_variant(base: str, name: str, data: Path, *, description: str = "", data_hint: str = "") -> type:
+    """A subclass of registered benchmark ``base`` that differs only in name and bundled data."""
+    from tabbench.host.lookup import benchmark_class
+
+    parent = benchmark_class(base)
+    attrs = {"name": name, "description": description or parent.description,
+             "data_hint": data_hint or f"bundled with the plugin that registers {name!r}",
+             "bundled_data": classmethod(lambda cls: data), "__doc__": f"{base}'s benchmark on {data}."}
+    return type(f"{parent.__name__}Variant", (parent,), attrs)
+
+
+class TabbenchDeprecationWarning(FutureWarning):
+    """0.1.0's warning class for deprecated tabbench usage; tabbench now warns with ``DeprecationWarning``."""
+
+
+class Completion(str):
+    """0.1.0: a completion's text carrying the answer its benchmark extracted (``answer``)."""
+
+    answer: str | None
+
+    def __new__(cls, text: str, answer: str | None) -> Completion:
+        self = super().__new__(cls, text if isinstance(text, str) else "")
+        self.answer = answer
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Completion, (str(self), self.answer))
+
+
+def answer_of(completion: str, extract: Callable[[str], Any]) -> Any:
+    """0.1.0: the answer a ``Completion`` carries, else ``extract(completion)``."""
+    if isinstance(completion, Completion):
+        return completion.answer
+    return extract(completion)
+
+
+def status_counts_callback(*functions: Any) -> Any:
+    """0.1.0: a TRL callback adding status counts on log (console only; ``log_status_counts`` reaches loggers)."""
+    from transformers import TrainerCallback
+
+    from tabbench.adapters import _add_status_counts
+
+    class StatusCountsCallback(TrainerCallback):
+        def on_log(self, args: Any, state: Any, control: Any, logs: dict | None = None, **kwargs: Any) -> None:
+            if logs is not None:
+                _add_status_counts(logs, functions)
+
+    return StatusCountsCallback()
+
+
+def flag(field: str) -> str:
+    """The command-line option of a budget field: ``tool_seconds`` -> ``--tool-seconds``."""
+    return "--" + field.replace("_", "-")
+
+
+def config_record(config: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
+    """0.1.0: the run config without what the model record holds."""
+    return {k: v for k, v in config.items() if k not in model}
+
+
+def agreement(keys: Sequence[Hashable | None]) -> list[float]:
+    """1.0 for each candidate whose key equals the majority winner's, else 0.0."""
+    from tabbench.evaluation.voting import majority
+
+    winner = majority(keys)
+    if winner is None:
+        return [0.0] * len(keys)
+    return [1.0 if key is not None and key == keys[winner] else 0.0 for key in keys]
+
+
+def vote_agreement(benchmark: Any, example: Any, completions: Sequence[str], method: str = "execution", *,
+                   semantics: str = "set", db_field: str = "db_path", timeout: float | None = None,
+                   max_rows: int | None = None, workers: int | None = None) -> list[float]:
+    """0.1.0: each completion's agreement with the vote's winner, in [0, 1]."""
+    from tabbench.evaluation import voting
+
+    voting._check_method(method)
+    cands, executed = voting.candidates(
+        benchmark, example, completions, db_field=db_field, timeout=timeout or voting.VOTE_TIMEOUT,
+        max_rows=max_rows or voting.VOTE_MAX_ROWS, workers=workers)
+    if method == "execution":
+        return agreement(voting._keys(cands, executed, semantics))
+    denotations = voting._denotations(cands, executed)
+    winner = voting.most_similar(denotations)
+    if winner is None:
+        return [0.0] * len(cands)
+    return [voting.denotation_similarity(d, denotations[winner]) for d in denotations]
+
+
+#: 0.1.0's breakdown levels in their natural order (BIRD, Spider); benchmarks now declare theirs.
+LEVEL_ORDER = ("simple", "easy", "moderate", "medium", "hard", "challenging", "extra")
+#: 0.1.0's breakdown keys drawn as per-difficulty bars.
+PLOT_BREAKDOWNS = ("difficulty", "hardness")

@@ -1,0 +1,106 @@
+"""A board as a committed file: ``build`` renders and writes it, ``check`` rebuilds it from the inputs its header
+records and fails on any difference, ``find_boards`` lists the boards of a folder."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from tabbench.contract.atomic import write_atomic
+from tabbench.contract.errors import DataError, TabbenchError, UsageError
+from tabbench.reporting.boards.paths import make_folder, relative_to
+from tabbench.reporting.boards.render import MARK, BoardSpec, parse_pairs, render
+from tabbench.reporting.boards.runs import BUILTIN_REFERENCES, DEFAULT_REFERENCES, load_runs, parse_run_arg
+
+
+class BoardOutOfDate(TabbenchError):
+    """A committed board differs from what its recorded inputs render to now."""
+
+
+def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), references: Path | None = DEFAULT_REFERENCES,
+          plots: Path | None = None, title: str = "tabbench leaderboard", pairs: Sequence[tuple[str, str]] = ()
+          ) -> str:
+    """Render a board from ``RUN_DIR[=LABEL]`` arguments and write it to ``out``; returns the text. ``pairs``:
+    ``(NEW, OLD)`` run numbers (as on the board, from 1; comma-separated to pool) to compare item by item."""
+    out = Path(out)
+    parsed = [parse_run_arg(r) for r in runs]
+    loaded = load_runs(parsed)  # a missing or unreadable run is named as given, before anything is written
+    numbered = parse_pairs(pairs, len(loaded))
+    make_folder(out.parent, f"-o {out}")
+    if plots:
+        make_folder(Path(plots), f"--plots {plots}")
+    base = out.parent.resolve()
+    refs = Path(references) if references is not None and Path(references).is_file() else None
+    if references is not None and refs is None and Path(references) != DEFAULT_REFERENCES:
+        raise DataError(f"{references}: reference results file not found")
+    spec = BoardSpec(
+        runs=[(relative_to(p, base), label) for p, label in parsed], suites=list(suites),
+        references=None if refs is None else BUILTIN_REFERENCES if refs.resolve() == DEFAULT_REFERENCES
+        else relative_to(refs, base), plots=relative_to(plots, base) if plots else None,
+        title=title, pairs=numbered,
+    )
+    text = render(spec, base)
+    try:
+        write_atomic(out, text)  # replaced in one step: a kill never leaves half a board
+    except OSError as exc:
+        raise UsageError(f"-o {out}: cannot write the board ({exc.strerror})") from exc
+    return text
+
+
+def read_spec(board: Path) -> BoardSpec:
+    """The inputs recorded in a board's header comment."""
+    try:
+        first = Path(board).read_text(encoding="utf-8").split("\n", 1)[0]
+    except OSError as exc:
+        raise DataError(f"{board}: cannot read ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{board}: not a tabbench leaderboard (not UTF-8 text: {exc.reason})") from None
+    prefix = f"<!-- {MARK} "
+    if not (first.startswith(prefix) and first.endswith(" -->")):
+        raise DataError(f"{board}:1: not a tabbench leaderboard (no '{prefix}...' header)")
+    try:
+        spec = BoardSpec.from_json(json.loads(first[len(prefix):-4]))
+    except (ValueError, RecursionError, KeyError, TypeError, AttributeError) as exc:
+        raise DataError(f"{board}:1: malformed leaderboard header ({exc})") from None
+    texts = [p for p, _ in spec.runs] + [v for v in (spec.references, spec.plots) if v is not None]
+    if not all(isinstance(v, str) for v in (*texts, spec.title, *spec.suites)):
+        raise DataError(f"{board}:1: malformed leaderboard header (paths, suites and title must be text)")
+    return spec
+
+
+def check(board: Path) -> None:
+    """Rebuild ``board`` from its recorded inputs (plots are not rewritten); raise ``BoardOutOfDate`` on a change."""
+    board = Path(board)
+    spec = read_spec(board)
+    expected = render(spec, board.parent.resolve(), write_plots=False)
+    actual = board.read_text(encoding="utf-8")
+    if expected == actual:
+        return
+    old, new = actual.splitlines(), expected.splitlines()
+    changed = [op for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if op[0] != "equal"]
+    _, i1, _, j1, _ = changed[0]
+    removed = sum(o[2] - o[1] for o in changed)
+    added = sum(o[4] - o[3] for o in changed)
+    first_old = old[i1] if i1 < len(old) else "(end of file)"
+    first_new = new[j1] if j1 < len(new) else "(end of file)"
+    raise BoardOutOfDate(
+        f"{board}: out of date: -{removed} +{added} lines, first at line {i1 + 1}: "
+        f"{_short(first_old)!r} would become {_short(first_new)!r}; rebuild with `tabbench leaderboard build` "
+        "(the inputs are in its header)"
+    )
+
+
+def _short(text: str, width: int = 80) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def find_boards(folder: Path) -> list[Path]:
+    """The leaderboards in ``folder``: markdown files whose first line is a tabbench header."""
+    boards = []
+    for path in sorted(Path(folder).glob("*.md")):
+        with path.open(encoding="utf-8") as handle:
+            if handle.readline().startswith(f"<!-- {MARK} "):
+                boards.append(path)
+    return boards

@@ -1,0 +1,312 @@
+"""The stability policy (docs/api.md), enforced: every public name of 0.1.0 works or warns, a 0.1.0 plugin loads
+and scores, and the library imports no click outside ``tabbench.cli``."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+import tabbench
+from tabbench.contract.deprecation import DEPRECATED, REMOVED_IN
+
+ROOT = Path(__file__).resolve().parents[1]
+FROZEN = [tuple(line.split()) for line in (ROOT / "tests" / "public_api_0_1_0.txt").read_text().splitlines()
+          if line.strip() and not line.startswith("#")]
+
+
+def _by_module() -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for module, name in FROZEN:
+        out.setdefault(module, []).append(name)
+    return out
+
+
+@pytest.mark.parametrize(("module", "names"), sorted(_by_module().items()))
+def test_every_public_name_of_0_1_0_works_or_warns(module: str, names: list[str]) -> None:
+    imported = importlib.import_module(module)
+    for name in names:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            value = getattr(imported, name)
+        deprecations = [w for w in caught if issubclass(w.category, DeprecationWarning)]
+        if name in DEPRECATED.get(module, {}):
+            assert len(deprecations) == 1, f"{module}.{name}: expected one DeprecationWarning, got {caught}"
+            message = str(deprecations[0].message)
+            assert f"{module}.{name} is deprecated" in message and f"removed in {REMOVED_IN}; use " in message
+            assert Path(deprecations[0].filename) == Path(__file__), "the warning must name the caller's line"
+        else:
+            assert not deprecations, f"{module}.{name} warns but is not listed as deprecated: {caught}"
+        assert value is not None or name in {"__version__"}, f"{module}.{name}"
+
+
+def test_the_frozen_list_holds_the_names_of_the_issue() -> None:
+    """A check that the list cannot be emptied by accident: the names a 0.1 plugin is known to use are in it."""
+    assert {("tabbench.sql", "completion_sql"), ("tabbench.sql", "ExecJob"), ("tabbench.sql", "Limits"),
+            ("tabbench.sql", "execute_many"), ("tabbench.sql.compare", "bird_ex"),
+            ("tabbench", "Reward")} <= set(FROZEN)
+    assert len(FROZEN) > 300
+
+
+def test_only_names_of_0_1_0_are_deprecated() -> None:
+    """Every deprecated name is one that 0.1.0 exported: an alias is a promise kept, not a new name."""
+    frozen = set(FROZEN)
+    assert {(m, n) for m, names in DEPRECATED.items() for n in names} <= frozen
+
+
+def test_the_changelog_names_every_deprecated_name() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"## {tabbench.__version__}" in changelog and "## 0.1.0" in changelog
+    missing = [f"{m}.{n}" for m, names in DEPRECATED.items() for n in names if f"`{m}.{n}`" not in changelog]
+    assert not missing, f"CHANGELOG.md does not name: {missing}"
+
+
+def test_the_version_is_0_2_0_everywhere() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert tabbench.__version__ == "0.2.0" and 'version = "0.2.0"' in pyproject
+
+
+# --- what the deprecated names do -------------------------------------------------------------------------------
+
+def test_completion_sql_keeps_its_0_1_0_behaviour() -> None:
+    with pytest.warns(DeprecationWarning, match=r"tabbench\.sql\.completion_sql .* use tabbench\.sql\.extract_sql"):
+        from tabbench.sql import completion_sql
+    assert completion_sql("```sql\nSELECT 1;\n```") == "SELECT 1"
+    assert completion_sql("  no query here ") == "no query here"  # 0.1.0 executed the whole text
+    assert completion_sql("") is None and completion_sql(None) is None  # type: ignore[arg-type]
+
+
+def test_renamed_functions_are_the_new_ones() -> None:
+    from tabbench.cli.options import budget_options
+    from tabbench.sql import configured_workers
+    from tabbench.tableqa.extractors import extract_answer
+
+    with pytest.warns(DeprecationWarning):
+        from tabbench.sql import env_workers
+    with pytest.warns(DeprecationWarning):
+        from tabbench.evaluation.budget import budget_options as old_budget_options
+    with pytest.warns(DeprecationWarning):
+        from tabbench.tableqa.answers import extract_answer as old_extract_answer
+    assert env_workers is configured_workers and old_budget_options is budget_options
+    assert old_extract_answer is extract_answer
+
+
+def test_benchmark_variant_builds_a_variant_on_other_data(tmp_path: Path) -> None:
+    with pytest.warns(DeprecationWarning, match="benchmark_class"):
+        variant = tabbench.benchmark_variant("demo-bird", "demo-bird-mine", tmp_path)
+    assert issubclass(variant, tabbench.benchmark_class("demo-bird")) and variant.bundled_data() == tmp_path
+
+
+def test_answer_of_reads_a_completion_s_answer() -> None:
+    with pytest.warns(DeprecationWarning):
+        completion_type, answer_of = tabbench.Completion, tabbench.answer_of
+    assert answer_of(completion_type("text", "A"), str.upper) == "A" and answer_of("b", str.upper) == "B"
+
+
+def test_old_settings_options_set_the_command_s_settings() -> None:
+    """0.1.0's ``--workers``/``--unsafe-sandbox`` options and ``apply_runtime`` still reach the run's settings."""
+    from tabbench.contract.settings import current_settings
+
+    with pytest.warns(DeprecationWarning):
+        from tabbench.evaluation.options import apply_runtime, sandbox_record, unsafe_sandbox_option, workers_option
+    seen = []
+
+    @click.command()
+    @workers_option
+    @unsafe_sandbox_option
+    def command(workers: int | None) -> None:
+        apply_runtime(workers)
+        seen.append((current_settings().workers, current_settings().unsafe_sandbox, sandbox_record()))
+
+    result = CliRunner().invoke(command, ["--workers", "3", "--unsafe-sandbox"], catch_exceptions=False)
+    assert result.exit_code == 0 and seen == [(3, True, {"unsafe_sandbox": True})]
+
+
+def test_first_api_rewards_warn_and_still_score() -> None:
+    with pytest.warns(DeprecationWarning, match=r"score\(self, example, completion\) is deprecated"):
+        class Legacy(tabbench.Reward):
+            name = "legacy-length"
+
+            def score(self, example, completion):  # the 0.1.0 signature
+                return tabbench.Score(float(len(completion)), tabbench.Status.PARTIAL)
+
+    example = tabbench.Example("1", "x")
+    assert [s.value for s in tabbench.score_batch(Legacy(), [(example, "abc")])] == [3.0]
+
+
+def test_a_benchmark_overriding_extract_warns_and_its_answers_are_still_recorded() -> None:
+    with pytest.warns(DeprecationWarning, match="overriding extract is deprecated"):
+        class Legacy(tabbench.Benchmark):
+            name, version, metrics, primary_metric, needs_data = "legacy-bench", "1", (), "none", False
+
+            def examples(self, split=None):
+                yield tabbench.Example("1", "a")
+
+            def prompt(self, example):
+                return [{"role": "user", "content": "?"}]
+
+            def extract(self, example, completion):  # the 0.1.0 contract
+                return completion.strip().upper() or None
+
+    bench = Legacy()
+    example = tabbench.Example("1", "a")
+    assert bench.extract(example, " a ") == "A" and bench.answer_extractor()(example, " a ") == "A"
+
+
+def test_the_error_for_an_unknown_name_is_still_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
+        tabbench.sql.no_such_name  # noqa: B018
+    with pytest.raises(ImportError):
+        from tabbench import no_such_name  # noqa: F401
+
+
+# --- a plugin written for 0.1.0 -----------------------------------------------------------------------------
+
+PLUGIN_0_1 = '''
+"""A third-party plugin written from the 0.1 docs: SQL through tabbench.sql, BIRD's comparison, 0.1's reward API."""
+import json
+import sqlite3
+from pathlib import Path
+
+import tabbench
+import tabbench.sql.compare
+from tabbench import Benchmark, Example, MetricSpec, Reward, Score, Status
+from tabbench.sql import ExecJob, Limits, completion_sql, execute_many
+
+
+class LegacyEx(Reward):
+    name = "legacy-ex"
+
+    def score(self, example, completion):
+        return self.score_batch([(example, completion)])[0]
+
+    def score_batch(self, items):
+        jobs = []
+        for example, completion in items:
+            jobs += [ExecJob(example.fields["db"], completion_sql(completion) or ""),
+                     ExecJob(example.fields["db"], example.gold, gold=True)]
+        results = execute_many(jobs, Limits(timeout=10))
+        scores = []
+        for pred, gold in zip(results[0::2], results[1::2]):
+            if not pred.ok:
+                scores.append(Score(0.0, Status.EXEC_ERROR))
+            else:
+                ok = tabbench.sql.compare.bird_ex(pred.rows, gold.rows)
+                scores.append(Score(1.0 if ok else 0.0, Status.MATCH if ok else Status.MISMATCH))
+        return scores
+
+
+class LegacySql(Benchmark):
+    name = "legacy-sql"
+    version = "1"
+    metrics = (MetricSpec("ex", "legacy-ex"),)
+    primary_metric = "ex"
+    data_hint = "a folder with questions.jsonl and shop.sqlite"
+
+    def examples(self, split=None):
+        db = str(self.data_path / "shop.sqlite")
+        for line in (self.data_path / "questions.jsonl").read_text().splitlines():
+            row = json.loads(line)
+            yield Example(row["id"], row["sql"], {"question": row["question"], "db": db})
+
+    def prompt(self, example):
+        return [{"role": "user", "content": example.fields["question"]}]
+
+    def extract(self, example, completion):
+        return completion_sql(completion)
+
+
+@tabbench.hookimpl
+def register_rewards(register):
+    register("legacy-ex", LegacyEx, description="BIRD execution match, written against tabbench 0.1")
+
+
+@tabbench.hookimpl
+def register_benchmarks(register):
+    register("legacy-sql", LegacySql, description="two questions on a shop database")
+'''
+
+
+def _write_plugin_and_data(tmp_path: Path) -> tuple[Path, Path]:
+    plugins, data = tmp_path / "plugins", tmp_path / "data"
+    plugins.mkdir()
+    data.mkdir()
+    (plugins / "legacy_sql.py").write_text(PLUGIN_0_1)
+    import sqlite3
+
+    with sqlite3.connect(data / "shop.sqlite") as db:
+        db.executescript("CREATE TABLE item(name TEXT, price INT); INSERT INTO item VALUES ('a', 3), ('b', 5);")
+    questions = [{"id": "q1", "question": "How many items?", "sql": "SELECT count(*) FROM item"},
+                 {"id": "q2", "question": "Dearest item?", "sql": "SELECT name FROM item ORDER BY price DESC LIMIT 1"}]
+    (data / "questions.jsonl").write_text("".join(json.dumps(q) + "\n" for q in questions))
+    return plugins, data
+
+
+def _tabbench(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TABBENCH_")}
+    env.update(TABBENCH_STRICT_PLUGINS="1", PYTHONWARNINGS="always::DeprecationWarning")
+    return subprocess.run([sys.executable, "-m", "tabbench", *args], env=env, cwd=cwd, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_a_0_1_plugin_loads_and_scores_with_only_deprecation_warnings(tmp_path: Path) -> None:
+    plugins, data = _write_plugin_and_data(tmp_path)
+    (tmp_path / "preds.jsonl").write_text(json.dumps({"id": "q1", "completion": "```sql\nSELECT 7\n```"}) + "\n"
+                                          + json.dumps({"id": "q2", "completion": "SELECT 'b'"}) + "\n")
+    runs = {
+        "gold": ["eval", "--model", "gold", "--benchmark", "legacy-sql", "--data", f"legacy-sql={data}"],
+        "scored": ["score", "legacy-sql", "--data", str(data), "--predictions", str(tmp_path / "preds.jsonl")],
+    }
+    values = {}
+    for name, args in runs.items():
+        out = tmp_path / name
+        result = _tabbench(["--plugins-dir", str(plugins), *args, "--out", str(out), "--no-progress", "--workers",
+                            "0"], cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        warned = [line for line in result.stderr.splitlines() if "Warning" in line]
+        assert warned and all("DeprecationWarning" in line for line in warned), result.stderr
+        assert any("tabbench.sql.completion_sql is deprecated" in line for line in warned), result.stderr
+        assert "error" not in result.stderr.lower(), result.stderr
+        metrics = json.loads((out / "results.json").read_text())["benchmarks"]["legacy-sql"]["metrics"]
+        values[name] = metrics["ex"]["value"]
+    assert values == {"gold": 1.0, "scored": 0.5}  # q1 answers 7 items where there are 2; q2 is right
+
+
+# --- the library imports no click ----------------------------------------------------------------------------------
+
+LIBRARY = sorted(
+    ".".join(p.relative_to(ROOT).with_suffix("").parts[:-1] if p.name == "__init__.py"
+             else p.relative_to(ROOT).with_suffix("").parts)
+    for p in (ROOT / "tabbench").rglob("*.py")
+    if "cli" not in p.relative_to(ROOT / "tabbench").parts[:1] and p.name != "__main__.py"
+)
+
+
+def _click_modules(code: str, tmp_path: Path) -> list[str]:
+    script = code + "\nimport sys, json\nprint(json.dumps(sorted(m for m in sys.modules if m.startswith('click'))))"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600,
+                            cwd=tmp_path, env={k: v for k, v in os.environ.items() if not k.startswith("TABBENCH_")})
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def test_the_library_outside_tabbench_cli_imports_no_click(tmp_path: Path) -> None:
+    assert "tabbench.evaluation.launch" in LIBRARY and not [m for m in LIBRARY if m.startswith("tabbench.cli")]
+    code = "\n".join(f"import {module}" for module in LIBRARY)
+    assert _click_modules(code, tmp_path) == []
+
+
+def test_tabbench_evaluate_imports_no_click(tmp_path: Path) -> None:
+    code = ("import tabbench\nfrom tabbench import Settings\n"
+            f"tabbench.evaluate('gold', benchmarks='demo-bird', limit=2, out={str(tmp_path / 'run')!r}, "
+            "settings=Settings(workers=0))")
+    assert _click_modules(code, tmp_path) == []
+    assert json.loads((tmp_path / "run" / "results.json").read_text())["benchmarks"]["demo-bird"]
