@@ -396,7 +396,7 @@ def host_allowed(header: str | None, bound: str, port: int) -> bool:
     if not header:
         return False
     header = header.strip().lower()
-    match = re.fullmatch(r"\[([0-9a-f:.]+)\](?::(\d+))?|([^:\[\]]+)(?::(\d+))?", header)
+    match = re.fullmatch(r"\[([0-9a-f:.]+)\](?::([0-9]{1,5}))?|([^:\[\]]+)(?::([0-9]{1,5}))?", header)
     if not match:
         return False
     name, given = (match[1], match[2]) if match[1] else (match[3].rstrip("."), match[4])
@@ -424,8 +424,10 @@ class ViewServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], key: str) -> None:
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET  # --host ::1 too
         super().__init__(address, handler)
         self.key = key
+        self.host = address[0]  # as given: a name (--host NAME) is answered, though the socket holds its address
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A browser closing an idle or cancelled connection is normal, not an error: nothing is printed. Anything
@@ -458,7 +460,9 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ViewServe
 
         def _answer(self, body: bool) -> None:
             bound, port = self.server.server_address[:2]
-            if not host_allowed(self.headers.get("Host"), str(bound), port):
+            named = self.headers.get_all("Host") or []  # two Host headers: which one a proxy would use is unclear
+            if len(named) != 1 or not any(host_allowed(named[0], str(host), port)
+                                          for host in (bound, self.server.host)):
                 own = f"[{bound}]" if ":" in str(bound) else bound
                 return self._fail(HTTPStatus.MISDIRECTED_REQUEST, "this server answers only requests for its own "
                                   f"address ({own}:{port} or localhost:{port})", body)

@@ -1,0 +1,157 @@
+"""`tabbench view` attacked again, with fresh eyes (issue 35's adversarial review of its threat model).
+
+What ``test_viewer_security.py`` does not try: requests no browser sends but a local peer can (HTTP/0.9 and
+HTTP/2.0 request lines, a 5,000-digit port, two ``Host`` headers, absolute-form request lines), ``Host`` forms
+(trailing dots, IPv6 literals, numeric IPv4 forms, userinfo), raw request paths (percent-encoding, dot segments,
+backslashes, NUL, raw UTF-8), where the key could leak (error bodies, headers, the server's output), run content
+that is not strict JSON (``NaN``, lone surrogates), markup and ``javascript:`` URLs in every field the page shows
+(served and bundled), and more ways for a page on another origin to read a response (stylesheets, objects,
+WebSockets, windows, JSON modules, workers, event streams).
+Browser tests drive Debian's headless Chromium through selenium and skip only when it is not installed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabbench.reporting.runfolder import read_run
+from tabbench.reporting.viewer import SECURITY_HEADERS, Site, make_server, write_bundle
+from tests import browser
+from tests.test_viewer import _page_key
+from tests.test_viewer_security import N, Serving, _break_first_line, _copy, tabbench
+
+
+def _raw(port: int, request: bytes, family: int = socket.AF_INET,
+         address: str = "127.0.0.1") -> tuple[str, dict[str, str], bytes]:
+    """Send ``request`` as is; the status line, headers (last of each name) and body of the answer."""
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.settimeout(20)
+        sock.connect((address, port))
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+    return lines[0], headers, body
+
+
+def _get(port: int, path: str, headers: list[tuple[str, str]], line_end: str = " HTTP/1.1") -> bytes:
+    fields = "".join(f"{name}: {value}\r\n" for name, value in headers)
+    return f"GET {path}{line_end}\r\n{fields}\r\n".encode("latin-1")
+
+
+def _assert_guarded(status: str, headers: dict[str, str], body: bytes, key: str) -> None:
+    """A response a browser can trust: a status line, every security header, no run data, no key."""
+    assert status.startswith("HTTP/1."), (status, body[:200])
+    for name, value in SECURITY_HEADERS.items():
+        assert headers.get(name) == value, (status, name)
+    assert b"demo-bird" not in body and key.encode() not in body, body[:300]
+
+
+@pytest.fixture(scope="module", name="env")
+def _env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path_factory.mktemp("cache")), "TABBENCH_WORKERS": "0"}
+
+
+@pytest.fixture(scope="module", name="run")
+def _run(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Path:
+    out = tmp_path_factory.mktemp("runs") / "gold"
+    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", str(N), "--out", str(out),
+                    "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def served(run: Path):
+    serving = Serving(Site([read_run(run), read_run(run)]))
+    yield serving
+    serving.close()
+
+
+# --- Host: every form a rebinding page or a peer can send -------------------------------------------------------
+
+
+@pytest.mark.parametrize("hosts", [
+    ["127.0.0.1:{port}", "evil.example:{port}"], ["evil.example:{port}", "127.0.0.1:{port}"],  # two Host headers
+    ["127.0.0.1:{port}", "127.0.0.1:{port}"], ["127.0.0.1:" + "9" * 5000], ["127.0.0.1:{port}0"],
+    ["127.0.0.1:{port}."], ["127.1:{port}"], ["2130706433:{port}"], ["0x7f000001:{port}"],
+    ["[::ffff:127.0.0.1]:{port}"], ["[::1%25lo]:{port}"], ["[::1]"], ["user@127.0.0.1:{port}"],
+    ["127.0.0.1:{port}@evil.example"], ["127.0.0.1:{port} evil.example"], ["127.0.0.1:+{port}"],
+    ["localhost:{port}:{port}"], ["LOCALHOST.EVIL.EXAMPLE:{port}"], ["evil.example.:{port}"],
+    ["127.0.0.1:-{port}"], ["*:{port}"],
+])
+def test_no_other_host_form_reaches_the_data(served: Serving, hosts: list[str]) -> None:
+    port, key = served.port, served.httpd.key
+    headers = [("Host", h.format(port=port)) for h in hosts] + [("X-Tabbench-Key", key)]
+    for path in ("/", "/data/runs.json"):
+        status, found, body = _raw(port, _get(port, path, headers))
+        assert status.split()[1] == "421", (hosts, status)
+        _assert_guarded(status, found, body, key)
+
+
+@pytest.mark.parametrize("host", ["localhost.:{port}", "LocalHost:{port}", "127.0.0.1.:{port}", "[::1]:{port}"])
+def test_the_servers_own_names_in_other_spellings_are_answered(served: Serving, host: str) -> None:
+    """Names no one else can make resolve: a trailing dot (the root), any case."""
+    name = host.format(port=served.port)
+    status = _raw(served.port, _get(served.port, "/data/runs.json",
+                                    [("Host", name), ("X-Tabbench-Key", served.httpd.key)]))[0]
+    assert status.split()[1] == "200", (name, status)
+
+
+def test_the_name_given_to_host_is_answered(run: Path) -> None:
+    """``--host NAME`` serves ``http://NAME:PORT/``, the address the CLI prints (the socket holds only an IP)."""
+    name = socket.gethostname()
+    try:
+        socket.getaddrinfo(name, None, socket.AF_INET)
+    except OSError:
+        pytest.skip(f"this machine's name {name!r} does not resolve")
+    httpd = make_server(Site([read_run(run)]), name, 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        address, port = httpd.server_address[:2]
+        status = _raw(port, _get(port, "/", [("Host", f"{name}:{port}")]), address=address)[0]
+        assert status.split()[1] == "200", (name, address, status)
+        status = _raw(port, _get(port, "/", [("Host", f"evil.example:{port}")]), address=address)[0]
+        assert status.split()[1] == "421"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_an_ipv6_loopback_host_is_served(run: Path) -> None:
+    """``--host ::1`` serves on IPv6 (the page's ``[::1]`` address is allowed as Host, the CLI prints it)."""
+    try:
+        socket.socket(socket.AF_INET6).close()
+        socket.getaddrinfo("::1", 0, socket.AF_INET6)
+    except OSError:
+        pytest.skip("no IPv6 here")
+    httpd = make_server(Site([read_run(run)]), "::1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        port = httpd.server_address[1]
+        status, _, body = _raw(port, _get(port, "/", [("Host", f"[::1]:{port}")]), socket.AF_INET6, "::1")
+        assert status.split()[1] == "200" and b"tabbench-key" in body
+        assert _raw(port, _get(port, "/", [("Host", f"evil.example:{port}")]), socket.AF_INET6, "::1")[0].split()[1] \
+            == "421"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
