@@ -85,6 +85,37 @@ def served(run: Path):
     serving.close()
 
 
+# --- requests no browser sends, each still answered with every header ----------------------------------------
+
+
+@pytest.mark.parametrize("case", [
+    "HTTP/0.9 request line", "HTTP/0.9 request line with its key", "HTTP/2.0 request line", "HTTP/3.0 request line",
+    "bad version", "five-word request line", "5,000-digit port", "header line of 70,000 bytes", "120 headers",
+    "URI of 70,000 bytes", "unknown method", "absolute-form for another host", "absolute-form for this host",
+])
+def test_a_malformed_request_is_still_answered_with_every_header(served: Serving, case: str) -> None:
+    port, key = served.port, served.httpd.key
+    own = [("Host", f"127.0.0.1:{port}")]
+    keyed = [*own, ("X-Tabbench-Key", key)]
+    request = {
+        "HTTP/0.9 request line": _get(port, "/data/runs.json", [], line_end=""),
+        "HTTP/0.9 request line with its key": _get(port, "/data/runs.json", [("X-Tabbench-Key", key)], line_end=""),
+        "HTTP/2.0 request line": _get(port, "/", own, " HTTP/2.0"),
+        "HTTP/3.0 request line": _get(port, "/data/runs.json", keyed, " HTTP/3.0"),
+        "bad version": _get(port, "/", own, " HTTP/1.x"),
+        "five-word request line": _get(port, "/a b c", own),
+        "5,000-digit port": _get(port, "/data/runs.json", [("Host", "127.0.0.1:" + "9" * 5000),
+                                                            ("X-Tabbench-Key", key)]),
+        "header line of 70,000 bytes": _get(port, "/", [*own, ("X-Long", "a" * 70_000)]),
+        "120 headers": _get(port, "/", own + [(f"X-{i}", "a") for i in range(120)]),
+        "URI of 70,000 bytes": _get(port, "/" + "a" * 70_000, own),
+        "unknown method": _get(port, "/", own).replace(b"GET", b"BREW", 1),
+        "absolute-form for another host": _get(port, f"http://evil.example:{port}/data/runs.json", keyed),
+        "absolute-form for this host": _get(port, f"http://127.0.0.1:{port}/", own),
+    }[case]
+    _assert_guarded(*_raw(port, request), key)
+
+
 # --- Host: every form a rebinding page or a peer can send -------------------------------------------------------
 
 
@@ -153,5 +184,41 @@ def test_an_ipv6_loopback_host_is_served(run: Path) -> None:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+# --- the key: only the page holds it ----------------------------------------------------------------------------
+
+
+def test_the_key_is_in_no_other_response_and_not_in_the_servers_output(run: Path, tmp_path: Path,
+                                                                       env: dict[str, str]) -> None:
+    broken = _break_first_line(_copy(run, tmp_path / "broken"))
+    process = subprocess.Popen([sys.executable, "-m", "tabbench", "view", str(broken), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = process.stderr.readline()  # type: ignore[union-attr]
+        port = int(line.split("127.0.0.1:", 1)[1].split("/", 1)[0])
+        key = _page_key(port)
+        own = [("Host", f"127.0.0.1:{port}")]
+        keyed = [*own, ("X-Tabbench-Key", key)]
+        answers = [_raw(port, request) for request in (
+            _get(port, "/data/r0/b0/grid.json", keyed),  # 500: the broken line, named
+            _get(port, "/data/runs.json", [*own, ("X-Tabbench-Key", key[:-1])]),  # 403
+            _get(port, "/data/runs.json", [*own, ("X-Tabbench-Key", key), ("Sec-Fetch-Site", "cross-site")]),
+            _get(port, f"/{key}", keyed), _get(port, "/<script>alert(1)</script>", keyed),  # 404s
+            _get(port, "/", [("Host", "evil.example"), ("X-Tabbench-Key", key)]),  # 421
+            _get(port, "/", own).replace(b"GET", b"POST", 1), _get(port, "/", own).replace(b"GET", b"OPTIONS", 1),
+            _get(port, "/", own, " HTTP/2.0"), _get(port, "/a b c", own),
+        )]
+        statuses = [status.split()[1] for status, _, _ in answers]
+        assert statuses == ["500", "403", "403", "404", "404", "421", "501", "501", "505", "400"], statuses
+        for status, headers, body in answers:
+            assert key not in json.dumps(headers) and key.encode() not in body, status
+            assert b"<script>" not in body, body  # nothing reflected as markup
+        assert "demo-bird.jsonl:1: corrupt sample record" in json.loads(answers[0][2])["error"]
+    finally:
+        process.terminate()
+        out, err = process.communicate(timeout=30)
+    assert "corrupt sample record" in err  # the 500 was printed...
+    assert key not in out + err  # ...and the key never was
 
 

@@ -444,6 +444,7 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ViewServe
     it is what keeps other pages in the same browser from reading the runs."""
     class Handler(BaseHTTPRequestHandler):
         server_version = "tabbench-view"
+        default_request_version = "HTTP/1.0"  # never HTTP/0.9's bare body: every answer has its status and headers
         timeout = 60  # an idle connection is dropped, not held by a thread forever
         server: ViewServer
 
