@@ -222,3 +222,56 @@ def test_the_key_is_in_no_other_response_and_not_in_the_servers_output(run: Path
     assert key not in out + err  # ...and the key never was
 
 
+# --- run content that is not strict JSON ------------------------------------------------------------------------
+
+
+def _strict(body: bytes) -> Any:
+    """``body`` read as a browser's ``JSON.parse`` reads it: UTF-8 and no NaN or Infinity."""
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is not JSON")
+    return json.loads(body.decode("utf-8"), parse_constant=refuse)
+
+
+def _unstrict(run: Path, target: Path) -> Path:
+    """A copy of ``run`` whose results and first record hold NaN, Infinity and lone surrogates (Python's json
+    reads them all; a browser's JSON.parse reads none)."""
+    folder = _copy(run, target)
+    samples = folder / "samples" / "demo-bird.jsonl"
+    records = [json.loads(line) for line in samples.read_text().splitlines()]
+    records[0].update(score=math.nan, answer="a\udfffb", completions=["lone \ud800 surrogate", "x"],
+                      meta={**records[0]["meta"], "note": "\udc80"})
+    records[1].update(score=math.inf)
+    samples.write_text("".join(json.dumps(r) + "\n" for r in records))
+    results = json.loads((folder / "results.json").read_text())
+    results["benchmarks"]["demo-bird"]["metrics"]["ex"].update(stderr=math.nan, value=-math.inf)
+    (folder / "results.json").write_text(json.dumps(results))
+    return folder
+
+
+def test_nan_and_lone_surrogates_are_served_as_json_a_browser_reads(run: Path, tmp_path: Path) -> None:
+    serving = Serving(Site([read_run(_unstrict(run, tmp_path / "unstrict"))]))
+    try:
+        found = {}
+        for path in ("/data/runs.json", "/data/r0/b0/grid.json", "/data/r0/b0/c0.json"):
+            status, body, _ = serving.get(path)
+            assert status == 200, (path, body[:300])
+            found[path] = _strict(body)
+    finally:
+        serving.close()
+    ex = found["/data/runs.json"]["runs"][0]["benchmarks"][0]["metrics"]["ex"]
+    assert ex["stderr"] is None and ex["value"] is None  # as JSON.stringify writes NaN and Infinity
+    rows = found["/data/r0/b0/grid.json"]["rows"]
+    assert rows[0]["v"] is None and rows[1]["v"] is None and rows[0]["a"] == "a\udfffb"
+    assert rows[0]["m"]["note"] == "\udc80"  # the surrogate itself, escaped, not lost
+    assert found["/data/r0/b0/c0.json"][0]["record"]["completions"][0] == "lone \ud800 surrogate"
+
+
+def test_nan_and_lone_surrogates_are_bundled(run: Path, tmp_path: Path) -> None:
+    index = write_bundle(Site([read_run(_unstrict(run, tmp_path / "unstrict"))]), tmp_path / "site")
+    chunk = (index.parent / "data" / "r0" / "b0" / "c0.js").read_bytes()
+    found = re.fullmatch(rb'tbData\("chunk/r0/b0/c0",(.*)\);\n', chunk, re.S)
+    assert found, chunk[:200]
+    record = _strict(found[1])[0]["record"]
+    assert record["score"] is None and record["completions"][0] == "lone \ud800 surrogate"
+
+

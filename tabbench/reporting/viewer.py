@@ -26,6 +26,7 @@ import difflib
 import hmac
 import ipaddress
 import json
+import math
 import re
 import secrets
 import shutil
@@ -78,17 +79,39 @@ SECURITY_HEADERS = {  # on every response the server sends, errors included
 
 
 def _json(value: Any) -> str:
-    """``value`` as JSON without markup characters (safe inside a script, and JSON.parse reads it back)."""
-    text = json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"))
+    """``value`` as JSON without markup characters (safe inside a script, and JSON.parse reads it back: NaN and
+    the infinities, which Python's json reads from a run folder, are written as ``null``, as JSON.stringify
+    does)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        text = json.dumps(_finite(value), ensure_ascii=False, default=str, separators=(",", ":"))
     for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),
                          ("\u2029", "\\u2029")):
         text = text.replace(char, escape)
     return text
 
 
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float replaced by ``None``."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` (JSON) as UTF-8; a lone surrogate, which Python's json reads from a run folder and UTF-8 cannot
+    hold, becomes its JSON escape (``\\ud800``)."""
+    return text.encode("utf-8", "backslashreplace")
+
+
 def script(key: str, value: Any) -> bytes:
     """A bundle's data file: ``tbData(key, value);`` with the JSON safe to load as a script."""
-    return f"tbData({json.dumps(key)},{_json(value)});\n".encode()
+    return _utf8(f"tbData({json.dumps(key)},{_json(value)});\n")
 
 
 def _short(text: Any) -> str | None:
@@ -283,7 +306,7 @@ class Site:
         if found is None:
             return None
         key, value = found
-        return script(key, value) if match[6] == "js" else _json(value).encode()
+        return script(key, value) if match[6] == "js" else _utf8(_json(value))
 
     def _data(self, match: re.Match[str]) -> tuple[str, Any] | None:
         if match[1]:
