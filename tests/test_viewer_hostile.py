@@ -186,6 +186,31 @@ def test_an_ipv6_loopback_host_is_served(run: Path) -> None:
         httpd.server_close()
 
 
+# --- raw paths: the key check and the lookup agree on what is data ---------------------------------------------
+
+PATHS = [b"/%64ata/runs.json", b"/./data/runs.json", b"/data/./runs.json", b"/data\\runs.json", b"/\\data/runs.json",
+         b"/data/runs.json%00", b"/data/runs.json\x00", b"/data/runs.json;x", b"/data/runs.json.", b"/data/runs.json/.",
+         b"/%2e/data/runs.json", b"/data/r\xd9\xa0/b0/grid.json", b"/\xef\xbd\x84ata/runs.json",
+         b"/data/r0/b0/c0.json%20",
+         b"/data/r0/b0/grid.json/..", b"/data/r1e0/b0/grid.json", b"/data/r0x0/b0/grid.json", b"/DATA/runs.json",
+         b"/data/%2e%2e/results.json", b"/app.js/../data/runs.json", b"/index.html/", b"/app.js%3f", b"/app.js.map",
+         b"/data/runs.json?x=/../../results.json", b"///data/runs.json", b"/data/r0/b0/grid.json#x", b"/data"]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.decode("latin-1").encode("unicode_escape").decode() for p in PATHS])
+def test_a_raw_path_is_data_only_with_the_key_and_only_by_its_canonical_name(served: Serving, path: bytes) -> None:
+    port, key = served.port, served.httpd.key
+    own = f"Host: 127.0.0.1:{port}\r\n".encode()
+    status, headers, body = _raw(port, b"GET " + path + b" HTTP/1.1\r\n" + own + b"\r\n")
+    assert status.split()[1] in ("400", "403", "404"), (path, status)  # no key: never data, whatever the spelling
+    _assert_guarded(status, headers, body, key)
+    canonical = set(served.site.files("json"))
+    status, headers, body = _raw(port, b"GET " + path + b" HTTP/1.1\r\n" + own + f"X-Tabbench-Key: {key}\r\n\r\n"
+                                 .encode())
+    assert status.split()[1] in ("200", "400", "404"), (path, status)
+    assert set(served.site.cache.names()) <= canonical  # a spelling is never a second cache entry
+
+
 # --- the key: only the page holds it ----------------------------------------------------------------------------
 
 
@@ -275,3 +300,196 @@ def test_nan_and_lone_surrogates_are_bundled(run: Path, tmp_path: Path) -> None:
     assert record["score"] is None and record["completions"][0] == "lone \ud800 surrogate"
 
 
+# --- in a real browser ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def chrome():
+    try:
+        driver = browser.chromium()
+    except browser.Unavailable as exc:
+        pytest.skip(str(exc))
+    yield driver
+    driver.quit()
+
+
+def _wait(condition, timeout: float = 20.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.05)
+
+
+MARKUP = ('</script><script>window.pwned=1</script><img src=x onerror="window.pwned=2">'
+          '"\'><svg onload="window.pwned=3"></svg><a href="javascript:window.pwned=4">go</a>'
+          '<iframe srcdoc="<script>parent.pwned=5</script>"></iframe>{{7*7}}\u2028\u2029')
+NAME = '<img src=x onerror="window.pwned=6">'  # a benchmark name (no "/": it is a file name)
+
+
+def _hostile_run(run: Path, target: Path) -> Path:
+    """A copy of ``run`` with markup in every field the page shows (and NaN and a lone surrogate)."""
+    folder = _unstrict(run, target)
+    samples = folder / "samples" / "demo-bird.jsonl"
+    records = [json.loads(line) for line in samples.read_text().splitlines()]
+    first = records[0]
+    first.update(id=MARKUP, status=MARKUP, completions=[MARKUP, "x"],
+                 meta={MARKUP: MARKUP}, transcript={MARKUP: MARKUP, "messages": [
+                     {"role": MARKUP, "name": MARKUP, "content": MARKUP,
+                      "tool_calls": [{"function": {"name": MARKUP, "arguments": MARKUP}}]}]})
+    ex = first["scores"]["ex"]
+    ex["status"] = MARKUP
+    ex["details"].update(differs_by=MARKUP, stdout=MARKUP, note=MARKUP,
+                         pred_result={"columns": [MARKUP], "rows": [[MARKUP]], "n_rows": 1, "n_columns": 1})
+    records[1]["answer"] = MARKUP  # shown as SQL: formatted, diffed against the gold
+    samples.write_text("".join(json.dumps(r) + "\n" for r in records))
+    results = json.loads((folder / "results.json").read_text())
+    results["config"] = {**results.get("config", {}), "model": MARKUP, "backend": MARKUP}
+    results["plugins"] = {MARKUP: MARKUP}
+    results["benchmarks"][NAME] = {"version": MARKUP, "breakdown": {MARKUP: {MARKUP: {"n": 1, "metrics": {}}}}}
+    (folder / "results.json").write_text(json.dumps(results))
+    (folder / "trainer_state.json").write_text(json.dumps({"log_history": [{"step": 1, MARKUP: 0.1},
+                                                                           {"step": 2, MARKUP: 0.4}]}))
+    return folder
+
+
+def _hostile_site(run: Path, tmp_path: Path) -> Site:
+    """Two hostile runs (so the compare page and the baseline column show), labelled with markup, whose
+    benchmark examples carry markup in the question, gold and fields."""
+    folder = _hostile_run(run, tmp_path / "hostile")
+    site = Site([read_run(folder, MARKUP), read_run(folder, NAME)])
+    for benchmarks in site.benchmarks:
+        bench, found = benchmarks[0].plugin
+        assert bench is not None and found, "the demo plugin and data are part of tabbench"
+        first = benchmarks[0].records[0]["id"]
+        example = next(iter(found.values()))
+        found = {**found, first: dataclasses.replace(example, id=first, gold=MARKUP,
+                                                      fields={**example.fields, "question": MARKUP, MARKUP: MARKUP})}
+        benchmarks[0].__dict__["plugin"] = (bench, found)
+    return site
+
+
+INJECTED = """return [window.pwned, parent.pwned,
+  document.querySelectorAll('img, iframe, object, embed, svg:not(.curve), svg.curve :not(polyline):not(text), '
+    + '[onerror], [onload], [srcdoc]').length,
+  [...document.querySelectorAll('a')].filter((a) => !a.getAttribute('href').startsWith('#')).length,
+  [...document.scripts].filter((s) => !/\\/(app|data\\/[a-z0-9\\/]+)\\.js$/.test(s.src) || s.textContent).length,
+  document.getElementById('main').textContent.split('onerror="window.pwned=2"').length - 1,
+  (document.getElementById('error') || {}).textContent]"""
+ROUTES = {"#runs": ".card.run svg.curve", "#compare": "#compare-table td", "#bench/0/0": "#grid tbody tr",
+          "#bench/1/0": "#grid tbody tr td.muted, #grid tbody tr td.pass, #grid tbody tr td.fail",
+          "#bench/0/1": "#grid", "#sample/0/0/": ".sample-run .completion"}
+
+
+@pytest.mark.parametrize("form", ["served", "bundle"])
+def test_markup_in_every_field_is_text_served_and_bundled(run: Path, tmp_path: Path, chrome, form: str) -> None:
+    """The bundle has no CSP header (file://): markup that became markup would run there, so both forms are
+    checked for injected elements, not only for script that ran."""
+    site = _hostile_site(run, tmp_path)
+    serving = Serving(site) if form == "served" else None
+    url = serving.url if serving else browser.page_url(write_bundle(site, tmp_path / "site"))
+    try:
+        chrome.get(url + "#runs")
+        for route, ready in ROUTES.items():
+            if route.startswith("#sample"):
+                route += chrome.execute_script("return encodeURIComponent(arguments[0])", MARKUP)
+            chrome.execute_script("location.hash = arguments[0]", route)
+            shown = _wait(lambda ready=ready: chrome.execute_script(
+                "return document.querySelector(arguments[0]) !== null || !!document.getElementById('error')", ready))
+            pwned, parent, elements, links, scripts, texts, error = chrome.execute_script(INJECTED)
+            assert shown and error is None, (route, error)
+            assert (pwned, parent, elements, links, scripts) == (None, None, 0, 0, 0), route
+            assert texts >= 1, route  # the markup shows, as text
+    finally:
+        if serving:
+            serving.close()
+
+
+CROSS_ORIGIN = """<!doctype html><html><head><meta charset="utf-8">
+<link rel="stylesheet" href="%(base)s">
+<link rel="stylesheet" href="%(base)sdata/runs.json">
+<link rel="preload" as="fetch" href="%(base)sdata/runs.json" crossorigin>
+</head><body>
+<object id="object" data="%(base)s" type="text/html"></object>
+<embed id="embed" src="%(base)s" type="text/html">
+<iframe id="data-frame" src="%(base)sdata/runs.json"></iframe>
+<script>
+const base = "%(base)s";
+window.tries = {};
+async function attempt(name, go) {
+  try { window.tries[name] = await go(); } catch (e) { window.tries[name] = "blocked"; }
+}
+const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+(async () => {
+  await attempt("websocket", () => new Promise((resolve) => {
+    const ws = new WebSocket(base.replace("http", "ws"));
+    ws.onmessage = (e) => resolve(String(e.data).length); ws.onerror = () => resolve("blocked");
+    ws.onclose = () => resolve("blocked"); }));
+  await attempt("json module", async () => JSON.stringify(
+    (await import(base + "data/runs.json", { with: { type: "json" } })).default).length);
+  await attempt("worker", () => new Promise((resolve) => {
+    const w = new Worker(base + "app.js"); w.onerror = () => resolve("blocked");
+    w.onmessage = (e) => resolve(String(e.data).length); setTimeout(() => resolve("blocked"), 1000); }));
+  await attempt("event source", () => new Promise((resolve) => {
+    const s = new EventSource(base + "data/runs.json"); s.onmessage = (e) => resolve(e.data.length);
+    s.onerror = () => { s.close(); resolve("blocked"); }; }));
+  await attempt("stylesheets", async () => [...document.styleSheets].filter((s) => s.href).map((s) => {
+    try { return s.cssRules.length; } catch (e) { return "blocked"; } })
+    .filter((n) => n !== "blocked").length || "blocked");
+  await attempt("object", async () => { const d = document.getElementById("object").contentDocument;
+    return d ? d.documentElement.outerHTML.length : "blocked"; });
+  await attempt("embed", async () => { const d = document.getElementById("embed").getSVGDocument?.();
+    return d ? d.documentElement.outerHTML.length : "blocked"; });
+  await attempt("data frame", async () => { const d = document.getElementById("data-frame").contentDocument;
+    return d ? d.documentElement.outerHTML.length : "blocked"; });
+  await attempt("resource timing", async () => performance.getEntriesByType("resource")
+    .filter((e) => e.name.startsWith(base)).map((e) => e.transferSize + e.encodedBodySize + e.decodedBodySize)
+    .reduce((a, b) => a + b, 0) || "blocked");
+  // last: the viewer's own page, opened in a window, loads its data as it should (the test stops counting first)
+  await new Promise((resolve) => { window.go = resolve; });
+  await attempt("window", async () => { const w = window.open(base); await later(1500);
+    try { return w && w.document ? w.document.documentElement.outerHTML.length : "blocked"; }
+    finally { try { w.close(); } catch (e) { /* severed */ } } });
+  window.done = true;
+})();
+</script></body></html>"""
+
+
+def test_more_ways_for_another_origin_to_read_the_viewer_get_nothing(served: Serving, chrome) -> None:
+    html = (CROSS_ORIGIN % {"base": served.url}).encode()
+
+    class Hostile(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.end_headers()
+            self.wfile.write(html)
+
+        def log_message(self, *args) -> None:
+            return
+
+    evil = ThreadingHTTPServer(("127.0.0.1", 0), Hostile)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    asked: list[str] = []
+    made = served.site.file
+    served.site.file = lambda name: (asked.append(name), made(name))[1]  # type: ignore[method-assign]
+    try:
+        chrome.get(f"http://127.0.0.1:{evil.server_address[1]}/")
+        assert _wait(lambda: chrome.execute_script("return typeof window.go === 'function'"), 40)
+        before_window = list(asked)
+        chrome.execute_script("window.go()")
+        assert _wait(lambda: chrome.execute_script("return window.done === true"), 40)
+        tries = chrome.execute_script("return window.tries")
+        for handle in chrome.window_handles[1:]:  # a window the page opened and could not close
+            chrome.switch_to.window(handle)
+            chrome.close()
+        chrome.switch_to.window(chrome.window_handles[0])
+    finally:
+        del served.site.file
+        evil.shutdown()
+        evil.server_close()
+    assert len(tries) == 10, tries
+    assert {k: v for k, v in tries.items() if v != "blocked"} == {}, tries
+    assert [name for name in before_window if name.startswith("data/")] == []
+    assert "data/runs.json" in asked  # the window did open the viewer, whose own page read its data
