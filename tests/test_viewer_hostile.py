@@ -493,3 +493,27 @@ def test_more_ways_for_another_origin_to_read_the_viewer_get_nothing(served: Ser
     assert {k: v for k, v in tries.items() if v != "blocked"} == {}, tries
     assert [name for name in before_window if name.startswith("data/")] == []
     assert "data/runs.json" in asked  # the window did open the viewer, whose own page read its data
+
+
+@pytest.mark.parametrize("form", ["served", "bundle"])
+def test_markup_that_did_reach_the_page_would_run_nothing(run: Path, tmp_path: Path, chrome, form: str) -> None:
+    """Defence in depth, should a change ever put model text in as markup: the page's content security policy
+    blocks inline handlers, inline script and ``javascript:`` links. The bundle carries it in a meta tag: no
+    header reaches a page opened from ``file://`` or published on a static web host."""
+    site = Site([read_run(run)])
+    serving = Serving(site) if form == "served" else None
+    url = serving.url if serving else browser.page_url(write_bundle(site, tmp_path / "site"))
+    try:
+        chrome.get(url + "#runs")
+        assert _wait(lambda: chrome.execute_script("return document.querySelector('.card.run') !== null"))
+        chrome.execute_script("""const main = document.getElementById('main');
+          main.insertAdjacentHTML('beforeend', arguments[0]);
+          const s = document.createElement('script'); s.textContent = 'window.pwned = 7'; main.appendChild(s);
+          main.querySelector('a[href^="javascript:"]').click();""", MARKUP)
+        time.sleep(1.0)  # the image's error, the frame's script, the link's navigation
+        assert chrome.execute_script("return [window.pwned, document.querySelector('iframe').contentWindow.pwned]") \
+            == [None, None]
+        assert chrome.execute_script("return document.querySelectorAll('img[onerror]').length") == 1  # it was there
+    finally:
+        if serving:
+            serving.close()
