@@ -300,6 +300,38 @@ def test_nan_and_lone_surrogates_are_bundled(run: Path, tmp_path: Path) -> None:
     assert record["score"] is None and record["completions"][0] == "lone \ud800 surrogate"
 
 
+def test_nan_deep_inside_a_record_and_the_words_nan_and_infinity_in_text(run: Path, tmp_path: Path) -> None:
+    """NaN 600 lists deep (replacing it must not recurse: a RecursionError was a --bundle traceback), while the
+    text "NaN", "-Infinity" or a quoted "Infinity" in a string stays as written."""
+    folder = _copy(run, tmp_path / "deep")
+    samples = folder / "samples" / "demo-bird.jsonl"
+    lines = samples.read_text().splitlines()
+    words = ["NaN", "-Infinity", '"Infinity"', 'a\\"NaN\\', "Infinity]"]
+    lines[0] = lines[0][:-1] + ', "deep": ' + "[" * 600 + "NaN, Infinity" + "]" * 600 + "}"
+    record = json.loads(lines[1])
+    record["completions"] = words
+    lines[1] = json.dumps(record)
+    samples.write_text("\n".join(lines) + "\n")
+    site = Site([read_run(folder)])
+    index = write_bundle(site, tmp_path / "site")
+    bundled = re.fullmatch(rb'tbData\("chunk/r0/b0/c0",(.*)\);\n',
+                           (index.parent / "data" / "r0" / "b0" / "c0.js").read_bytes(), re.S)
+    assert bundled
+    serving = Serving(site)
+    try:
+        status, served, _ = serving.get("/data/r0/b0/c0.json")
+    finally:
+        serving.close()
+    assert status == 200
+    for body in (bundled[1], served):
+        chunk = _strict(body)
+        deep = chunk[0]["record"]["deep"]
+        for _ in range(600):
+            deep = deep[0] if len(deep) == 1 else deep
+        assert deep == [None, None]
+        assert chunk[1]["record"]["completions"] == words
+
+
 # --- in a real browser ----------------------------------------------------------------------------------------
 
 

@@ -26,7 +26,6 @@ import difflib
 import hmac
 import ipaddress
 import json
-import math
 import re
 import secrets
 import shutil
@@ -78,29 +77,22 @@ SECURITY_HEADERS = {  # on every response the server sends, errors included
 }
 
 
+_NON_FINITE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?Infinity|NaN')  # a JSON string (kept) or a token to replace
+
+
 def _json(value: Any) -> str:
     """``value`` as JSON without markup characters (safe inside a script, and JSON.parse reads it back: NaN and
     the infinities, which Python's json reads from a run folder, are written as ``null``, as JSON.stringify
     does)."""
     try:
         text = json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"), allow_nan=False)
-    except ValueError:
-        text = json.dumps(_finite(value), ensure_ascii=False, default=str, separators=(",", ":"))
+    except ValueError:  # the tokens are replaced in the text, not the value: no recursion of our own
+        text = _NON_FINITE.sub(lambda m: m[0] if m[0][0] == '"' else "null",
+                               json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":")))
     for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),
                          ("\u2029", "\\u2029")):
         text = text.replace(char, escape)
     return text
-
-
-def _finite(value: Any) -> Any:
-    """``value`` with every NaN or infinite float replaced by ``None``."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
 
 
 def _utf8(text: str) -> bytes:
