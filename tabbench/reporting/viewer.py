@@ -77,18 +77,33 @@ SECURITY_HEADERS = {  # on every response the server sends, errors included
 }
 
 
+_NON_FINITE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?Infinity|NaN')  # a JSON string (kept) or a token to replace
+
+
 def _json(value: Any) -> str:
-    """``value`` as JSON without markup characters (safe inside a script, and JSON.parse reads it back)."""
-    text = json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"))
+    """``value`` as JSON without markup characters (safe inside a script, and JSON.parse reads it back: NaN and
+    the infinities, which Python's json reads from a run folder, are written as ``null``, as JSON.stringify
+    does)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"), allow_nan=False)
+    except ValueError:  # the tokens are replaced in the text, not the value: no recursion of our own
+        text = _NON_FINITE.sub(lambda m: m[0] if m[0][0] == '"' else "null",
+                               json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":")))
     for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),
                          ("\u2029", "\\u2029")):
         text = text.replace(char, escape)
     return text
 
 
+def _utf8(text: str) -> bytes:
+    """``text`` (JSON) as UTF-8; a lone surrogate, which Python's json reads from a run folder and UTF-8 cannot
+    hold, becomes its JSON escape (``\\ud800``)."""
+    return text.encode("utf-8", "backslashreplace")
+
+
 def script(key: str, value: Any) -> bytes:
     """A bundle's data file: ``tbData(key, value);`` with the JSON safe to load as a script."""
-    return f"tbData({json.dumps(key)},{_json(value)});\n".encode()
+    return _utf8(f"tbData({json.dumps(key)},{_json(value)});\n")
 
 
 def _short(text: Any) -> str | None:
@@ -283,7 +298,7 @@ class Site:
         if found is None:
             return None
         key, value = found
-        return script(key, value) if match[6] == "js" else _json(value).encode()
+        return script(key, value) if match[6] == "js" else _utf8(_json(value))
 
     def _data(self, match: re.Match[str]) -> tuple[str, Any] | None:
         if match[1]:
@@ -396,7 +411,7 @@ def host_allowed(header: str | None, bound: str, port: int) -> bool:
     if not header:
         return False
     header = header.strip().lower()
-    match = re.fullmatch(r"\[([0-9a-f:.]+)\](?::(\d+))?|([^:\[\]]+)(?::(\d+))?", header)
+    match = re.fullmatch(r"\[([0-9a-f:.]+)\](?::([0-9]{1,5}))?|([^:\[\]]+)(?::([0-9]{1,5}))?", header)
     if not match:
         return False
     name, given = (match[1], match[2]) if match[1] else (match[3].rstrip("."), match[4])
@@ -424,8 +439,10 @@ class ViewServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], key: str) -> None:
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET  # --host ::1 too
         super().__init__(address, handler)
         self.key = key
+        self.host = address[0]  # as given: a name (--host NAME) is answered, though the socket holds its address
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A browser closing an idle or cancelled connection is normal, not an error: nothing is printed. Anything
@@ -442,6 +459,7 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ViewServe
     it is what keeps other pages in the same browser from reading the runs."""
     class Handler(BaseHTTPRequestHandler):
         server_version = "tabbench-view"
+        default_request_version = "HTTP/1.0"  # never HTTP/0.9's bare body: every answer has its status and headers
         timeout = 60  # an idle connection is dropped, not held by a thread forever
         server: ViewServer
 
@@ -458,7 +476,9 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> ViewServe
 
         def _answer(self, body: bool) -> None:
             bound, port = self.server.server_address[:2]
-            if not host_allowed(self.headers.get("Host"), str(bound), port):
+            named = self.headers.get_all("Host") or []  # two Host headers: which one a proxy would use is unclear
+            if len(named) != 1 or not any(host_allowed(named[0], str(host), port)
+                                          for host in (bound, self.server.host)):
                 own = f"[{bound}]" if ":" in str(bound) else bound
                 return self._fail(HTTPStatus.MISDIRECTED_REQUEST, "this server answers only requests for its own "
                                   f"address ({own}:{port} or localhost:{port})", body)
