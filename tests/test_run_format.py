@@ -161,3 +161,23 @@ def test_the_counters_see_a_plugin_load_and_an_execution(tmp_path: Path) -> None
     assert seen["counts"]["plugin_lookups"] >= 1 and seen["counts"]["plugin_host_calls"] >= 1
     assert seen["counts"]["sql_executions"] == 1 and seen["counts"]["sqlite_connects"] >= 1
     assert "demo-bird" in seen["error"]  # the plugin could not load
+
+
+def test_a_hostile_record_shows_what_it_holds_of_its_vote(tmp_path: Path) -> None:
+    """Vote groups and answers are model-influenced data read back: what is not an index is left out."""
+    from tabbench.reporting.runfolder import read_run
+    from tabbench.reporting.viewer import Site
+
+    (tmp_path / "run" / "samples").mkdir(parents=True)
+    record = {"id": "1", "prompt_hash": "h", "completions": ["a", "b", "c"], "answer": "a", "status": "match",
+              "score": 1.0, "scores": {}, "answers": {"x": ["a", {"not": "text"}, "A "]},
+              "vote": {"method": "execution", "executed": False, "groups": ["x", [0, "a", 99, True, 2], []]}}
+    (tmp_path / "run" / "samples" / "b.jsonl").write_text(json.dumps(record) + "\n")
+    detail = Site([read_run(tmp_path / "run")]).benchmarks[0][0].chunk(0)[0]
+    assert [c["members"] for c in detail["clusters"]] == [[0, 2], [1]]
+    assert detail["clusters_by"] == "completions as the execution vote grouped them (by answer text)"
+    record["vote"] = None
+    (tmp_path / "run" / "samples" / "b.jsonl").write_text(json.dumps(record) + "\n")
+    detail = Site([read_run(tmp_path / "run")]).benchmarks[0][0].chunk(0)[0]
+    assert [c["members"] for c in detail["clusters"]] == [[0, 2], [1]]  # by the recorded answers' text
+    assert "question" not in detail  # no prompts file: nothing invented

@@ -153,30 +153,40 @@ def _clusters(record: dict[str, Any], extractor: str) -> tuple[list[dict[str, An
     """The record's completions grouped, largest group first, and what grouped them: the vote's groups when the
     run voted (by execution result for SQL), else the recorded answers' text (whitespace and case folded).
     ``None`` when the record holds neither (a run of results schema 3): the viewer extracts and executes
-    nothing."""
-    answers = (record.get("answers") or {}).get(extractor)
-    if not isinstance(answers, list) and record.get("answers"):
-        answers = next(iter(record["answers"].values()))  # the benchmark's extractor is named first
-    if not isinstance(answers, list):
+    nothing. A record is read defensively: what is not a list of indices is left out."""
+    completions = record.get("completions")
+    recorded = record.get("answers") if isinstance(record.get("answers"), dict) else {}
+    answers = recorded.get(extractor)
+    if not isinstance(answers, list) and recorded:
+        answers = next(iter(recorded.values()))  # the benchmark's extractor is named first
+    if not isinstance(answers, list) or not isinstance(completions, list):
         return None
-    vote = record.get("vote") if isinstance(record.get("vote"), dict) else None
+    count = len(completions)
 
     def answer(index: int) -> Any:
-        return answers[index] if 0 <= index < len(answers) else None
+        return answers[index] if index < len(answers) else None
 
-    if vote and isinstance(vote.get("groups"), list) and vote["groups"]:
-        grouped = {i for members in vote["groups"] for i in members}
-        groups = [{"answer": answer(members[0]), "members": list(members)} for members in vote["groups"] if members]
-        rest = [i for i in range(len(record["completions"])) if i not in grouped]
+    vote = record.get("vote") if isinstance(record.get("vote"), dict) else {}
+    groups = [[i for i in members if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < count]
+              for members in vote.get("groups") or [] if isinstance(members, list)]
+    groups = [members for members in groups if members]
+    if groups:
+        grouped = {i for members in groups for i in members}
+        shown = [{"answer": answer(members[0]), "members": members} for members in groups]
+        rest = [i for i in range(count) if i not in grouped]
         if rest:
-            groups.append({"answer": None, "members": rest, "none": True})
+            shown.append({"answer": None, "members": rest})
         by = "result" if vote.get("executed") else "answer text"
-        return groups, f"completions as the {vote.get('method', '')} vote grouped them (by {by})"
+        if vote.get("method") == "execution":
+            return shown, f"completions as the execution vote grouped them (by {by})"
+        return shown, f"completions with the same {by} (the {vote.get('method')} vote also weighs partial agreement)"
     from tabbench.evaluation.voting import answer_key
 
     by_key: dict[Any, dict[str, Any]] = {}
-    for index in range(len(record["completions"])):
-        group = by_key.setdefault(answer_key(answer(index)), {"answer": answer(index), "members": []})
+    for index in range(count):
+        text = answer(index)
+        group = by_key.setdefault(answer_key(text if isinstance(text, str) else None),
+                                  {"answer": text, "members": []})
         group["members"].append(index)
     return sorted(by_key.values(), key=lambda g: -len(g["members"])), "completions by extracted answer text"
 
