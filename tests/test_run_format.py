@@ -83,6 +83,15 @@ def test_a_10000_sample_vote_run_opens_with_no_execution_and_no_plugin_import(de
     assert shown["rows"] == shown["rows_with_question"] == shown["rows_with_gold"] == 500
     assert shown["samples"] == shown["with_prompt"] == shown["with_clusters"] == 500
     assert sum(len(c["members"]) for c in shown["clustered"]["clusters"]) == 20
+    script = ("import json, sys; from tests.folder_alone import install, COUNTS; install()\n"
+              "from tabbench.cli import main\n"
+              "try:\n    main(['view', sys.argv[1], '--bundle', sys.argv[2]])\nexcept SystemExit as exit:\n"
+              "    print(json.dumps({'code': exit.code, 'counts': COUNTS}))")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(REPO), os.environ.get("PYTHONPATH"))))}
+    done = subprocess.run([sys.executable, "-c", script, str(out), str(tmp_path / "site")], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert json.loads(done.stdout.splitlines()[-1]) == {"code": 0, "counts": {}}, done.stderr[-2000:]
+    assert (tmp_path / "site" / "index.html").is_file()  # the command itself: tabbench view --bundle
 
 
 def test_compare_and_the_leaderboard_need_no_plugin_or_data(demo_cli, tmp_path: Path) -> None:
