@@ -190,3 +190,14 @@ def test_a_hostile_record_shows_what_it_holds_of_its_vote(tmp_path: Path) -> Non
     detail = Site([read_run(tmp_path / "run")]).benchmarks[0][0].chunk(0)[0]
     assert [c["members"] for c in detail["clusters"]] == [[0, 2], [1]]  # by the recorded answers' text
     assert "question" not in detail  # no prompts file: nothing invented
+
+
+def test_a_benchmark_name_that_is_a_path_reads_no_prompts_file(tmp_path: Path) -> None:
+    from tabbench.contract.errors import DataError
+    from tabbench.reporting.runfolder import RunFolder, read_prompts
+
+    (tmp_path / "outside.jsonl").write_text(json.dumps({"prompt_hash": "h", "question": "secret"}) + "\n")
+    run = RunFolder(tmp_path / "run", "run", {})
+    for name in ("../outside", "..", "a/b", "a\\b"):
+        with pytest.raises(DataError, match="is not a file name"):
+            read_prompts(run, name)

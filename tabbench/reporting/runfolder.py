@@ -111,6 +111,8 @@ def read_prompts(run: RunFolder, benchmark: str) -> PromptTable:
     elsewhere is a ``DataError`` naming the file and line."""
     from tabbench.evaluation.store import PromptTable, RunStore
 
+    if benchmark in ("", ".", "..") or Path(benchmark).name != benchmark or "\\" in benchmark:
+        raise DataError(f"{run.path}: benchmark name {benchmark!r} is not a file name (a damaged results.json?)")
     try:
         return PromptTable(RunStore(run.path).read_prompts(benchmark, repair=False))
     except TabbenchError as exc:
