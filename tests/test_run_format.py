@@ -95,7 +95,7 @@ def test_a_10000_sample_vote_run_opens_with_no_execution_and_no_plugin_import(de
 
 
 def test_compare_and_the_leaderboard_need_no_plugin_or_data(demo_cli, tmp_path: Path) -> None:
-    out, data, _ = _vote_run(demo_cli, tmp_path, 4)
+    out, data, _ = _vote_run(demo_cli, tmp_path, 12)
     shutil.rmtree(data)
     script = ("import sys, json; from tests.folder_alone import install, COUNTS; install()\n"
               "from tabbench.reporting.runfolder import read_run\n"
@@ -104,14 +104,20 @@ def test_compare_and_the_leaderboard_need_no_plugin_or_data(demo_cli, tmp_path: 
               "a, b = read_run(sys.argv[1]), read_run(sys.argv[2])\n"
               "flips = [f.to_json() for f in compare_runs(a, b)]\n"
               "board = build([sys.argv[1] + '=vote', sys.argv[2] + '=greedy'], sys.argv[3], references=None)\n"
-              "print(json.dumps({'flips': flips, 'board': board, 'executions': COUNTS['sql_executions']}))")
+              "print(json.dumps({'flips': flips, 'board': board, 'counts': COUNTS}))")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(REPO), os.environ.get("PYTHONPATH"))))}
     done = subprocess.run([sys.executable, "-c", script, str(out), str(out / "greedy"), str(tmp_path / "b.md")],
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     seen = json.loads(done.stdout)
-    assert seen["flips"][0]["benchmark"] == "demo-bird" and seen["executions"] == 0
+    assert seen["flips"][0]["benchmark"] == "demo-bird"
+    # nothing executed and no benchmark looked up; the board asks the (empty) plugin host for suites to group by
+    assert set(seen["counts"]) <= {"plugin_host_calls", "plugin_imports"}, seen["counts"]
     assert "| vote |" in seen["board"] and "| greedy |" in seen["board"]
+    header = next(line for line in seen["board"].split("Breakdown by `difficulty`")[1].splitlines()
+                  if line.startswith("| run |"))
+    levels = header.strip("| ").split(" | ")[3:]  # in the order the run recorded, not the alphabet's
+    assert len(levels) > 1 and levels == [x for x in ("simple", "moderate", "challenging") if x in levels]
 
 
 def test_the_vote_reads_the_rewards_executions(demo, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -75,6 +75,7 @@ class BenchmarkResult(TypedDict):
     parse_fail_rate: float | None
     extensions: NotRequired[dict[str, Any]]  # added by lifecycle hooks, one key per addition
     sampling: NotRequired[dict[str, Any]]  # --samples N: pass@k of the primary metric (tabbench.evaluation.passk)
+    breakdown_order: NotRequired[dict[str, list[str]]]  # breakdown key -> its levels in natural order, as declared
 
 
 class NotRun(TypedDict):

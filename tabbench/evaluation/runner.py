@@ -251,6 +251,8 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         **result,
         "parse_fail_rate": parse_failures / len(records) if records else None,
         **({"sampling": sampling} if sampling is not None else {}),
+        **({"breakdown_order": {k: list(v) for k, v in benchmark.breakdown_order.items()}}
+           if benchmark.breakdown_order else {}),
     }
 
 

@@ -36,6 +36,15 @@ DEFAULT_REFERENCES = Path(__file__).resolve().parent / "reference_results.json" 
 BUILTIN_REFERENCES = "tabbench"  # recorded instead of a path for the reference file tabbench ships
 
 
+def _order(members: Sequence[tuple[RunEntry, dict[str, Any]]], benchmark: str, key: str) -> tuple[str, ...]:
+    """The natural order of breakdown ``key``'s levels as the runs recorded it (results schema 4: the runner
+    records the benchmark's ``breakdown_order``, so no plugin is needed); from the plugin for older runs."""
+    for run, result in members:
+        if run.results.get("schema_version", 0) >= 4:
+            return tuple((result.get("breakdown_order") or {}).get(key, ()))
+    return breakdown_order(benchmark, key)
+
+
 def breakdown_order(benchmark: str, key: str) -> tuple[str, ...]:
     """The natural order of breakdown ``key``'s levels, as benchmark ``benchmark`` declares it
     (``Benchmark.breakdown_order``, e.g. BIRD's simple, moderate, challenging); empty when it declares none or
@@ -423,7 +432,7 @@ def _details(col: Column, runs: Sequence[RunEntry], index: dict[int, int], plot_
     out.append("")
     keys = list(dict.fromkeys(k for _, res in members for k in (res.get("breakdown") or {})))
     for key in keys:
-        order = breakdown_order(col.benchmark, key)
+        order = _order(members, col.benchmark, key)
         levels = sorted({lvl for _, res in members for lvl in (res.get("breakdown") or {}).get(key, {})},
                         key=level_sort_key(order))
         rows = []
