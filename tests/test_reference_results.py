@@ -87,7 +87,7 @@ def test_board_reference_rows_show_the_printed_value_and_the_set(tmp_path):
     result = {"n": 10, "version": "1", "split": "minidev", "primary_metric": {"name": "ex", "value": 0.5,
                                                                                "stderr": 0.1}, "metrics": {}}
     (run / "results.json").write_text(json.dumps({
-        "benchmarks": {"bird": result}, "model": {"name": "m", "backend": "hf"}, "config": {}}))
+        "schema_version": 4, "benchmarks": {"bird": result}, "model": {}, "config": {"backend": "hf", "model": "m"}}))
     text = build([f"{run}=mine"], tmp_path / "lb.md")
     rows = [line for line in text.splitlines() if line.startswith("| [sparks]")]
     # Sparks Table 1 prints BIRD minidev EXE for 13 model/stage pairs; the o1 row reads 28.3 (one decimal, as printed)

@@ -153,8 +153,14 @@ def _add_to(group: click.Command, name: str, target: str, short_help: str) -> No
         group.add_command(_load(target), name)
 
 
-def build_cli() -> click.Group:
-    """Build the root group, with the commands plugins add through ``register_commands``."""
+#: Commands that read run folders alone (docs/run-folder.md): ``tabbench view``/``compare`` load no plugin, so a
+#: run opens on a machine without the plugins that made it and no plugin's code runs beside a hostile folder.
+FOLDER_READERS = ("view", "compare")
+
+
+def build_cli(plugin_commands: bool = True) -> click.Group:
+    """Build the root group, with the commands plugins add through ``register_commands`` (unless not
+    ``plugin_commands``: the built-in commands only, and no plugin loaded)."""
 
     @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings=CONTEXT)
     @click.version_option(__version__, "-V", "--version", prog_name="tabbench")
@@ -169,9 +175,10 @@ def build_cli() -> click.Group:
         trainers are plugins (see `tabbench plugins`).
         """
 
-    from tabbench.host.plugins import host
+    if plugin_commands:
+        from tabbench.host.plugins import host
 
-    host().add_commands(cli)  # a plugin whose hook raises is reported by `tabbench plugins`, not fatal
+        host().add_commands(cli)  # a plugin whose hook raises is reported by `tabbench plugins`, not fatal
     return cli
 
 
@@ -192,8 +199,9 @@ def _load_plugins_dir(ctx: click.Context, param: click.Parameter, value: str | N
 
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point."""
+    arguments = sys.argv[1:] if argv is None else argv
     try:
-        cli = build_cli()
+        cli = build_cli(plugin_commands=not (arguments and arguments[0] in FOLDER_READERS))
     except TabbenchError as exc:  # a strict plugin failure, before any command ran
         if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
             raise

@@ -3,8 +3,8 @@
 The one reader of run folders outside the run store. It is defensive on purpose: records are read as plain
 JSON objects (not ``SampleRecord``), so a record written by an older or newer tabbench shows what it has
 instead of failing, and a torn last line (a run killed mid-write) is skipped without touching the file.
-Questions, gold answers and prompts are not in the records; they come from the benchmark plugin on the
-data path the run recorded, when that plugin and data are still here (otherwise the viewer shows none).
+Questions, gold answers and prompts come from the run's prompts file (results schema 4): nothing here loads a
+benchmark plugin or reads the benchmark's data, so a folder reads the same on a machine that has neither.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.hashing import stable_hash
 
 if TYPE_CHECKING:
-    from tabbench.contract.benchmark import Benchmark
-    from tabbench.contract.types import Example
+    from tabbench.evaluation.store import PromptTable
 
 TRAINER_STATE = "trainer_state.json"  # a trainer's run folder: its logs, shown as training curves
 
@@ -58,8 +57,15 @@ def read_run(path: Path, label: str | None = None) -> RunFolder:
 
 
 def _default_label(path: Path, results: dict[str, Any]) -> str:
-    model = str((results.get("config") or {}).get("model") or "")  # what was asked (results schema 3)
-    return path.resolve().name or model or str(path)
+    from tabbench.evaluation.config import RunConfig
+
+    name = path.resolve().name
+    if name or not results.get("config"):
+        return name or str(path)
+    try:
+        return RunConfig.from_json(results["config"]).model or str(path)  # what was asked
+    except DataError:
+        return str(path)
 
 
 def read_records(run: RunFolder, benchmark: str) -> list[dict[str, Any]]:
@@ -100,27 +106,17 @@ def comparability(run: RunFolder, benchmark: str) -> dict[str, str]:
             "data": data_snapshot(result)}
 
 
-def load_benchmark(run: RunFolder, benchmark: str) -> tuple[Benchmark | None, dict[str, Example]]:
-    """The benchmark plugin on the data the run recorded, and its examples by id; ``(None, {})`` when the
-    plugin, the data or the split is not available here (the viewer then shows what the records hold)."""
-    from tabbench.host.lookup import get_benchmark
+def read_prompts(run: RunFolder, benchmark: str) -> PromptTable:
+    """The prompts file of ``benchmark`` (empty for a run without one); a torn last line is left out, damage
+    elsewhere is a ``DataError`` naming the file and line."""
+    from tabbench.evaluation.store import PromptTable, RunStore
 
-    result = run.result(benchmark)
-    data = (result.get("data") or {}).get("path")
+    if benchmark in ("", ".", "..") or Path(benchmark).name != benchmark or "\\" in benchmark:
+        raise DataError(f"{run.path}: benchmark name {benchmark!r} is not a file name (a damaged results.json?)")
     try:
-        bench = get_benchmark(benchmark, data, **(result.get("options") or {}))
-        return bench, {str(e.id): e for e in bench.examples(bench.check_split(result.get("split")))}
-    except (TabbenchError, OSError, ValueError, TypeError, KeyError):
-        return None, {}
-
-
-def question(bench: Benchmark, example: Example) -> str:
-    """The question an example asks: its ``question`` field, else the last user message of its prompt."""
-    text = example.fields.get("question")
-    if isinstance(text, str):
-        return text
-    users = [str(m.get("content")) for m in bench.prompt(example) if m.get("role") == "user"]
-    return users[-1] if users else ""
+        return PromptTable(RunStore(run.path).read_prompts(benchmark, repair=False))
+    except TabbenchError as exc:
+        raise DataError(str(exc)) from None
 
 
 def training_curves(run: RunFolder) -> list[dict[str, Any]]:

@@ -161,7 +161,7 @@ def test_demo_reads_each_stage_s_primary_metric_through_the_results_reader(tmp_p
     run = tmp_path / "run"
     run.mkdir()
     (run / "results.json").write_text(json.dumps(
-        {"benchmarks": {"demo-bird": {"primary_metric": {"name": "ex", "value": 0.5}, "n": 4}}}))
+        {"schema_version": 4, "benchmarks": {"demo-bird": {"primary_metric": {"name": "ex", "value": 0.5}, "n": 4}}}))
     assert primaries(run) == {"demo-bird": ("ex", 0.5, 4)}
     (run / "results.json").write_text("{}")
     with pytest.raises(tabbench.DataError, match=r"results\.json: not a tabbench results file"):

@@ -24,6 +24,15 @@ def breakdown_order(benchmark: str, key: str) -> tuple[str, ...]:
         return ()
 
 
+def recorded_order(members: Sequence[tuple[RunEntry, dict[str, Any]]], benchmark: str, key: str) -> tuple[str, ...]:
+    """The natural order of breakdown ``key``'s levels as the runs recorded it (results schema 4: the runner
+    records the benchmark's ``breakdown_order``, so no plugin is needed); from the plugin for older runs."""
+    for run, result in members:
+        if run.results.get("schema_version", 0) >= 4:
+            return tuple((result.get("breakdown_order") or {}).get(key, ()))
+    return breakdown_order(benchmark, key)
+
+
 def level_sort_key(order: Sequence[str]) -> Callable[[str], tuple[int, str]]:
     """Sort levels in ``order``; levels it does not name follow alphabetically."""
     return lambda level: (order.index(level) if level in order else len(order), level)

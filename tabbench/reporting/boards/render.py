@@ -14,10 +14,10 @@ from tabbench.contract.errors import UsageError
 from tabbench.reporting.boards.columns import (
     Column,
     board_columns,
-    breakdown_order,
     headings,
     level_sort_key,
     pct,
+    recorded_order,
     resolve_suites,
     result_in,
     score_text,
@@ -165,7 +165,7 @@ def _details(col: Column, runs: Sequence[RunEntry], index: dict[int, int], plot_
     out.append("")
     keys = list(dict.fromkeys(k for _, res in members for k in (res.get("breakdown") or {})))
     for key in keys:
-        order = breakdown_order(col.benchmark, key)
+        order = recorded_order(members, col.benchmark, key)
         levels = sorted({lvl for _, res in members for lvl in (res.get("breakdown") or {}).get(key, {})},
                         key=level_sort_key(order))
         rows = []
