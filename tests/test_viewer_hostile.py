@@ -12,7 +12,6 @@ Browser tests drive Debian's headless Chromium through selenium and skip only wh
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import os
@@ -376,6 +375,13 @@ def _hostile_run(run: Path, target: Path) -> Path:
                          pred_result={"columns": [MARKUP], "rows": [[MARKUP]], "n_rows": 1, "n_columns": 1})
     records[1]["answer"] = MARKUP  # shown as SQL: formatted, diffed against the gold
     samples.write_text("".join(json.dumps(r) + "\n" for r in records))
+    prompts = folder / "prompts" / "demo-bird.jsonl"
+    entries = [json.loads(line) for line in prompts.read_text().splitlines()]
+    hostile = [e for e in entries if e.get("prompt_hash") == first["prompt_hash"]]
+    assert hostile, "the first sample's prompt is in the prompts file"
+    hostile[0].update(question=MARKUP, gold=MARKUP, meta={MARKUP: MARKUP},
+                      messages=[{"role": "user", "content": MARKUP}])
+    prompts.write_text("".join(json.dumps(e) + "\n" for e in entries))
     results = json.loads((folder / "results.json").read_text())
     results["config"] = {**results.get("config", {}), "model": MARKUP, "backend": MARKUP}
     results["plugins"] = {MARKUP: MARKUP}
@@ -388,18 +394,9 @@ def _hostile_run(run: Path, target: Path) -> Path:
 
 def _hostile_site(run: Path, tmp_path: Path) -> Site:
     """Two hostile runs (so the compare page and the baseline column show), labelled with markup, whose
-    benchmark examples carry markup in the question, gold and fields."""
+    prompts file carries markup in the first sample's question, gold, messages and meta."""
     folder = _hostile_run(run, tmp_path / "hostile")
-    site = Site([read_run(folder, MARKUP), read_run(folder, NAME)])
-    for benchmarks in site.benchmarks:
-        bench, found = benchmarks[0].plugin
-        assert bench is not None and found, "the demo plugin and data are part of tabbench"
-        first = benchmarks[0].records[0]["id"]
-        example = next(iter(found.values()))
-        found = {**found, first: dataclasses.replace(example, id=first, gold=MARKUP,
-                                                      fields={**example.fields, "question": MARKUP, MARKUP: MARKUP})}
-        benchmarks[0].__dict__["plugin"] = (bench, found)
-    return site
+    return Site([read_run(folder, MARKUP), read_run(folder, NAME)])
 
 
 INJECTED = """return [window.pwned, parent.pwned,
