@@ -92,6 +92,21 @@ class MergeRecord(TypedDict):
     missing: dict[str, list[str]]  # benchmark -> ids of the missing examples, in the run's order
 
 
+class EditedMetric(TypedDict):
+    benchmark: str
+    name: str  # the metric's key in the benchmark's ``metrics`` and in each record's ``scores``
+    reward: str
+    options: dict[str, Any]
+    reward_version: str
+
+
+class Edit(TypedDict):
+    kind: str  # "rescore": metrics added to a finished run (``tabbench rescore``)
+    at: str  # when (ISO 8601, UTC)
+    tabbench_version: str
+    metrics: list[EditedMetric]
+
+
 class Results(TypedDict):
     schema_version: int
     tabbench_version: str
@@ -108,6 +123,7 @@ class Results(TypedDict):
     not_run: NotRequired[list[NotRun]]  # selected benchmarks that did not run, and why
     sql_servers: NotRequired[dict[str, dict[str, Any]]]  # redacted DSN -> kind, version, settings
     merge: NotRequired[MergeRecord]  # written by tabbench merge: the shards it was made from
+    edits: NotRequired[list[Edit]]  # changes after the run, oldest first (tabbench rescore)
 
 
 @cache

@@ -186,7 +186,7 @@ class Site:
             "config": results.get("config") or {}, "seeds": results.get("seeds") or {},
             "created": results.get("created"), "tabbench_version": results.get("tabbench_version"),
             "plugins": results.get("plugins") or {}, "timing": results.get("timing") or {},
-            "curves": training_curves(run),
+            "curves": training_curves(run), "edits": results.get("edits") or [],
             "benchmarks": [{"name": name, **run.result(name), **comparability(run, name),
                             "key": f"r{index}/b{b}"} for b, name in enumerate(run.benchmarks)],
         }

@@ -109,6 +109,9 @@ function runCard(run, r) {
         Object.entries(b.status_counts || {}).map(([k, v]) => `${k}=${v}`).join(" "),
         b.parse_fail_rate === undefined ? "–" : pct(b.parse_fail_rate)]), { class: "benchmarks" }) : null,
     run.benchmarks.map((b) => breakdowns(b)),
+    run.edits && run.edits.length ? [el("h4", {}, "edits after the run"), table(["when", "edit", "benchmark", "metric", "reward", "options", "reward version"],
+      run.edits.flatMap((e) => (e.metrics || []).map((m) => [e.at, e.kind, m.benchmark, m.name, m.reward, JSON.stringify(m.options || {}), m.reward_version])),
+      { class: "edits" })] : null,
     run.curves && run.curves.length ? [el("h4", {}, "training curves"), curves(run.curves)] : null);
 }
 function breakdowns(b) {
