@@ -304,8 +304,8 @@ def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
         aggregate["results"][benchmark] = entry
         aggregate["group_subtasks"][benchmark] = []
         aggregate["configs"][benchmark] = {
-            "task": benchmark, "dataset_path": (result.get("data") or {}).get("path"), "test_split": result.get("split"),
-            "output_type": "generate_until", "num_fewshot": 0,
+            "task": benchmark, "dataset_path": (result.get("data") or {}).get("path"),
+            "test_split": result.get("split"), "output_type": "generate_until", "num_fewshot": 0,
             "metric_list": [{"metric": m, "tabbench_reward": r.get("reward"), "reward_options": r.get("options")}
                             for m, r in rewards.items()],
             "metadata": {"version": result.get("version"), "tabbench_options": result.get("options")},
