@@ -32,7 +32,7 @@ from typing import Any
 
 from tabbench.contract.errors import UsageError
 from tabbench.reporting.paired import passed
-from tabbench.reporting.runfolder import RunFolder, read_records
+from tabbench.reporting.runfolder import RunFolder, read_records, sample_texts
 
 FORMATS = ("eee", "lm-eval")
 EEE_VERSION = "0.3.0"  # the schemas in schemas/ (every-eval-ever 0.3.0, MIT)
@@ -87,18 +87,6 @@ def _write_all(out: Path, files: Iterator[tuple[str, str]]) -> list[Path]:
 
 
 # --- what every format needs -------------------------------------------------------------------------------
-
-
-def sample_texts(run: RunFolder, benchmark: str) -> dict[str, dict[str, Any]]:
-    """``id -> {"question", "gold", "messages"}`` of the run's samples of ``benchmark``; empty where the run
-    does not say."""
-    from tabbench.reporting.runfolder import load_benchmark, question
-
-    bench, examples = load_benchmark(run, benchmark)
-    if bench is None:
-        return {}
-    return {sample_id: {"question": question(bench, example), "gold": example.gold,
-                        "messages": bench.prompt(example)} for sample_id, example in examples.items()}
 
 
 def _model(run: RunFolder) -> tuple[str, str, str]:

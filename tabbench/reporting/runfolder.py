@@ -123,6 +123,16 @@ def question(bench: Benchmark, example: Example) -> str:
     return users[-1] if users else ""
 
 
+def sample_texts(run: RunFolder, benchmark: str) -> dict[str, dict[str, Any]]:
+    """``id -> {"question", "gold", "messages"}`` of ``benchmark``'s examples in the run (from the plugin on the
+    run's data, as ``load_benchmark``); empty where they are not available."""
+    bench, examples = load_benchmark(run, benchmark)
+    if bench is None:
+        return {}
+    return {sample_id: {"question": question(bench, example), "gold": example.gold, "messages": bench.prompt(example)}
+            for sample_id, example in examples.items()}
+
+
 def training_curves(run: RunFolder) -> list[dict[str, Any]]:
     """The numeric logs of a trainer's ``trainer_state.json`` in the run folder (``step`` plus loss, reward,
     ``rewards/<name>/mean``, ...), one entry per logged step; empty when there is none."""

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabbench.contract.errors import TabbenchError, UsageError
+from tabbench.reporting.comparison import details
 from tabbench.reporting.flips import incomparable, verdicts
 from tabbench.reporting.paired import flips, passed
 from tabbench.reporting.runfolder import (
@@ -199,10 +200,22 @@ class Site:
                 if name not in other.benchmarks:
                     continue
                 reason = incomparable(base, other, name)
-                entry = {"benchmark": name, "error": reason} if reason else flips(
-                    name, base.label, other.label, verdicts(base, name), verdicts(other, name)).to_json()
+                if reason:
+                    entry = {"benchmark": name, "error": reason}
+                else:
+                    found = flips(name, base.label, other.label, verdicts(base, name), verdicts(other, name))
+                    entry = {**found.to_json(), **self._details(index, name, found)}
                 out.append({**entry, "a_run": 0, "b_run": index})
         return out
+
+    def _details(self, index: int, name: str, found: Any) -> dict[str, Any]:
+        """The flipped samples and per-bucket deltas of ``name``, baseline against run ``index`` (records and
+        texts as the grids have them)."""
+        base = next(b for b in self.benchmarks[0] if b.name == name)
+        other = next(b for b in self.benchmarks[index] if b.name == name)
+        bench, examples = base.plugin
+        texts = {i: {"question": question(bench, e), "gold": e.gold} for i, e in examples.items()} if bench else {}
+        return details(self.runs[0], self.runs[index], found, base.records, other.records, texts)
 
     def files(self) -> Iterator[str]:
         """Every file name of the site (the bundle writes them all; the server answers only these)."""
