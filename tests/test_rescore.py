@@ -156,3 +156,25 @@ def test_a_run_without_results_or_on_other_data_is_refused(run: Path, env: dict[
     refused = tabbench("rescore", str(run), "--reward", "f1=component-f1", "--data", f"demo-bird={moved}", env=env)
     assert refused.returncode != 0 and "not the data the run was made on" in refused.stderr, refused.stderr
     assert _files(run) == before
+
+
+def test_a_transcript_reward_scores_an_agent_runs_rollouts(env: dict[str, str], tmp_path: Path) -> None:
+    """`tool-errors` reads the whole rollout of an `--env` run (as in training); single-turn records have none."""
+    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", "3", "--env", "sql", "--out",
+                    str(tmp_path / "agent"), "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    done = tabbench("rescore", str(tmp_path / "agent"), "--reward", "tool-errors", "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    records = _records(tmp_path / "agent")
+    assert all(r["transcript"]["tool_calls"] > 0 for r in records)
+    assert [(r["scores"]["tool-errors"]["status"], r["scores"]["tool-errors"]["value"]) for r in records] \
+        == [("match", 0.0)] * 3  # the gold rollouts' tool calls all succeed
+    summary = json.loads((tmp_path / "agent/results.json").read_text())["benchmarks"]["demo-bird"]["metrics"]
+    assert (summary["tool-errors"]["value"], summary["tool-errors"]["n"]) == (0.0, 3)
+
+
+def test_a_transcript_reward_on_single_turn_records_is_not_applicable(run: Path, env: dict[str, str]) -> None:
+    done = tabbench("rescore", str(run), "--reward", "tool-errors", "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads((run / "results.json").read_text())["benchmarks"]["demo-bird"]["metrics"]["tool-errors"]
+    assert (summary["value"], summary["n"], summary["n_excluded"]) == (None, 0, N)

@@ -3,11 +3,12 @@
 A run's completions are in its records; a new metric needs only a reward plugin and, for a reward that
 executes (SQL against the database, a program in the sandbox), the benchmark's examples on the data the run
 recorded. Each record's scored completion is scored by the reward through the host's ``score_batch`` with one
-result store for the whole rescore (each distinct query executed once, as in a run), the score is added to the
-record's ``scores`` under the metric's name, and the benchmark's ``metrics``, ``breakdown`` and ``metric_rewards``
-in ``results.json`` gain the new metric; ``results.json``'s ``edits`` says what was added and when. Nothing
-that was there changes: a metric name the run already has is refused, the primary metric and every record's
-``status``/``score`` stay as they were.
+result store for the whole rescore (each distinct query executed once, as in a run); a reward that declares
+``transcript = True`` (``tool-errors``) scores an agent run's whole rollout instead, as in training. The score
+is added to the record's ``scores`` under the metric's name, the benchmark's ``metrics``, ``breakdown`` and
+``metric_rewards`` in ``results.json`` gain the metric, and ``results.json``'s ``edits`` says what was added
+and when. Nothing that was there changes: a metric name the run already has is refused, the primary metric
+and every record's ``status``/``score`` stay as they were.
 
 The benchmark's data must be the data the run was made on (same file hashes, same benchmark version): scores
 against other golds would be numbers of another run. Every file is written atomically, the records before
@@ -30,6 +31,7 @@ from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.extract import SampleAnswers, answer_text
 from tabbench.contract.reward import score_batch
 from tabbench.contract.types import Example, MetricSpec, SampleRecord
+from tabbench.evaluation.agent import transcript_json
 from tabbench.evaluation.aggregate import summarize
 from tabbench.evaluation.record_limits import bounded
 from tabbench.evaluation.results import Results, load
@@ -151,15 +153,17 @@ def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs:
     if missing:
         raise DataError(f"{bench.name}: example {missing[0]!r} of the run is not in the data at {bench.data_path}")
     samples = [SampleAnswers(examples[r.id], _scored_completion(bench, examples[r.id], r)) for r in records]
+    rollouts = [SampleAnswers(examples[r.id], transcript_json(r.transcript.get("messages"))) if r.transcript else s
+                for r, s in zip(records, samples, strict=True)]
     from tabbench.evaluation.runner import _progress
 
     scores: dict[str, list[Any]] = {spec.name: [] for spec, _ in specs}
     with _progress(progress, f"{bench.name} rescore", total=len(samples), completed=0) as tick:
         for start in range(0, len(samples), BATCH):
-            batch = samples[start:start + BATCH]
-            for spec, reward in specs:
-                scores[spec.name] += score_batch(reward, batch)
-            tick(len(batch))
+            for spec, reward in specs:  # a transcript (shaping) reward reads an agent's whole rollout
+                scored = rollouts if getattr(reward, "transcript", False) else samples
+                scores[spec.name] += score_batch(reward, scored[start:start + BATCH])
+            tick(len(samples[start:start + BATCH]))
     return {spec.name: {"spec": {"name": spec.name, "reward": spec.reward, "options": dict(spec.options),
                                  "reward_version": str(reward.version)},
                         "scores": scores[spec.name]} for spec, reward in specs}
