@@ -142,3 +142,13 @@ def test_the_compare_page_lists_flips_links_them_and_charts_buckets(chrome, runs
     assert _wait(lambda: chrome.execute_script(edit))
     (row,) = chrome.execute_script(edit)
     assert "rescore" in row and "arctic" in row and "demo-bird" in row
+
+
+def test_the_flipped_list_is_cut_at_a_limit_ups_first(runs: dict) -> None:
+    from tabbench.reporting.comparison import flipped
+    from tabbench.reporting.paired import Flips
+
+    found = Flips("demo-bird", "a", "b", up=["u1", "u2"], down=["d1", "d2", "d3"])
+    assert [f["id"] for f in flipped(found, [], [], {}, limit=3)] == ["u1", "u2", "d1"]
+    assert [f["id"] for f in flipped(found, [], [], {}, limit=1)] == ["u1"]
+    assert len(flipped(found, [], [], {})) == 5

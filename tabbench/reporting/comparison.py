@@ -80,13 +80,13 @@ def failure(record: Mapping[str, Any] | None) -> str | None:
 
 
 def flipped(found: Flips, records_a: Sequence[Mapping[str, Any]], records_b: Sequence[Mapping[str, Any]],
-            texts: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The flipped samples (fail -> pass, then pass -> fail), each with its question, both answers, the gold
-    and what failed in the run that failed it."""
+            texts: Mapping[str, Mapping[str, Any]], limit: int | None = None) -> list[dict[str, Any]]:
+    """The flipped samples (fail -> pass, then pass -> fail; the first ``limit``), each with its question, both
+    answers, the gold and what failed in the run that failed it."""
     by_a, by_b = {r["id"]: r for r in records_a}, {r["id"]: r for r in records_b}
     out = []
     for direction, ids in (("up", found.up), ("down", found.down)):
-        for sample_id in ids:
+        for sample_id in ids[:None if limit is None else max(0, limit - len(out))]:
             a, b = by_a.get(sample_id), by_b.get(sample_id)
             text = texts.get(sample_id) or {}
             out.append({"id": sample_id, "direction": direction, "question": _short(text.get("question")),
@@ -98,11 +98,12 @@ def flipped(found: Flips, records_a: Sequence[Mapping[str, Any]], records_b: Seq
 
 def details(a: RunFolder, b: RunFolder, found: Flips, records_a: Sequence[Mapping[str, Any]] | None = None,
             records_b: Sequence[Mapping[str, Any]] | None = None,
-            texts: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
-    """``{"buckets": ..., "flipped": ...}`` of ``found``'s benchmark (records and texts read here unless given)."""
+            texts: Mapping[str, Mapping[str, Any]] | None = None, limit: int | None = None) -> dict[str, Any]:
+    """``{"buckets": ..., "flipped": ...}`` of ``found``'s benchmark (records and texts read here unless given;
+    ``limit``: at most that many flipped samples)."""
     name = found.benchmark
     records_a = read_records(a, name) if records_a is None else records_a
     records_b = read_records(b, name) if records_b is None else records_b
     texts = sample_texts(a, name) if texts is None else texts
     return {"buckets": buckets(a, b, name, records_a, records_b),
-            "flipped": flipped(found, records_a, records_b, texts)}
+            "flipped": flipped(found, records_a, records_b, texts, limit)}

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 CHUNK = 100  # full records per detail file (a sample opens after its chunk is made: 100 formatted queries)
 SHORT = 200  # characters of question, answer and gold in the grid
+FLIPS_LISTED = 500  # flipped samples listed on the compare page (runs.js loads with every page; the grid has all)
 APP_FILES = ("index.html", "app.js", "app.css")  # the page (package data: viewer_app/)
 CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'none'"
 
@@ -215,7 +216,7 @@ class Site:
         other = next(b for b in self.benchmarks[index] if b.name == name)
         bench, examples = base.plugin
         texts = {i: {"question": question(bench, e), "gold": e.gold} for i, e in examples.items()} if bench else {}
-        return details(self.runs[0], self.runs[index], found, base.records, other.records, texts)
+        return details(self.runs[0], self.runs[index], found, base.records, other.records, texts, FLIPS_LISTED)
 
     def files(self) -> Iterator[str]:
         """Every file name of the site (the bundle writes them all; the server answers only these)."""

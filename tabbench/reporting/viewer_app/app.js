@@ -181,7 +181,8 @@ function compareDetail(c) {
             num(x.n_up), num(x.n_down), el("td", { class: "num p", "data-p": x.p }, pval(x.p))]), { class: "buckets" }),
           bucketChart(key, rows, a, b));
       })] : null,
-    el("h4", {}, `flipped samples (${(c.flipped || []).length})`),
+    el("h4", {}, `flipped samples (${c.n_up + c.n_down})`),
+    (c.flipped || []).length < c.n_up + c.n_down ? el("p", { class: "muted" }, `The first ${c.flipped.length} are listed; the sample grid's "vs ${a}" filter shows them all.`) : null,
     (c.flipped || []).length ? table(["id", "flip", "question", `${a} answered`, `${b} answered`, "gold answer", "what failed"], c.flipped.map((f) => [
       el("td", { class: "flip-id" }, link(f.id)), el("td", { class: f.direction === "up" ? "pass" : "fail" }, f.direction === "up" ? "fail → pass" : "pass → fail"),
       f.question ?? "–", el("td", { class: "answer-a" }, el("code", {}, f.answer_a ?? "(none)")), el("td", { class: "answer-b" }, el("code", {}, f.answer_b ?? "(none)")),
