@@ -23,6 +23,7 @@ from tabbench import (
     Status,
     score_batch,
 )
+from tabbench.contract.errors import DataError
 from tabbench.contract.options import check_options, declared
 from tabbench.evaluation import results as results_module
 
@@ -193,44 +194,41 @@ def test_verl_result_survives_verl_validation():
     assert {k: sum(map(float, v)) / len(v) for k, v in numeric.items()}["score"] == 0.5
 
 
-def test_results_schema_matches_the_types_and_reads_version_1():
+def test_results_schema_matches_the_types_and_refuses_versions_1_and_2(tmp_path):
     schema = results_module.schema()
     for typed, props in [(results_module.Results, schema),
                          (results_module.BenchmarkResult, schema["$defs"]["benchmark"])]:
         hints = typing.get_type_hints(typed, include_extras=True)
         assert set(hints) == set(props["properties"])
         assert set(typed.__required_keys__) == set(props["required"])
-    v1 = {"schema_version": 1, "benchmarks": {}, "config": {"backend": "hf", "model": "m", "limit": 3},
-          "model": {"backend": "hf", "model": "m", "options": {}, "fingerprint_sha": "f"}}
-    v3 = results_module.upgrade(v1)
-    assert v3["schema_version"] == 3 and v3["model"] == {"fingerprint_sha": "f"}
-    assert v3["config"] == {"backend": "hf", "model": "m", "limit": 3, "backend_options": {}}
-    v2 = {"schema_version": 2, "benchmarks": {}, "config": {"limit": 3},
-          "model": {"backend": "gold", "model": "", "backend_options": {}, "generation": {"n": 1}, "vote": None}}
-    assert results_module.upgrade(v2)["config"] == {"limit": 3, "backend": "gold", "model": "", "backend_options": {},
-                                                    "generation": {"n": 1}, "vote": None}
-    with pytest.raises(ValueError, match="schema version 3"):
-        results_module.validate({"schema_version": 3})
+    for version in (1, 2):
+        path = tmp_path / f"v{version}.json"
+        path.write_text(json.dumps({"schema_version": version, "benchmarks": {}, "config": {}, "model": {}}))
+        with pytest.raises(DataError) as caught:
+            results_module.load(path)
+        assert str(caught.value) == (f"{path}: results schema_version {version} is not one this tabbench reads "
+                                     "(3 and 4); rerun it with this tabbench")
+    with pytest.raises(ValueError, match="schema version 4"):
+        results_module.validate({"schema_version": 4})
 
 
 @pytest.mark.tabbench_plugins("oracles")  # the gold backend
-def test_evaluate_returns_typed_results_and_the_board_reads_v1_and_v2(isolated_host, tmp_path):
+def test_evaluate_returns_typed_results_and_the_board_reads_v3_and_v4(isolated_host, tmp_path):
     isolated_host.register(_plugin(), "seam")
-    results = tabbench.evaluate("gold", "seam-bench", out=tmp_path / "v2", timeout=4)
-    assert results["schema_version"] == 3 and results["benchmarks"]["seam-bench"]["metrics"]["ok"]["value"] == 1.0
+    results = tabbench.evaluate("gold", "seam-bench", out=tmp_path / "v4", timeout=4)
+    assert results["schema_version"] == 4 and results["benchmarks"]["seam-bench"]["metrics"]["ok"]["value"] == 1.0
     assert not set(results["config"]) & set(results["model"])  # what was asked, and what the backend reported
-    assert results == json.loads((tmp_path / "v2/results.json").read_text())
+    assert results == json.loads((tmp_path / "v4/results.json").read_text())
     assert [m["options"] for m in results["benchmarks"]["seam-bench"]["metric_rewards"]] == [{"timeout": 4.0}, {}]
-    asked = ("backend", "model", "generation", "vote")
-    v1 = dict(results, schema_version=1, config={**results["config"], "backend": "gold", "model": None},
-              model={**results["model"], "options": {}, **{k: results["config"][k] for k in asked}})
-    (tmp_path / "v1").mkdir()
-    (tmp_path / "v1/results.json").write_text(json.dumps(v1))
+    v3 = dict(results, schema_version=3, benchmarks={name: {k: v for k, v in result.items() if k != "answer_extractor"}
+                                                     for name, result in results["benchmarks"].items()})
+    (tmp_path / "v3").mkdir()
+    (tmp_path / "v3/results.json").write_text(json.dumps(v3))
     from tabbench.reporting.leaderboard import build, load_runs
 
-    runs = load_runs([(tmp_path / "v1", "old"), (tmp_path / "v2", "new")])
-    assert [r.results["schema_version"] for r in runs] == [3, 3] and runs[0].config == runs[1].config
-    board = build([f"{tmp_path / 'v1'}=old", f"{tmp_path / 'v2'}=new"], tmp_path / "board.md", references=None)
+    runs = load_runs([(tmp_path / "v3", "old"), (tmp_path / "v4", "new")])
+    assert [r.results["schema_version"] for r in runs] == [3, 4] and runs[0].config == runs[1].config
+    board = build([f"{tmp_path / 'v3'}=old", f"{tmp_path / 'v4'}=new"], tmp_path / "board.md", references=None)
     assert "| old |" in board and "| new |" in board
 
 
@@ -242,7 +240,7 @@ def test_the_run_store_refuses_a_results_file_that_breaks_the_schema(tmp_path):
 
     store = RunStore.create(tmp_path / "run", {"command": "test"})
     with pytest.raises(ValueError, match="at benchmarks"):
-        store.write_results({"schema_version": 3, "tabbench_version": "0", "created": "now", "python": "3",
+        store.write_results({"schema_version": 4, "tabbench_version": "0", "created": "now", "python": "3",
                              "platform": "x", "plugins": {}, "config": {}, "seeds": {}, "model": {},
                              "benchmarks": {"b": {"n": -1}}})
     assert not store.results_path.exists()

@@ -122,13 +122,14 @@ def test_lm_eval_export_has_lm_evals_layout_and_the_runs_numbers(gold: Path, env
     for benchmark, result in results["benchmarks"].items():
         task = aggregate["results"][benchmark]
         for metric, summary in result["metrics"].items():
-            assert task[f"{metric},extract"] == summary["value"]
+            assert task[f"{metric},{result['answer_extractor']}"] == summary["value"]
         assert aggregate["n-samples"][benchmark] == {"original": LIMIT, "effective": LIMIT}
         rows = [json.loads(line) for line in Path(tasks[benchmark]).read_text().splitlines()]
         records = _records(gold, benchmark)
         assert [r["doc"]["id"] for r in rows] == [r["id"] for r in records]
         for row, record in zip(rows, records, strict=True):
             assert row["resps"] == [record["completions"]] and row["filtered_resps"] == [record["answer"]]
+            assert row["filter"] == result["answer_extractor"]
             assert row["metrics"] == list(result["metrics"])
             assert all(row[m] == record["scores"][m]["value"] for m in row["metrics"])
             assert row["target_hash"] == hashlib.sha256(row["target"].encode()).hexdigest() and row["target"]
@@ -148,3 +149,26 @@ def test_export_refuses_a_non_empty_out_or_an_unfinished_run(gold: Path, env: di
     done = tabbench("export", str(unfinished), "--format", "lm-eval", "--out", str(tmp_path / "x"), env=env)
     assert done.returncode == 2 and "export needs a finished run" in done.stderr
     assert not (tmp_path / "x").exists()
+
+
+def test_export_needs_neither_the_plugin_nor_the_data(gold: Path, env: dict[str, str], tmp_path: Path) -> None:
+    """A run of a benchmark no plugin here provides, on data that is gone, exports with its questions and golds
+    (from the run's prompts file)."""
+    run = tmp_path / "orphan"
+    for part in ("samples", "prompts"):
+        (run / part).mkdir(parents=True)
+        (run / part / "no-such-bench.jsonl").write_bytes((gold / part / "demo-bird.jsonl").read_bytes())
+    results = json.loads((gold / "results.json").read_text())
+    orphan = results["benchmarks"]["demo-bird"]
+    orphan["data"]["path"] = str(tmp_path / "gone")
+    results["benchmarks"] = {"no-such-bench": orphan}
+    (run / "results.json").write_text(json.dumps(results))
+    done = tabbench("export", str(run), "--format", "eee", "--out", str(tmp_path / "eee"), env=env)
+    assert done.returncode == 0, done.stderr
+    (samples,) = (tmp_path / "eee").rglob("*_samples.jsonl")
+    rows = [json.loads(line) for line in samples.read_text().splitlines()]
+    prompts = [json.loads(line) for line in (gold / "prompts/demo-bird.jsonl").read_text().splitlines()]
+    assert {r["input"]["raw"] for r in rows} == {p["question"] for p in prompts}
+    assert {r["input"]["reference"][0] for r in rows} == {p["gold"] for p in prompts}
+    for row in rows:
+        jsonschema.Draft7Validator(eee_schema("instance")).validate(row)

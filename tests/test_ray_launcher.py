@@ -55,8 +55,9 @@ class _DieAfter:
 @pytest.fixture(scope="module")
 def local_cluster():
     tests_root = str(Path(__file__).resolve().parents[1])
+    path = os.pathsep.join(filter(None, (tests_root, os.environ.get("PYTHONPATH"))))  # the driver's checkout too
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
-             runtime_env={"env_vars": {"PYTHONPATH": tests_root, "TABBENCH_WORKERS": "1"}})
+             runtime_env={"env_vars": {"PYTHONPATH": path, "TABBENCH_WORKERS": "1"}})
     yield
     ray.shutdown()
 

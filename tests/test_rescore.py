@@ -178,3 +178,20 @@ def test_a_transcript_reward_on_single_turn_records_is_not_applicable(run: Path,
     assert done.returncode == 0, done.stderr
     summary = json.loads((run / "results.json").read_text())["benchmarks"]["demo-bird"]["metrics"]["tool-errors"]
     assert (summary["value"], summary["n"], summary["n_excluded"]) == (None, 0, N)
+
+
+def test_a_vote_run_is_rescored_on_the_completion_the_vote_picked(env: dict[str, str], tmp_path: Path) -> None:
+    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", "2", "--samples", "3",
+                    "--temperature", "0.7", "--out", str(tmp_path / "vote"), "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "vote/samples/demo-bird.jsonl"
+    records = _records(tmp_path / "vote")
+    first = records[0]
+    gold = first["completions"][first["vote"]["index"]]
+    first["completions"] = ["SELECT 1", gold, "SELECT 2"]  # as if the vote had picked the second completion
+    first["vote"]["index"] = 1
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    done = tabbench("rescore", str(tmp_path / "vote"), "--reward", "arctic", "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    # arctic: 1 for a match, 0.1 for a query that only executes: the pick (gold) is scored, not completion 0
+    assert [r["scores"]["arctic"]["value"] for r in _records(tmp_path / "vote")] == [1.0, 1.0]

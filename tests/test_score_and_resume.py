@@ -43,14 +43,22 @@ def test_score_writes_results_and_samples(plugin_site, tmp_path, toy_data):
     assert toy["parse_fail_rate"] == 8 / 40
     assert set(toy["breakdown"]["level"]) == {"easy", "hard"}
     assert toy["breakdown"]["level"]["easy"]["n"] == 20
-    assert results["schema_version"] == 3 and results["plugins"]["toy"] == "1.2.3"
+    assert results["schema_version"] == 4 and results["plugins"]["toy"] == "1.2.3"
     assert results["config"]["backend"] == "predictions" and results["model"]["fingerprint"]["sha256"]
     assert next(iter(toy["data"]["files"].values()))  # data file hash recorded
     lines = (out / "samples" / "toy.jsonl").read_text().splitlines()
     first = json.loads(lines[0])
     assert len(lines) == 40
-    assert set(first) >= {"id", "prompt_hash", "completions", "answer", "status", "score", "scores"}
+    assert set(first) >= {"id", "prompt_hash", "completions", "answer", "status", "score", "scores", "answers"}
     assert first["status"] == "parse_fail" and first["scores"]["length"]["value"] == 0.0
+    records = [json.loads(line) for line in lines]
+    extractor = toy["answer_extractor"]
+    assert all(r["answers"][extractor] == [r["answer"]] for r in records)  # every completion's answer, named
+    prompts = [json.loads(line) for line in (out / "prompts" / "toy.jsonl").read_text().splitlines()]
+    assert sorted(p["prompt_hash"] for p in prompts) == sorted({r["prompt_hash"] for r in records})  # each once
+    first_prompt = next(p for p in prompts if p["prompt_hash"] == first["prompt_hash"])
+    assert set(first_prompt) == {"prompt_hash", "messages", "question", "gold", "meta"}
+    assert first_prompt["messages"][-1]["role"] == "user" and first_prompt["meta"] == first["meta"]
 
 
 @pytest.mark.slow  # SIGKILLs a scoring subprocess, then resumes it
@@ -81,3 +89,4 @@ def test_resume_after_sigkill_equals_an_uninterrupted_run(plugin_site, tmp_path,
     a = json.loads((straight / "results.json").read_text())
     b = json.loads((killed / "results.json").read_text())
     assert _comparable(a) == _comparable(b)
+    assert (straight / "prompts/toy.jsonl").read_text() == (killed / "prompts/toy.jsonl").read_text()

@@ -41,6 +41,8 @@ def assert_same_run(merged: Path, whole: Path) -> None:
     assert names and names == sorted(p.name for p in (merged / "samples").iterdir())
     for name in names:
         assert (merged / "samples" / name).read_bytes() == (whole / "samples" / name).read_bytes(), name
+        assert (merged / "prompts" / name).read_bytes() == (whole / "prompts" / name).read_bytes(), name
+        assert (whole / "prompts" / name).stat().st_size > 0
     assert comparable(merged) == comparable(whole)
 
 

@@ -330,9 +330,12 @@ def test_several_completions_are_grouped_by_their_answer(runs: dict, tmp_path: P
     records = [json.loads(line) for line in path.read_text().splitlines()]
     gold = records[0]["answer"]
     records[0]["completions"] = [gold, "SELECT 1", f"  {gold.lower()} ", "no sql here"]
+    (extractor,) = records[0]["answers"]  # the recorded answers: the viewer extracts nothing itself
+    records[0]["answers"] = {extractor: [gold, "SELECT 1", f"  {gold.lower()} ", None]}
     path.write_text("".join(json.dumps(r) + "\n" for r in records))
     first = Site([read_run(run)]).benchmarks[0][0].chunk(0)[0]
     assert [c["members"] for c in first["clusters"]] == [[0, 2], [1], [3]]
+    assert first["clusters_by"] == "completions by extracted answer text"
 
 
 def test_an_agent_transcript_shows_its_tool_calls(tmp_path: Path, env: dict[str, str], chrome) -> None:

@@ -61,6 +61,9 @@ class SpiderExecution(Reward):
     def score(self, example: Example, completion: str, answer: str | None) -> Score:
         return self.score_batch([Prediction(example, completion, answer)])[0]
 
+    def executed_query(self, example: Example, answer: str) -> str:
+        return normalise_for_execution(replace_value_placeholder(answer, self.official), distinct=self.distinct)
+
     def _prepare(self, example: Example, sql: str | None) -> tuple[Score | None, dict[str, Any]]:
         gold = example.gold
         paths = example.fields.get("db_paths") or ([example.fields["db_path"]] if example.fields.get("db_path") else [])
@@ -68,7 +71,7 @@ class SpiderExecution(Reward):
             return Score(None, Status.GOLD_ERROR, {"error": "no gold SQL or database for this example"}), {}
         if sql is None:
             return Score(0.0, Status.NO_SQL, {}), {}
-        pred = normalise_for_execution(replace_value_placeholder(sql, self.official), distinct=self.distinct)
+        pred = self.executed_query(example, sql)
         gold = normalise_for_execution(gold, distinct=self.distinct)
         return None, {"sql": sql, "pred": pred, "gold": gold, "paths": [str(p) for p in paths]}
 

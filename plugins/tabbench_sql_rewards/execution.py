@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from tabbench import ConfigError, Prediction, Score, Status
+from tabbench import ConfigError, Example, Prediction, Score, Status
 from tabbench.sql import BatchStats, ExecJob, QueryResult, current_store, execution_limits, result_details
 from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
 from tabbench_sql_rewards.base import SqlReward, gold_sql
@@ -119,6 +119,9 @@ class ExecutionReward(SqlReward):
 
     def _normalise(self, sql: str) -> str:
         return _spider_normalised(sql, bool(self.opt("fix_operators")), bool(self.opt("remove_distinct")))
+
+    def executed_query(self, example: Example, answer: str) -> str:
+        return self._normalise(answer)
 
     def verdicts(self, items: Sequence[Prediction]) -> list[Verdict]:
         """Execute and compare a batch with one ``execute_many`` call (each distinct query runs once)."""

@@ -57,6 +57,10 @@ class Reward(ABC):
     higher_is_better: ClassVar[bool] = True
     option_defaults: ClassVar[dict[str, Any]] = {}
     extractor: Extractor | None = None
+    limits: Any = None
+    """A reward that executes predicted SQL: the bounds it runs them under (``tabbench.sql.Limits``; ``None``:
+    it executes nothing). The self-consistency vote then executes the candidates as this reward does
+    (``executed_query``, these limits, the run's result store), so each distinct query runs once per run."""
 
     def __init__(self, **options: Any) -> None:
         """Keep ``options``, checked against the declaration (one line naming the reward, the key and what is
@@ -74,6 +78,11 @@ class Reward(ABC):
         """Score many predictions; the default calls ``score`` on each, never raising. (A reward of the first
         API receives ``(example, completion)`` pairs here.)"""
         return [safe_score(self, item if isinstance(item, Prediction) else Prediction(*item)) for item in items]
+
+    def executed_query(self, example: Example, answer: str) -> str:
+        """The query this reward executes for the predicted SQL ``answer`` of ``example`` (``limits`` set): the
+        answer itself, unless the reward rewrites it first."""
+        return answer
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r}, options={self.options!r})"

@@ -109,6 +109,12 @@ class SampleRecord:
     messages (tool calls and observations as the model saw them), turns, tool calls and errors, and why it
     stopped; ``None`` for single-turn samples. ``sample_scores`` holds, when several completions were sampled,
     the primary metric's value of each, in order (pass@k); ``None`` otherwise.
+
+    ``answers`` holds every completion's answer under each extractor's name (the benchmark's and every metric
+    reward's: ``{"sql": ["SELECT ...", None, ...]}``, one per completion, in order), so a reader needs no plugin
+    to show them; ``vote`` the self-consistency vote's outcome when several completions were voted on (winner,
+    method, each candidate's support, the groups it counted). The prompt, question and gold are in the run's
+    prompts file under ``prompt_hash`` (``tabbench.evaluation.store``). Records of results schema 3 have neither.
     """
 
     id: str
@@ -121,6 +127,8 @@ class SampleRecord:
     meta: dict[str, str] = field(default_factory=dict)
     transcript: dict[str, Any] | None = None
     sample_scores: list[float | None] | None = None
+    answers: dict[str, list[str | None]] | None = None
+    vote: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

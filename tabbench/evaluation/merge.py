@@ -24,13 +24,13 @@ from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.results import MergeRecord, Results, load
 from tabbench.evaluation.runner import Run, execute, select_examples
 from tabbench.evaluation.shards import Shard
-from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.store import PromptTable, RunStore
 from tabbench.evaluation.where import Where, parse_wheres
 
 #: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
 SAME_PER_BENCHMARK = ("version", "split", "options", "data", "metric_rewards")
 #: What a run folder holds; ``OUT`` may exist (``--launcher ray`` keeps its shards there) but not hold these.
-RUN_FILES = ("run.json", "samples", "results.json", "greedy")
+RUN_FILES = ("run.json", "samples", "prompts", "results.json", "greedy")
 #: Model-record keys that may differ between shards: where each shard kept its response cache.
 LOCAL_MODEL_KEYS = ("cache",)
 
@@ -47,6 +47,9 @@ class ShardRun:
 
     def records(self, benchmark: str) -> list[SampleRecord]:
         return RunStore(self.path).read_samples(benchmark, repair=False)
+
+    def prompts(self, benchmark: str) -> PromptTable:
+        return PromptTable(RunStore(self.path).read_prompts(benchmark, repair=False))
 
 
 def read_shard(path: Path) -> ShardRun:
@@ -195,7 +198,9 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
         store = RunStore.create(staging, first.config)
         config = first.results["config"]
         for name, records in per_benchmark.items():
+            tables = [(s.shard, s.prompts(name)) for s in shards]
             for record in records:
+                _record_prompt(store, name, record, tables)
                 store.append(name, record)
         run = Run(out_dir=out, config=config, benchmarks=built, store=store, split=split, limit=limit, where=made.where,
                   model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
@@ -211,6 +216,18 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return results
+
+
+def _record_prompt(store: RunStore, benchmark: str, record: SampleRecord,
+                   tables: Sequence[tuple[Shard, PromptTable]]) -> None:
+    """Write the record's prompt to the merged prompts file as the shard that ran it recorded it; a record of a
+    run of results schema 3 has none."""
+    for shard, table in tables:
+        if shard.holds(benchmark, record.id):
+            entry = table.get(record.prompt_hash, record.id)
+            if entry is not None:
+                store.record_prompt(benchmark, record.prompt_hash, record.id, entry)
+            return
 
 
 def _install(staging: Path, out: Path) -> None:

@@ -170,11 +170,14 @@ def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs:
 
 
 def _scored_completion(bench: Benchmark, example: Example, record: SampleRecord) -> str:
-    """The completion the run scored: the only one, or (several sampled, a vote's pick) the first whose answer
-    is the record's."""
+    """The completion the run scored: the only one, the vote's pick (``vote.index``), or, in a results schema 3
+    record (no ``vote``), the first whose answer is the record's."""
     completions = record.completions or [""]
     if len(completions) == 1:
         return completions[0]
+    index = (record.vote or {}).get("index")
+    if isinstance(index, int) and 0 <= index < len(completions):
+        return completions[index]
     extractor = bench.answer_extractor()
     for completion in completions:
         if answer_text(SampleAnswers(example, completion).get(extractor)) == record.answer:

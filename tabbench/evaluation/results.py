@@ -1,15 +1,20 @@
-"""The typed record of a finished run: ``results.json``, schema version 3.
+"""The typed record of a finished run: ``results.json``, schema version 4.
 
 The runner is its only writer (``tabbench.evaluation.runner.execute``); its shape is these ``TypedDict``\\ s
 and, for tools outside Python, the JSON Schema ``results.schema.json`` shipped beside this module (checked
-against the types by a test). ``load`` reads version 1, 2 and 3 files and returns version 3.
+against the types by a test). ``load`` reads versions 3 and 4; the run folder's layout is ``docs/run-folder.md``.
 
-Version 3: ``config`` is the run's ``tabbench.evaluation.config.RunConfig`` serialised (what was asked: backend,
-model, backend options, benchmarks and suites, options, generation, vote, environment, settings, ...), and
-``model`` holds only what the backend reported (its fingerprint and hash, the chat template's hash, the
-response cache used); ``not_run`` lists the selected benchmarks that did not run. Version 2 kept backend,
-model, backend options, generation and vote under ``model``; version 1 repeated them in ``config``. Since
-version 2, lifecycle hooks add what they compute under ``benchmarks.<name>.extensions.<key>``.
+``config`` is the run's ``tabbench.evaluation.config.RunConfig`` serialised (``RunConfig.to_json``; read back
+with ``RunConfig.from_json``): what was asked (backend, model, backend options, benchmarks and suites, options,
+generation, vote, environment, settings, ...); ``model`` holds only what the backend reported (its fingerprint
+and hash, the chat template's hash, the response cache used); ``not_run`` lists the selected benchmarks that did
+not run; lifecycle hooks add what they compute under ``benchmarks.<name>.extensions.<key>``.
+
+Version 4 adds ``benchmarks.<name>.answer_extractor`` and, beside ``results.json``, what a reader needs without
+the benchmark plugin or its data: every completion's answer under each extractor's name and the vote's outcome
+in the sample records, and the prompts file (messages, question, gold, meta of each distinct prompt). A version
+3 run reads as it is (its records show what they hold); versions 1 and 2 (before tabbench 0.1) are refused
+with one line naming the version.
 """
 
 import json
@@ -20,11 +25,8 @@ from typing import Any, NotRequired, TypedDict
 
 from tabbench.contract.errors import DataError
 
-SCHEMA_VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
-
-#: What version 1 and 2 kept under ``model`` and version 3 keeps in ``config`` (the run configuration).
-_ASKED = ("backend", "model", "backend_options", "generation", "vote")
+SCHEMA_VERSION = 4
+READABLE_VERSIONS = (3, 4)
 
 
 class MetricSummary(TypedDict):
@@ -60,6 +62,7 @@ class DataRecord(TypedDict):
 class BenchmarkResult(TypedDict):
     version: str
     split: str
+    answer_extractor: str  # the extractor whose answer records show under ``answer`` (records: ``answers``)
     options: dict[str, Any]  # effective benchmark options
     data: DataRecord
     metric_rewards: list[MetricReward]
@@ -128,26 +131,17 @@ class Results(TypedDict):
 
 @cache
 def schema() -> dict[str, Any]:
-    """The JSON Schema of version 3 (package data ``results.schema.json``)."""
+    """The JSON Schema of version 4 (package data ``results.schema.json``)."""
     text = resources.files("tabbench.evaluation").joinpath("results.schema.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 
-def upgrade(data: dict[str, Any]) -> Results:
-    """A version 1, 2 or 3 results document as version 3: what was asked moves from ``model`` to ``config``
-    (version 1 called the backend options ``options``)."""
+def check_version(data: dict[str, Any]) -> None:
+    """Refuse a results document this tabbench does not read (versions 1 and 2 predate tabbench 0.1)."""
     version = data.get("schema_version", 1)
     if version not in READABLE_VERSIONS:
         raise DataError(f"results schema_version {version!r} is not one this tabbench reads "
-                        f"({', '.join(map(str, READABLE_VERSIONS))})")
-    if version < SCHEMA_VERSION:
-        model = dict(data.get("model") or {})
-        if "options" in model and "backend_options" not in model:
-            model["backend_options"] = model.pop("options")
-        asked = {key: model.pop(key) for key in _ASKED if key in model}
-        data = {**data, "schema_version": SCHEMA_VERSION, "model": model,
-                "config": {**dict(data.get("config") or {}), **asked}}
-    return data  # type: ignore[return-value]
+                        f"({' and '.join(map(str, READABLE_VERSIONS))}); rerun it with this tabbench")
 
 
 def validate(data: Any) -> None:
@@ -165,13 +159,17 @@ def validate(data: Any) -> None:
 
 
 def load(path: Path) -> Results:
-    """Read ``results.json`` (version 1, 2 or 3) as version 3; a bad file is a ``DataError`` naming it."""
+    """Read ``results.json`` (version 3 or 4); a bad file or another version is a ``DataError`` naming it."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:
         raise DataError(f"{path}: unreadable results ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), dict):
         raise DataError(f"{path}: not a tabbench results file (no 'benchmarks' object)")
+    try:
+        check_version(data)
+    except DataError as exc:
+        raise DataError(f"{path}: {exc}") from None
     # the shape readers rely on, checked without jsonschema (an optional dependency)
     wrong = [key for key in ("model", "config") if not isinstance(data.get(key) or {}, dict)] + [
         f"benchmarks.{name}" + ("" if not isinstance(result, dict) else ".primary_metric")
@@ -179,7 +177,4 @@ def load(path: Path) -> Results:
         if not isinstance(result, dict) or not isinstance(result.get("primary_metric") or {}, dict)]
     if wrong:
         raise DataError(f"{path}: not a tabbench results file ('{wrong[0]}' is not an object)")
-    try:
-        return upgrade(data)
-    except DataError as exc:
-        raise DataError(f"{path}: {exc}") from exc
+    return data  # type: ignore[return-value]

@@ -1,8 +1,9 @@
 """The evaluation loop shared by ``tabbench eval`` and ``tabbench score``.
 
 For each benchmark: examples → prompts (hashed) → completions from a ``Completer`` in batches → each
-distinct extractor once per sample → the benchmark's metric rewards → one ``SampleRecord`` appended per
-example → aggregation → ``results.json``.
+distinct extractor once per sample → the benchmark's metric rewards → the prompt written once to the prompts
+file and one ``SampleRecord`` appended per example (every completion's answer under each extractor's name) →
+aggregation → ``results.json``.
 Where the completions come from (a model backend, a predictions file) is the only thing the two commands
 do differently.
 """
@@ -23,14 +24,14 @@ from tabbench import __version__
 from tabbench.contract.backend import GenerationRequest
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError
-from tabbench.contract.extract import SampleAnswers, answer_text
+from tabbench.contract.extract import Extractor, SampleAnswers, answer_text
 from tabbench.contract.hashing import file_sha256, stable_hash
 from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
 from tabbench.evaluation.passk import sampling_summary
-from tabbench.evaluation.record_limits import bounded
+from tabbench.evaluation.record_limits import ANSWER_CHARS, bounded, truncate
 from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
@@ -45,10 +46,20 @@ class Completer(Protocol):
     def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[list[str]]: ...
 
 
-Chooser = Callable[[Benchmark, Example, list[str], list[str | None]], int]
-"""Picks which of an example's completions is scored (default: the first), given them and the answer the
-benchmark's extractor found in each (extracted once: scoring reuses the winner's). Self-consistency votes plug
-in here."""
+class Outcome(Protocol):
+    """What a ``Chooser`` returns: the index of the completion scored, and what the record keeps of why."""
+
+    index: int
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+Chooser = Callable[[Benchmark, Example, list[str], list[str | None], Sequence[Reward]], Outcome]
+"""Picks which of an example's completions is scored (default: the first), given them, the answer the
+benchmark's extractor found in each (extracted once: scoring reuses the winner's) and the benchmark's metric
+rewards, primary first (a vote reads the executions of the one that executes queries, through the run's result
+store). Self-consistency votes plug in here (``tabbench.evaluation.voting.chooser``); the record keeps the
+outcome under ``vote``."""
 
 
 @dataclass
@@ -93,6 +104,39 @@ class Run:
 
 def prompt_hash(messages: Sequence[dict[str, str]]) -> str:
     return stable_hash(list(messages))
+
+
+def question_of(example: Example, messages: Sequence[dict[str, str]]) -> str:
+    """The question an example asks, as readers show it: its ``question`` field, else the last user message of
+    its prompt."""
+    text = example.fields.get("question")
+    if isinstance(text, str):
+        return text
+    users = [str(m.get("content")) for m in messages if m.get("role") == "user"]
+    return users[-1] if users else ""
+
+
+def prompt_entry(example: Example, messages: Sequence[dict[str, str]]) -> dict[str, Any]:
+    """What the prompts file keeps of an example's prompt: the messages, the question, the gold, the meta."""
+    return {"messages": [{"role": str(m.get("role")), "content": str(m.get("content"))} for m in messages],
+            "question": question_of(example, messages), "gold": example.gold, "meta": dict(example.meta)}
+
+
+def recorded_extractors(benchmark: Benchmark, rewards: dict[str, Reward]) -> dict[str, Extractor]:
+    """The extractors whose answers a record keeps, by name: the benchmark's, then each metric reward's."""
+    named = {benchmark.answer_extractor().name: benchmark.answer_extractor()}
+    for reward in rewards.values():
+        if reward.extractor is not None:
+            named.setdefault(reward.extractor.name, reward.extractor)
+    return named
+
+
+def every_answer(extractors: dict[str, Extractor], samples: Sequence[SampleAnswers]) -> dict[str, list[str | None]]:
+    """Each extractor's answer for each completion, as text and within the record limits (shared with scoring:
+    an answer already extracted is not extracted again)."""
+    return {name: [None if (text := answer_text(sample.get(extractor))) is None else truncate(text, ANSWER_CHARS)
+                   for sample in samples]
+            for name, extractor in extractors.items()}
 
 
 def score_examples(
@@ -147,6 +191,8 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     todo = [e for e in examples if e.id not in done and run.merge is None]
     specs = metric_specs(benchmark)
     rewards = metric_rewards(benchmark)
+    extractors = recorded_extractors(benchmark, rewards)
+    ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
     hooks = host()
     with _progress(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
         for chunk in _batched(todo, run.batch_size):
@@ -158,16 +204,19 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
             outputs = completer(benchmark, requests)
             candidates = [[SampleAnswers(e, o) for o in outs] or [SampleAnswers(e, "")]
                           for e, outs in zip(chunk, outputs, strict=True)]
-            chosen = [_choose(benchmark, e, outs, cands, choose)
+            chosen = [_choose(benchmark, e, outs, cands, ranked, choose)
                       for e, outs, cands in zip(chunk, outputs, candidates, strict=True)]
-            answers, scores = score_examples(benchmark, rewards, chunk, [s.completion for s in chosen], chosen)
+            answers, scores = score_examples(benchmark, rewards, chunk, [s.completion for s, _ in chosen],
+                                             [s for s, _ in chosen])
             per_completion = _score_every_completion(rewards[benchmark.primary_metric], candidates)
             for i, example in enumerate(chunk):
                 primary = scores[benchmark.primary_metric][i]
                 answer, recorded = bounded(answers[i], {metric: scores[metric][i].to_json() for metric in scores})
+                hashed = prompt_hash(messages[i])
+                run.store.record_prompt(name, hashed, example.id, prompt_entry(example, messages[i]))
                 record = SampleRecord(
                     id=example.id,
-                    prompt_hash=prompt_hash(messages[i]),
+                    prompt_hash=hashed,
                     completions=outputs[i],
                     answer=answer,
                     status=primary.status.value,
@@ -176,6 +225,8 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                     meta=dict(example.meta),
                     transcript=getattr(completer, "transcripts", {}).get(example.id),  # --env rollouts
                     sample_scores=per_completion[i],
+                    answers=every_answer(extractors, candidates[i]) if outputs[i] else {},
+                    vote=chosen[i][1],
                 )
                 run.store.append(name, record)
                 hooks.call("after_sample_scored", run=RunView(run), benchmark=benchmark, record=record)
@@ -188,6 +239,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     return {
         "version": benchmark.version,
         "split": benchmark.check_split(run.split),
+        "answer_extractor": benchmark.answer_extractor().name,
         "options": benchmark.options,
         "data": _data_record(benchmark, run.split),
         "metric_rewards": [
@@ -201,13 +253,14 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
 
 
 def _choose(benchmark: Benchmark, example: Example, outputs: list[str], samples: list[SampleAnswers],
-            choose: Chooser | None) -> SampleAnswers:
-    """The sample scored among ``samples`` (one per output): the first, or the chooser's pick given each one's
-    answer."""
+            rewards: Sequence[Reward], choose: Chooser | None) -> tuple[SampleAnswers, dict[str, Any] | None]:
+    """The sample scored among ``samples`` (one per output) and the vote's record: the first and ``None``, or
+    the chooser's pick given each one's answer."""
     if choose is None or len(samples) < 2:
-        return samples[0]
+        return samples[0], None
     recorded = benchmark.answer_extractor()
-    return samples[choose(benchmark, example, outputs, [answer_text(s.get(recorded)) for s in samples])]
+    outcome = choose(benchmark, example, outputs, [answer_text(s.get(recorded)) for s in samples], rewards)
+    return samples[outcome.index], outcome.to_json()
 
 
 def _score_every_completion(reward: Reward, candidates: Sequence[Sequence[SampleAnswers]]

@@ -1,22 +1,27 @@
-"""The on-disk record of a run: ``OUT/run.json``, ``OUT/samples/<benchmark>.jsonl``, ``OUT/results.json``.
+"""The on-disk record of a run: ``OUT/run.json``, ``OUT/samples/<benchmark>.jsonl``,
+``OUT/prompts/<benchmark>.jsonl``, ``OUT/results.json`` (the layout: ``docs/run-folder.md``).
 
 Sample lines are appended and flushed as they are scored, so a run killed at any moment (SIGKILL
 included) loses at most the line being written; ``resume`` drops such a torn last line and reports the
-ids already done. ``run.json`` (the config) and ``results.json`` are replaced atomically, never half
-written. Text is UTF-8 with lone surrogates (which a model's JSON can produce) escaped
-(``modeltext.dumps``), so any record reads back equal.
+ids already done. Each distinct prompt is written to the prompts file once, just before the first record
+that refers to it (``record_prompt``), so every record's ``prompt_hash`` resolves there. ``run.json`` (the
+config) and ``results.json`` are replaced atomically, never half written. Text is UTF-8 with lone surrogates
+(which a model's JSON can produce) escaped (``modeltext.dumps``), so any record reads back equal.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.types import SampleRecord
+
+T = TypeVar("T")
 
 #: Version of ``run.json`` (``results.json`` has its own: ``tabbench.evaluation.results.SCHEMA_VERSION``).
 RUN_SCHEMA_VERSION = 1
@@ -35,7 +40,9 @@ class RunStore:
     def __init__(self, out_dir: Path) -> None:
         self.out_dir = Path(out_dir)
         self.samples_dir = self.out_dir / "samples"
-        self._handles: dict[str, Any] = {}
+        self.prompts_dir = self.out_dir / "prompts"
+        self._handles: dict[tuple[str, str], Any] = {}
+        self._prompts: dict[str, PromptIndex] = {}  # by benchmark: what its prompts file holds
         self._made: list[Path] = []  # what ``create`` wrote, removed by ``discard_if_empty``
 
     @property
@@ -49,15 +56,20 @@ class RunStore:
     def samples_path(self, benchmark: str) -> Path:
         return self.samples_dir / f"{benchmark}.jsonl"
 
+    def prompts_path(self, benchmark: str) -> Path:
+        return self.prompts_dir / f"{benchmark}.jsonl"
+
     @classmethod
     def create(cls, out_dir: Path, config: dict[str, Any]) -> RunStore:
         """Start a new run in ``out_dir``; refuses a directory that already holds one."""
         store = cls(out_dir)
         if store.config_path.exists() or (store.samples_dir.exists() and any(store.samples_dir.iterdir())):
             raise RunStoreError(f"{out_dir} already holds a run: pass --resume to continue it, or choose another --out")
-        store._made = [p for p in (store.samples_dir, *store.samples_dir.parents) if not p.exists()]
+        store._made = [p for p in (store.prompts_dir, store.samples_dir, *store.samples_dir.parents)
+                       if not p.exists()]
         try:
             store.samples_dir.mkdir(parents=True, exist_ok=True)
+            store.prompts_dir.mkdir(exist_ok=True)
             store.remove_temporaries()
             write_json_atomic(store.config_path, {"schema_version": RUN_SCHEMA_VERSION, "config": config})
         except OSError as exc:
@@ -89,6 +101,7 @@ class RunStore:
                 f"{out_dir}: cannot resume with a different configuration (changed: {', '.join(changed)})"
             )
         store.samples_dir.mkdir(parents=True, exist_ok=True)
+        store.prompts_dir.mkdir(exist_ok=True)
         store.remove_temporaries()
         return store
 
@@ -104,6 +117,8 @@ class RunStore:
         self.close()
         if self.samples_dir.is_dir() and any(self.samples_dir.iterdir()):
             return
+        for path in self.prompts_dir.glob("*.jsonl") if self.prompts_dir in self._made else ():
+            path.unlink(missing_ok=True)  # prompts of records never written
         for path in self._made:  # run.json first, then the folders, innermost first
             try:
                 if path.is_dir():
@@ -116,33 +131,35 @@ class RunStore:
 
     def read_samples(self, benchmark: str, *, repair: bool = True) -> list[SampleRecord]:
         """Read the records of ``benchmark``; a torn last line (from a kill) is dropped from the file."""
-        path = self.samples_path(benchmark)
-        if not path.exists():
-            return []
-        records: list[SampleRecord] = []
-        good_bytes = 0
-        with path.open("rb") as handle:
-            for number, raw in enumerate(handle, 1):
-                try:
-                    if not raw.endswith(b"\n"):
-                        raise ValueError("unterminated line")
-                    records.append(SampleRecord.from_json(json.loads(raw)))
-                except (ValueError, RecursionError, TypeError) as exc:
-                    if handle.read(1):  # damage before the last line is not a kill: refuse to guess
-                        raise RunStoreError(f"{path}:{number}: corrupt sample record ({exc})") from exc
-                    break
-                good_bytes += len(raw)
-        if repair and good_bytes < path.stat().st_size:
-            with path.open("r+b") as handle:
-                handle.truncate(good_bytes)
-        return records
+        return _read_lines(self.samples_path(benchmark), repair, "sample record", SampleRecord.from_json)
+
+    def read_prompts(self, benchmark: str, *, repair: bool = True) -> list[dict[str, Any]]:
+        """The entries of ``benchmark``'s prompts file, in order (``record_prompt``); a torn last line is
+        dropped from the file."""
+        return _read_lines(self.prompts_path(benchmark), repair, "prompt entry", _prompt_entry)
+
+    def record_prompt(self, benchmark: str, prompt_hash: str, example_id: str, entry: dict[str, Any]) -> None:
+        """Write what a reader needs of ``example_id``'s prompt, once: ``entry`` holds ``messages``,
+        ``question``, ``gold`` and ``meta``. A prompt already written is not written again; an example whose
+        prompt was written for another example with a different question, gold or meta (the same messages,
+        as duplicated questions in a data set have) gets a line of its own with its ``id`` and no messages."""
+        index = self._prompts.get(benchmark)
+        if index is None:
+            index = self._prompts[benchmark] = PromptIndex(self.read_prompts(benchmark))
+        line = index.missing(prompt_hash, example_id, entry)
+        if line is not None:
+            self._write_line(("prompts", benchmark), self.prompts_path(benchmark), line)
 
     def append(self, benchmark: str, record: SampleRecord) -> None:
         """Append one record and flush it to the operating system."""
-        handle = self._handles.get(benchmark)
+        self._write_line(("samples", benchmark), self.samples_path(benchmark), record.to_json())
+
+    def _write_line(self, key: tuple[str, str], path: Path, value: dict[str, Any]) -> None:
+        handle = self._handles.get(key)
         if handle is None:
-            handle = self._handles[benchmark] = self.samples_path(benchmark).open("a", encoding="utf-8")
-        handle.write(modeltext.dumps(record.to_json(), default=str) + "\n")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = self._handles[key] = path.open("a", encoding="utf-8")
+        handle.write(modeltext.dumps(value, default=str) + "\n")
         handle.flush()
 
     def write_results(self, results: dict[str, Any]) -> Any:
@@ -160,3 +177,94 @@ class RunStore:
         for handle in self._handles.values():
             handle.close()
         self._handles.clear()
+
+
+def _read_lines(path: Path, repair: bool, what: str, parse: Callable[[dict[str, Any]], T]) -> list[T]:
+    """The lines of a JSON-lines file of the store, each ``parse``\\ d; a torn last line (a kill) is left out
+    and, with ``repair``, cut from the file; damage before the last line is a ``RunStoreError`` naming file and
+    line."""
+    if not path.exists():
+        return []
+    lines: list[T] = []
+    good_bytes = 0
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, 1):
+            try:
+                if not raw.endswith(b"\n"):
+                    raise ValueError("unterminated line")
+                value = json.loads(raw)
+                if not isinstance(value, dict):
+                    raise TypeError("not a JSON object")
+                lines.append(parse(value))
+            except (ValueError, RecursionError, TypeError) as exc:
+                if handle.read(1):  # damage before the last line is not a kill: refuse to guess
+                    raise RunStoreError(f"{path}:{number}: corrupt {what} ({exc})") from exc
+                break
+            good_bytes += len(raw)
+    if repair and good_bytes < path.stat().st_size:
+        with path.open("r+b") as handle:
+            handle.truncate(good_bytes)
+    return lines
+
+
+def _prompt_entry(value: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(value.get("prompt_hash"), str):
+        raise TypeError("no 'prompt_hash'")
+    return value
+
+
+class PromptIndex:
+    """What a prompts file holds: each prompt's first entry by ``prompt_hash`` and the examples that have a line
+    of their own (``(prompt_hash, id)``)."""
+
+    def __init__(self, entries: list[dict[str, Any]]) -> None:
+        self.shown: dict[str, tuple[Any, ...]] = {}
+        self.own: set[tuple[str, str]] = set()
+        for entry in entries:
+            key = str(entry.get("prompt_hash"))
+            if "id" in entry:
+                self.own.add((key, str(entry["id"])))
+            else:
+                self.shown.setdefault(key, _shown(entry))
+
+    def missing(self, prompt_hash: str, example_id: str, entry: dict[str, Any]) -> dict[str, Any] | None:
+        """The line to write for this example's prompt, or ``None`` when the file already has what it needs."""
+        shown = _shown(entry)
+        if prompt_hash not in self.shown:
+            self.shown[prompt_hash] = shown
+            return {"prompt_hash": prompt_hash, **entry}
+        if self.shown[prompt_hash] == shown or (prompt_hash, example_id) in self.own:
+            return None
+        self.own.add((prompt_hash, example_id))
+        return {"prompt_hash": prompt_hash, "id": example_id, **{k: v for k, v in entry.items() if k != "messages"}}
+
+
+def _shown(entry: dict[str, Any]) -> tuple[Any, ...]:
+    """What a reader shows of a prompt beyond its messages, comparable as JSON reads it back."""
+    return tuple(modeltext.dumps(entry.get(key), sort_keys=True, default=str) for key in ("question", "gold", "meta"))
+
+
+class PromptTable:
+    """A prompts file read back (``RunStore.read_prompts``): what a reader shows of an example's prompt."""
+
+    def __init__(self, entries: list[dict[str, Any]]) -> None:
+        self.first: dict[str, dict[str, Any]] = {}
+        self.own: dict[tuple[str, str], dict[str, Any]] = {}
+        for entry in entries:
+            key = str(entry.get("prompt_hash"))
+            if "id" in entry:
+                self.own.setdefault((key, str(entry["id"])), entry)
+            else:
+                self.first.setdefault(key, entry)
+
+    def get(self, prompt_hash: str, example_id: str) -> dict[str, Any] | None:
+        """``messages``, ``question``, ``gold`` and ``meta`` of the example's prompt; ``None`` when the file
+        has no entry for it (a run of results schema 3, a damaged folder)."""
+        first = self.first.get(prompt_hash)
+        if first is None:
+            return None
+        entry = {k: v for k, v in first.items() if k != "prompt_hash"}
+        own = self.own.get((prompt_hash, example_id))
+        if own is not None:
+            entry.update({k: v for k, v in own.items() if k not in ("prompt_hash", "id")})
+        return entry

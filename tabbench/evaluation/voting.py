@@ -3,11 +3,13 @@
 Two votes, as the seed papers run them:
 
 - ``execution`` (SQL-R1 and OmniSQL, ``evaluation_bird_post.py``): every candidate's SQL is executed (each
-  distinct query once, read-only and bounded, through ``tabbench.sql``); candidates are grouped by result as a
-  set of rows (``frozenset(fetchall())``: row order and duplicates ignored); the largest group wins, a tie goes
-  to the group seen first, and the winner is that group's first candidate. Candidates whose SQL is missing or
-  fails do not vote. When every candidate fails, the first one is chosen (OmniSQL picks one at random; the
-  first keeps runs reproducible).
+  distinct query once, read-only and bounded, through ``tabbench.sql``; in a run, as the benchmark's execution
+  reward executes it, under its limits and through the run's result store, so the reward's own execution of
+  the same query is answered from the store: one execution per distinct query per run); candidates are
+  grouped by result as a set of rows (``frozenset(fetchall())``: row order and duplicates ignored); the
+  largest group wins, a tie goes to the group seen first, and the winner is that group's first candidate.
+  Candidates whose SQL is missing or fails do not vote. When every candidate fails, the first one is chosen
+  (OmniSQL picks one at random; the first keeps runs reproducible).
 - ``similarity`` (Arctic-Text2SQL-R1's default "Snow" mode): each executed result is a multiset of
   ``(column name, value)`` pairs; two results agree by the weighted Jaccard ``Σ min(f1, f2) / Σ max(f1, f2)``
   over those pairs (a column only one side has counts as full disagreement); a failed or empty result agrees
@@ -32,11 +34,13 @@ from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import UsageError
+from tabbench.contract.reward import Reward
 from tabbench.contract.types import Example
 from tabbench.evaluation.runner import Chooser
 
 METHODS = ("execution", "similarity")
-#: Bounds for executing candidates: 10 s per query as in SQL-R1's and Arctic's voting scripts.
+#: Bounds for executing candidates when no reward executes them (a vote outside a run, a benchmark without an
+#: execution reward): 10 s per query as in SQL-R1's and Arctic's voting scripts.
 VOTE_TIMEOUT = 10.0
 VOTE_MAX_ROWS = 10_000
 
@@ -157,9 +161,13 @@ class VoteOutcome:
     method: str
     executed: bool
     support: list[float] = field(default_factory=list)
+    groups: list[list[int]] = field(default_factory=list)
+    """The candidates that agree (same result set, or same normalised answer), largest first, ties to the group
+    seen first; candidates without a result or answer are in none."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "method": self.method, "executed": self.executed, "support": self.support}
+        return {"index": self.index, "method": self.method, "executed": self.executed, "support": self.support,
+                "groups": self.groups}
 
 
 def database_of(example: Example, db_field: str = "db_path") -> Path | str | None:
@@ -176,15 +184,22 @@ def database_of(example: Example, db_field: str = "db_path") -> Path | str | Non
     return path if path.is_file() else None
 
 
+def executing_reward(rewards: Sequence[Reward]) -> Reward | None:
+    """The first of ``rewards`` that executes queries (it declares ``limits``), whose executions the vote reads."""
+    return next((reward for reward in rewards if reward.limits is not None), None)
+
+
 def candidates(
     benchmark: Benchmark, example: Example, completions: Sequence[str], *, db_field: str = "db_path",
     timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS, workers: int | None = None,
-    answers: Sequence[str | None] | None = None,
+    answers: Sequence[str | None] | None = None, reward: Reward | None = None,
 ) -> tuple[list[Candidate], bool]:
     """Extract every completion's answer (unless the caller already holds them: ``answers``) and, when the
-    example has a database, execute each distinct SQL once (``tabbench.sql.execute_many``; ``workers``
-    ``None``: the host's default pool, which kills a query that ignores cancellation; 0: in this process).
-    Returns the candidates and whether they were executed.
+    example has a database, execute each distinct SQL once (``tabbench.sql.execute_many``, through the run's
+    result store; ``workers`` ``None``: the host's default pool, which kills a query that ignores cancellation;
+    0: in this process). With ``reward`` (an execution reward of the run), each query is executed as that reward
+    executes it (``Reward.executed_query``, ``Reward.limits``), so the reward's execution and the vote's are
+    one; without, under ``timeout`` and ``max_rows``. Returns the candidates and whether they were executed.
     """
     if answers is None:
         answers = [_extract(benchmark, example, c) for c in completions]
@@ -194,8 +209,12 @@ def candidates(
     from tabbench.sql import ExecJob, Limits, execute_many
 
     distinct = list(dict.fromkeys(a for a in answers if a))
-    executed = execute_many([ExecJob(str(database), sql) for sql in distinct],
-                            Limits(timeout=timeout, max_rows=max_rows), workers=workers, cache=False)
+    if reward is not None and reward.limits is not None:
+        limits, queries = reward.limits, [reward.executed_query(example, sql) for sql in distinct]
+    else:
+        limits, queries = Limits(timeout=timeout, max_rows=max_rows), distinct
+    executed = execute_many([ExecJob(str(database), query) for query in queries], limits, workers=workers,
+                            cache=False)
     results = dict(zip(distinct, executed, strict=True))
     out = []
     for answer in answers:
@@ -236,8 +255,8 @@ def decide(
 ) -> VoteOutcome:
     """The vote over prepared candidates (see ``candidates``)."""
     _check_method(method)
+    keys = _keys(cands, executed, semantics)
     if method == "execution":
-        keys = _keys(cands, executed, semantics)
         counts = Counter(k for k in keys if k is not None)
         support = [float(counts[k]) if k is not None else 0.0 for k in keys]
         winner = majority(keys)
@@ -245,21 +264,31 @@ def decide(
         denotations = _denotations(cands, executed)
         support = similarity_scores(denotations)
         winner = most_similar(denotations)
-    return VoteOutcome(0 if winner is None else winner, method, executed, support)
+    return VoteOutcome(0 if winner is None else winner, method, executed, support, _groups(keys))
+
+
+def _groups(keys: Sequence[Hashable | None]) -> list[list[int]]:
+    """Indices of the candidates sharing a key, largest group first (ties: the group seen first)."""
+    groups: dict[Hashable, list[int]] = {}
+    for index, key in enumerate(keys):
+        if key is not None:
+            groups.setdefault(key, []).append(index)
+    return sorted(groups.values(), key=lambda members: -len(members))
 
 
 def vote_outcome(
     benchmark: Benchmark, example: Example, completions: Sequence[str], method: str = "execution", *,
     semantics: str = "set", db_field: str = "db_path", timeout: float = VOTE_TIMEOUT, max_rows: int = VOTE_MAX_ROWS,
-    workers: int | None = None, answers: Sequence[str | None] | None = None,
+    workers: int | None = None, answers: Sequence[str | None] | None = None, reward: Reward | None = None,
 ) -> VoteOutcome:
     """Vote among ``completions`` of ``example``; see the module docstring for the rules. ``answers``: the
-    completions' answers when the caller already extracted them."""
+    completions' answers when the caller already extracted them; ``reward``: the execution reward whose
+    executions the vote reads (``candidates``)."""
     _check_method(method)
     if not completions:
         raise UsageError("a vote needs at least one completion")
     cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout,
-                                 max_rows=max_rows, workers=workers, answers=answers)
+                                 max_rows=max_rows, workers=workers, answers=answers, reward=reward)
     return decide(cands, executed, method, semantics)
 
 
@@ -270,11 +299,14 @@ def vote(benchmark: Benchmark, example: Example, completions: Sequence[str], met
 
 
 def chooser(method: str, **options: Any) -> Chooser:
-    """A ``tabbench.evaluation.runner.Chooser`` for ``--vote METHOD``; options as in ``vote_outcome``."""
+    """A ``tabbench.evaluation.runner.Chooser`` for ``--vote METHOD``; options as in ``vote_outcome``. It reads
+    the executions of the first of the run's metric rewards that executes queries (``executing_reward``)."""
     _check_method(method)
 
-    def choose(benchmark: Benchmark, example: Example, completions: list[str], answers: list[str | None]) -> int:
-        return vote(benchmark, example, completions, method, answers=answers, **options)
+    def choose(benchmark: Benchmark, example: Example, completions: list[str], answers: list[str | None],
+               rewards: Sequence[Reward]) -> VoteOutcome:
+        return vote_outcome(benchmark, example, completions, method, answers=answers,
+                            reward=executing_reward(rewards), **options)
 
     choose.__name__ = f"{method}_vote"
     return choose

@@ -281,7 +281,7 @@ def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
                                  "higher_is_better": {}, "n-samples": {}}
     task_hashes = {}
     for benchmark, result in results["benchmarks"].items():
-        filter_name = "extract"
+        filter_name = str(result.get("answer_extractor") or "none")  # lm-eval's filter: how the answer was read
         rows, hashes = _lm_eval_rows(run, benchmark, filter_name, list(result.get("metrics") or {}))
         task_hashes[benchmark] = _sha256("".join(hashes))
         entry: dict[str, Any] = {"alias": benchmark}

@@ -3,8 +3,8 @@
 The one reader of run folders outside the run store. It is defensive on purpose: records are read as plain
 JSON objects (not ``SampleRecord``), so a record written by an older or newer tabbench shows what it has
 instead of failing, and a torn last line (a run killed mid-write) is skipped without touching the file.
-Questions, gold answers and prompts are not in the records; they come from the benchmark plugin on the
-data path the run recorded, when that plugin and data are still here (otherwise the viewer shows none).
+Questions, gold answers and prompts come from the run's prompts file (results schema 4): nothing here loads a
+benchmark plugin or reads the benchmark's data, so a folder reads the same on a machine that has neither.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.hashing import stable_hash
 
 if TYPE_CHECKING:
-    from tabbench.contract.benchmark import Benchmark
-    from tabbench.contract.types import Example
+    from tabbench.evaluation.store import PromptTable
 
 TRAINER_STATE = "trainer_state.json"  # a trainer's run folder: its logs, shown as training curves
 
@@ -100,37 +99,23 @@ def comparability(run: RunFolder, benchmark: str) -> dict[str, str]:
             "data": data_snapshot(result)}
 
 
-def load_benchmark(run: RunFolder, benchmark: str) -> tuple[Benchmark | None, dict[str, Example]]:
-    """The benchmark plugin on the data the run recorded, and its examples by id; ``(None, {})`` when the
-    plugin, the data or the split is not available here (the viewer then shows what the records hold)."""
-    from tabbench.host.lookup import get_benchmark
+def read_prompts(run: RunFolder, benchmark: str) -> PromptTable:
+    """The prompts file of ``benchmark`` (empty for a run without one); a torn last line is left out, damage
+    elsewhere is a ``DataError`` naming the file and line."""
+    from tabbench.evaluation.store import PromptTable, RunStore
 
-    result = run.result(benchmark)
-    data = (result.get("data") or {}).get("path")
     try:
-        bench = get_benchmark(benchmark, data, **(result.get("options") or {}))
-        return bench, {str(e.id): e for e in bench.examples(bench.check_split(result.get("split")))}
-    except (TabbenchError, OSError, ValueError, TypeError, KeyError):
-        return None, {}
-
-
-def question(bench: Benchmark, example: Example) -> str:
-    """The question an example asks: its ``question`` field, else the last user message of its prompt."""
-    text = example.fields.get("question")
-    if isinstance(text, str):
-        return text
-    users = [str(m.get("content")) for m in bench.prompt(example) if m.get("role") == "user"]
-    return users[-1] if users else ""
+        return PromptTable(RunStore(run.path).read_prompts(benchmark, repair=False))
+    except TabbenchError as exc:
+        raise DataError(str(exc)) from None
 
 
 def sample_texts(run: RunFolder, benchmark: str) -> dict[str, dict[str, Any]]:
-    """``id -> {"question", "gold", "messages"}`` of ``benchmark``'s examples in the run (from the plugin on the
-    run's data, as ``load_benchmark``); empty where they are not available."""
-    bench, examples = load_benchmark(run, benchmark)
-    if bench is None:
-        return {}
-    return {sample_id: {"question": question(bench, example), "gold": example.gold, "messages": bench.prompt(example)}
-            for sample_id, example in examples.items()}
+    """``id -> {"messages", "question", "gold", "meta"}`` of the run's samples of ``benchmark``, from its records'
+    ``prompt_hash`` and the prompts file; a sample the file does not cover is left out."""
+    prompts = read_prompts(run, benchmark)
+    found = ((r["id"], prompts.get(str(r.get("prompt_hash")), r["id"])) for r in read_records(run, benchmark))
+    return {sample_id: entry for sample_id, entry in found if entry is not None}
 
 
 def training_curves(run: RunFolder) -> list[dict[str, Any]]:

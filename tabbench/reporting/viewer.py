@@ -34,15 +34,13 @@ from tabbench.reporting.paired import flips, passed
 from tabbench.reporting.runfolder import (
     RunFolder,
     comparability,
-    load_benchmark,
-    question,
+    read_prompts,
     read_records,
     training_curves,
 )
 
 if TYPE_CHECKING:
-    from tabbench.contract.benchmark import Benchmark
-    from tabbench.contract.types import Example
+    from tabbench.evaluation.store import PromptTable
 
 CHUNK = 100  # full records per detail file (a sample opens after its chunk is made: 100 formatted queries)
 SHORT = 200  # characters of question, answer and gold in the grid
@@ -94,7 +92,8 @@ def _is_sql(record: dict[str, Any]) -> bool:
 
 
 class RunBenchmark:
-    """One benchmark of one run: its records and, when the plugin and data are here, its examples."""
+    """One benchmark of one run, from the run folder alone: its records and its prompts file (questions, golds,
+    prompts). No plugin is loaded and nothing is executed: answers and vote groups are what the run recorded."""
 
     def __init__(self, run: RunFolder, name: str) -> None:
         self.run, self.name = run, name
@@ -104,68 +103,84 @@ class RunBenchmark:
         return read_records(self.run, self.name)
 
     @cached_property
-    def plugin(self) -> tuple[Benchmark | None, dict[str, Example]]:
-        return load_benchmark(self.run, self.name)
+    def prompts(self) -> PromptTable:
+        return read_prompts(self.run, self.name)
+
+    def prompt(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The record's entry in the prompts file (``messages``, ``question``, ``gold``, ``meta``); ``{}`` when
+        there is none (a run of results schema 3)."""
+        return self.prompts.get(str(record.get("prompt_hash")), record["id"]) or {}
 
     def grid(self) -> dict[str, Any]:
-        bench, found = self.plugin
-        rows = []
+        rows, shown = [], False
         for index, record in enumerate(self.records):
-            example = found.get(record["id"])
+            entry = self.prompt(record)
+            shown = shown or bool(entry)
             rows.append({
-                "id": record["id"], "q": _short(question(bench, example)) if bench and example else None,
-                "a": _short(record.get("answer")), "g": _short(example.gold) if example else None,
+                "id": record["id"], "q": _short(entry.get("question")),
+                "a": _short(record.get("answer")), "g": _short(entry.get("gold")),
                 "s": record.get("status"), "v": record.get("score"), "m": record.get("meta") or {},
                 "ok": passed(record.get("status"), record.get("score")),
                 "c": index // CHUNK,
             })
-        return {"rows": rows, "examples": bool(found)}
+        return {"rows": rows, "examples": shown}
 
     def chunk(self, number: int) -> list[dict[str, Any]]:
-        bench, found = self.plugin
-        return [self.detail(bench, found.get(r["id"]), r) for r in self.records[number * CHUNK:(number + 1) * CHUNK]]
+        return [self.detail(r) for r in self.records[number * CHUNK:(number + 1) * CHUNK]]
 
-    def detail(self, bench: Benchmark | None, example: Example | None, record: dict[str, Any]) -> dict[str, Any]:
+    def detail(self, record: dict[str, Any]) -> dict[str, Any]:
         scored = {name: passed(s.get("status"), s.get("value")) for name, s in (record.get("scores") or {}).items()
                   if isinstance(s, dict)}
         out: dict[str, Any] = {"record": record, "ok": passed(record.get("status"), record.get("score")),
                                "passed": scored}
-        if bench is not None and example is not None:
-            out.update(question=question(bench, example), gold=example.gold, fields=_visible(example.fields),
+        entry = self.prompt(record)
+        if entry:
+            out.update(question=entry.get("question"), gold=entry.get("gold"),
                        prompt=[{"role": str(m.get("role")), "content": str(m.get("content"))}
-                               for m in bench.prompt(example)])
+                               for m in entry.get("messages") or [] if isinstance(m, dict)])
         if _is_sql(record) and isinstance(record.get("answer"), str):
             pred = pretty_sql(record["answer"])
             out["sql"] = {"pred": pred}
-            if example is not None and isinstance(example.gold, str):
-                gold = pretty_sql(example.gold)
+            if isinstance(entry.get("gold"), str):
+                gold = pretty_sql(entry["gold"])
                 out["sql"].update(gold=gold, diff=sql_diff(pred, gold))
-        completions = record.get("completions") or []
-        if bench is not None and example is not None and len(completions) > 1:
-            out["clusters"] = _clusters(bench, example, completions)
+        if len(record.get("completions") or []) > 1:
+            clusters = _clusters(record, str(self.run.result(self.name).get("answer_extractor") or ""))
+            if clusters is not None:
+                out["clusters"], out["clusters_by"] = clusters
         return out
 
 
-def _visible(fields: dict[str, Any]) -> dict[str, str]:
-    """Example fields worth reading beside the prompt (short text values), cut to a preview."""
-    return {k: _short(v) or "" for k, v in fields.items() if isinstance(v, str | int | float) and k != "question"}
+def _clusters(record: dict[str, Any], extractor: str) -> tuple[list[dict[str, Any]], str] | None:
+    """The record's completions grouped, largest group first, and what grouped them: the vote's groups when the
+    run voted (by execution result for SQL), else the recorded answers' text (whitespace and case folded).
+    ``None`` when the record holds neither (a run of results schema 3): the viewer extracts and executes
+    nothing."""
+    answers = (record.get("answers") or {}).get(extractor)
+    if not isinstance(answers, list) and record.get("answers"):
+        answers = next(iter(record["answers"].values()))  # the benchmark's extractor is named first
+    if not isinstance(answers, list):
+        return None
+    vote = record.get("vote") if isinstance(record.get("vote"), dict) else None
 
+    def answer(index: int) -> Any:
+        return answers[index] if 0 <= index < len(answers) else None
 
-def _clusters(bench: Benchmark, example: Example, completions: list[str]) -> list[dict[str, Any]]:
-    """Completions grouped by their extracted answer's text (whitespace and case folded), largest group first.
-    Not the execution vote's groups for SQL (those are by result, ``tabbench.evaluation.voting``): the viewer
-    executes nothing."""
+    if vote and isinstance(vote.get("groups"), list) and vote["groups"]:
+        grouped = {i for members in vote["groups"] for i in members}
+        groups = [{"answer": answer(members[0]), "members": list(members)} for members in vote["groups"] if members]
+        rest = [i for i in range(len(record["completions"])) if i not in grouped]
+        if rest:
+            groups.append({"answer": None, "members": rest, "none": True})
+        by = "result" if vote.get("executed") else "answer text"
+        return groups, f"completions as the {vote.get('method', '')} vote grouped them (by {by})"
     from tabbench.evaluation.voting import answer_key
 
-    groups: dict[Any, dict[str, Any]] = {}
-    for index, completion in enumerate(completions):
-        try:
-            answer = bench.extract(example, completion)
-        except Exception:  # a plugin bug on one completion must not hide the sample
-            answer = None
-        group = groups.setdefault(answer_key(answer), {"answer": answer, "members": []})
+    by_key: dict[Any, dict[str, Any]] = {}
+    for index in range(len(record["completions"])):
+        group = by_key.setdefault(answer_key(answer(index)), {"answer": answer(index), "members": []})
         group["members"].append(index)
-    return sorted(groups.values(), key=lambda g: -len(g["members"]))
+    return sorted(by_key.values(), key=lambda g: -len(g["members"])), "completions by extracted answer text"
 
 
 class Site:
@@ -214,8 +229,7 @@ class Site:
         texts as the grids have them)."""
         base = next(b for b in self.benchmarks[0] if b.name == name)
         other = next(b for b in self.benchmarks[index] if b.name == name)
-        bench, examples = base.plugin
-        texts = {i: {"question": question(bench, e), "gold": e.gold} for i, e in examples.items()} if bench else {}
+        texts = {r["id"]: base.prompt(r) for r in base.records}
         return details(self.runs[0], self.runs[index], found, base.records, other.records, texts, FLIPS_LISTED)
 
     def files(self) -> Iterator[str]:

@@ -285,7 +285,7 @@ async function showGrid(r, b) {
     more.hidden = found.length <= state.shown;
   }
   show(el("h2", {}, `${info.name} · ${runs()[r].label}`),
-    grid.examples ? null : el("p", { class: "muted" }, "Questions and gold answers are not shown: the benchmark's plugin or data is not available here."),
+    grid.examples ? null : el("p", { class: "muted" }, "Questions and gold answers are not shown: the run has no prompts file (a run of results schema 3)."),
     controls,
     el("table", { id: "grid" }, el("colgroup", {}, el("col", { class: "c-id" }), el("col"), el("col"), el("col"), el("col", { class: "c-st" }), el("col", { class: "c-sc" }),
       baseline ? el("col", { class: "c-st" }) : null),
@@ -343,7 +343,7 @@ function runSample(run, d) {
       d.sql.diff ? [el("div", { class: "muted" }, "diff (− gold, + predicted)"), el("div", { class: "diff" },
         d.sql.diff.map(([op, line]) => el("div", { class: op === "+" ? "add" : op === "-" ? "del" : "" }, `${op} ${line}`)))] : null] : null,
     el("h4", {}, "metrics"), Object.entries(rec.scores || {}).map(([name, s]) => metric(name, s, (d.passed || {})[name])),
-    d.clusters ? [el("h4", {}, "completions by extracted answer text (the execution vote groups SQL by its result instead)"), table(["answer", "completions"],
+    d.clusters ? [el("h4", {}, d.clusters_by || "completions by extracted answer text"), table(["answer", "completions"],
       d.clusters.map((c) => [text(c.answer ?? "(none)"), c.members.map((i) => `#${i}`).join(" ")]))] : null,
     rec.transcript ? [el("h4", {}, "agent transcript"), transcript(rec.transcript)] : null,
     el("h4", {}, `completions (${(rec.completions || []).length})`),
