@@ -83,10 +83,13 @@ def test_rescore_adds_the_rewards_scores_to_records_results_and_edits(run: Path,
         assert (summary["value"], summary["stderr"], summary["n"]) == (pytest.approx(mean), pytest.approx(stderr), N)
     assert {r["scores"]["arctic"]["value"] for r in after} == {1.0, 0.1}  # gold matches, SELECT i only executes
 
-    # nothing else changed: the run's own metrics, statuses and scores
+    # nothing else changed: the run's own metrics, statuses and scores; answers gain the new extractors' only
     for old, new in zip(before, after, strict=True):
-        assert {k: v for k, v in new.items() if k != "scores"} == {k: v for k, v in old.items() if k != "scores"}
+        kept = ("scores", "answers")
+        assert {k: v for k, v in new.items() if k not in kept} == {k: v for k, v in old.items() if k not in kept}
         assert {k: new["scores"][k] for k in old["scores"]} == old["scores"]
+        assert {k: new["answers"][k] for k in old["answers"]} == old["answers"]
+        assert set(new["answers"]) == {*old["answers"], get_reward("component-f1").extractor.name}
     bird, old_bird = results["benchmarks"]["demo-bird"], before_results["benchmarks"]["demo-bird"]
     assert bird["primary_metric"] == old_bird["primary_metric"] and bird["status_counts"] == old_bird["status_counts"]
     assert [m["name"] for m in bird["metric_rewards"]] == ["ex", "soft_f1", "arctic", "f1"]
@@ -112,6 +115,10 @@ def test_rescore_adds_the_rewards_scores_to_records_results_and_edits(run: Path,
     results = json.loads((run / "results.json").read_text())
     assert [e["metrics"][0]["name"] for e in results["edits"]] == ["arctic", "sqlr1"]
     assert results["edits"][1]["metrics"][0]["options"]["timeout"] == 5
+    # records keep every completion's answer under each extractor's name: sqlr1 reads its own (its tag parse)
+    sqlr1 = get_reward("sqlr1").extractor.name
+    assert all(sqlr1 not in r["answers"] for r in before)
+    assert [r["answers"][sqlr1] for r in _records(run)] == [[r["scores"]["sqlr1"]["answer"]] for r in _records(run)]
     (shown,) = Site([read_run(run)]).runs_data()["runs"]
     assert shown["edits"] == results["edits"]
 

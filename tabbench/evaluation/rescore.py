@@ -30,7 +30,7 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.extract import SampleAnswers, answer_text
 from tabbench.contract.reward import score_batch
-from tabbench.contract.types import Example, MetricSpec, SampleRecord
+from tabbench.contract.types import MetricSpec, SampleRecord
 from tabbench.evaluation.agent import transcript_json
 from tabbench.evaluation.aggregate import summarize
 from tabbench.evaluation.record_limits import bounded
@@ -152,7 +152,8 @@ def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs:
     missing = [r.id for r in records if r.id not in examples]
     if missing:
         raise DataError(f"{bench.name}: example {missing[0]!r} of the run is not in the data at {bench.data_path}")
-    samples = [SampleAnswers(examples[r.id], _scored_completion(bench, examples[r.id], r)) for r in records]
+    candidates = [[SampleAnswers(examples[r.id], c) for c in r.completions or [""]] for r in records]
+    samples = [c[_scored_index(bench, r, c)] for r, c in zip(records, candidates, strict=True)]
     rollouts = [SampleAnswers(examples[r.id], transcript_json(r.transcript.get("messages"))) if r.transcript else s
                 for r, s in zip(records, samples, strict=True)]
     from tabbench.evaluation.runner import _progress
@@ -164,25 +165,36 @@ def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs:
                 scored = rollouts if getattr(reward, "transcript", False) else samples
                 scores[spec.name] += score_batch(reward, scored[start:start + BATCH])
             tick(len(samples[start:start + BATCH]))
+    _record_answers(records, candidates, [reward for _, reward in specs])
     return {spec.name: {"spec": {"name": spec.name, "reward": spec.reward, "options": dict(spec.options),
                                  "reward_version": str(reward.version)},
                         "scores": scores[spec.name]} for spec, reward in specs}
 
 
-def _scored_completion(bench: Benchmark, example: Example, record: SampleRecord) -> str:
-    """The completion the run scored: the only one, the vote's pick (``vote.index``), or, in a results schema 3
+def _scored_index(bench: Benchmark, record: SampleRecord, candidates: Sequence[SampleAnswers]) -> int:
+    """Which completion the run scored: the only one, the vote's pick (``vote.index``), or, in a results schema 3
     record (no ``vote``), the first whose answer is the record's."""
-    completions = record.completions or [""]
-    if len(completions) == 1:
-        return completions[0]
+    if len(candidates) == 1:
+        return 0
     index = (record.vote or {}).get("index")
-    if isinstance(index, int) and 0 <= index < len(completions):
-        return completions[index]
+    if isinstance(index, int) and 0 <= index < len(candidates):
+        return index
     extractor = bench.answer_extractor()
-    for completion in completions:
-        if answer_text(SampleAnswers(example, completion).get(extractor)) == record.answer:
-            return completion
-    return completions[0]
+    return next((i for i, c in enumerate(candidates) if answer_text(c.get(extractor)) == record.answer), 0)
+
+
+def _record_answers(records: Sequence[SampleRecord], candidates: Sequence[Sequence[SampleAnswers]],
+                    rewards: Sequence[Any]) -> None:
+    """Add each new reward's extractor's answers, one per completion, to records that keep ``answers`` (results
+    schema 4: every completion's answer under each extractor's name), unless they hold that extractor's already."""
+    from tabbench.evaluation.runner import every_answer
+
+    for record, samples in zip(records, candidates, strict=True):
+        if record.answers is None or not record.completions:
+            continue
+        new = {r.extractor.name: r.extractor for r in rewards
+               if r.extractor is not None and r.extractor.name not in record.answers}
+        record.answers.update(every_answer(new, samples))
 
 
 def _add_to_result(result: dict[str, Any], records: Sequence[SampleRecord], added: Mapping[str, Any]) -> None:
