@@ -50,11 +50,9 @@ def write_run(path: Path, model: str, benchmarks: dict, *, vote=None, samples=1,
     generation = {"max_new_tokens": 256, "n": samples, "seed": 0, "stop": [], "temperature": temperature,
                   "top_p": 1.0}
     results = {
-        "schema_version": 1, "tabbench_version": "0.1.0", "created": "2026-11-22T06:00:00+00:00",
-        "config": {"command": "eval", "backend": "hf", "model": model, "limit": limit, "generation": generation,
-                   "vote": vote},
-        "model": {"backend": "hf", "model": model, "fingerprint_sha": "f" * 8, "generation": generation,
-                  "samples": samples, "vote": vote},
+        "schema_version": 4, "tabbench_version": "0.1.0", "created": "2026-11-22T06:00:00+00:00",
+        "config": {"backend": "hf", "model": model, "limit": limit, "generation": generation, "vote": vote},
+        "model": {"fingerprint_sha": "f" * 8},
         "benchmarks": benchmarks, **(extra or {}),
     }
     path.mkdir(parents=True, exist_ok=True)

@@ -117,3 +117,34 @@ def test_no_command_writes_the_environment() -> None:
     found = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "tabbench" / "cli").rglob("*.py"))
              for n, line in enumerate(path.read_text().splitlines(), 1) if assignment.search(line)]
     assert not found, found
+
+
+def test_from_json_reads_back_what_to_json_records() -> None:
+    from tabbench.contract.backend import GenerationParams
+    from tabbench.contract.environment import Budget
+    from tabbench.contract.errors import DataError
+    from tabbench.evaluation.config import EnvironmentConfig
+    from tabbench.evaluation.shards import Shard
+
+    configs = [
+        RunConfig(backend="gold"),
+        RunConfig(backend="hf", model="ckpt", backend_options={"threads": 2}, benchmarks=("demo-bird", "spider"),
+                  suites=("text2sql",), data={"spider": "/data/spider"}, benchmark_options={"spider": {"k": 1}},
+                  timeout=4, split="dev", limit=7, where=("db_id=a,b", "difficulty!=hard"), shard=Shard(1, 3),
+                  generation=GenerationParams(max_new_tokens=64, temperature=0.7, n=4, seed=3, stop=("\n\n",)),
+                  vote="similarity", batch_size=8, cache_path="/cache", use_cache=False,
+                  settings=Settings(workers=0, result_store_mb=12.5, unsafe_sandbox=True)),
+        RunConfig(backend="hf", model="m", environment=EnvironmentConfig("sql", "tags", {"max_rows": 5},
+                                                                         Budget(max_turns=3))),
+    ]
+    for config in configs:
+        recorded = json.loads(json.dumps(config.to_json()))  # as results.json holds it
+        read = RunConfig.from_json(recorded)
+        assert read == config and read.to_json() == recorded
+    assert RunConfig.from_json({"backend": "gold", "model": ""}) == RunConfig(backend="gold")  # later keys: defaults
+    with pytest.raises(DataError, match=r"^run config: unknown key 'command'"):
+        RunConfig.from_json({"backend": "gold", "command": "eval"})
+    with pytest.raises(DataError, match=r"^run config: shard: unreadable value"):
+        RunConfig.from_json({"backend": "gold", "shard": "1/3"})
+    with pytest.raises(DataError, match=r"^run config: no 'backend'"):
+        RunConfig.from_json({})

@@ -168,9 +168,11 @@ def print_run(results: dict[str, Any], out: Path) -> None:
             click.echo(f"{name} --env {a['name']} ({a['protocol']}): mean turns "
                        f"{a.get('mean_turns', 0):.2f}, tool-error rate {a.get('tool_error_rate', 0):.3f}, "
                        f"turn-limit rate {a.get('turn_limit_rate', 0):.3f}", err=True)
-    config = results["config"]
     if results.get("greedy") is not None:
-        _print_vote_comparison(results, config["generation"]["n"], config["vote"] or "")
+        from tabbench.evaluation.config import RunConfig
+
+        config = RunConfig.from_json(results["config"])
+        _print_vote_comparison(results, config.generation.n, config.vote or "")
     spent = results.get("timing")
     if spent:
         click.echo(

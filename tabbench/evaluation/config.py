@@ -3,9 +3,10 @@
 ``tabbench eval``, ``tabbench score`` and ``tabbench.evaluate`` each turn what they were given into a
 ``RunConfig`` and hand it to ``tabbench.evaluation.launch.launch``; nothing else assembles a run. The same
 run asked for by any of the three therefore has the same configuration, and ``results.json``'s ``config`` is
-this object serialised (``to_json``), which is also what ``--resume`` compares. Where the run is written
-(``out``), whether it continues (``resume``) and progress bars (``progress``) say how to run it, not what it
-is, and are not recorded.
+this object serialised (``to_json``), which is also what ``--resume`` compares; ``from_json`` reads it back,
+the one way a recorded configuration is read (``tabbench merge``, the Ray launcher's workers, the viewer).
+Where the run is written (``out``), whether it continues (``resume``) and progress bars (``progress``) say how
+to run it, not what it is, and are not recorded.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from tabbench.contract.backend import GenerationParams
 from tabbench.contract.environment import Budget
-from tabbench.contract.errors import UsageError
+from tabbench.contract.errors import DataError, UsageError
 from tabbench.contract.options import MAX_TIMEOUT
 from tabbench.contract.settings import Settings
 from tabbench.evaluation.shards import Shard
@@ -46,6 +47,11 @@ class EnvironmentConfig:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "protocol": self.protocol, "options": dict(self.options),
                 "budget": self.budget.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EnvironmentConfig:
+        return cls(str(data["name"]), str(data.get("protocol", "auto")), dict(data.get("options") or {}),
+                   Budget(**dict(data.get("budget") or {})))
 
 
 @dataclass(frozen=True)
@@ -141,6 +147,63 @@ class RunConfig:
                 value = str(value)
             record[item.name] = value
         return json.loads(json.dumps(record, default=str))  # plain JSON values, as results.json holds them
+
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RunConfig:
+        """The configuration ``to_json`` recorded (``results.json``'s ``config``), with ``out``, ``resume`` and
+        ``progress`` at their defaults (they are not recorded). A key added since a run was recorded takes its
+        default; a key this tabbench does not know, or a value of the wrong shape, is a ``DataError`` naming it.
+        """
+        if not isinstance(data, Mapping):
+            raise DataError(f"run config: expected an object, got {type(data).__name__}")
+        unknown = sorted(set(data) - set(RECORDED))
+        if unknown:
+            raise DataError(f"run config: unknown key {unknown[0]!r} (written by another tabbench version?)")
+        if "backend" not in data:
+            raise DataError("run config: no 'backend'")
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            try:
+                values[key] = _READ.get(key, _as_is)(value)
+            except (TypeError, ValueError, KeyError, AttributeError) as exc:
+                raise DataError(f"run config: {key}: unreadable value {value!r} ({type(exc).__name__}: {exc})"
+                                ) from None
+        try:
+            return cls(**values)
+        except (UsageError, TypeError, ValueError) as exc:
+            raise DataError(f"run config: {exc}") from None
+
+
+#: The fields ``to_json`` records (``out``, ``resume`` and ``progress`` are not).
+RECORDED = tuple(item.name for item in fields(RunConfig) if item.metadata.get("recorded", True))
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _optional(read: Any) -> Any:
+    return lambda value: None if value is None else read(value)
+
+
+def _generation(value: Mapping[str, Any]) -> GenerationParams:
+    values = dict(value)
+    values["stop"] = tuple(values.get("stop") or ())
+    return GenerationParams(**values)
+
+
+#: How each recorded ``RunConfig`` field is read back from JSON (the others are plain JSON values).
+_READ: dict[str, Any] = {
+    "backend_options": dict, "benchmark_options": dict, "benchmarks": tuple, "suites": tuple,
+    "data": lambda value: {str(name): Path(path) for name, path in dict(value).items()},
+    "where": lambda value: tuple(Where.from_json(item) for item in value),
+    "shard": _optional(lambda value: Shard(int(value["index"]), int(value["count"]))),
+    "generation": _generation,
+    "environment": _optional(EnvironmentConfig.from_json),
+    "cache_path": _optional(Path),
+    "settings": lambda value: Settings(**dict(value)),
+}
 
 
 def split_model(spec: str, backend: str | None = None) -> tuple[str, str]:

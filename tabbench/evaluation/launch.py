@@ -113,18 +113,32 @@ def _require_sandbox(selection: Selection, config: RunConfig) -> None:
             require(f"benchmark {benchmark.name!r}")
 
 
+#: What ``resume_record`` leaves out of the configuration: settings that cannot change a score.
+UNCOMPARED = ("settings", "batch_size", "cache_path", "use_cache")
+
+
 def resume_record(config: RunConfig, fingerprint_sha: str, selection: Selection) -> dict[str, Any]:
     """What ``--resume`` compares (``run.json``): the configuration without the settings that cannot change a
     score (workers, store bound, batch size, response cache; ``where`` when there is no filter), plus what it
     resolved to: the model's fingerprint and each benchmark's version and data path."""
-    record = {k: v for k, v in config.to_json().items()
-              if k not in ("settings", "batch_size", "cache_path", "use_cache")}
+    record = {k: v for k, v in config.to_json().items() if k not in UNCOMPARED}
     record["unsafe_sandbox"] = config.settings.unsafe_sandbox
     if not config.where:  # a run begun before --where existed has none recorded: it still resumes
         del record["where"]
     return {**record, "fingerprint_sha": fingerprint_sha,
             "benchmark_versions": {b.name: b.version for b in selection.benchmarks},
             "data_paths": {b.name: str(b.data_path) if b.data_path else None for b in selection.benchmarks}}
+
+
+def recorded_config(record: dict[str, Any]) -> RunConfig:
+    """The configuration a ``run.json`` record (``resume_record``) holds, read back with ``RunConfig.from_json``
+    (the settings it leaves out at their defaults); a record that is not one is a ``DataError``."""
+    from tabbench.contract.errors import DataError
+    from tabbench.evaluation.config import RECORDED
+
+    if not isinstance(record, dict):
+        raise DataError(f"run.json: 'config' is not an object ({type(record).__name__})")
+    return RunConfig.from_json({k: v for k, v in record.items() if k in RECORDED})
 
 
 def _run(config: RunConfig, model_backend: ModelBackend, selection: Selection,

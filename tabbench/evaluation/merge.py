@@ -14,18 +14,19 @@ import json
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.errors import RunStoreError
+from tabbench.contract.errors import DataError, RunStoreError
 from tabbench.contract.types import SampleRecord
+from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.results import MergeRecord, Results, load
 from tabbench.evaluation.runner import Run, execute, select_examples
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import PromptTable, RunStore
-from tabbench.evaluation.where import Where, parse_wheres
+from tabbench.evaluation.where import Where
 
 #: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
 SAME_PER_BENCHMARK = ("version", "split", "options", "data", "metric_rewards")
@@ -37,12 +38,14 @@ LOCAL_MODEL_KEYS = ("cache",)
 
 @dataclass(frozen=True)
 class ShardRun:
-    """One shard folder as read back: where it is, which shard, and its run config and results with ``shard``
-    set to ``None``, as an unsharded run records them."""
+    """One shard folder as read back: where it is, which shard, what ``--resume`` compares (``record``, its
+    ``run.json``) and its configuration and results with ``shard`` set to ``None``, as an unsharded run records
+    them (``config`` read with ``RunConfig.from_json``)."""
 
     path: Path
     shard: Shard
-    config: dict[str, Any]
+    record: dict[str, Any]
+    config: RunConfig
     results: Results
 
     def records(self, benchmark: str) -> list[SampleRecord]:
@@ -54,24 +57,26 @@ class ShardRun:
 
 def read_shard(path: Path) -> ShardRun:
     """Read a shard folder; one that is not a finished shard run is a ``RunStoreError`` naming it."""
+    from tabbench.evaluation.launch import recorded_config
+
     store = RunStore(path)
     try:
-        config = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        record = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
+        shard = recorded_config(record).shard
+    except (OSError, ValueError, KeyError, TypeError, DataError) as exc:
         raise RunStoreError(f"{store.config_path}: not a run folder (unreadable run.json: {exc})") from None
-    layout = config.get("shard") if isinstance(config, dict) else None
-    if not isinstance(layout, dict):
+    if shard is None:
         raise RunStoreError(f"{path}: not a shard (its run.json has no shard: it was not run with --shard K/N)")
-    try:
-        shard = Shard(int(layout["index"]), int(layout["count"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RunStoreError(f"{store.config_path}: unreadable shard {layout!r} ({exc})") from None
     if not store.results_path.is_file():
         raise RunStoreError(f"{path}: shard {shard} has no results.json (it did not finish): resume it with "
                             "--resume, or merge without it with --allow-partial")
     results = load(store.results_path)
-    unsharded = {**results, "config": {**results["config"], "shard": None}}
-    return ShardRun(Path(path), shard, {**config, "shard": None}, unsharded)  # type: ignore[typeddict-item]
+    try:
+        config = replace(RunConfig.from_json(results["config"]), shard=None)
+    except DataError as exc:
+        raise RunStoreError(f"{store.results_path}: {exc}") from None
+    unsharded = {**results, "config": config.to_json()}
+    return ShardRun(Path(path), shard, {**record, "shard": None}, config, unsharded)  # type: ignore[typeddict-item]
 
 
 def _differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
@@ -90,7 +95,7 @@ def check_same_run(shards: Sequence[ShardRun]) -> None:
             raise RunStoreError(f"shard {other.shard} given twice: {seen[other.shard.index]} and {other.path}")
         seen[other.shard.index] = other.path
         where = f"{other.path}: not a shard of the same run as {first.path}"
-        changed = _differences(first.config, other.config)
+        changed = _differences(first.record, other.record)
         if changed:
             raise RunStoreError(f"{where} (config differs: {', '.join(changed)})")
         model_a, model_b = ({k: v for k, v in s.results["model"].items() if k not in LOCAL_MODEL_KEYS}
@@ -195,8 +200,8 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
                            allow_partial=allow_partial)
             greedy = {"run": "greedy",
                       "primary_metric": {n: r["primary_metric"] for n, r in merged["benchmarks"].items()}}
-        store = RunStore.create(staging, first.config)
-        config = first.results["config"]
+        store = RunStore.create(staging, first.record)
+        config = first.config.to_json()
         for name, records in per_benchmark.items():
             tables = [(s.shard, s.prompts(name)) for s in shards]
             for record in records:
@@ -248,14 +253,12 @@ def plan_for(first: ShardRun) -> MergePlan:
     built again on the recorded data paths and options, and ``--env``'s rollout summary recomputed."""
     from tabbench.evaluation.selection import select_benchmarks
 
-    config = first.results["config"]
+    config = first.config
     names = tuple(first.results["benchmarks"])
-    selection = select_benchmarks(names, (), {n: Path(p) for n, p in (config.get("data") or {}).items() if p},
-                                  dict(config.get("benchmark_options") or {}), config.get("timeout"),
-                                  config.get("split"))
-    after = _environment_summary(first) if config.get("environment") else None
-    return MergePlan(selection.benchmarks, config.get("split"), config.get("limit"), after,
-                     parse_wheres(config.get("where") or ()))
+    selection = select_benchmarks(names, (), dict(config.data), dict(config.benchmark_options), config.timeout,
+                                  config.split)
+    after = _environment_summary(first) if config.environment is not None else None
+    return MergePlan(selection.benchmarks, config.split, config.limit, after, config.where)
 
 
 def _environment_summary(first: ShardRun) -> Callable[[Run, Benchmark], None]:

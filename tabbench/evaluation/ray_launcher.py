@@ -146,16 +146,20 @@ class _ShardProgress:
 
 @dataclass(frozen=True)
 class LaunchShard:
-    """The shard task of a ``RunConfig``: the same run for shard K/N into its folder, resuming it, in the worker."""
+    """The shard task of a ``RunConfig``: the same run for shard K/N into its folder, resuming it, in the worker.
+    The configuration travels as it is recorded (``RunConfig.to_json``) and is read back in the worker with
+    ``RunConfig.from_json``, so a worker runs exactly what the results will say was asked."""
 
-    config: Any  # a tabbench.evaluation.config.RunConfig
+    config: dict[str, Any]  # tabbench.evaluation.config.RunConfig.to_json()
 
     def __call__(self, shard: Shard, folder: Path) -> None:
         from dataclasses import replace
 
+        from tabbench.evaluation.config import RunConfig
         from tabbench.evaluation.launch import launch
 
-        launch(replace(self.config, shard=shard, out=folder, resume=True, progress=False))
+        config = RunConfig.from_json(self.config)
+        launch(replace(config, shard=shard, out=folder, resume=True, progress=False))
 
 
 def launch_on_ray(config: Any, count: int, options: RayOptions) -> Any:
@@ -163,5 +167,5 @@ def launch_on_ray(config: Any, count: int, options: RayOptions) -> Any:
     them into ``config.out``; returns the merged run's results."""
     from tabbench.evaluation.merge import merge, plan_for
 
-    folders = run_shards(LaunchShard(config), count, config.out, options, show_progress=config.progress)
+    folders = run_shards(LaunchShard(config.to_json()), count, config.out, options, show_progress=config.progress)
     return merge(config.out, folders, plan_for)

@@ -21,11 +21,14 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabbench.contract.atomic import write_atomic
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.hashing import stable_hash
+
+if TYPE_CHECKING:
+    from tabbench.evaluation.config import RunConfig
 
 MARK = "tabbench-leaderboard"
 BOARD_FORMAT = 1
@@ -67,38 +70,44 @@ class RunEntry:
     implicit: bool = False  # a vote run's greedy companion, added without being named
 
     @property
+    def run_config(self) -> RunConfig:
+        """What was asked (``results.json``'s ``config``, read with ``RunConfig.from_json``)."""
+        from tabbench.evaluation.config import RunConfig
+
+        try:
+            return RunConfig.from_json(self.results.get("config") or {})
+        except DataError as exc:
+            raise DataError(f"{self.path / 'results.json'}: {exc}") from None
+
+    @property
     def model(self) -> str:
         if self.label:
             return self.label
-        model = self.results.get("model") or {}
-        spec = str(model.get("model") or self.results.get("config", {}).get("model") or "?")
+        spec = self.run_config.model or "?"
         name = Path(spec).name if spec not in ("", ".") else spec
         return name or spec
 
     @property
     def config(self) -> str:
         """Backend, decoding and limits: what makes two runs of one model differ."""
-        model = self.results.get("model") or {}
-        config = self.results.get("config") or {}
-        generation = model.get("generation") or config.get("generation") or {}
-        parts = [str(model.get("backend") or config.get("backend") or config.get("command") or "?")]
-        vote, samples = model.get("vote") or config.get("vote"), model.get("samples") or generation.get("n") or 1
-        temperature = generation.get("temperature")
-        if vote:
-            parts.append(f"{vote} vote@{samples}, T={temperature}")
-        elif temperature in (0, 0.0, None):
+        config = self.run_config
+        parts = [config.backend]
+        temperature = config.generation.temperature
+        if config.vote:
+            parts.append(f"{config.vote} vote@{config.generation.n}, T={temperature}")
+        elif temperature == 0:
             parts.append("greedy")
         else:
             parts.append(f"sampled T={temperature}")
-        if config.get("limit"):
-            parts.append(f"limit {config['limit']}")
+        if config.limit:
+            parts.append(f"limit {config.limit}")
         if self.implicit:
             parts.append("beside the vote run above")
         return ", ".join(parts)
 
 
 def read_results(run_dir: Path) -> dict[str, Any]:
-    """A run's results (schema version 1 or 2) as version 2 (``tabbench.evaluation.results.load``)."""
+    """A run's results (schema version 3 or 4, ``tabbench.evaluation.results.load``)."""
     from tabbench.evaluation.results import load
 
     path = Path(run_dir) / "results.json"

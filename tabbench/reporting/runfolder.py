@@ -57,8 +57,15 @@ def read_run(path: Path, label: str | None = None) -> RunFolder:
 
 
 def _default_label(path: Path, results: dict[str, Any]) -> str:
-    model = str((results.get("config") or {}).get("model") or "")  # what was asked (results schema 3)
-    return path.resolve().name or model or str(path)
+    from tabbench.evaluation.config import RunConfig
+
+    name = path.resolve().name
+    if name or not results.get("config"):
+        return name or str(path)
+    try:
+        return RunConfig.from_json(results["config"]).model or str(path)  # what was asked
+    except DataError:
+        return str(path)
 
 
 def read_records(run: RunFolder, benchmark: str) -> list[dict[str, Any]]:
