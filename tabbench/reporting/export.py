@@ -30,7 +30,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tabbench.contract.errors import UsageError
+from tabbench.contract.errors import DataError, UsageError
+from tabbench.evaluation.config import RunConfig
 from tabbench.reporting.paired import passed
 from tabbench.reporting.runfolder import RunFolder, read_records, sample_texts
 
@@ -89,10 +90,17 @@ def _write_all(out: Path, files: Iterator[tuple[str, str]]) -> list[Path]:
 # --- what every format needs -------------------------------------------------------------------------------
 
 
-def _model(run: RunFolder) -> tuple[str, str, str]:
+def _config(run: RunFolder) -> RunConfig:
+    """The run's configuration, read back (``RunConfig.from_json``; a bad one is a ``DataError`` naming the run)."""
+    try:
+        return RunConfig.from_json(run.results.get("config") or {})
+    except DataError as exc:
+        raise DataError(f"{run.path}/results.json: {exc}") from None
+
+
+def _model(config: RunConfig) -> tuple[str, str, str]:
     """``(model id, developer, model name)``: the HF-style id (``org/name``) of what the run evaluated."""
-    config = run.results.get("config") or {}
-    backend, model = str(config.get("backend") or "unknown"), str(config.get("model") or "")
+    backend, model = config.backend, config.model
     if re.fullmatch(r"[\w.-]+/[\w.-]+", model):
         developer, name = model.split("/")
     else:
@@ -138,9 +146,10 @@ def _prompt_text(messages: Any) -> str:
 
 
 def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple[str, str]]:
-    model_id, developer, name = _model(run)
+    config = _config(run)
+    model_id, developer, name = _model(config)
     created = _created(run)
-    results, config = run.results, run.results.get("config") or {}
+    results = run.results
     for benchmark, result in results["benchmarks"].items():
         evaluation_id = f"tabbench/{benchmark}/{model_id}/{int(created.timestamp())}"
         file_uuid = str(uuid.UUID(bytes=hashlib.sha256(
@@ -162,10 +171,10 @@ def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple
                                  "plugins": results.get("plugins"), "run_folder": str(run.path.resolve()),
                                  "metrics_without_value": sorted(set(result.get("metrics") or {}) - set(metrics))
                                  or None})},
-            "model_info": {"name": str(config.get("model") or config.get("backend") or name), "id": model_id,
+            "model_info": {"name": config.model or config.backend, "id": model_id,
                            "developer": developer,
                            "additional_details": {"deployment_type": "unknown", "model_availability": "unknown",
-                                                  **_strings({"backend": config.get("backend"),
+                                                  **_strings({"backend": config.backend,
                                                               **(results.get("model") or {})})}},
             "evaluation_results": [_eee_result(benchmark, metric, summary, rewards.get(metric, {}), result, config,
                                                created) for metric, summary in metrics.items()],
@@ -181,9 +190,9 @@ def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple
 
 
 def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward: Mapping[str, Any],
-                result: Mapping[str, Any], config: Mapping[str, Any], created: datetime) -> dict[str, Any]:
+                result: Mapping[str, Any], config: RunConfig, created: datetime) -> dict[str, Any]:
     higher = _direction(str(reward.get("reward"))) if reward else None
-    generation = config.get("generation") or {}
+    generation = config.generation
     uncertainty: dict[str, Any] = {"num_samples": int(summary.get("n") or 0)}
     if summary.get("stderr") is not None:
         uncertainty["standard_error"] = {"value": summary["stderr"], "method": "analytic"}
@@ -206,11 +215,11 @@ def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward:
                           "details": _strings({"n_excluded": summary.get("n_excluded"),
                                                "status_counts": result.get("status_counts")})},
         "generation_config": {
-            "generation_args": {k: v for k, v in {
-                "temperature": generation.get("temperature"), "top_p": generation.get("top_p"),
-                "max_tokens": generation.get("max_new_tokens")}.items() if v is not None},
-            "additional_details": _strings({"samples": generation.get("n"), "vote": config.get("vote"),
-                                            "seed": generation.get("seed"), "environment": config.get("environment")}),
+            "generation_args": {"temperature": generation.temperature, "top_p": generation.top_p,
+                                "max_tokens": generation.max_new_tokens},
+            "additional_details": _strings({
+                "samples": generation.n, "vote": config.vote, "seed": generation.seed,
+                "environment": config.environment.to_json() if config.environment else None}),
         },
     }
 
@@ -272,8 +281,8 @@ def _content(content: Any) -> str | None:
 
 
 def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
-    results, config = run.results, run.results.get("config") or {}
-    model_name = str(config.get("model") or config.get("backend") or "unknown")
+    results, config = run.results, _config(run)
+    model_name = config.model or config.backend
     sanitized = re.sub(r"[\"<>:/|\\?*\[\]]+", "__", model_name)  # lm_eval.utils.sanitize_model_name
     created = _created(run)
     date_id = created.isoformat().replace(":", "-")
@@ -305,21 +314,21 @@ def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
         aggregate["n-samples"][benchmark] = {"original": result.get("n"), "effective": len(rows)}
         yield f"{sanitized}/samples_{benchmark}_{date_id}.jsonl", "".join(
             json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    generation = config.get("generation") or {}
+    generation = config.generation
     timing = results.get("timing") or {}
     aggregate.update({
-        "config": {"model": config.get("backend"), "model_args": config.get("model"),
-                   "backend_options": config.get("backend_options"), "batch_size": config.get("batch_size"),
-                   "limit": config.get("limit"), "gen_kwargs": generation,
-                   "random_seed": (results.get("seeds") or {}).get("seed", generation.get("seed"))},
+        "config": {"model": config.backend, "model_args": config.model,
+                   "backend_options": dict(config.backend_options), "batch_size": config.batch_size,
+                   "limit": config.limit, "gen_kwargs": generation.to_json(),
+                   "random_seed": (results.get("seeds") or {}).get("seed", generation.seed)},
         "git_hash": None, "date": created.timestamp(), "task_hashes": task_hashes,
-        "model_source": config.get("backend"), "model_name": model_name,
+        "model_source": config.backend, "model_name": model_name,
         "model_name_sanitized": sanitized,
         "chat_template_sha": (results.get("model") or {}).get("chat_template_sha256"),
         "total_evaluation_time_seconds": str(sum(v for v in timing.values() if isinstance(v, int | float)))
         if timing else None,
         "tabbench": {"version": results.get("tabbench_version"), "run_folder": str(run.path.resolve()),
-                     "config": config},
+                     "config": config.to_json()},
     })
     yield f"{sanitized}/results_{date_id}.json", json.dumps(aggregate, indent=2, ensure_ascii=False,
                                                             default=str) + "\n"
