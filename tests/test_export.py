@@ -172,3 +172,20 @@ def test_export_needs_neither_the_plugin_nor_the_data(gold: Path, env: dict[str,
     assert {r["input"]["reference"][0] for r in rows} == {p["gold"] for p in prompts}
     for row in rows:
         jsonschema.Draft7Validator(eee_schema("instance")).validate(row)
+
+
+def test_an_agent_run_exports_as_agentic_instances(env: dict[str, str], tmp_path: Path) -> None:
+    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", "2", "--env", "sql", "--out",
+                    str(tmp_path / "agent"), "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    done = tabbench("export", str(tmp_path / "agent"), "--format", "eee", "--out", str(tmp_path / "eee"), env=env)
+    assert done.returncode == 0, done.stderr
+    (samples,) = (tmp_path / "eee").rglob("*_samples.jsonl")
+    rows = [json.loads(line) for line in samples.read_text().splitlines()]
+    records = {r["id"]: r for r in _records(tmp_path / "agent", "demo-bird")}
+    assert rows and {r["interaction_type"] for r in rows} == {"agentic"}
+    for row in rows:
+        jsonschema.Draft7Validator(eee_schema("instance")).validate(row)
+        transcript = records[row["sample_id"]]["transcript"]
+        assert row["output"] is None and len(row["messages"]) == len(transcript["messages"])
+        assert row["evaluation"]["tool_calls_count"] == transcript["tool_calls"] > 0
