@@ -189,3 +189,22 @@ def test_an_agent_run_exports_as_agentic_instances(env: dict[str, str], tmp_path
         transcript = records[row["sample_id"]]["transcript"]
         assert row["output"] is None and len(row["messages"]) == len(transcript["messages"])
         assert row["evaluation"]["tool_calls_count"] == transcript["tool_calls"] > 0
+
+
+@pytest.mark.parametrize("fmt", ["eee", "lm-eval"])
+def test_hostile_names_in_a_run_folder_stay_inside_out(gold: Path, env: dict[str, str], tmp_path: Path,
+                                                       fmt: str) -> None:
+    run = tmp_path / "hostile"
+    for part in ("samples", "prompts"):
+        (run / part).mkdir(parents=True)
+    results = json.loads((gold / "results.json").read_text())
+    results["benchmarks"] = {"../../escaped": results["benchmarks"]["demo-bird"]}
+    results["config"]["model"] = ".."
+    (run / "results.json").write_text(json.dumps(results))
+    done = tabbench("export", str(run), "--format", fmt, "--out", str(tmp_path / "out" / "x"), env=env)
+    written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file() and "hostile" not in p.parts)
+    assert all(p.parts[:2] == ("out", "x") for p in written), written
+    if fmt == "eee":  # names are made portable: the benchmark is one folder, the model "unknown"
+        assert done.returncode == 0 and written, done.stderr
+    else:  # lm-eval keeps the model name as lm-eval sanitises it ("/" -> "__"): ".." is refused, nothing written
+        assert done.returncode != 0 and "would leave --out" in done.stderr and not written, done.stderr

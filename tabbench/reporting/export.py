@@ -68,13 +68,16 @@ def export(run: RunFolder, fmt: str, out: Path, *, organization: str = "unknown"
 
 
 def _write_all(out: Path, files: Iterator[tuple[str, str]]) -> list[Path]:
-    """Write ``(relative name, text)`` pairs to ``out`` through a staging folder renamed at the end."""
+    """Write ``(relative name, text)`` pairs to ``out`` through a staging folder renamed at the end. Names come
+    from the run folder (benchmark and model names), which is hostile: one that would leave ``out`` is refused."""
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
         names = []
         for name, text in files:
             target = staging / name
+            if ".." in Path(name).parts or not target.resolve().is_relative_to(staging.resolve()):
+                raise DataError(f"export: {name!r} (from the run's benchmark or model name) would leave --out")
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
             names.append(name)
@@ -312,7 +315,9 @@ def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
         aggregate["higher_is_better"][benchmark] = {m: _direction(str(r.get("reward"))) is not False
                                                     for m, r in rewards.items()}
         aggregate["n-samples"][benchmark] = {"original": result.get("n"), "effective": len(rows)}
-        yield f"{sanitized}/samples_{benchmark}_{date_id}.jsonl", "".join(
+        # the name as lm-eval writes it; one that is not a plain name is sanitised as lm_eval.utils.sanitize_task_name
+        task = benchmark if re.fullmatch(r"[\w-]+", benchmark) else re.sub(r"\W", "_", benchmark)
+        yield f"{sanitized}/samples_{task}_{date_id}.jsonl", "".join(
             json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     generation = config.generation
     timing = results.get("timing") or {}
