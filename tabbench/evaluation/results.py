@@ -1,6 +1,7 @@
 """The typed record of a finished run: ``results.json``, schema version 4.
 
-The runner is its only writer (``tabbench.evaluation.runner.execute``); its shape is these ``TypedDict``\\ s
+The runner is its only writer (``tabbench.evaluation.runner.execute``), except that ``tabbench rescore`` adds
+metrics to a finished run and records that under ``edits``; its shape is these ``TypedDict``\\ s
 and, for tools outside Python, the JSON Schema ``results.schema.json`` shipped beside this module (checked
 against the types by a test). ``load`` reads versions 3 and 4; the run folder's layout is ``docs/run-folder.md``.
 
