@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -63,7 +64,8 @@ def test_compare_json_lists_the_flipped_samples_and_bucket_deltas(runs: dict, en
         assert (row["question"], row["gold"]) == (example.fields["question"], example.gold)
         assert (row["answer_a"], row["answer_b"]) == (example.gold, runs["wrong"][sample_id])
     assert flipped[runs["typed"]]["failed"] == "differs only by types"
-    assert all(row["failed"] == "mismatch" for i, row in flipped.items() if i != runs["typed"])
+    assert all(re.fullmatch(r"mismatch: 0 rows vs gold [1-9]\d* rows?", row["failed"]) for i, row in flipped.items()
+               if i != runs["typed"])  # LIMIT 0: an empty result
 
     records = {r["id"]: r for r in map(json.loads, (runs["a"] / "samples/demo-bird.jsonl").read_text().splitlines())}
     keys = {b["key"] for b in bird["buckets"]}
@@ -108,6 +110,8 @@ def test_the_compare_page_lists_flips_links_them_and_charts_buckets(chrome, runs
     shutil.copytree(runs["b"], edited)
     done = tabbench("rescore", str(edited), "--reward", "arctic", "--no-progress", env=env)
     assert done.returncode == 0, done.stderr
+    done = tabbench("compare", str(runs["a"]), str(runs["b"]), "--json", env=env)
+    flipped_rows = {f["id"]: f for f in json.loads(done.stdout)["benchmarks"][0]["flipped"]}
     index = write_bundle(Site([read_run(runs["a"], "gold"), read_run(edited, "lossy")]), tmp_path / "site")
     chrome.get(browser.page_url(index) + "#compare")
     rows = "return [...document.querySelectorAll('table.flipped tbody tr')]"
@@ -119,7 +123,8 @@ def test_the_compare_page_lists_flips_links_them_and_charts_buckets(chrome, runs
     assert sorted(s[0] for s in shown) == sorted(runs["wrong"])
     for sample_id, href, answer_b, failed in shown:
         assert href == f"#sample/1/0/{sample_id}" and answer_b == runs["wrong"][sample_id]
-        assert failed == ("differs only by types" if sample_id == runs["typed"] else "mismatch")
+        expected = "differs only by types" if sample_id == runs["typed"] else flipped_rows[sample_id]["failed"]
+        assert failed == expected
 
     # a chart and a table per breakdown key; the bars are the scores (a full grey bar, a shorter blue one)
     assert chrome.execute_script("return document.querySelectorAll('svg.bucket-chart').length") == 2

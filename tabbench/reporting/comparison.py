@@ -66,7 +66,8 @@ def buckets(a: RunFolder, b: RunFolder, benchmark: str, records_a: Sequence[Mapp
 
 def failure(record: Mapping[str, Any] | None) -> str | None:
     """What failed in a run's sample, in words: the comparison rule that alone tells the results apart
-    (``differs only by row order``), else the primary metric's status and error."""
+    (``differs only by row order``), else the primary metric's status with its error or the two results' shapes
+    (``mismatch: 0 rows vs gold 1 row``)."""
     if record is None:
         return None
     primary = next((s for s in (record.get("scores") or {}).values()
@@ -75,8 +76,24 @@ def failure(record: Mapping[str, Any] | None) -> str | None:
     details = primary.get("details") if isinstance(primary.get("details"), dict) else {}
     if details.get("differs_by"):
         return f"differs only by {details['differs_by']}"
-    error = details.get("error")
-    return f"{record.get('status')}: {error}" if isinstance(error, str) else str(record.get("status"))
+    error, pred, gold = details.get("error"), details.get("pred_result"), details.get("gold_result")
+    if isinstance(error, str):
+        return f"{record.get('status')}: {error}"
+    if isinstance(pred, dict) and isinstance(gold, dict):
+        return f"{record.get('status')}: {_shape(pred, gold)}"
+    return str(record.get("status"))
+
+
+def _shape(pred: Mapping[str, Any], gold: Mapping[str, Any]) -> str:
+    """``3 rows vs gold 1 row`` (with the columns when they differ in number)."""
+    def rows(result: Mapping[str, Any]) -> str:
+        n = result.get("n_rows")
+        return f"{n} row{'' if n == 1 else 's'}"
+
+    text = f"{rows(pred)} vs gold {rows(gold)}"
+    if pred.get("n_columns") != gold.get("n_columns"):
+        text += f", {pred.get('n_columns')} vs {gold.get('n_columns')} columns"
+    return text
 
 
 def flipped(found: Flips, records_a: Sequence[Mapping[str, Any]], records_b: Sequence[Mapping[str, Any]],
