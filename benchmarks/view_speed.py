@@ -11,13 +11,27 @@ served app:
 - filter: choosing a status and typing a search term, each until the grid is re-rendered (timed in the page).
 
 Target (issue 24): open and filter each under 2 s. Usage: ``python benchmarks/view_speed.py [--samples N]``.
+
+``--vote-run [--per-example K] [--before DIR]`` measures instead what the viewer does to open a large vote run
+(issue 33): a real ``tabbench eval --samples K`` run (default 20) of every demo-bird example (500, so 10,000
+sampled completions; predictions: the gold query, the same query written differently, a wrong query, no SQL,
+repeated), opened by ``tests/folder_alone.py`` with the plugins allowed, which makes every file of the site
+(the run summary, the grid, every sample chunk) and counts plugin imports, plugin look-ups, SQL executions,
+sandboxed programs and new processes. ``--before DIR`` opens the same run with the code in ``DIR`` too (e.g.
+``git archive 108187a | tar -x -C DIR``, the viewer that rebuilt the plugin and extracted every completion
+again; it reads results schema 3, so its copy of the run says 3). ``--tablebench DATA --limit N`` makes the
+vote run a TableBench program-of-thought one instead (``--model gold``, the first N examples), whose answers
+are read by running each program in the sandbox.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -59,7 +73,7 @@ def write_run(folder: Path, samples: int) -> Path:
                 "transcript": None}) + "\n")
     metric = {"value": counts.get("match", 0) / samples, "stderr": 0.0, "n": samples, "n_excluded": 0}
     (folder / "results.json").write_text(json.dumps({
-        "schema_version": 2, "config": {"command": "eval"}, "model": {"backend": "synthetic", "model": "speed"},
+        "schema_version": 4, "config": {"backend": "synthetic", "model": "speed"}, "model": {},
         "benchmarks": {BENCHMARK: {"version": "1", "split": "dev", "n": samples, "metrics": {"ex": metric},
                                    "primary_metric": {"name": "ex", "value": metric["value"], "stderr": 0.0},
                                    "status_counts": counts, "breakdown": {}, "data": {"path": None, "files": {}}}}}))
@@ -87,10 +101,78 @@ def measure(driver, url: str, samples: int) -> dict[str, float]:
             "after_status": status[1], "after_search": search[1]}
 
 
+def make_vote_run(folder: Path, per_example: int, tablebench: Path | None, limit: int | None) -> Path:
+    """A real vote run (``tabbench eval --samples``): every demo-bird example with ``per_example`` completions
+    each, or TableBench PoT's first ``limit`` examples (gold completions) when ``tablebench`` is its data."""
+    from tabbench import get_benchmark
+    from tests.test_run_format import _completions
+
+    folder.mkdir(parents=True)
+    run = folder / "run"
+    if tablebench is not None:
+        model = ["--model", "gold", "--benchmark", "tablebench", "--data", f"tablebench={tablebench}",
+                 "-o", "instruction_type=PoT"]
+    else:
+        predictions = folder / "predictions.jsonl"
+        with predictions.open("w") as out:
+            for example in get_benchmark("demo-bird").examples(None):
+                completions = (_completions(example.gold) * per_example)[:per_example]
+                out.write(json.dumps({"id": example.id, "completions": completions}) + "\n")
+        model = ["--model", f"predictions:{predictions}", "--benchmark", "demo-bird"]
+    env = {**os.environ, "TABBENCH_CACHE_DIR": str(folder / "cache")}
+    subprocess.run([sys.executable, "-m", "tabbench", "eval", *model, "--samples", str(per_example),
+                    *(["--limit", str(limit)] if limit else []), "--out", str(run), "--no-progress"],
+                   check=True, env=env, capture_output=True)
+    return run
+
+
+def open_alone(run: Path, code: Path) -> dict:
+    """``tests/folder_alone.py --plugins RUN`` in a fresh process with the tabbench (and plugins) in ``code``."""
+    path = os.pathsep.join(str(p) for p in (code, code / "plugins", code / "trainers"))
+    done = subprocess.run([sys.executable, str(REPO / "tests" / "folder_alone.py"), "--plugins", str(run)],
+                          cwd=code, env={**os.environ, "PYTHONPATH": path}, capture_output=True, text=True, check=True)
+    seen = json.loads(done.stdout)
+    assert Path(seen["tabbench"]).is_relative_to(code), (seen["tabbench"], code)  # the code measured is code's
+    return seen
+
+
+def vote_run_figures(per_example: int, before: Path | None, tablebench: Path | None, limit: int | None) -> None:
+    benchmark = "demo-bird" if tablebench is None else "tablebench"
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        run = make_vote_run(Path(tmp) / "vote", per_example, tablebench, limit)
+        records = (run / "samples" / f"{benchmark}.jsonl").read_text().count("\n")
+        size = sum(p.stat().st_size for p in run.rglob("*") if p.is_file() and "greedy" not in p.parts)
+        made = time.perf_counter() - start
+        print(f"{benchmark} vote run: {records} examples x {per_example} completions, made in {made:.1f} s, "
+              f"{size / 1e6:.1f} MB (records and prompts file)")
+        versions = [("after (this tree)", run, REPO)]
+        if before is not None:
+            old = Path(tmp) / "vote-v3"
+            shutil.copytree(run, old)
+            results = json.loads((old / "results.json").read_text())
+            (old / "results.json").write_text(json.dumps({**results, "schema_version": 3}))
+            versions.insert(0, (f"before ({before})", old, before))
+        for name, folder, code in versions:
+            seen = open_alone(folder, code)
+            shown = seen["benchmarks"][f"0/{benchmark}"]
+            print(f"{name}: grid made in {seen['seconds_to_grids']:.2f} s, every file (grid and {shown['samples']} "
+                  f"sample pages) in {seen['seconds']:.2f} s; {shown['rows_with_question']} questions, "
+                  f"{shown['with_clusters']} samples with clusters; counts {seen['counts'] or 'none'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=30_000)
+    parser.add_argument("--vote-run", action="store_true", help="measure opening a large vote run (issue 33)")
+    parser.add_argument("--per-example", type=int, default=20, help="--vote-run: completions per example")
+    parser.add_argument("--before", type=Path, default=None, help="--vote-run: also open it with the code in DIR")
+    parser.add_argument("--tablebench", type=Path, default=None, help="--vote-run: TableBench data (a PoT run)")
+    parser.add_argument("--limit", type=int, default=None, help="--vote-run: the first N examples")
     args = parser.parse_args()
+    if args.vote_run:
+        vote_run_figures(args.per_example, args.before, args.tablebench, args.limit)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         run = write_run(Path(tmp) / "run", args.samples)
         site = Site([read_run(run)])

@@ -1,13 +1,15 @@
 """Open run folders in the viewer with every plugin unavailable, counting what would have needed one.
 
-``python -m tests.folder_alone RUN...`` (a fresh process: the counters must be in place before tabbench is
-imported) makes every file of the viewer's site for the given run folders and prints one JSON object:
+``python -m tests.folder_alone [--plugins] RUN...`` (a fresh process: the counters must be in place before
+tabbench is imported) makes every file of the viewer's site for the given run folders and prints one JSON object:
 
-- ``counts``: plugin modules asked for (``tabbench_*``: every plugin, blocked so that none can load), calls of
+- ``counts``: plugin modules imported (``tabbench_*``: every plugin; blocked so that none can load, unless
+  ``--plugins`` lets them, as ``benchmarks/view_speed.py`` does to measure a viewer that loads them), calls of
   the plugin host and of the benchmark/reward/class look-ups, SQL executions (``tabbench.sql.batch.run_queries``,
   the one place queries run, and any ``sqlite3.connect``), sandboxed programs (``tabbench.sandbox.run``), and
   new processes (``subprocess.Popen``, ``os.fork``);
 - ``seconds``: wall time to read the folders and make every file (the run summary, each grid, each chunk);
+  ``seconds_to_grids``: the part until the run summary and every grid were made (opening a benchmark's page);
 - ``benchmarks``: per benchmark, how many grid rows show a question and a gold answer, and how many samples
   show a prompt, a question, a gold answer and answer clusters, with the first clustered sample in full.
 
@@ -29,13 +31,18 @@ from typing import Any
 COUNTS: Counter[str] = Counter()
 
 
-class _NoPlugins(importlib.abc.MetaPathFinder):
-    """Refuses every plugin package (``tabbench_*``), counting each request: the plugins are not installed."""
+class _Plugins(importlib.abc.MetaPathFinder):
+    """Counts each import of a plugin package (``tabbench_*``) and, with ``block``, refuses it: the plugins are
+    not installed."""
+
+    def __init__(self, block: bool) -> None:
+        self.block = block
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
-        if name.split(".")[0].startswith("tabbench_"):
+        if name.split(".")[0].startswith("tabbench_") and name not in sys.modules:
             COUNTS["plugin_imports"] += 1
-            raise ImportError(f"{name}: plugins are unavailable here (tests/folder_alone.py)")
+            if self.block:
+                raise ImportError(f"{name}: plugins are unavailable here (tests/folder_alone.py)")
         return None
 
 
@@ -53,11 +60,12 @@ def _counted(owner: Any, attribute: str, key: str) -> None:
             setattr(module, attribute, wrapper)
 
 
-def install() -> None:
-    """Block the plugins and count the calls named in the module docstring (before tabbench is imported)."""
+def install(block: bool = True) -> None:
+    """Block the plugins (unless not ``block``) and count the calls named in the module docstring (before
+    tabbench is imported)."""
     assert not any(name == "tabbench" or name.startswith("tabbench.") for name in sys.modules), \
         "install() must run before tabbench is imported"
-    sys.meta_path.insert(0, _NoPlugins())
+    sys.meta_path.insert(0, _Plugins(block))
     _counted(sqlite3, "connect", "sqlite_connects")
     _counted(subprocess.Popen, "__init__", "processes")
     os.register_at_fork(before=lambda: COUNTS.update(["forks"]))
@@ -79,14 +87,17 @@ def _data(made: bytes) -> Any:
     return json.loads(text[text.index(",") + 1:text.rindex(")")])
 
 
-def open_folders(paths: list[str]) -> dict[str, Any]:
-    install()
+def open_folders(paths: list[str], block: bool = True) -> dict[str, Any]:
+    install(block)
     from tabbench.reporting.runfolder import read_run
     from tabbench.reporting.viewer import Site
 
     start = time.perf_counter()
     site = Site([read_run(path) for path in paths])
-    made = {name: site.file(name) for name in site.files()}
+    names = list(site.files())
+    made = {name: site.file(name) for name in names if not name.rsplit("/", 1)[-1].startswith("c")}
+    opened = time.perf_counter() - start  # the run summary and every grid: what opening a benchmark needs
+    made.update((name, site.file(name)) for name in names if name not in made)
     seconds = time.perf_counter() - start
     benchmarks: dict[str, Any] = {}
     for r, run in enumerate(site.benchmarks):
@@ -103,8 +114,13 @@ def open_folders(paths: list[str]) -> dict[str, Any]:
                 "with_gold": sum(s.get("gold") is not None for s in samples),
                 "with_clusters": len(clustered), "clustered": clustered[0] if clustered else None,
             }
-    return {"counts": dict(COUNTS), "seconds": seconds, "benchmarks": benchmarks}
+    import tabbench
+
+    return {"counts": dict(COUNTS), "seconds": seconds, "seconds_to_grids": opened, "benchmarks": benchmarks,
+            "tabbench": tabbench.__file__}
 
 
 if __name__ == "__main__":
-    print(json.dumps(open_folders(sys.argv[1:]), default=str))
+    arguments = sys.argv[1:]
+    plugins = "--plugins" in arguments
+    print(json.dumps(open_folders([a for a in arguments if a != "--plugins"], block=not plugins), default=str))

@@ -210,6 +210,9 @@ def test_results_schema_matches_the_types_and_refuses_versions_1_and_2(tmp_path)
                                      "(3 and 4); rerun it with this tabbench")
     with pytest.raises(ValueError, match="schema version 4"):
         results_module.validate({"schema_version": 4})
+    with pytest.warns(DeprecationWarning, match="upgrade is deprecated"):
+        assert results_module.upgrade({"schema_version": 3, "benchmarks": {}}) == {"schema_version": 3,
+                                                                                 "benchmarks": {}}
 
 
 @pytest.mark.tabbench_plugins("oracles")  # the gold backend

@@ -73,6 +73,18 @@ def test_a_vote_run_opens_with_its_data_moved_and_no_plugin(demo_cli, tmp_path: 
     assert first["sql"]["gold"] and first["sql"]["diff"]  # the gold query formatted and diffed, from the folder
 
 
+def test_a_10000_sample_vote_run_opens_with_no_execution_and_no_plugin_import(demo_cli, tmp_path: Path) -> None:
+    """Every demo-bird example (500) with 20 sampled completions each: 10,000 samples, voted on."""
+    out, data, _ = _vote_run(demo_cli, tmp_path, 500, samples=20)
+    shutil.rmtree(data)
+    seen = _alone(str(out))
+    assert seen["counts"] == {}, seen["counts"]
+    shown = seen["benchmarks"]["0/demo-bird"]
+    assert shown["rows"] == shown["rows_with_question"] == shown["rows_with_gold"] == 500
+    assert shown["samples"] == shown["with_prompt"] == shown["with_clusters"] == 500
+    assert sum(len(c["members"]) for c in shown["clustered"]["clusters"]) == 20
+
+
 def test_compare_and_the_leaderboard_need_no_plugin_or_data(demo_cli, tmp_path: Path) -> None:
     out, data, _ = _vote_run(demo_cli, tmp_path, 4)
     shutil.rmtree(data)

@@ -19,6 +19,7 @@ with one line naming the version.
 """
 
 import json
+import warnings
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -143,6 +144,15 @@ def check_version(data: dict[str, Any]) -> None:
     if version not in READABLE_VERSIONS:
         raise DataError(f"results schema_version {version!r} is not one this tabbench reads "
                         f"({' and '.join(map(str, READABLE_VERSIONS))}); rerun it with this tabbench")
+
+
+def upgrade(data: dict[str, Any]) -> Results:
+    """Deprecated: ``load`` reads versions 3 and 4 as they are; versions 1 and 2 are no longer upgraded. Checks
+    the version (``check_version``) and returns ``data``."""
+    warnings.warn("tabbench.evaluation.results.upgrade is deprecated and will be removed: results versions 3 and "
+                  "4 need no upgrade, versions 1 and 2 are no longer read", DeprecationWarning, stacklevel=2)
+    check_version(data)
+    return data  # type: ignore[return-value]
 
 
 def validate(data: Any) -> None:
