@@ -194,7 +194,7 @@ def _run(config: RunConfig, model_backend: ModelBackend, selection: Selection,
     }
     run = Run(out_dir=out, config=config.to_json(), benchmarks=selection.benchmarks, store=store,
               split=config.split, limit=config.limit, where=config.where, batch_size=config.batch_size,
-              model=model_record,
+              vote=config.vote, model=model_record,
               show_progress=config.progress, seeds={"generation": params.seed}, timing=timing, greedy=greedy,
               after_benchmark=environment_summary if config.environment is not None else None,
               not_run=selection.not_run(), shard=config.shard)

@@ -208,6 +208,7 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
                 _record_prompt(store, name, record, tables)
                 store.append(name, record)
         run = Run(out_dir=out, config=config, benchmarks=built, store=store, split=split, limit=limit, where=made.where,
+                  vote=first.config.vote,
                   model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
                   greedy=greedy, after_benchmark=made.after_benchmark,
                   merge=dict(layout))

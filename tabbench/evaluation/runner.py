@@ -30,7 +30,6 @@ from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
-from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.record_limits import ANSWER_CHARS, bounded, truncate
 from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results
@@ -76,6 +75,8 @@ class Run:
     where: tuple[Where, ...] = ()
     """``--where`` filters: the examples they keep, before ``limit``."""
     batch_size: int = 32
+    vote: str | None = None
+    """``--vote``: the vote that picks the scored completion of several (``RunConfig.vote``), named in pass@k."""
     model: dict[str, Any] = field(default_factory=dict)
     seeds: dict[str, int] = field(default_factory=dict)
     show_progress: bool = True
@@ -236,7 +237,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     records = sorted((r for r in run.store.read_samples(name) if r.id in wanted), key=lambda r: wanted[r.id])
     result = aggregate(records, [s.name for s in benchmark.metrics], benchmark.primary_metric, benchmark.breakdown_keys)
     parse_failures = sum(result["status_counts"].get(s.value, 0) for s in (Status.PARSE_FAIL, Status.NO_SQL))
-    sampling = sampling_summary(records, benchmark.primary_metric, RunConfig.from_json(run.config).vote)
+    sampling = sampling_summary(records, benchmark.primary_metric, run.vote)
     return {
         "version": benchmark.version,
         "split": benchmark.check_split(run.split),
