@@ -61,6 +61,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "tabbench.cli.view:compare_command",
         "Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail) and the exact McNemar p.",
     ),
+    "rescore": (
+        "tabbench.cli.rescore:rescore_command",
+        "Add metrics to the finished run in RUN_DIR without generating: each record's scored completion is scored "
+        "by the rewards (executing SQL or programs where they need it), and results.json records the edit.",
+    ),
+    "export": (
+        "tabbench.cli.export:export_command",
+        "Write RUN_DIR in another harness's format: Every Eval Ever (aggregate JSON and per-instance JSONL) or "
+        "lm-evaluation-harness (results JSON and samples JSONL).",
+    ),
     "synthesize": ("tabbench.cli.synthesize:synthesize_group", "Synthesize training data with a teacher model."),
     "train": (
         "tabbench.cli.train:train_group",

@@ -66,15 +66,29 @@ def compare_command(a: str, b: str, benchmarks: tuple[str, ...], as_json: bool) 
     """Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail) and the exact McNemar p.
 
     Refuses runs made on different benchmark versions, splits or data files."""
+    from tabbench.reporting.comparison import details
     from tabbench.reporting.flips import compare_runs
 
     run_a, run_b = _open((a, b))
     found = compare_runs(run_a, run_b, benchmarks)
+    more = [details(run_a, run_b, f) for f in found]
     if as_json:
         click.echo(json.dumps({"a": str(run_a.path), "b": str(run_b.path),
-                               "benchmarks": [f.to_json() for f in found]}, indent=2, ensure_ascii=False))
+                               "benchmarks": [{**f.to_json(), **d} for f, d in zip(found, more, strict=True)]},
+                              indent=2, ensure_ascii=False))
         return
     rows = [{"benchmark": f.benchmark, "paired": f.paired, "both pass": f.both_pass, "both fail": f.both_fail,
              "fail -> pass": len(f.up), "pass -> fail": len(f.down), "McNemar p": f"{f.p:.4g}",
              "unpaired": f.unpaired} for f in found]
     emit(rows, list(rows[0]), as_json=False, title=f"{run_a.label} -> {run_b.label}")
+    for f, d in zip(found, more, strict=True):
+        if d["buckets"]:
+            cells = [{"bucket": f"{x['key']}={x['level']}", "n": x["n"], f"A {run_a.label}": _pct(x["score_a"]),
+                      f"B {run_b.label}": _pct(x["score_b"]), "delta": _pct(x["delta"], sign=True),
+                      "fail -> pass": x["n_up"], "pass -> fail": x["n_down"], "McNemar p": f"{x['p']:.4g}"}
+                     for x in d["buckets"]]
+            emit(cells, list(cells[0]), as_json=False, title=f"{f.benchmark}: primary metric (%) per bucket, A -> B")
+
+
+def _pct(value: float | None, sign: bool = False) -> str:
+    return "n/a" if value is None else f"{100 * value:{'+' if sign else ''}.1f}"

@@ -1,6 +1,7 @@
 """The typed record of a finished run: ``results.json``, schema version 4.
 
-The runner is its only writer (``tabbench.evaluation.runner.execute``); its shape is these ``TypedDict``\\ s
+The runner is its only writer (``tabbench.evaluation.runner.execute``), except that ``tabbench rescore`` adds
+metrics to a finished run and records that under ``edits``; its shape is these ``TypedDict``\\ s
 and, for tools outside Python, the JSON Schema ``results.schema.json`` shipped beside this module (checked
 against the types by a test). ``load`` reads versions 3 and 4; the run folder's layout is ``docs/run-folder.md``.
 
@@ -98,6 +99,21 @@ class MergeRecord(TypedDict):
     missing: dict[str, list[str]]  # benchmark -> ids of the missing examples, in the run's order
 
 
+class EditedMetric(TypedDict):
+    benchmark: str
+    name: str  # the metric's key in the benchmark's ``metrics`` and in each record's ``scores``
+    reward: str
+    options: dict[str, Any]
+    reward_version: str
+
+
+class Edit(TypedDict):
+    kind: str  # "rescore": metrics added to a finished run (``tabbench rescore``)
+    at: str  # when (ISO 8601, UTC)
+    tabbench_version: str
+    metrics: list[EditedMetric]
+
+
 class Results(TypedDict):
     schema_version: int
     tabbench_version: str
@@ -114,6 +130,7 @@ class Results(TypedDict):
     not_run: NotRequired[list[NotRun]]  # selected benchmarks that did not run, and why
     sql_servers: NotRequired[dict[str, dict[str, Any]]]  # redacted DSN -> kind, version, settings
     merge: NotRequired[MergeRecord]  # written by tabbench merge: the shards it was made from
+    edits: NotRequired[list[Edit]]  # changes after the run, oldest first (tabbench rescore)
 
 
 @cache

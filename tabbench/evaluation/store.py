@@ -165,7 +165,7 @@ class RunStore:
     def write_results(self, results: dict[str, Any]) -> Any:
         """Check ``results`` against the results schema (when ``jsonschema`` is installed, as in the tests),
         then write it atomically; returns the document as written (plain JSON values). Only the runner calls
-        this."""
+        this, and ``tabbench rescore`` (``tabbench.evaluation.rescore``), which adds metrics to a finished run."""
         from tabbench.evaluation.results import validate
 
         document = json.loads(json.dumps(results, default=str))

@@ -37,13 +37,17 @@ def metric_specs(benchmark: Benchmark | type[Benchmark], options: Mapping[str, A
     else:
         effective = dict(benchmark.options)
         specs = benchmark.metrics  # a class attribute, or computed from the options (a property)
-    out = []
-    for spec in specs:
-        accepted = declared_options(_load_class("reward", spec.reward, Reward))
-        offered = cls.metric_options(spec, effective)
-        passed = {k: v for k, v in offered.items() if accepted is not None and k in accepted}
-        out.append(MetricSpec(spec.name, spec.reward, {**spec.options, **passed}))
-    return tuple(out)
+    return tuple(with_benchmark_options(cls, spec, effective) for spec in specs)
+
+
+def with_benchmark_options(benchmark: type[Benchmark], spec: MetricSpec, options: Mapping[str, Any]) -> MetricSpec:
+    """``spec`` with what ``Benchmark.metric_options`` offers its reward given the benchmark's effective
+    ``options`` (``--timeout``, a database option), kept to the options the reward declares (they win over
+    ``spec.options``). Also how ``tabbench rescore`` builds a reward the benchmark never named."""
+    accepted = declared_options(_load_class("reward", spec.reward, Reward))
+    offered = benchmark.metric_options(spec, dict(options))
+    passed = {k: v for k, v in offered.items() if accepted is not None and k in accepted}
+    return MetricSpec(spec.name, spec.reward, {**spec.options, **passed})
 
 
 def metric_rewards(benchmark: Benchmark | type[Benchmark], options: Mapping[str, Any] | None = None

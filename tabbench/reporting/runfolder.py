@@ -119,6 +119,14 @@ def read_prompts(run: RunFolder, benchmark: str) -> PromptTable:
         raise DataError(str(exc)) from None
 
 
+def sample_texts(run: RunFolder, benchmark: str) -> dict[str, dict[str, Any]]:
+    """``id -> {"messages", "question", "gold", "meta"}`` of the run's samples of ``benchmark``, from its records'
+    ``prompt_hash`` and the prompts file; a sample the file does not cover is left out."""
+    prompts = read_prompts(run, benchmark)
+    found = ((r["id"], prompts.get(str(r.get("prompt_hash")), r["id"])) for r in read_records(run, benchmark))
+    return {sample_id: entry for sample_id, entry in found if entry is not None}
+
+
 def training_curves(run: RunFolder) -> list[dict[str, Any]]:
     """The numeric logs of a trainer's ``trainer_state.json`` in the run folder (``step`` plus loss, reward,
     ``rewards/<name>/mean``, ...), one entry per logged step; empty when there is none."""

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabbench.contract.errors import TabbenchError, UsageError
+from tabbench.reporting.comparison import details
 from tabbench.reporting.flips import incomparable, verdicts
 from tabbench.reporting.paired import flips, passed
 from tabbench.reporting.runfolder import (
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
 
 CHUNK = 100  # full records per detail file (a sample opens after its chunk is made: 100 formatted queries)
 SHORT = 200  # characters of question, answer and gold in the grid
+FLIPS_LISTED = 500  # flipped samples listed on the compare page (runs.js loads with every page; the grid has all)
 APP_FILES = ("index.html", "app.js", "app.css")  # the page (package data: viewer_app/)
 CACHE_BYTES = 256 * 2**20  # made files the server keeps (a file larger than this is made for each request)
 KEY_HEADER = "X-Tabbench-Key"  # the served page's per-launch key, required on every data request
@@ -259,7 +261,7 @@ class Site:
             "config": results.get("config") or {}, "seeds": results.get("seeds") or {},
             "created": results.get("created"), "tabbench_version": results.get("tabbench_version"),
             "plugins": results.get("plugins") or {}, "timing": results.get("timing") or {},
-            "curves": training_curves(run),
+            "curves": training_curves(run), "edits": results.get("edits") or [],
             "benchmarks": [{"name": name, **run.result(name), **comparability(run, name),
                             "key": f"r{index}/b{b}"} for b, name in enumerate(run.benchmarks)],
         }
@@ -272,10 +274,21 @@ class Site:
                 if name not in other.benchmarks:
                     continue
                 reason = incomparable(base, other, name)
-                entry = {"benchmark": name, "error": reason} if reason else flips(
-                    name, base.label, other.label, verdicts(base, name), verdicts(other, name)).to_json()
+                if reason:
+                    entry = {"benchmark": name, "error": reason}
+                else:
+                    found = flips(name, base.label, other.label, verdicts(base, name), verdicts(other, name))
+                    entry = {**found.to_json(), **self._details(index, name, found)}
                 out.append({**entry, "a_run": 0, "b_run": index})
         return out
+
+    def _details(self, index: int, name: str, found: Any) -> dict[str, Any]:
+        """The flipped samples and per-bucket deltas of ``name``, baseline against run ``index`` (records and
+        texts as the grids have them)."""
+        base = next(b for b in self.benchmarks[0] if b.name == name)
+        other = next(b for b in self.benchmarks[index] if b.name == name)
+        texts = {r["id"]: base.prompt(r) for r in base.records}
+        return details(self.runs[0], self.runs[index], found, base.records, other.records, texts, FLIPS_LISTED)
 
     def files(self, form: str = "js") -> Iterator[str]:
         """Every file name of the site, data in ``form``: ``js`` (the bundle's scripts) or ``json`` (the

@@ -133,6 +133,9 @@ function runCard(run, r) {
         Object.entries(b.status_counts || {}).map(([k, v]) => `${k}=${v}`).join(" "),
         b.parse_fail_rate === undefined ? "–" : pct(b.parse_fail_rate)]), { class: "benchmarks" }) : null,
     run.benchmarks.map((b) => breakdowns(b)),
+    run.edits && run.edits.length ? [el("h4", {}, "edits after the run"), table(["when", "edit", "benchmark", "metric", "reward", "options", "reward version"],
+      run.edits.flatMap((e) => (e.metrics || []).map((m) => [e.at, e.kind, m.benchmark, m.name, m.reward, JSON.stringify(m.options || {}), m.reward_version])),
+      { class: "edits" })] : null,
     run.curves && run.curves.length ? [el("h4", {}, "training curves"), curves(run.curves)] : null);
 }
 function breakdowns(b) {
@@ -178,11 +181,57 @@ function showCompare() {
     el("p", { class: "muted" }, "Each run against the baseline (the first run), paired by sample id. A sample passes when its primary reward judged it a match (status match or empty_both), the rule of the leaderboard's paired tests; not applicable samples are unpaired. p: exact two-sided McNemar test on the flips."),
     table(["benchmark", "baseline", "run", "paired", "both pass", "both fail", "fail → pass", "pass → fail", "McNemar p", "unpaired"],
       list.map((c) => c.error ? [c.benchmark, runs()[c.a_run].label, runs()[c.b_run].label, el("td", { colspan: 7, class: "fail" }, c.error)]
-        : [el("a", { href: `#bench/${c.b_run}/${runs()[c.b_run].benchmarks.findIndex((b) => b.name === c.benchmark)}` }, c.benchmark),
+        : [el("a", { href: `#bench/${c.b_run}/${benchIndex(c.b_run, c.benchmark)}` }, c.benchmark),
           runs()[c.a_run].label, runs()[c.b_run].label, num(c.paired), num(c.both_pass), num(c.both_fail),
           el("td", { class: "num n-up" }, num(c.n_up)), el("td", { class: "num n-down" }, num(c.n_down)),
           el("td", { class: "num p", "data-p": c.p }, pval(c.p)), num(c.unpaired)]),
-      { id: "compare-table" }));
+      { id: "compare-table" }),
+    list.filter((c) => !c.error).map((c) => compareDetail(c)));
+}
+function benchIndex(r, name) { return runs()[r].benchmarks.findIndex((b) => b.name === name); }
+function compareDetail(c) {
+  const a = runs()[c.a_run].label, b = runs()[c.b_run].label, keys = [...new Set((c.buckets || []).map((x) => x.key))];
+  const link = (id) => el("a", { href: `#sample/${c.b_run}/${benchIndex(c.b_run, c.benchmark)}/${encodeURIComponent(id)}` }, id);
+  return el("section", { class: "card compare-detail", "data-benchmark": c.benchmark },
+    el("h3", {}, `${c.benchmark}: ${a} → ${b}`),
+    keys.length ? [el("h4", {}, "per bucket (primary metric, %)"),
+      el("p", { class: "muted" }, "Each bucket's own paired test on its samples alone; with many buckets some p values are small by chance (no correction for multiplicity)."),
+      keys.map((key) => {
+        const rows = c.buckets.filter((x) => x.key === key);
+        return el("div", { class: "side bucket-key", "data-key": key },
+          table([key, "n", a, b, "Δ", "fail → pass", "pass → fail", "McNemar p"], rows.map((x) => [x.level, num(x.n),
+            el("td", { class: "num score-a" }, pct(x.score_a)), el("td", { class: "num score-b" }, pct(x.score_b)),
+            el("td", { class: "num delta" + (x.delta > 0 ? " pass" : x.delta < 0 ? " fail" : "") }, x.delta === null ? "–" : (x.delta > 0 ? "+" : "") + pct(x.delta)),
+            num(x.n_up), num(x.n_down), el("td", { class: "num p", "data-p": x.p }, pval(x.p))]), { class: "buckets" }),
+          bucketChart(key, rows, a, b));
+      })] : null,
+    el("h4", {}, `flipped samples (${c.n_up + c.n_down})`),
+    (c.flipped || []).length < c.n_up + c.n_down ? el("p", { class: "muted" }, `The first ${c.flipped.length} are listed; the sample grid's "vs ${a}" filter shows them all.`) : null,
+    (c.flipped || []).length ? table(["id", "flip", "question", `${a} answered`, `${b} answered`, "gold answer", "what failed"], c.flipped.map((f) => [
+      el("td", { class: "flip-id" }, link(f.id)), el("td", { class: f.direction === "up" ? "pass" : "fail" }, f.direction === "up" ? "fail → pass" : "pass → fail"),
+      f.question ?? "–", el("td", { class: "answer-a" }, el("code", {}, f.answer_a ?? "(none)")), el("td", { class: "answer-b" }, el("code", {}, f.answer_b ?? "(none)")),
+      f.gold ?? "–", el("td", { class: "failed" }, f.failed ?? "–")]), { class: "flipped" }) : el("p", { class: "muted" }, "none"));
+}
+// A small bar chart: each bucket's score in the baseline (grey) and the run (blue), 0 to 100 %.
+function bucketChart(key, rows, a, b) {
+  const svgNS = "http://www.w3.org/2000/svg", W = 400, left = 90, bar = 7, gap = 6, H = 22 + rows.length * (2 * bar + gap);
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("class", "bucket-chart"); svg.setAttribute("width", W); svg.setAttribute("height", H);
+  const add = (tag, attrs, label) => {
+    const node = document.createElementNS(svgNS, tag);
+    Object.entries(attrs).forEach(([k, v]) => node.setAttribute(k, v));
+    if (label !== undefined) node.textContent = label;
+    svg.appendChild(node);
+  };
+  add("text", { x: 2, y: 11 }, `${key}: ${a} (grey), ${b} (blue)`);
+  rows.forEach((x, i) => {
+    const y = 18 + i * (2 * bar + gap), w = (v) => (v === null ? 0 : Math.max(0, Math.min(1, v)) * (W - left - 80));
+    add("text", { x: 2, y: y + bar + 3 }, String(x.level).slice(0, 14));
+    add("rect", { x: left, y, width: w(x.score_a), height: bar, fill: "#9aa3ad", class: "bar-a" });
+    add("rect", { x: left, y: y + bar, width: w(x.score_b), height: bar, fill: "#2457c5", class: "bar-b" });
+    add("text", { x: left + w(Math.max(x.score_a ?? 0, x.score_b ?? 0)) + 3, y: y + bar + 3 }, `${pct(x.score_a)} → ${pct(x.score_b)}`);
+  });
+  return svg;
 }
 
 // --- sample grid ------------------------------------------------------------------------------------------

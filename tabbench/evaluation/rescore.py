@@ -1,0 +1,211 @@
+"""``tabbench rescore``: new metrics on a finished run, without generating again.
+
+A run's completions are in its records; a new metric needs only a reward plugin and, for a reward that
+executes (SQL against the database, a program in the sandbox), the benchmark's examples on the data the run
+recorded. Each record's scored completion is scored by the reward through the host's ``score_batch`` with one
+result store for the whole rescore (each distinct query executed once, as in a run); a reward that declares
+``transcript = True`` (``tool-errors``) scores an agent run's whole rollout instead, as in training. The score
+is added to the record's ``scores`` under the metric's name, the benchmark's ``metrics``, ``breakdown`` and
+``metric_rewards`` in ``results.json`` gain the metric, and ``results.json``'s ``edits`` says what was added
+and when. Nothing that was there changes: a metric name the run already has is refused, the primary metric
+and every record's ``status``/``score`` stay as they were.
+
+The benchmark's data must be the data the run was made on (same file hashes, same benchmark version): scores
+against other golds would be numbers of another run. Every file is written atomically, the records before
+``results.json``; nothing is written until every score is computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tabbench import __version__
+from tabbench.contract import modeltext
+from tabbench.contract.atomic import write_atomic
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import DataError, TabbenchError, UsageError
+from tabbench.contract.extract import SampleAnswers, answer_text
+from tabbench.contract.reward import score_batch
+from tabbench.contract.types import MetricSpec, SampleRecord
+from tabbench.evaluation.agent import transcript_json
+from tabbench.evaluation.aggregate import summarize
+from tabbench.evaluation.record_limits import bounded
+from tabbench.evaluation.results import Results, load
+from tabbench.evaluation.store import RunStore
+
+BATCH = 64  # samples scored per score_batch call (a progress step)
+
+
+@dataclass(frozen=True)
+class NewMetric:
+    """A metric to add: its key in ``metrics`` and records (``name``), the reward plugin, the reward's options
+    (laid over what the benchmark offers the reward, ``--timeout`` included)."""
+
+    name: str
+    reward: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, spec: str, options: Mapping[str, Any] | None = None) -> NewMetric:
+        """``REWARD`` or ``METRIC=REWARD`` (``--reward``)."""
+        name, sep, reward = spec.partition("=")
+        name, reward = (name, reward) if sep else (spec, spec)
+        if not name or not reward:
+            raise UsageError(f"--reward {spec!r}: expected REWARD or METRIC=REWARD")
+        return cls(name.strip(), reward.strip(), dict(options or {}))
+
+
+def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[str] = (),
+            data: Mapping[str, Path] | None = None, progress: bool = False) -> Results:
+    """Add ``metrics`` to the benchmarks of the finished run in ``run_dir`` (all of them, or those named);
+    ``data``: benchmark -> data path, for data moved since the run (its files must hash the same). Returns the
+    new ``results.json``."""
+    run_dir = Path(run_dir)
+    path = run_dir / "results.json"
+    if not path.is_file():
+        raise UsageError(f"{run_dir}: no results.json (rescore needs a finished run; finish it with --resume)")
+    if not metrics:
+        raise UsageError("name a reward to add: --reward REWARD (repeatable)")
+    names = [m.name for m in metrics]
+    if len(set(names)) < len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise UsageError(f"--reward: metric {twice!r} named twice (give one METRIC=REWARD a new name)")
+    results = load(path)
+    chosen = list(benchmarks) or list(results["benchmarks"])
+    for name in chosen:
+        if name not in results["benchmarks"]:
+            raise UsageError(f"benchmark {name!r} is not in {run_dir} ({', '.join(results['benchmarks'])})")
+    store = RunStore(run_dir)
+    rescored: dict[str, tuple[list[SampleRecord], dict[str, Any]]] = {}
+    from tabbench.sql.store import ResultStore, use_store
+
+    with use_store(ResultStore()):  # each distinct query executes once, whichever new metric asks
+        for name in chosen:
+            result = results["benchmarks"][name]
+            taken = set(result.get("metrics") or {})
+            clash = [m.name for m in metrics if m.name in taken]
+            if clash:
+                raise UsageError(f"{name}: the run already has metric {clash[0]!r}; name the new one "
+                                 f"(--reward NEW_NAME={next(m.reward for m in metrics if m.name == clash[0])})")
+            bench = _benchmark(run_dir, name, result, (data or {}).get(name))
+            records = store.read_samples(name, repair=False)
+            specs = _rewards(bench, metrics)
+            rescored[name] = (records, _score(bench, result["split"], records, specs, progress))
+    edit: dict[str, Any] = {
+        "kind": "rescore", "at": datetime.now(UTC).isoformat(timespec="seconds"), "tabbench_version": __version__,
+        "metrics": [],
+    }
+    for name, (records, added) in rescored.items():
+        _add_to_result(results["benchmarks"][name], records, added)
+        edit["metrics"] += [{"benchmark": name, **entry["spec"]} for entry in added.values()]
+    results = {**results, "edits": [*(results.get("edits") or []), edit]}  # type: ignore[typeddict-item]
+    for name, (records, _) in rescored.items():
+        text = "".join(modeltext.dumps(r.to_json(), default=str) + "\n" for r in records)
+        write_atomic(store.samples_path(name), text, fsync=True)
+    return store.write_results(results)
+
+
+def _benchmark(run_dir: Path, name: str, result: Mapping[str, Any], data: Path | None) -> Benchmark:
+    """The benchmark plugin on the run's data (or ``data``), checked to be the version and files the run used."""
+    from tabbench.host.lookup import get_benchmark
+
+    recorded = result.get("data") or {}
+    where = data if data is not None else recorded.get("path")
+    try:
+        bench = get_benchmark(name, where, **(result.get("options") or {}))
+    except TabbenchError as exc:
+        raise type(exc)(f"{run_dir}: cannot rebuild benchmark {name!r} to rescore it ({exc}); pass --data "
+                        f"{name}=PATH if its data moved") from None
+    if str(bench.version) != str(result.get("version")):
+        raise DataError(f"{run_dir}: {name} ran on benchmark version {result.get('version')}, the installed plugin "
+                        f"is version {bench.version}: scores would not be this run's")
+    from tabbench.contract.hashing import file_sha256
+
+    recorded_hashes = sorted((recorded.get("files") or {}).values())
+    found = sorted(file_sha256(p) for p in bench.data_files(result.get("split")) if Path(p).is_file())
+    if recorded_hashes and found != recorded_hashes:
+        raise DataError(f"{run_dir}: the data of {name} at {bench.data_path} is not the data the run was made on "
+                        "(its files hash differently)")
+    return bench
+
+
+def _rewards(bench: Benchmark, metrics: Sequence[NewMetric]) -> list[tuple[MetricSpec, Any]]:
+    from tabbench.host.lookup import get_reward
+    from tabbench.host.metrics import with_benchmark_options
+
+    out = []
+    for metric in metrics:
+        offered = with_benchmark_options(type(bench), MetricSpec(metric.name, metric.reward), bench.options)
+        spec = MetricSpec(metric.name, metric.reward, {**offered.options, **metric.options})
+        out.append((spec, get_reward(spec.reward, **spec.options)))
+    return out
+
+
+def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs: Sequence[tuple[MetricSpec, Any]],
+           progress: bool) -> dict[str, Any]:
+    """Every new metric's score of every record's scored completion, bounded as the runner bounds them."""
+    examples = {e.id: e for e in bench.examples(bench.check_split(split))}
+    missing = [r.id for r in records if r.id not in examples]
+    if missing:
+        raise DataError(f"{bench.name}: example {missing[0]!r} of the run is not in the data at {bench.data_path}")
+    candidates = [[SampleAnswers(examples[r.id], c) for c in r.completions or [""]] for r in records]
+    samples = [c[_scored_index(bench, r, c)] for r, c in zip(records, candidates, strict=True)]
+    rollouts = [SampleAnswers(examples[r.id], transcript_json(r.transcript.get("messages"))) if r.transcript else s
+                for r, s in zip(records, samples, strict=True)]
+    from tabbench.evaluation.runner import _progress
+
+    scores: dict[str, list[Any]] = {spec.name: [] for spec, _ in specs}
+    with _progress(progress, f"{bench.name} rescore", total=len(samples), completed=0) as tick:
+        for start in range(0, len(samples), BATCH):
+            for spec, reward in specs:  # a transcript (shaping) reward reads an agent's whole rollout
+                scored = rollouts if getattr(reward, "transcript", False) else samples
+                scores[spec.name] += score_batch(reward, scored[start:start + BATCH])
+            tick(len(samples[start:start + BATCH]))
+    _record_answers(records, candidates, [reward for _, reward in specs])
+    return {spec.name: {"spec": {"name": spec.name, "reward": spec.reward, "options": dict(spec.options),
+                                 "reward_version": str(reward.version)},
+                        "scores": scores[spec.name]} for spec, reward in specs}
+
+
+def _scored_index(bench: Benchmark, record: SampleRecord, candidates: Sequence[SampleAnswers]) -> int:
+    """Which completion the run scored: the only one, the vote's pick (``vote.index``), or, in a results schema 3
+    record (no ``vote``), the first whose answer is the record's."""
+    if len(candidates) == 1:
+        return 0
+    index = (record.vote or {}).get("index")
+    if isinstance(index, int) and 0 <= index < len(candidates):
+        return index
+    extractor = bench.answer_extractor()
+    return next((i for i, c in enumerate(candidates) if answer_text(c.get(extractor)) == record.answer), 0)
+
+
+def _record_answers(records: Sequence[SampleRecord], candidates: Sequence[Sequence[SampleAnswers]],
+                    rewards: Sequence[Any]) -> None:
+    """Add each new reward's extractor's answers, one per completion, to records that keep ``answers`` (results
+    schema 4: every completion's answer under each extractor's name), unless they hold that extractor's already."""
+    from tabbench.evaluation.runner import every_answer
+
+    for record, samples in zip(records, candidates, strict=True):
+        if record.answers is None or not record.completions:
+            continue
+        new = {r.extractor.name: r.extractor for r in rewards
+               if r.extractor is not None and r.extractor.name not in record.answers}
+        record.answers.update(every_answer(new, samples))
+
+
+def _add_to_result(result: dict[str, Any], records: Sequence[SampleRecord], added: Mapping[str, Any]) -> None:
+    """Scores into the records, and the new metrics into the benchmark's results (summary, breakdowns, rewards)."""
+    for name, entry in added.items():
+        for record, score in zip(records, entry["scores"], strict=True):
+            record.scores[name] = bounded(record.answer, {name: score.to_json()})[1][name]
+        result["metrics"][name] = summarize(records, [name])[name]
+        result["metric_rewards"].append(entry["spec"])
+    for key, levels in (result.get("breakdown") or {}).items():
+        for level, summary in levels.items():
+            group = [r for r in records if str(r.meta.get(key, "unknown")) == level]
+            summary["metrics"].update({m: v["value"] for m, v in summarize(group, list(added)).items()})
+

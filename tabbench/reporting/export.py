@@ -1,0 +1,364 @@
+"""``tabbench export``: a run folder in the formats other harnesses read.
+
+- ``eee``: Every Eval Ever (``every-eval-ever`` 0.3.0), the common format its converters from lm-eval, Inspect and
+  HELM write: per benchmark an aggregate ``data/<benchmark>/<developer>/<model>/<uuid>.json`` (one evaluation
+  result per metric, with its standard error) and the per-instance ``<uuid>_samples.jsonl`` beside it (one line per
+  sample and metric, as that schema asks: input, reference, every completion, the extracted answer, the score,
+  the reward's verdict). Both validate against the format's own JSON Schemas (vendored in ``schemas/``).
+- ``lm-eval``: the layout lm-evaluation-harness writes with ``--output_path`` and ``--log_samples``:
+  ``<model>/results_<date>.json`` (``results``, ``versions``, ``n-samples``, ``higher_is_better``, ``config``, ...)
+  and ``<model>/samples_<benchmark>_<date>.jsonl`` (``doc_id``, ``doc``, ``target``, ``arguments``, ``resps``,
+  ``filtered_resps``, ``filter``, ``metrics`` and each metric's value), so tools that parse lm-eval output read
+  a tabbench run.
+
+Export reads the folder only (results, records, prompts); file names and ids derive from the run, so exporting
+the same run twice gives the same files. The output folder is written whole or not at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import tempfile
+import uuid
+from collections.abc import Iterator, Mapping
+from datetime import datetime
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from tabbench.contract.errors import DataError, UsageError
+from tabbench.evaluation.config import RunConfig
+from tabbench.reporting.paired import passed
+from tabbench.reporting.runfolder import RunFolder, read_records, sample_texts
+
+FORMATS = ("eee", "lm-eval")
+EEE_VERSION = "0.3.0"  # the schemas in schemas/ (every-eval-ever 0.3.0, MIT)
+RELATIONSHIPS = ("first_party", "third_party", "collaborative", "other")
+_PORTABLE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@cache
+def eee_schema(kind: str) -> dict[str, Any]:
+    """Every Eval Ever's JSON Schema: ``"aggregate"`` (eval.schema.json) or ``"instance"``
+    (instance_level_eval.schema.json)."""
+    name = {"aggregate": "eval.schema.json", "instance": "instance_level_eval.schema.json"}[kind]
+    return json.loads(resources.files("tabbench.reporting").joinpath("schemas", name).read_text(encoding="utf-8"))
+
+
+def export(run: RunFolder, fmt: str, out: Path, *, organization: str = "unknown",
+           relationship: str = "other") -> list[Path]:
+    """Write ``run`` to the new (or empty) folder ``out`` in format ``fmt``; returns the files written.
+    ``organization`` and ``relationship`` fill Every Eval Ever's ``source_metadata`` (who ran it, and their
+    relation to the model's makers)."""
+    if fmt not in FORMATS:
+        raise UsageError(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    if relationship not in RELATIONSHIPS:
+        raise UsageError(f"--relationship {relationship!r}: expected one of {', '.join(RELATIONSHIPS)}")
+    if not run.results.get("benchmarks"):
+        raise UsageError(f"{run.path}: no results.json with benchmarks (export needs a finished run)")
+    out = Path(out)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise UsageError(f"--out {out}: exists and is not an empty folder")
+    files = _eee(run, organization, relationship) if fmt == "eee" else _lm_eval(run)
+    return _write_all(out, files)
+
+
+def _write_all(out: Path, files: Iterator[tuple[str, str]]) -> list[Path]:
+    """Write ``(relative name, text)`` pairs to ``out`` through a staging folder renamed at the end. Names come
+    from the run folder (benchmark and model names), which is hostile: one that would leave ``out`` is refused."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        names = []
+        for name, text in files:
+            target = staging / name
+            if ".." in Path(name).parts or not target.resolve().is_relative_to(staging.resolve()):
+                raise DataError(f"export: {name!r} (from the run's benchmark or model name) would leave --out")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            names.append(name)
+        if out.exists():
+            out.rmdir()
+        staging.rename(out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return [out / name for name in names]
+
+
+# --- what every format needs -------------------------------------------------------------------------------
+
+
+def _config(run: RunFolder) -> RunConfig:
+    """The run's configuration, read back (``RunConfig.from_json``; a bad one is a ``DataError`` naming the run)."""
+    try:
+        return RunConfig.from_json(run.results.get("config") or {})
+    except DataError as exc:
+        raise DataError(f"{run.path}/results.json: {exc}") from None
+
+
+def _model(config: RunConfig) -> tuple[str, str, str]:
+    """``(model id, developer, model name)``: the HF-style id (``org/name``) of what the run evaluated."""
+    backend, model = config.backend, config.model
+    if re.fullmatch(r"[\w.-]+/[\w.-]+", model):
+        developer, name = model.split("/")
+    else:
+        developer, name = backend, Path(model).name or backend
+    developer, name = (_PORTABLE.sub("_", part).strip("._") or "unknown" for part in (developer, name))
+    return f"{developer}/{name}", developer, name
+
+
+def _created(run: RunFolder) -> datetime:
+    created = run.results.get("created")
+    try:
+        return datetime.fromisoformat(str(created))
+    except ValueError:
+        return datetime.fromtimestamp((run.path / "results.json").stat().st_mtime).astimezone()
+
+
+def _strings(values: Mapping[str, Any]) -> dict[str, str]:
+    """A ``key -> string`` map (EEE's ``additional_details``): JSON for what is not already text."""
+    return {str(k): v if isinstance(v, str) else json.dumps(v, sort_keys=True, default=str)
+            for k, v in values.items() if v is not None}
+
+
+def _direction(reward: str) -> bool | None:
+    """Whether higher values of ``reward`` are better, when its plugin is installed here (``None``: unknown)."""
+    try:
+        from tabbench.contract.reward import Reward
+        from tabbench.host.lookup import _load_class
+
+        return bool(_load_class("reward", reward, Reward).higher_is_better)
+    except Exception:  # not installed here: the export says it does not know
+        return None
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _prompt_text(messages: Any) -> str:
+    return json.dumps(messages, ensure_ascii=False) if messages else ""
+
+
+# --- Every Eval Ever ---------------------------------------------------------------------------------------
+
+
+def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple[str, str]]:
+    config = _config(run)
+    model_id, developer, name = _model(config)
+    created = _created(run)
+    results = run.results
+    for benchmark, result in results["benchmarks"].items():
+        evaluation_id = f"tabbench/{benchmark}/{model_id}/{int(created.timestamp())}"
+        file_uuid = str(uuid.UUID(bytes=hashlib.sha256(
+            f"{evaluation_id}\0{run.path.resolve()}".encode()).digest()[:16], version=4))
+        folder = f"data/{_PORTABLE.sub('_', benchmark)}/{developer}/{name}"
+        rewards = {m["name"]: m for m in result.get("metric_rewards") or []}
+        metrics = {m: s for m, s in (result.get("metrics") or {}).items() if s.get("value") is not None}
+        rows = list(_eee_rows(run, benchmark, evaluation_id, model_id, metrics, rewards))
+        samples = "".join(json.dumps(row, ensure_ascii=False, allow_nan=False) + "\n" for row in rows)
+        aggregate = {
+            "schema_version": EEE_VERSION,
+            "evaluation_id": evaluation_id,
+            "evaluation_timestamp": created.isoformat(),
+            "retrieved_timestamp": str(int(created.timestamp())),
+            "source_metadata": {"source_name": "tabbench", "source_type": "evaluation_run",
+                                "source_organization_name": organization, "evaluator_relationship": relationship},
+            "eval_library": {"name": "tabbench", "version": str(results.get("tabbench_version") or "unknown"),
+                             "additional_details": _strings({
+                                 "plugins": results.get("plugins"), "run_folder": str(run.path.resolve()),
+                                 "metrics_without_value": sorted(set(result.get("metrics") or {}) - set(metrics))
+                                 or None})},
+            "model_info": {"name": config.model or config.backend, "id": model_id,
+                           "developer": developer,
+                           "additional_details": {"deployment_type": "unknown", "model_availability": "unknown",
+                                                  **_strings({"backend": config.backend,
+                                                              **(results.get("model") or {})})}},
+            "evaluation_results": [_eee_result(benchmark, metric, summary, rewards.get(metric, {}), result, config,
+                                               created) for metric, summary in metrics.items()],
+            "detailed_evaluation_results": {
+                "format": "jsonl", "file_path": f"{folder}/{file_uuid}_samples.jsonl", "hash_algorithm": "sha256",
+                "checksum": _sha256(samples), "total_rows": len(rows)},
+        }
+        if not rows:
+            del aggregate["detailed_evaluation_results"]
+        yield f"{folder}/{file_uuid}.json", json.dumps(aggregate, indent=2, ensure_ascii=False) + "\n"
+        if rows:
+            yield f"{folder}/{file_uuid}_samples.jsonl", samples
+
+
+def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward: Mapping[str, Any],
+                result: Mapping[str, Any], config: RunConfig, created: datetime) -> dict[str, Any]:
+    higher = _direction(str(reward.get("reward"))) if reward else None
+    generation = config.generation
+    uncertainty: dict[str, Any] = {"num_samples": int(summary.get("n") or 0)}
+    if summary.get("stderr") is not None:
+        uncertainty["standard_error"] = {"value": summary["stderr"], "method": "analytic"}
+    return {
+        "evaluation_result_id": f"{benchmark}/{metric}",
+        "evaluation_name": benchmark,
+        "source_data": {"dataset_name": benchmark, "source_type": "other", "additional_details": _strings({
+            "benchmark_version": result.get("version"), "split": result.get("split"),
+            "data_files_sha256": (result.get("data") or {}).get("files"), "options": result.get("options")})},
+        "evaluation_timestamp": created.isoformat(),
+        "metric_config": {
+            "metric_id": f"tabbench.{reward.get('reward', metric)}", "metric_name": metric,
+            "lower_is_better": higher is False,
+            "additional_details": _strings({"reward": reward.get("reward"), "reward_version": reward.get(
+                "reward_version"), "reward_options": reward.get("options"),
+                "primary": metric == (result.get("primary_metric") or {}).get("name"),
+                "direction": "known" if higher is not None else "unknown: reward plugin not installed"}),
+        },
+        "score_details": {"score": summary["value"], "uncertainty": uncertainty,
+                          "details": _strings({"n_excluded": summary.get("n_excluded"),
+                                               "status_counts": result.get("status_counts")})},
+        "generation_config": {
+            "generation_args": {"temperature": generation.temperature, "top_p": generation.top_p,
+                                "max_tokens": generation.max_new_tokens},
+            "additional_details": _strings({
+                "samples": generation.n, "vote": config.vote, "seed": generation.seed,
+                "environment": config.environment.to_json() if config.environment else None}),
+        },
+    }
+
+
+def _eee_rows(run: RunFolder, benchmark: str, evaluation_id: str, model_id: str, metrics: Mapping[str, Any],
+              rewards: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """One instance line per sample and metric (the schema's rule: one per aggregate result it counts in)."""
+    texts = sample_texts(run, benchmark)
+    for record in read_records(run, benchmark):
+        text = texts.get(record["id"], {})
+        gold = text.get("gold")
+        reference = [] if gold is None else [gold if isinstance(gold, str) else json.dumps(gold)]
+        question = str(text.get("question") or "")
+        transcript = record.get("transcript")
+        base: dict[str, Any] = {
+            "schema_version": EEE_VERSION, "evaluation_id": evaluation_id, "model_id": model_id,
+            "evaluation_name": benchmark, "sample_id": record["id"],
+            "sample_hash": _sha256(json.dumps({"raw": question, "reference": reference}, sort_keys=True)),
+            "input": {"raw": question, "formatted": _prompt_text(text.get("messages")) or None,
+                      "reference": reference},
+        }
+        if transcript:
+            turns = [m for m in transcript.get("messages") or [] if isinstance(m, dict)]
+            base.update(interaction_type="agentic", output=None, messages=[
+                {"turn_idx": i, "role": str(m.get("role")), "content": _content(m.get("content"))}
+                for i, m in enumerate(turns)])
+        else:
+            base.update(interaction_type="single_turn",
+                        output={"raw": [str(c) for c in record.get("completions") or []]}, messages=None)
+        for metric in metrics:
+            score = (record.get("scores") or {}).get(metric) or {}
+            if score.get("value") is None:
+                continue  # not applicable (the gold failed): it counts in no aggregate result
+            answer = score.get("answer", record.get("answer"))
+            evaluation: dict[str, Any] = {"score": score["value"], "is_correct": bool(passed(score.get("status"),
+                                                                                          score["value"]))}
+            if transcript:
+                evaluation.update(num_turns=max(1, int(transcript.get("turns") or 1)),
+                                  tool_calls_count=int(transcript.get("tool_calls") or 0))
+            yield {
+                **base, "evaluation_result_id": f"{benchmark}/{metric}",
+                "answer_attribution": [] if answer is None else [{
+                    "turn_idx": max(0, len(base.get("messages") or []) - 1) if transcript else 0,
+                    "source": "messages[-1].content" if transcript else "output.raw",
+                    "extracted_value": str(answer), "extraction_method": str(rewards.get(metric, {}).get(
+                        "reward", metric)), "is_terminal": True}],
+                "evaluation": evaluation,
+                "error": (score.get("details") or {}).get("error") if isinstance(
+                    (score.get("details") or {}).get("error"), str) else None,
+                "metadata": _strings({**(record.get("meta") or {}), "status": score.get("status"), "metric": metric}),
+            }
+
+
+def _content(content: Any) -> str | None:
+    return content if isinstance(content, str) or content is None else json.dumps(content, ensure_ascii=False)
+
+
+# --- lm-evaluation-harness ---------------------------------------------------------------------------------
+
+
+def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
+    results, config = run.results, _config(run)
+    model_name = config.model or config.backend
+    sanitized = re.sub(r"[\"<>:/|\\?*\[\]]+", "__", model_name)  # lm_eval.utils.sanitize_model_name
+    created = _created(run)
+    date_id = created.isoformat().replace(":", "-")
+    aggregate: dict[str, Any] = {"results": {}, "group_subtasks": {}, "configs": {}, "versions": {}, "n-shot": {},
+                                 "higher_is_better": {}, "n-samples": {}}
+    task_hashes = {}
+    for benchmark, result in results["benchmarks"].items():
+        filter_name = str(result.get("answer_extractor") or "none")  # lm-eval's filter: how the answer was read
+        rows, hashes = _lm_eval_rows(run, benchmark, filter_name, list(result.get("metrics") or {}))
+        task_hashes[benchmark] = _sha256("".join(hashes))
+        entry: dict[str, Any] = {"alias": benchmark}
+        for metric, summary in (result.get("metrics") or {}).items():
+            entry[f"{metric},{filter_name}"] = summary.get("value")
+            entry[f"{metric}_stderr,{filter_name}"] = "N/A" if summary.get("stderr") is None else summary["stderr"]
+        rewards = {m["name"]: m for m in result.get("metric_rewards") or []}
+        aggregate["results"][benchmark] = entry
+        aggregate["group_subtasks"][benchmark] = []
+        aggregate["configs"][benchmark] = {
+            "task": benchmark, "dataset_path": (result.get("data") or {}).get("path"),
+            "test_split": result.get("split"), "output_type": "generate_until", "num_fewshot": 0,
+            "metric_list": [{"metric": m, "tabbench_reward": r.get("reward"), "reward_options": r.get("options")}
+                            for m, r in rewards.items()],
+            "metadata": {"version": result.get("version"), "tabbench_options": result.get("options")},
+        }
+        aggregate["versions"][benchmark] = result.get("version")
+        aggregate["n-shot"][benchmark] = 0
+        aggregate["higher_is_better"][benchmark] = {m: _direction(str(r.get("reward"))) is not False
+                                                    for m, r in rewards.items()}
+        aggregate["n-samples"][benchmark] = {"original": result.get("n"), "effective": len(rows)}
+        # the name as lm-eval writes it; one that is not a plain name is sanitised as lm_eval.utils.sanitize_task_name
+        task = benchmark if re.fullmatch(r"[\w-]+", benchmark) else re.sub(r"\W", "_", benchmark)
+        yield f"{sanitized}/samples_{task}_{date_id}.jsonl", "".join(
+            json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    generation = config.generation
+    timing = results.get("timing") or {}
+    aggregate.update({
+        "config": {"model": config.backend, "model_args": config.model,
+                   "backend_options": dict(config.backend_options), "batch_size": config.batch_size,
+                   "limit": config.limit, "gen_kwargs": generation.to_json(),
+                   "random_seed": (results.get("seeds") or {}).get("seed", generation.seed)},
+        "git_hash": None, "date": created.timestamp(), "task_hashes": task_hashes,
+        "model_source": config.backend, "model_name": model_name,
+        "model_name_sanitized": sanitized,
+        "chat_template_sha": (results.get("model") or {}).get("chat_template_sha256"),
+        "total_evaluation_time_seconds": str(sum(v for v in timing.values() if isinstance(v, int | float)))
+        if timing else None,
+        "tabbench": {"version": results.get("tabbench_version"), "run_folder": str(run.path.resolve()),
+                     "config": config.to_json()},
+    })
+    yield f"{sanitized}/results_{date_id}.json", json.dumps(aggregate, indent=2, ensure_ascii=False,
+                                                            default=str) + "\n"
+
+
+def _lm_eval_rows(run: RunFolder, benchmark: str, filter_name: str, metrics: list[str]
+                  ) -> tuple[list[dict[str, Any]], list[str]]:
+    texts = sample_texts(run, benchmark)
+    rows, hashes = [], []
+    for index, record in enumerate(read_records(run, benchmark)):
+        text = texts.get(record["id"], {})
+        doc = {"id": record["id"], "question": text.get("question"), **(record.get("meta") or {})}
+        target = "" if text.get("gold") is None else str(text["gold"])
+        prompt = _prompt_text(text.get("messages"))
+        row: dict[str, Any] = {
+            "doc_id": index, "doc": doc, "target": target,
+            "arguments": {"gen_args_0": {"arg_0": prompt, "arg_1": {}}},
+            "resps": [[str(c) for c in record.get("completions") or []]],
+            "filtered_resps": [record.get("answer")],
+            "filter": filter_name, "metrics": metrics,
+            "doc_hash": _sha256(json.dumps(doc, indent=2, ensure_ascii=False)),
+            "prompt_hash": _sha256(prompt), "target_hash": _sha256(target),
+        }
+        row.update({m: ((record.get("scores") or {}).get(m) or {}).get("value") for m in metrics})
+        rows.append(row)
+        hashes.append(row["doc_hash"] + row["prompt_hash"] + row["target_hash"])
+    return rows, hashes
+

@@ -1,0 +1,204 @@
+"""`tabbench rescore`: metrics added to a finished demo-bird run, checked against the reward scored by hand,
+with the edit recorded in results.json and shown by the viewer, and bad requests refused with nothing written."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabbench import get_benchmark, get_reward, score_batch
+from tabbench.evaluation.aggregate import mean_and_stderr
+from tabbench.evaluation.results import validate
+from tabbench.reporting.runfolder import read_run
+from tabbench.reporting.viewer import Site
+
+N = 12
+
+
+def tabbench(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tabbench", *args], capture_output=True, text=True, env=env,
+                          timeout=300)
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path_factory.mktemp("cache")), "TABBENCH_WORKERS": "0"}
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Path:
+    """A scored demo-bird run: half the answers gold, the others a query that runs and returns other rows."""
+    demo = get_benchmark("demo-bird")
+    examples = list(demo.examples(demo.default_split))[:N]
+    base = tmp_path_factory.mktemp("rescore")
+    predictions = base / "preds.jsonl"
+    predictions.write_text("".join(
+        json.dumps({"id": e.id, "completion": e.gold if i % 2 else f"SELECT {i}"}) + "\n"
+        for i, e in enumerate(examples)))
+    done = tabbench("score", "demo-bird", "--predictions", str(predictions), "--limit", str(N), "--out",
+                    str(base / "run"), "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    return base / "run"
+
+
+@pytest.fixture
+def run(made: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(made, tmp_path / "run"))
+
+
+def _records(run: Path) -> list[dict]:
+    return [json.loads(line) for line in (run / "samples/demo-bird.jsonl").read_text().splitlines()]
+
+
+def _files(run: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(run)): p.read_bytes() for p in sorted(run.rglob("*")) if p.is_file()}
+
+
+def test_rescore_adds_the_rewards_scores_to_records_results_and_edits(run: Path, env: dict[str, str]) -> None:
+    before_results = json.loads((run / "results.json").read_text())
+    before = _records(run)
+    done = tabbench("rescore", str(run), "--reward", "arctic", "--reward", "f1=component-f1", "--json",
+                    "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    after = _records(run)
+    results = json.loads((run / "results.json").read_text())
+    validate(results)
+
+    # the scores are the rewards' own on each record's completion (scored here by hand, independently)
+    demo = get_benchmark("demo-bird")
+    examples = {e.id: e for e in demo.examples(demo.default_split)}
+    pairs = [(examples[r["id"]], r["completions"][0]) for r in before]
+    timeout = before_results["benchmarks"]["demo-bird"]["options"]["timeout"]  # the run's, offered to arctic
+    for metric, reward in (("arctic", get_reward("arctic", timeout=timeout)), ("f1", get_reward("component-f1"))):
+        expected = [s.value for s in score_batch(reward, pairs)]
+        assert [r["scores"][metric]["value"] for r in after] == expected
+        mean, stderr = mean_and_stderr([v for v in expected if v is not None])
+        summary = results["benchmarks"]["demo-bird"]["metrics"][metric]
+        assert (summary["value"], summary["stderr"], summary["n"]) == (pytest.approx(mean), pytest.approx(stderr), N)
+    assert {r["scores"]["arctic"]["value"] for r in after} == {1.0, 0.1}  # gold matches, SELECT i only executes
+
+    # nothing else changed: the run's own metrics, statuses and scores; answers gain the new extractors' only
+    for old, new in zip(before, after, strict=True):
+        kept = ("scores", "answers")
+        assert {k: v for k, v in new.items() if k not in kept} == {k: v for k, v in old.items() if k not in kept}
+        assert {k: new["scores"][k] for k in old["scores"]} == old["scores"]
+        assert {k: new["answers"][k] for k in old["answers"]} == old["answers"]
+        assert set(new["answers"]) == {*old["answers"], get_reward("component-f1").extractor.name}
+    bird, old_bird = results["benchmarks"]["demo-bird"], before_results["benchmarks"]["demo-bird"]
+    assert bird["primary_metric"] == old_bird["primary_metric"] and bird["status_counts"] == old_bird["status_counts"]
+    assert [m["name"] for m in bird["metric_rewards"]] == ["ex", "soft_f1", "arctic", "f1"]
+    for key, levels in bird["breakdown"].items():
+        for level, summary in levels.items():
+            group = [r for r in after if str(r["meta"].get(key, "unknown")) == level]
+            values = [r["scores"]["f1"]["value"] for r in group]
+            assert summary["metrics"]["f1"] == pytest.approx(sum(values) / len(values))
+            assert summary["metrics"]["ex"] == old_bird["breakdown"][key][level]["metrics"]["ex"]
+
+    (edit,) = results["edits"]
+    assert edit["kind"] == "rescore" and edit["at"][:4].isdigit()
+    assert [(m["benchmark"], m["name"], m["reward"]) for m in edit["metrics"]] == [
+        ("demo-bird", "arctic", "arctic"), ("demo-bird", "f1", "component-f1")]
+    printed = json.loads(done.stdout)
+    assert [(row["metric"], row["value"]) for row in printed] == [
+        ("arctic", bird["metrics"]["arctic"]["value"]), ("f1", bird["metrics"]["f1"]["value"])]
+
+    # a second rescore appends its edit; the viewer's data carries both
+    again = tabbench("rescore", str(run), "--reward", "sqlr1", "--reward-option", "sqlr1:timeout=5", "--no-progress",
+                     env=env)
+    assert again.returncode == 0, again.stderr
+    results = json.loads((run / "results.json").read_text())
+    assert [e["metrics"][0]["name"] for e in results["edits"]] == ["arctic", "sqlr1"]
+    assert results["edits"][1]["metrics"][0]["options"]["timeout"] == 5
+    # records keep every completion's answer under each extractor's name: sqlr1 reads its own (its tag parse)
+    sqlr1 = get_reward("sqlr1").extractor.name
+    assert all(sqlr1 not in r["answers"] for r in before)
+    assert [r["answers"][sqlr1] for r in _records(run)] == [[r["scores"]["sqlr1"]["answer"]] for r in _records(run)]
+    (shown,) = Site([read_run(run)]).runs_data()["runs"]
+    assert shown["edits"] == results["edits"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--reward", "ex=bird-ex"], "already has metric 'ex'"),
+    (["--reward", "no-such-reward"], "no-such-reward"),
+    (["--reward", "arctic", "--benchmark", "demo-spider"], "benchmark 'demo-spider' is not in"),
+    (["--reward", "arctic", "--reward", "arctic"], "named twice"),
+    (["--reward", "=arctic"], "expected REWARD or METRIC=REWARD"),
+])
+def test_bad_requests_are_one_line_errors_and_write_nothing(run: Path, env: dict[str, str], args: list[str],
+                                                           message: str) -> None:
+    before = _files(run)
+    done = tabbench("rescore", str(run), *args, "--no-progress", env=env)
+    assert done.returncode != 0 and message in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert _files(run) == before
+
+
+def test_a_run_without_results_or_on_other_data_is_refused(run: Path, env: dict[str, str], tmp_path: Path) -> None:
+    unfinished = tmp_path / "unfinished"
+    shutil.copytree(run, unfinished)
+    (unfinished / "results.json").unlink()
+    done = tabbench("rescore", str(unfinished), "--reward", "arctic", env=env)
+    assert done.returncode == 2 and "no results.json" in done.stderr
+
+    # the data moved: --data names where it is now; other data (a changed file) is refused
+    data = Path(get_benchmark("demo-bird").data_path)
+    moved = Path(shutil.copytree(data, tmp_path / "moved"))
+    results = json.loads((run / "results.json").read_text())
+    results["benchmarks"]["demo-bird"]["data"]["path"] = str(tmp_path / "gone")
+    (run / "results.json").write_text(json.dumps(results))
+    lost = tabbench("rescore", str(run), "--reward", "arctic", env=env)
+    assert lost.returncode != 0 and "--data demo-bird=PATH" in lost.stderr, lost.stderr
+    found = tabbench("rescore", str(run), "--reward", "arctic", "--data", f"demo-bird={moved}", "--no-progress",
+                     env=env)
+    assert found.returncode == 0, found.stderr
+    changed = next(p for p in sorted(moved.rglob("*")) if p.is_file() and p.suffix == ".json")
+    changed.write_text(changed.read_text() + " ")
+    before = _files(run)
+    refused = tabbench("rescore", str(run), "--reward", "f1=component-f1", "--data", f"demo-bird={moved}", env=env)
+    assert refused.returncode != 0 and "not the data the run was made on" in refused.stderr, refused.stderr
+    assert _files(run) == before
+
+
+def test_a_transcript_reward_scores_an_agent_runs_rollouts(env: dict[str, str], tmp_path: Path) -> None:
+    """`tool-errors` reads the whole rollout of an `--env` run (as in training); single-turn records have none."""
+    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", "3", "--env", "sql", "--out",
+                    str(tmp_path / "agent"), "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    done = tabbench("rescore", str(tmp_path / "agent"), "--reward", "tool-errors", "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    records = _records(tmp_path / "agent")
+    assert all(r["transcript"]["tool_calls"] > 0 for r in records)
+    assert [(r["scores"]["tool-errors"]["status"], r["scores"]["tool-errors"]["value"]) for r in records] \
+        == [("match", 0.0)] * 3  # the gold rollouts' tool calls all succeed
+    summary = json.loads((tmp_path / "agent/results.json").read_text())["benchmarks"]["demo-bird"]["metrics"]
+    assert (summary["tool-errors"]["value"], summary["tool-errors"]["n"]) == (0.0, 3)
+
+
+def test_a_transcript_reward_on_single_turn_records_is_not_applicable(run: Path, env: dict[str, str]) -> None:
+    done = tabbench("rescore", str(run), "--reward", "tool-errors", "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads((run / "results.json").read_text())["benchmarks"]["demo-bird"]["metrics"]["tool-errors"]
+    assert (summary["value"], summary["n"], summary["n_excluded"]) == (None, 0, N)
+
+
+def test_a_vote_run_is_rescored_on_the_completion_the_vote_picked(env: dict[str, str], tmp_path: Path) -> None:
+    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", "2", "--samples", "3",
+                    "--temperature", "0.7", "--out", str(tmp_path / "vote"), "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "vote/samples/demo-bird.jsonl"
+    records = _records(tmp_path / "vote")
+    first = records[0]
+    gold = first["completions"][first["vote"]["index"]]
+    first["completions"] = ["SELECT 1", gold, "SELECT 2"]  # as if the vote had picked the second completion
+    first["vote"]["index"] = 1
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    done = tabbench("rescore", str(tmp_path / "vote"), "--reward", "arctic", "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    # arctic: 1 for a match, 0.1 for a query that only executes: the pick (gold) is scored, not completion 0
+    assert [r["scores"]["arctic"]["value"] for r in _records(tmp_path / "vote")] == [1.0, 1.0]
