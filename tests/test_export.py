@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -194,17 +195,29 @@ def test_an_agent_run_exports_as_agentic_instances(env: dict[str, str], tmp_path
 @pytest.mark.parametrize("fmt", ["eee", "lm-eval"])
 def test_hostile_names_in_a_run_folder_stay_inside_out(gold: Path, env: dict[str, str], tmp_path: Path,
                                                        fmt: str) -> None:
+    def written() -> list[Path]:
+        return sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")
+                      if p.is_file() and not {"hostile", "model"} & set(p.parts))
+
     run = tmp_path / "hostile"
     for part in ("samples", "prompts"):
         (run / part).mkdir(parents=True)
     results = json.loads((gold / "results.json").read_text())
     results["benchmarks"] = {"../../escaped": results["benchmarks"]["demo-bird"]}
-    results["config"]["model"] = ".."
     (run / "results.json").write_text(json.dumps(results))
     done = tabbench("export", str(run), "--format", fmt, "--out", str(tmp_path / "out" / "x"), env=env)
-    written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file() and "hostile" not in p.parts)
-    assert all(p.parts[:2] == ("out", "x") for p in written), written
-    if fmt == "eee":  # names are made portable: the benchmark is one folder, the model "unknown"
-        assert done.returncode == 0 and written, done.stderr
+    # a benchmark name that is a path is refused by the run-folder reader, with one line naming it
+    assert done.returncode == 2 and "'../../escaped' is not a file name" in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and not written(), done.stderr
+
+    model = tmp_path / "model"
+    shutil.copytree(gold, model)
+    results = json.loads((model / "results.json").read_text())
+    results["config"]["model"] = ".."
+    (model / "results.json").write_text(json.dumps(results))
+    done = tabbench("export", str(model), "--format", fmt, "--out", str(tmp_path / "out" / "y"), env=env)
+    assert all(p.parts[:2] == ("out", "y") for p in written()), written()
+    if fmt == "eee":  # names are made portable: the model is "unknown"
+        assert done.returncode == 0 and written(), done.stderr
     else:  # lm-eval keeps the model name as lm-eval sanitises it ("/" -> "__"): ".." is refused, nothing written
-        assert done.returncode != 0 and "would leave --out" in done.stderr and not written, done.stderr
+        assert done.returncode != 0 and "would leave --out" in done.stderr and not written(), done.stderr
