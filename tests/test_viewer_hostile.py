@@ -400,7 +400,8 @@ def _hostile_site(run: Path, tmp_path: Path) -> Site:
 
 
 INJECTED = """return [window.pwned, parent.pwned,
-  document.querySelectorAll('img, iframe, object, embed, svg:not(.curve), svg.curve :not(polyline):not(text), '
+  document.querySelectorAll('img, iframe, object, embed, svg:not(.curve):not(.bucket-chart), '
+    + 'svg.curve :not(polyline):not(text), svg.bucket-chart :not(rect):not(text), '
     + '[onerror], [onload], [srcdoc]').length,
   [...document.querySelectorAll('a')].filter((a) => !a.getAttribute('href').startsWith('#')).length,
   [...document.scripts].filter((s) => !/\\/(app|data\\/[a-z0-9\\/]+)\\.js$/.test(s.src) || s.textContent).length,
