@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.confine import confined
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.types import SampleRecord
+from tabbench.evaluation.record_checks import check_records
 from tabbench.evaluation.results import MergeRecord, Results, load
 from tabbench.evaluation.runner import Run, execute, select_examples
 from tabbench.evaluation.shards import Shard
@@ -53,8 +55,8 @@ def read_shard(path: Path) -> ShardRun:
     """Read a shard folder; one that is not a finished shard run is a ``RunStoreError`` naming it."""
     store = RunStore(path)
     try:
-        config = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        config = json.loads(confined(store.config_path, path).read_text(encoding="utf-8"))["config"]
+    except (OSError, ValueError, RecursionError, KeyError, TypeError) as exc:
         raise RunStoreError(f"{store.config_path}: not a run folder (unreadable run.json: {exc})") from None
     layout = config.get("shard") if isinstance(config, dict) else None
     if not isinstance(layout, dict):
@@ -66,9 +68,22 @@ def read_shard(path: Path) -> ShardRun:
     if not store.results_path.is_file():
         raise RunStoreError(f"{path}: shard {shard} has no results.json (it did not finish): resume it with "
                             "--resume, or merge without it with --allow-partial")
-    results = load(store.results_path)
+    results = load(confined(store.results_path, path))
+    _check_versions(store.config_path, config, results)
     unsharded = {**results, "config": {**results["config"], "shard": None}}
     return ShardRun(Path(path), shard, {**config, "shard": None}, unsharded)  # type: ignore[typeddict-item]
+
+
+def _check_versions(path: Path, config: dict[str, Any], results: Results) -> None:
+    """A shard's results must carry the benchmark versions its ``run.json`` started with (an edited label would
+    pass records of one version off as another's)."""
+    started = config.get("benchmark_versions")
+    if not isinstance(started, dict):
+        return  # recorded since run.json schema 1 had it; an older shard has nothing to check against
+    for name, result in results["benchmarks"].items():
+        if name in started and str(result.get("version")) != str(started[name]):
+            raise RunStoreError(f"{path}: benchmark {name} started at version {started[name]!r} but its results.json "
+                                f"says {result.get('version')!r}")
 
 
 def _differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
@@ -119,6 +134,7 @@ def merged_records(
     name = benchmark.name
     order = {e.id: i for i, e in enumerate(examples)}
     found: dict[str, SampleRecord] = {}
+    origin: dict[str, Path] = {}
     for shard_run in shards:
         where = RunStore(shard_run.path).samples_path(name)
         for record in shard_run.records(name):
@@ -129,6 +145,9 @@ def merged_records(
             if record.id in found:
                 raise RunStoreError(f"{where}: example {record.id!r} is recorded twice")
             found[record.id] = record
+            origin[record.id] = where
+    check_records(name, [(origin[i], r) for i, r in found.items()], benchmark.primary_metric,
+                  {e.id: e for e in examples})
     missing = [e.id for e in examples if e.id not in found]
     if missing and not allow_partial:
         given = {s.shard.index for s in shards}
@@ -203,6 +222,10 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
                   merge=dict(layout))
         results = execute(run, _no_generation)
         for name, result in results["benchmarks"].items():
+            if str(result["version"]) != str(first.results["benchmarks"][name].get("version")):
+                raise RunStoreError(f"benchmark {name}: the shards ran version "
+                                    f"{first.results['benchmarks'][name].get('version')!r}, the plugin here is "
+                                    f"version {result['version']!r}")
             if result["data"] != first.results["benchmarks"][name]["data"]:
                 raise RunStoreError(f"benchmark {name}: its data ({result['data']['path']}) is not the data the "
                                     "shards ran on (path or file sha256 differ)")

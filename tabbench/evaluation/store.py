@@ -15,6 +15,7 @@ from typing import Any
 
 from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
+from tabbench.contract.confine import confined, entry_name
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.types import SampleRecord
 
@@ -115,8 +116,10 @@ class RunStore:
         self._made = []
 
     def read_samples(self, benchmark: str, *, repair: bool = True) -> list[SampleRecord]:
-        """Read the records of ``benchmark``; a torn last line (from a kill) is dropped from the file."""
-        path = self.samples_path(benchmark)
+        """Read the records of ``benchmark``; a torn last line (from a kill) is dropped from the file. The file
+        must be inside the run folder (``confined``: a symlink out of it is refused)."""
+        path = self.samples_path(entry_name(benchmark, self.samples_dir))
+        confined(path, self.out_dir)
         if not path.exists():
             return []
         records: list[SampleRecord] = []
