@@ -16,6 +16,7 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     "atomic_path": "tabbench.contract.atomic",
     "write_atomic": "tabbench.contract.atomic",
+    "check_output_folder": "tabbench.contract.outputs",
     "GenerationParams": "tabbench.contract.backend",
     "GenerationRequest": "tabbench.contract.backend",
     "ModelBackend": "tabbench.contract.backend",
@@ -104,6 +105,7 @@ __all__ = [
     "atomic_path",
     "benchmark_class",
     "cache_dir",
+    "check_output_folder",
     "evaluate",
     "file_sha256",
     "get_backend",
@@ -172,6 +174,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.hashing import file_sha256, stable_hash
     from tabbench.contract.hookspecs import hookimpl
     from tabbench.contract.options import Option
+    from tabbench.contract.outputs import check_output_folder
     from tabbench.contract.paths import cache_dir
     from tabbench.contract.reward import Reward, safe_score, score_batch
     from tabbench.contract.settings import Settings, run_in_context, use_settings

@@ -21,6 +21,7 @@ from typing import Any
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.confine import confined
 from tabbench.contract.errors import RunStoreError
+from tabbench.contract.outputs import check_output_folder
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.record_checks import check_records
 from tabbench.evaluation.results import MergeRecord, Results, load
@@ -180,6 +181,7 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
     first and its ``greedy`` block is computed from that merge.
     """
     out = Path(out)
+    check_output_folder(out, "merge OUT", allow_symlink=False)  # before any shard is read
     if any((out / name).exists() for name in RUN_FILES):
         raise RunStoreError(f"{out} already holds a run: merge into a new folder")
     if not shard_dirs:
