@@ -25,12 +25,14 @@ def entry_name(name: object, where: str | os.PathLike[str]) -> str:
 
 
 def confined(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> Path:
-    """``path`` resolved (symlinks followed); a ``DataError`` naming it when it leads outside ``root``.
-
-    A path that does not exist yet is resolved as far as it does exist, so a symlinked parent is caught too."""
-    real_root = Path(root).resolve()
-    real = Path(path).resolve()
+    """``path`` as given, once checked: resolved (symlinks followed, ``..`` applied) it must stay inside ``root``;
+    else a ``DataError`` naming it. A path that does not exist yet is resolved as far as it exists, so a
+    symlinked parent is caught too."""
+    try:
+        real_root, real = Path(root).resolve(), Path(path).resolve()
+    except (OSError, RuntimeError) as exc:  # a symlink loop
+        raise DataError(f"{path}: cannot be resolved inside the run folder {root} ({exc})") from None
     if real != real_root and real_root not in real.parents:
         raise DataError(f"{path}: leads outside the run folder {root} (to {real}; a symlink or '..' out of it "
                         "is refused)")
-    return real
+    return Path(path)

@@ -23,7 +23,7 @@ from tabbench.contract.confine import confined
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.outputs import check_output_folder
 from tabbench.contract.types import SampleRecord
-from tabbench.evaluation.record_checks import check_records
+from tabbench.evaluation.record_checks import check_against_results, check_records
 from tabbench.evaluation.results import MergeRecord, Results, load
 from tabbench.evaluation.runner import Run, execute, select_examples
 from tabbench.evaluation.shards import Shard
@@ -138,7 +138,10 @@ def merged_records(
     origin: dict[str, Path] = {}
     for shard_run in shards:
         where = RunStore(shard_run.path).samples_path(name)
-        for record in shard_run.records(name):
+        records = shard_run.records(name)
+        check_records(name, [(where, r) for r in records], benchmark.primary_metric, {})
+        check_against_results(where, records, shard_run.results["benchmarks"].get(name) or {})
+        for record in records:
             if record.id not in order:
                 raise RunStoreError(f"{where}: record {record.id!r} is not an example of the run")
             if not shard_run.shard.holds(name, record.id):

@@ -9,7 +9,12 @@ and per metric over the merged records:
 - the record's ``status`` and ``score`` are its primary metric's (the runner writes them so), and its ``meta``
   is its example's (the breakdowns are computed from it);
 - a passing status (``match``, ``empty_both``) scores above every failing one (``mismatch``, ``parse_fail``,
-  ...) of the same metric: a ``match`` beside an EX of 0 is an edit, not a verdict.
+  ...) of the same metric: a ``match`` beside an EX of 0 is an edit, not a verdict;
+- each shard's records give back the shard's own ``results.json``: its ``n``, status counts and every metric's
+  mean (``check_against_results``).
+
+Records and results edited together, consistently and within these rules, are beyond what a merge can see
+without scoring again: ``tabbench score`` on the merged predictions is the check that trusts nothing.
 
 A failure is a ``RunStoreError`` naming the file, the record and the metric.
 """
@@ -17,6 +22,7 @@ A failure is a ``RunStoreError`` naming the file, the record and the metric.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -78,3 +84,23 @@ def check_records(benchmark: str, records: Sequence[tuple[Path | str, SampleReco
             raise RunStoreError(f"{benchmark}: metric {metric!r}: record {passing_id!r} passes with {low!r} but record "
                                 f"{failing_id!r} fails with {high!r} (a passing status must score above a failing "
                                 "one: an edited record?)")
+
+
+def check_against_results(where: Path | str, records: Sequence[SampleRecord], result: Mapping[str, Any]) -> None:
+    """The shard's ``records`` of one benchmark must give back its recorded ``result``: the same ``n``, status
+    counts and metric means (the runner computed them from these records)."""
+    from tabbench.evaluation.aggregate import summarize
+
+    if result.get("n") != len(records):
+        raise RunStoreError(f"{where}: {len(records)} records, but its results.json says n={result.get('n')!r}")
+    counts = dict(Counter(r.status for r in records))
+    if counts != dict(result.get("status_counts") or {}):
+        raise RunStoreError(f"{where}: the records' statuses {dict(sorted(counts.items()))} are not its results.json's "
+                            f"status_counts {result.get('status_counts')!r}")
+    recorded = result.get("metrics") or {}
+    for metric, summary in summarize(records, list(recorded)).items():
+        said = (recorded.get(metric) or {}).get("value")
+        if (said is None) != (summary["value"] is None) or (
+                said is not None and not math.isclose(said, summary["value"], rel_tol=1e-9, abs_tol=1e-12)):
+            raise RunStoreError(f"{where}: metric {metric!r} of the records is {summary['value']!r}, but its "
+                                f"results.json says {said!r}")
