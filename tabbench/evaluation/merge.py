@@ -139,8 +139,6 @@ def merged_records(
     for shard_run in shards:
         where = RunStore(shard_run.path).samples_path(name)
         records = shard_run.records(name)
-        check_records(name, [(where, r) for r in records], benchmark.primary_metric, {})
-        check_against_results(where, records, shard_run.results["benchmarks"].get(name) or {})
         for record in records:
             if record.id not in order:
                 raise RunStoreError(f"{where}: record {record.id!r} is not an example of the run")
@@ -150,6 +148,8 @@ def merged_records(
                 raise RunStoreError(f"{where}: example {record.id!r} is recorded twice")
             found[record.id] = record
             origin[record.id] = where
+        check_records(name, [(where, r) for r in records], benchmark.primary_metric, {})
+        check_against_results(where, records, shard_run.results["benchmarks"].get(name) or {})
     check_records(name, [(origin[i], r) for i, r in found.items()], benchmark.primary_metric,
                   {e.id: e for e in examples})
     missing = [e.id for e in examples if e.id not in found]

@@ -17,6 +17,7 @@ from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
 from tabbench.contract.confine import confined, entry_name
 from tabbench.contract.errors import RunStoreError
+from tabbench.contract.record_shape import shape_problem
 from tabbench.contract.types import SampleRecord
 
 #: Version of ``run.json`` (``results.json`` has its own: ``tabbench.evaluation.results.SCHEMA_VERSION``).
@@ -129,7 +130,11 @@ class RunStore:
                 try:
                     if not raw.endswith(b"\n"):
                         raise ValueError("unterminated line")
-                    records.append(SampleRecord.from_json(json.loads(raw)))
+                    data = json.loads(raw)
+                    problem = shape_problem(data)
+                    if problem:
+                        raise ValueError(problem)
+                    records.append(SampleRecord.from_json(data))
                 except (ValueError, RecursionError, TypeError) as exc:
                     if handle.read(1):  # damage before the last line is not a kill: refuse to guess
                         raise RunStoreError(f"{path}:{number}: corrupt sample record ({exc})") from exc

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tabbench.contract.confine import confined, entry_name
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.hashing import stable_hash
+from tabbench.contract.record_shape import shape_problem
 
 if TYPE_CHECKING:
     from tabbench.contract.benchmark import Benchmark
@@ -120,8 +121,9 @@ def read_records(run: RunFolder, benchmark: str) -> list[dict[str, Any]]:
             continue
         try:
             record = json.loads(raw)
-            if not isinstance(record, dict) or "id" not in record:
-                raise ValueError("not a sample record (no 'id')")
+            problem = shape_problem(record)
+            if problem:
+                raise ValueError(problem)
         except (ValueError, RecursionError) as exc:
             if number == len(lines):  # no newline after it: the line a kill interrupted
                 break
