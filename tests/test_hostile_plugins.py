@@ -114,3 +114,22 @@ def test_register_commands_cannot_replace_built_in_commands(folder: Path) -> Non
         assert done.returncode == 0 and words in done.stdout and "HIJACKED" not in done.stdout, (command, done)
     added = tabbench(["--plugins-dir", str(folder), "thief-cmd", "--help"], _env())
     assert added.returncode == 0 and "RUN_DIR" in added.stdout
+
+
+@pytest.mark.parametrize("body", ["import sys\nsys.exit(3)\n", "raise KeyboardInterrupt\n"])
+def test_an_entry_point_that_exits_at_import_is_contained(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          body: str) -> None:
+    from tabbench.host import plugins
+    from tabbench.host.entrypoints import Distribution, EntryPoint
+
+    (tmp_path / "tabbench_exiting_probe.py").write_text(body)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("TABBENCH_STRICT_PLUGINS", "TABBENCH_LOAD_PLUGINS", "TABBENCH_DISABLE_PLUGINS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [
+        EntryPoint("exiting", "tabbench_exiting_probe", Distribution("exiting-dist", "1.0"))])
+    loaded = plugins.Host()
+    loaded.load_entry_points()
+    info = loaded.plugins["exiting"]
+    assert info.status == "error" and info.error.split(":")[0] in ("SystemExit", "KeyboardInterrupt"), info
+    assert "tabbench_exiting_probe.py" in (info.location or ""), info

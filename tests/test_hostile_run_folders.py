@@ -322,6 +322,14 @@ def test_merge_into_an_unusable_place_is_one_line(made, tmp_path: Path, env, out
     assert (tmp_path / "afile").read_text() == "x" and not any((tmp_path / "real").iterdir())
 
 
+def test_eval_checks_its_out_folder_before_the_model_loads(tmp_path: Path, env) -> None:
+    (tmp_path / "afile").write_text("x")
+    missing = tmp_path / "no-such-checkpoint"
+    done = tabbench("eval", "--model", str(missing), "--suite", "demo", "--out", str(tmp_path / "afile" / "run"),
+                    "--no-progress", env=env)
+    assert str(missing) not in _one_line(done, "--out", "a file is in the way")
+
+
 # --- compare: unfinished runs and malformed fields -------------------------------------------------------------
 
 
