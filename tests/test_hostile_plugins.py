@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.toy_plugin import tabbench
+import tabbench as tabbench_api
+from tests.test_plugin_failures import _inline
+from tests.toy_plugin import TOY_MODULE, tabbench, write_toy_data
 
 BIRD_THIEF = '''
 import tabbench
@@ -133,3 +135,23 @@ def test_an_entry_point_that_exits_at_import_is_contained(tmp_path: Path, monkey
     info = loaded.plugins["exiting"]
     assert info.status == "error" and info.error.split(":")[0] in ("SystemExit", "KeyboardInterrupt"), info
     assert "tabbench_exiting_probe.py" in (info.location or ""), info
+
+
+class _HookExits:
+    @tabbench_api.hookimpl
+    def before_benchmark(self, benchmark):
+        raise SystemExit(5)
+
+
+def test_a_lifecycle_hook_that_exits_is_one_line_naming_the_plugin(isolated_host, cli_runner, tmp_path: Path) -> None:
+    isolated_host.register(_inline("tabbench_toy_exits", TOY_MODULE.replace("tabbench_toy:", "tabbench_toy_exits:")),
+                           "toy")
+    isolated_host.register(_HookExits(), "hookexits")
+    data = write_toy_data(tmp_path / "toy.jsonl", n=2)
+    predictions = tmp_path / "p.jsonl"
+    predictions.write_text("".join(json.dumps({"id": f"q{i}", "completion": str(i)}) + "\n" for i in range(2)))
+    result = cli_runner(["score", "toy", "--data", str(data), "--predictions", str(predictions),
+                         "--out", str(tmp_path / "out"), "--no-progress"])
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1, result.stderr
+    assert "plugin 'hookexits': hook before_benchmark raised" in lines[0] and "SystemExit: 5" in lines[0]

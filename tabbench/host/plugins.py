@@ -329,7 +329,7 @@ class Host:
         caller = getattr(self.pm.hook, hook)
         try:
             caller(**kwargs)
-        except Exception as exc:
+        except CONTAINED as exc:  # a hook's sys.exit() is that plugin's failure too, not the run's end
             import traceback
 
             impls = {impl.function.__code__: impl.plugin for impl in caller.get_hookimpls()
