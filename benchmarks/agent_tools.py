@@ -144,7 +144,7 @@ def floor_statements(calls: list[list[tuple[str, dict]]]) -> list[str]:
 
 def run_floor(db: Path, statements: list[str]) -> float:
     start = time.perf_counter()
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    conn = sqlite3.connect(Path(db).resolve().as_uri() + "?mode=ro", uri=True)
     run_each(conn, statements)
     conn.close()
     return time.perf_counter() - start

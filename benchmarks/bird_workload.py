@@ -170,7 +170,7 @@ def write_bird_folder(root: Path, db_source: Path, order: list[int]) -> tuple[Pa
 
 def schema(db: Path) -> dict:
     """``dev_tables.json`` entry read from the database itself."""
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    conn = sqlite3.connect(Path(db).resolve().as_uri() + "?mode=ro", uri=True)
     names = conn.execute("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")
     tables = [r[0] for r in names]
     columns: list[list] = [[-1, "*"]]

@@ -105,7 +105,7 @@ def naive(db: str, items: list[tuple[str, str]]) -> list[float]:
         if not blocks:
             values.append(0.0)
             continue
-        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        conn = sqlite3.connect(Path(db).resolve().as_uri() + "?mode=ro", uri=True)
         deadline = time.monotonic() + 30
         conn.set_progress_handler(lambda d=deadline: int(time.monotonic() > d), 1000)
         try:

@@ -16,6 +16,7 @@ __version__ = "0.2.0"
 _EXPORTS: dict[str, str] = {
     "atomic_path": "tabbench.contract.atomic",
     "write_atomic": "tabbench.contract.atomic",
+    "check_output_folder": "tabbench.contract.outputs",
     "GenerationParams": "tabbench.contract.backend",
     "GenerationRequest": "tabbench.contract.backend",
     "ModelBackend": "tabbench.contract.backend",
@@ -106,6 +107,7 @@ __all__ = [
     "atomic_path",
     "benchmark_class",
     "cache_dir",
+    "check_output_folder",
     "default_backend",
     "evaluate",
     "file_sha256",
@@ -178,6 +180,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.hashing import file_sha256, stable_hash
     from tabbench.contract.hookspecs import hookimpl
     from tabbench.contract.options import Option
+    from tabbench.contract.outputs import check_output_folder
     from tabbench.contract.paths import cache_dir
     from tabbench.contract.reward import Reward, safe_score, score_batch
     from tabbench.contract.settings import Settings, run_in_context, use_settings

@@ -19,9 +19,19 @@ def _plugin(name: str, **hooks):
     return module
 
 
-def test_duplicate_name_names_both_plugins(isolated_host):
+def test_duplicate_name_stays_with_the_first_plugin_and_the_second_is_named(isolated_host):
     isolated_host.register(_plugin("one", register_rewards=lambda register: register("em", "x:Y")), PluginInfo("one"))
     isolated_host.register(_plugin("two", register_rewards=lambda register: register("em", "z:W")), PluginInfo("two"))
+    assert isolated_host.registry("reward").get("em").plugin == "one"
+    assert isolated_host.plugins["two"].status == "error"
+    assert "'one'" in isolated_host.plugins["two"].error and "'two'" in isolated_host.plugins["two"].error
+    assert isolated_host.plugins["one"].status == "ok"
+
+
+def test_two_first_party_plugins_registering_one_name_is_an_error(isolated_host):
+    for name, target in (("one", "x:Y"), ("two", "z:W")):
+        isolated_host.register(_plugin(name, register_rewards=lambda register, t=target: register("em", t)),
+                               PluginInfo(name, distribution="tabbench"))
     with pytest.raises(DuplicateNameError, match=r"'one'.*'two'"):
         isolated_host.registry("reward")
 

@@ -46,7 +46,7 @@ def server(request) -> servers.Server:
 def customers() -> int:
     """Rows of the demo's customers table, read from its SQLite file (the servers hold a copy)."""
     path = next(p for p in servers.DEMO_DATABASES if p.stem == "shop")
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+    with sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True) as conn:
         return conn.execute("SELECT count(*) FROM customers").fetchone()[0]
 
 

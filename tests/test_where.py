@@ -3,6 +3,7 @@ use only the matching examples."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -35,9 +36,10 @@ def test_expressions_parse_into_filters(tmp_path: Path) -> None:
     ids = tmp_path / "ids.txt"
     ids.write_text("q1\n\n  q2 \nq1\n")
     where = parse_where(f"id=@{ids}")
-    assert where == Where("id", True, ("q1", "q2"), str(ids))  # blank lines ignored, duplicates once
+    digest = hashlib.sha256(ids.read_bytes()).hexdigest()
+    assert where == Where("id", True, ("q1", "q2"), str(ids), 13, digest)  # blank lines ignored, duplicates once
     assert where.text == f"id=@{ids}"
-    assert where.to_json() == {"key": "id", "op": "=", "values": ["q1", "q2"], "file": str(ids)}
+    assert where.to_json() == {"key": "id", "op": "=", "file": str(ids), "size": 13, "sha256": digest}
     assert Where.from_json(where.to_json()) == where
 
 
@@ -114,7 +116,9 @@ def test_eval_on_ids_from_a_file_then_resume_and_merge_compare_the_selection(cli
     assert cli([*args, "--out", "r"]).exit_code == 0
     assert [r["id"] for r in records(tmp_path / "r", "demo-bird")] == ids
     recorded = json.loads((tmp_path / "r" / "results.json").read_text())["config"]["where"]
-    assert recorded == [{"key": "id", "op": "=", "values": ids, "file": "ids.txt"}]
+    content = (tmp_path / "ids.txt").read_bytes()
+    assert recorded == [{"key": "id", "op": "=", "file": "ids.txt", "size": len(content),
+                         "sha256": hashlib.sha256(content).hexdigest()}]  # the path and hash, not the ids
     assert cli([*args, "--out", "r", "--resume"]).exit_code == 0
     other = cli([*BASE, "--benchmark", "demo-bird", "--where", "id=" + ",".join(ids[:2]), "--out", "r", "--resume"])
     assert other.exit_code != 0 and "changed: where" in other.output
@@ -169,3 +173,41 @@ def test_bad_filters_exit_2_in_one_line_and_write_nothing(cli, tmp_path: Path, w
     assert result.exit_code == 2
     assert says in result.output and len(result.output.strip().splitlines()) == 1
     assert not (tmp_path / "r").exists()
+
+
+# --- hostile @FILE ------------------------------------------------------------------------------------------
+
+
+def test_a_values_file_is_recorded_by_path_size_and_hash_never_its_contents(cli, tmp_path: Path) -> None:
+    secret = tmp_path / "shadow"
+    secret.write_text("root:SECRET-HASH:19000:0:99999:7:::\n0\n")
+    result = cli([*BASE, "--benchmark", "demo-bird", "--where", f"id!=@{secret}", "--limit", "2", "--out", "r"])
+    assert result.exit_code == 0, result.output
+    for name in ("results.json", "run.json"):
+        text = (tmp_path / "r" / name).read_text()
+        assert "SECRET-HASH" not in text and hashlib.sha256(secret.read_bytes()).hexdigest() in text, name
+    assert "SECRET-HASH" not in (tmp_path / "r" / "samples" / "demo-bird.jsonl").read_text()
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (bytes(range(256)) * 4, "shadow.bin:2 is not UTF-8 text"),
+    (b"0\n1\n\xff\xfe\n", "shadow.bin:3 is not UTF-8 text"),
+    (b"0\n\x00\x00\n", "holds NUL bytes"),
+])
+def test_a_binary_values_file_is_one_line(cli, tmp_path: Path, content: bytes, says: str) -> None:
+    (tmp_path / "shadow.bin").write_bytes(content)
+    result = cli([*BASE, "--benchmark", "demo-bird", "--where", "id=@shadow.bin", "--out", "r"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    assert says in result.output and not (tmp_path / "r").exists()
+
+
+def test_merge_refuses_a_values_file_changed_since_the_shards_ran(cli, tmp_path: Path) -> None:
+    (tmp_path / "ids.txt").write_text("0\n1\n2\n3\n")
+    for shard in ("0/2", "1/2"):
+        done = cli([*BASE, "--benchmark", "demo-bird", "--where", "id=@ids.txt", "--shard", shard,
+                    "--out", f"s{shard[0]}"])
+        assert done.exit_code == 0, done.output
+    (tmp_path / "ids.txt").write_text("0\n1\n")
+    refused = cli(["merge", "m", "s0", "s1"])
+    assert refused.exit_code == 2 and "the file changed since the run used it" in refused.output
+    assert not (tmp_path / "m").exists()

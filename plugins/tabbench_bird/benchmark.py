@@ -86,7 +86,7 @@ def ddl_from_tables_json(entry: dict[str, Any]) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=128)
 def _sample_rows(db_path: str, table: str, n: int) -> tuple[tuple[str, ...], tuple[tuple[Any, ...], ...]]:
-    conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+    conn = sqlite3.connect(Path(db_path).resolve().as_uri() + "?mode=ro", uri=True)
     try:
         cursor = conn.execute(f"SELECT * FROM {_quote(table)} LIMIT {int(n)}")
         return tuple(d[0] for d in cursor.description), tuple(cursor.fetchall())

@@ -87,7 +87,7 @@ class Schema:
     @classmethod
     def from_sqlite(cls, path: str | Path) -> Schema:
         """Read the schema the way upstream does: every ``type='table'`` entry and its PRAGMA columns."""
-        conn = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True)
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
         try:
             names = [str(r[0]).lower() for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
             tables = {}

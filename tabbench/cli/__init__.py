@@ -156,10 +156,12 @@ def _load(target: str) -> Any:
 
 
 def _add_to(group: click.Command, name: str, target: str, short_help: str) -> None:
-    """Add a lazy command to ``group``: still lazy in a ``LazyGroup``, imported now in a plain click group."""
+    """Add a lazy command to ``group``: still lazy in a ``LazyGroup``, imported now in a plain click group. A
+    name the group already has keeps its command (a plugin adds commands; it cannot replace one)."""
     if isinstance(group, LazyGroup):
-        group.add_lazy_command(name, target, short_help)
-    elif isinstance(group, click.Group):
+        if name not in group.lazy and name not in group.commands:
+            group.add_lazy_command(name, target, short_help)
+    elif isinstance(group, click.Group) and name not in group.commands:
         group.add_command(_load(target), name)
 
 

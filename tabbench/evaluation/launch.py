@@ -29,8 +29,10 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
     otherwise one is built here and closed at the end. ``notify`` receives one line per benchmark skipped
     before the run starts. Benchmarks that did not run are listed in ``results["not_run"]``.
     """
+    from tabbench.contract.outputs import check_output_folder
     from tabbench.host.lookup import get_backend
 
+    check_output_folder(config.out, "--out")  # before the model loads: a file in the way costs nothing
     with use_settings(config.settings):
         factory = _environment_factory(config)  # a bad environment name or option fails before the model loads
         own = backend is None

@@ -19,9 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.confine import confined
 from tabbench.contract.errors import DataError, RunStoreError
+from tabbench.contract.outputs import check_output_folder
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.config import RunConfig
+from tabbench.evaluation.record_checks import check_against_results, check_records
 from tabbench.evaluation.results import MergeRecord, Results, load
 from tabbench.evaluation.runner import Run, execute, select_examples
 from tabbench.evaluation.shards import Shard
@@ -61,22 +64,35 @@ def read_shard(path: Path) -> ShardRun:
 
     store = RunStore(path)
     try:
-        record = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
+        record = json.loads(confined(store.config_path, path).read_text(encoding="utf-8"))["config"]
         shard = recorded_config(record).shard
-    except (OSError, ValueError, KeyError, TypeError, DataError) as exc:
+    except (OSError, ValueError, RecursionError, KeyError, TypeError, DataError) as exc:
         raise RunStoreError(f"{store.config_path}: not a run folder (unreadable run.json: {exc})") from None
     if shard is None:
         raise RunStoreError(f"{path}: not a shard (its run.json has no shard: it was not run with --shard K/N)")
     if not store.results_path.is_file():
         raise RunStoreError(f"{path}: shard {shard} has no results.json (it did not finish): resume it with "
                             "--resume, or merge without it with --allow-partial")
-    results = load(store.results_path)
+    results = load(confined(store.results_path, path))
+    _check_versions(store.config_path, record, results)
     try:
         config = replace(RunConfig.from_json(results["config"]), shard=None)
     except DataError as exc:
         raise RunStoreError(f"{store.results_path}: {exc}") from None
     unsharded = {**results, "config": config.to_json()}
     return ShardRun(Path(path), shard, {**record, "shard": None}, config, unsharded)  # type: ignore[typeddict-item]
+
+
+def _check_versions(path: Path, config: dict[str, Any], results: Results) -> None:
+    """A shard's results must carry the benchmark versions its ``run.json`` started with (an edited label would
+    pass records of one version off as another's)."""
+    started = config.get("benchmark_versions")
+    if not isinstance(started, dict):
+        return  # recorded since run.json schema 1 had it; an older shard has nothing to check against
+    for name, result in results["benchmarks"].items():
+        if name in started and str(result.get("version")) != str(started[name]):
+            raise RunStoreError(f"{path}: benchmark {name} started at version {started[name]!r} but its results.json "
+                                f"says {result.get('version')!r}")
 
 
 def _differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
@@ -127,9 +143,11 @@ def merged_records(
     name = benchmark.name
     order = {e.id: i for i, e in enumerate(examples)}
     found: dict[str, SampleRecord] = {}
+    origin: dict[str, Path] = {}
     for shard_run in shards:
         where = RunStore(shard_run.path).samples_path(name)
-        for record in shard_run.records(name):
+        records = shard_run.records(name)
+        for record in records:
             if record.id not in order:
                 raise RunStoreError(f"{where}: record {record.id!r} is not an example of the run")
             if not shard_run.shard.holds(name, record.id):
@@ -137,6 +155,11 @@ def merged_records(
             if record.id in found:
                 raise RunStoreError(f"{where}: example {record.id!r} is recorded twice")
             found[record.id] = record
+            origin[record.id] = where
+        check_records(name, [(where, r) for r in records], benchmark.primary_metric, {})
+        check_against_results(where, records, shard_run.results["benchmarks"].get(name) or {})
+    check_records(name, [(origin[i], r) for i, r in found.items()], benchmark.primary_metric,
+                  {e.id: e for e in examples})
     missing = [e.id for e in examples if e.id not in found]
     if missing and not allow_partial:
         given = {s.shard.index for s in shards}
@@ -169,6 +192,7 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
     first and its ``greedy`` block is computed from that merge.
     """
     out = Path(out)
+    check_output_folder(out, "merge OUT", allow_symlink=False)  # before any shard is read
     if any((out / name).exists() for name in RUN_FILES):
         raise RunStoreError(f"{out} already holds a run: merge into a new folder")
     if not shard_dirs:
@@ -214,6 +238,10 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
                   merge=dict(layout))
         results = execute(run, _no_generation)
         for name, result in results["benchmarks"].items():
+            if str(result["version"]) != str(first.results["benchmarks"][name].get("version")):
+                raise RunStoreError(f"benchmark {name}: the shards ran version "
+                                    f"{first.results['benchmarks'][name].get('version')!r}, the plugin here is "
+                                    f"version {result['version']!r}")
             if result["data"] != first.results["benchmarks"][name]["data"]:
                 raise RunStoreError(f"benchmark {name}: its data ({result['data']['path']}) is not the data the "
                                     "shards ran on (path or file sha256 differ)")

@@ -18,7 +18,9 @@ from typing import Any, TypeVar
 
 from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
+from tabbench.contract.confine import confined, entry_name
 from tabbench.contract.errors import RunStoreError
+from tabbench.contract.record_shape import shape_problem
 from tabbench.contract.types import SampleRecord
 
 T = TypeVar("T")
@@ -130,13 +132,18 @@ class RunStore:
         self._made = []
 
     def read_samples(self, benchmark: str, *, repair: bool = True) -> list[SampleRecord]:
-        """Read the records of ``benchmark``; a torn last line (from a kill) is dropped from the file."""
-        return _read_lines(self.samples_path(benchmark), repair, "sample record", SampleRecord.from_json)
+        """Read the records of ``benchmark``; a torn last line (from a kill) is dropped from the file. The file
+        must be inside the run folder (``confined``: a symlink out of it is refused)."""
+        path = self.samples_path(entry_name(benchmark, self.samples_dir))
+        confined(path, self.out_dir)
+        return _read_lines(path, repair, "sample record", _sample_record)
 
     def read_prompts(self, benchmark: str, *, repair: bool = True) -> list[dict[str, Any]]:
         """The entries of ``benchmark``'s prompts file, in order (``record_prompt``); a torn last line is
-        dropped from the file."""
-        return _read_lines(self.prompts_path(benchmark), repair, "prompt entry", _prompt_entry)
+        dropped from the file. The file must be inside the run folder, like the records."""
+        path = self.prompts_path(entry_name(benchmark, self.prompts_dir))
+        confined(path, self.out_dir)
+        return _read_lines(path, repair, "prompt entry", _prompt_entry)
 
     def record_prompt(self, benchmark: str, prompt_hash: str, example_id: str, entry: dict[str, Any]) -> None:
         """Write what a reader needs of ``example_id``'s prompt, once: ``entry`` holds ``messages``,
@@ -205,6 +212,13 @@ def _read_lines(path: Path, repair: bool, what: str, parse: Callable[[dict[str, 
         with path.open("r+b") as handle:
             handle.truncate(good_bytes)
     return lines
+
+
+def _sample_record(value: dict[str, Any]) -> SampleRecord:
+    problem = shape_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return SampleRecord.from_json(value)
 
 
 def _prompt_entry(value: dict[str, Any]) -> dict[str, Any]:

@@ -2,14 +2,18 @@
 
 KEY is ``id`` or a key an example carries in ``meta`` (the breakdown keys: ``db_id``, ``difficulty``,
 ``hardness``...) or ``fields`` (a scalar: ``db_id``, ``question``...); values compare as text. ``@FILE`` as the
-value list reads values one per line (blank lines ignored); the values are resolved when parsed and recorded in
-full, so two runs used the same selection exactly when their recorded ``where`` is equal. Filters AND together and
+value list reads values one per line (blank lines ignored, UTF-8); the values are resolved when parsed. A listed
+filter is recorded with its values; an ``@FILE`` one with the file's path, size and sha256, never its contents
+(the file may be anything the user can read, and ``results.json`` is shared), and ``tabbench merge`` reads the
+file again and refuses it if it changed. Two runs used the same selection exactly when their recorded ``where``
+is equal. Filters AND together and
 apply before ``--limit`` and sharding. A benchmark of a suite that has no matching example is left out of the run;
 a KEY no example of the run has, or filters that leave no example at all, are usage errors.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,12 +29,14 @@ _EXPRESSION = re.compile(r"^(?P<key>[^=!]+?)\s*(?P<op>!=|=)(?P<values>.*)$", re.
 @dataclass(frozen=True)
 class Where:
     """One ``--where`` filter: keep (``=``) or drop (``!=``) the examples whose ``key`` is one of ``values``;
-    ``file`` is the ``@FILE`` the values were read from, if any."""
+    ``file`` is the ``@FILE`` the values were read from, if any, with its ``size`` and ``sha256``."""
 
     key: str
     keep: bool
     values: tuple[str, ...]
     file: str | None = None
+    size: int | None = None
+    sha256: str | None = None
 
     @property
     def text(self) -> str:
@@ -43,15 +49,23 @@ class Where:
         return (example_value(example, self.key) in self.values) == self.keep
 
     def to_json(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"key": self.key, "op": "=" if self.keep else "!=", "values": list(self.values)}
-        if self.file is not None:
-            record["file"] = self.file
-        return record
+        record: dict[str, Any] = {"key": self.key, "op": "=" if self.keep else "!="}
+        if self.file is None:
+            return {**record, "values": list(self.values)}
+        return {**record, "file": self.file, "size": self.size, "sha256": self.sha256}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Where:
-        """The filter a recorded ``config.where`` entry describes (``tabbench merge`` rebuilds the selection)."""
-        return cls(str(data["key"]), data["op"] == "=", tuple(str(v) for v in data["values"]), data.get("file"))
+        """The filter a recorded ``config.where`` entry describes (``tabbench merge`` rebuilds the selection): an
+        ``@FILE`` one is read again and must still have the recorded sha256 (runs before it recorded values)."""
+        keep = data["op"] == "="
+        if "values" in data:
+            return cls(str(data["key"]), keep, tuple(str(v) for v in data["values"]), data.get("file"))
+        where = parse_where(f"{data['key']}{'=' if keep else '!='}@{data['file']}")
+        if where.sha256 != data.get("sha256"):
+            raise UsageError(f"--where {where.text}: the file changed since the run used it (sha256 "
+                             f"{str(data.get('sha256'))[:12]}..., now {where.sha256[:12]}...)")
+        return where
 
 
 def parse_where(expression: str) -> Where:
@@ -63,17 +77,45 @@ def parse_where(expression: str) -> Where:
     file = None
     if listed.startswith("@"):
         file = listed[1:]
-        path = Path(file).expanduser()
-        if not path.is_file():
-            raise UsageError(f"--where {expression!r}: no such file {file!r}")
-        values = [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        content = _values_file(expression, file)
+        text = _utf8(expression, file, content)
+        values = [line.strip() for line in text.splitlines() if line.strip()]
         if not values:
             raise UsageError(f"--where {expression!r}: {file} lists no values")
-    else:
-        values = [value.strip() for value in listed.split(",")]
-        if not all(values):
-            raise UsageError(f"--where {expression!r}: empty value in {listed!r} (expected V1,V2,...)")
-    return Where(key, keep, tuple(dict.fromkeys(values)), file)
+        return Where(key, keep, tuple(dict.fromkeys(values)), file, len(content), hashlib.sha256(content).hexdigest())
+    values = [value.strip() for value in listed.split(",")]
+    if not all(values):
+        raise UsageError(f"--where {expression!r}: empty value in {listed!r} (expected V1,V2,...)")
+    return Where(key, keep, tuple(dict.fromkeys(values)))
+
+
+#: The most an ``@FILE`` of values may hold (a list of ids; a larger file is a mistake, not a selection).
+MAX_VALUES_FILE = 64 * 1024 * 1024
+
+
+def _values_file(expression: str, file: str) -> bytes:
+    path = Path(file).expanduser()
+    if not path.is_file():
+        raise UsageError(f"--where {expression!r}: no such file {file!r}")
+    try:
+        if path.stat().st_size > MAX_VALUES_FILE:
+            raise UsageError(f"--where {expression!r}: {file} is larger than {MAX_VALUES_FILE // 2**20} MiB "
+                             "(expected one value a line)")
+        return path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"--where {expression!r}: cannot read {file} ({exc.strerror or exc})") from None
+
+
+def _utf8(expression: str, file: str, content: bytes) -> str:
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = content[:exc.start].count(b"\n") + 1
+        raise UsageError(f"--where {expression!r}: {file}:{line} is not UTF-8 text (expected one value a line)") \
+            from None
+    if "\0" in text:
+        raise UsageError(f"--where {expression!r}: {file} holds NUL bytes (expected one value a line of text)")
+    return text
 
 
 def parse_wheres(items: Iterable[str | Where | Mapping[str, Any]]) -> tuple[Where, ...]:

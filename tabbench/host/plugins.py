@@ -33,6 +33,11 @@ from tabbench.contract.errors import (
 from tabbench.host.entrypoints import entry_points
 
 ENTRY_POINT_GROUP = "tabbench"
+#: What a plugin may raise while it is imported or its hooks run, contained as that plugin's failure: any
+#: exception, and also ``sys.exit()`` and ``KeyboardInterrupt`` (a plugin must not end or silence every command).
+CONTAINED = (Exception, SystemExit, KeyboardInterrupt)
+#: The distribution whose plugins are first-party: a name they register is never taken by another plugin.
+FIRST_PARTY = "tabbench"
 KINDS = ("benchmark", "reward", "model", "trainer", "suite", "environment")
 
 
@@ -77,7 +82,7 @@ class Entry:
             obj: Any = importlib.import_module(module_name)
             for part in attr.split(".") if attr else []:
                 obj = getattr(obj, part)
-        except Exception as exc:
+        except CONTAINED as exc:
             where = error_location(exc)
             raise PluginLoadError(
                 f"{self.kind} {self.name!r} (plugin {self.plugin}): cannot load {self.target}: "
@@ -151,7 +156,7 @@ class Host:
             )
             try:
                 self.register(ep.load(), info)
-            except Exception as exc:
+            except CONTAINED as exc:
                 self._record_failure(info, exc)
 
     def load_directory(self, directory: str | os.PathLike[str]) -> list[str]:
@@ -180,7 +185,7 @@ class Host:
                 if not [attr for attr in vars(module).values() if _is_hookimpl(attr)]:
                     continue  # a helper file, not a plugin
                 self.register(module, info)
-            except Exception as exc:
+            except CONTAINED as exc:
                 self._record_failure(info, exc)
                 continue
             added.append(name)
@@ -233,7 +238,7 @@ class Host:
             plugin_name = self.pm.get_name(impl.plugin) or repr(impl.plugin)
 
             def register(name: str, target: Any, *, description: str = "", _plugin: str = plugin_name) -> None:
-                registry.add(Entry(kind, name, target, _plugin, description))
+                self._claim(registry, Entry(kind, name, target, _plugin, description))
 
             def register_suite(name: str, benchmarks: list[str], *, description: str = "",
                                _plugin: str = plugin_name) -> None:
@@ -243,13 +248,13 @@ class Host:
                     entry.description = entry.description or description
                     entry.plugin = entry.plugin if _plugin in entry.plugin.split(", ") else f"{entry.plugin}, {_plugin}"
                     return
-                registry.add(Entry(kind, name, None, _plugin, description, list(benchmarks)))
+                self._claim(registry, Entry(kind, name, None, _plugin, description, list(benchmarks)))
 
             try:
                 impl.function(register=register_suite if kind == "suite" else register)
             except DuplicateNameError:
                 raise
-            except Exception as exc:
+            except CONTAINED as exc:
                 info = self.plugins.setdefault(plugin_name, PluginInfo(name=plugin_name))
                 info.status, info.error = "error", f"register_{kind}s failed: {type(exc).__name__}: {exc}"
                 info.location = error_location(exc)
@@ -258,6 +263,33 @@ class Host:
         registry.failed = [info.failure() for info in self.plugins.values() if info.status == "error"]
         return registry
 
+    def _claim(self, registry: Registry, entry: Entry) -> None:
+        """Add ``entry``; a name another plugin registered first stays theirs (a first-party one always wins) and
+        the other plugin is refused that name, with the refusal recorded as its failure. Only two first-party
+        plugins registering one name is a ``DuplicateNameError`` (a packaging bug of tabbench itself)."""
+        first = registry.entries.get(entry.name)
+        if first is None:
+            registry.add(entry)
+            return
+        if self._first_party(entry.plugin) and self._first_party(first.plugin):
+            registry.add(entry)  # raises, naming both
+        keep, refused = (entry, first) if self._first_party(entry.plugin) else (first, entry)
+        registry.entries[entry.name] = keep
+        self._refuse(refused.plugin, f"{entry.kind} {entry.name!r} is already registered by plugin "
+                                     f"{keep.plugin!r}: refused for plugin {refused.plugin!r} (rename it)")
+
+    def _first_party(self, plugin: str) -> bool:
+        info = self.plugins.get(plugin)
+        return info is not None and info.distribution == FIRST_PARTY
+
+    def _refuse(self, plugin: str, reason: str) -> None:
+        """Record that ``plugin`` was refused something (a name, a command); it stays loaded for the rest."""
+        info = self.plugins.setdefault(plugin, PluginInfo(name=plugin))
+        info.error = reason if info.status != "error" or not info.error else f"{info.error}; {reason}"
+        info.status = "error"
+        if os.environ.get("TABBENCH_STRICT_PLUGINS") == "1":
+            raise PluginLoadError(info.failure())
+
     def add_commands(self, cli: Any, plugins: list[str] | None = None) -> None:
         """Call every plugin's ``register_commands`` (only those of ``plugins``, when given: the ones loaded
         after the command line was built); one that raises is recorded as that plugin's failure (with file and
@@ -265,10 +297,18 @@ class Host:
         for impl in self.pm.hook.register_commands.get_hookimpls():
             if plugins is not None and self.pm.get_name(impl.plugin) not in plugins:
                 continue
+            name = self.pm.get_name(impl.plugin) or repr(impl.plugin)
+            before = _commands(cli)
             try:
                 impl.function(*[{"cli": cli}[arg] for arg in impl.argnames])
-            except Exception as exc:
-                name = self.pm.get_name(impl.plugin) or repr(impl.plugin)
+                replaced = _restore_commands(cli, before)
+                if replaced:
+                    self._refuse(name, f"register_commands may add commands, not replace {', '.join(replaced)}: "
+                                       "refused")
+            except PluginLoadError:
+                raise
+            except CONTAINED as exc:
+                _restore_commands(cli, before)
                 info = self.plugins.setdefault(name, PluginInfo(name=name))
                 info.status, info.error = "error", f"register_commands failed: {type(exc).__name__}: {exc}"
                 info.location = error_location(exc)
@@ -289,7 +329,7 @@ class Host:
         caller = getattr(self.pm.hook, hook)
         try:
             caller(**kwargs)
-        except Exception as exc:
+        except CONTAINED as exc:  # a hook's sys.exit() is that plugin's failure too, not the run's end
             import traceback
 
             impls = {impl.function.__code__: impl.plugin for impl in caller.get_hookimpls()
@@ -345,6 +385,47 @@ def _import_file(path: Path) -> Any:
         del sys.modules[module_name]
         raise
     return module
+
+
+def _commands(cli: Any) -> dict[str, dict[str, Any]]:
+    """What a command group holds now: its loaded commands, its lazy ones and those pending under subgroups."""
+    nested = getattr(cli, "nested", {})
+    return {"commands": dict(getattr(cli, "commands", {})), "lazy": dict(getattr(cli, "lazy", {})),
+            **{f"nested:{parent}": dict(pending) for parent, pending in nested.items()}}
+
+
+def _restore_commands(cli: Any, before: dict[str, dict[str, Any]]) -> list[str]:
+    """Put back every command a ``register_commands`` replaced or removed (new names stay); returns their names."""
+    now = _commands(cli)
+    replaced = []
+    for table, entries in before.items():
+        current = now.get(table, {})
+        changed = [name for name, value in entries.items() if current.get(name) is not value]
+        if not changed:
+            continue
+        if table.startswith("nested:"):
+            target = cli.nested.setdefault(table.partition(":")[2], {})
+        else:
+            target = getattr(cli, table)
+        for name in changed:
+            target[name] = entries[name]
+        replaced += [f"{table.removeprefix('nested:')} {name}" if table.startswith("nested:") else repr(name)
+                     for name in changed]
+    shadowing = [name for name, (target, _) in before.get("lazy", {}).items()
+                 if name in now["commands"] and name not in before["commands"] and not _is_target(
+                     now["commands"][name], target)]
+    for name in shadowing:  # a loaded command under a lazy one's name would be found first
+        del cli.commands[name]
+    return sorted({*replaced, *map(repr, shadowing)})
+
+
+def _is_target(obj: object, target: str) -> bool:
+    """Whether ``obj`` is what ``"module:attr"`` names (a lazy command loaded, not replaced)."""
+    module_name, _, attr = target.partition(":")
+    try:
+        return getattr(importlib.import_module(module_name), attr) is obj
+    except CONTAINED:
+        return False
 
 
 def _is_hookimpl(obj: object) -> bool:

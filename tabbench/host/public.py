@@ -14,7 +14,7 @@ PUBLIC_MODULES: dict[str, str] = {
     "the errors, `hookimpl`), lookups (`get_benchmark`, `get_reward`, `get_backend`, `benchmark_class`, "
     "`registered_names`, `resolve_benchmarks`, `default_backend`), `evaluate`, the run settings (`Settings`, "
     "`use_settings`, `run_in_context`) and shared helpers (`cache_dir`, `file_sha256`, `stable_hash`, `atomic_path`, "
-    "`write_atomic`, `truncate_at_stop`): the names in "
+    "`write_atomic`, `check_output_folder`, `truncate_at_stop`): the names in "
     "`tabbench.__all__`",
     "tabbench.sql": "SQL execution: safe, bounded, cached, parallel; SQL extraction and DDL",
     "tabbench.sql.compare": "result comparators (BIRD, Spider, REMS) and SQL text normalisers",

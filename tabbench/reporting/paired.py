@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.contract.benchmark import read_jsonl
+from tabbench.contract.confine import confined, entry_name
 from tabbench.contract.errors import DataError
+from tabbench.contract.record_shape import shape_problem
 from tabbench.contract.types import Status
 
 PASSING = frozenset({Status.MATCH.value, Status.EMPTY_BOTH.value})  # the statuses that judge a sample right
@@ -87,13 +89,13 @@ def flips(benchmark: str, a: str, b: str, verdicts_a: Mapping[str, bool | None],
 
 def item_verdicts(run_dir: Path, benchmark: str) -> dict[str, bool | None]:
     """``{item id: passed}`` of the primary metric from ``RUN_DIR/samples/<benchmark>.jsonl``."""
-    path = Path(run_dir) / "samples" / f"{benchmark}.jsonl"
+    path = confined(Path(run_dir) / "samples" / f"{entry_name(benchmark, run_dir)}.jsonl", run_dir)
     verdicts: dict[str, bool | None] = {}
     for number, row in read_jsonl(path, "the per-item records a paired comparison needs"):
-        try:
-            verdicts[str(row["id"])] = passed(row.get("status"), row.get("score"))
-        except KeyError as exc:
-            raise DataError(f"{path}:{number}: not a sample record ({exc})") from None
+        problem = shape_problem(row)
+        if problem:
+            raise DataError(f"{path}:{number}: {problem}")
+        verdicts[str(row["id"])] = passed(row.get("status"), row.get("score"))
     return verdicts
 
 

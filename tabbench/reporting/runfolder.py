@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabbench.contract.confine import confined, entry_name
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.hashing import stable_hash
+from tabbench.contract.record_shape import shape_problem
 
 if TYPE_CHECKING:
     from tabbench.evaluation.store import PromptTable
@@ -25,19 +27,21 @@ TRAINER_STATE = "trainer_state.json"  # a trainer's run folder: its logs, shown 
 
 @dataclass
 class RunFolder:
-    """One run directory: its ``results.json`` (read as version 3, or ``{}`` for a run that has none yet) and the
-    benchmarks it holds records for."""
+    """One run directory: its ``results.json`` (read as version 3, or ``{}`` for a run that has none yet), the
+    benchmarks it holds records for, and its run configuration (from ``results.json``, else ``run.json``)."""
 
     path: Path
     label: str
     results: dict[str, Any]
     benchmarks: list[str] = field(default_factory=list)
+    config: dict[str, Any] = field(default_factory=dict)
 
     def result(self, benchmark: str) -> dict[str, Any]:
         return dict((self.results.get("benchmarks") or {}).get(benchmark) or {})
 
     def samples_path(self, benchmark: str) -> Path:
-        return self.path / "samples" / f"{benchmark}.jsonl"
+        """``samples/<benchmark>.jsonl``, refused (``DataError``) when the name or a symlink leads out of the run."""
+        return confined(self.path / "samples" / f"{entry_name(benchmark, self.path / 'samples')}.jsonl", self.path)
 
 
 def read_run(path: Path, label: str | None = None) -> RunFolder:
@@ -47,13 +51,55 @@ def read_run(path: Path, label: str | None = None) -> RunFolder:
     path = Path(path)
     if not path.is_dir():
         raise UsageError(f"{path}: no such run folder")
-    results: dict[str, Any] = dict(load(path / "results.json")) if (path / "results.json").is_file() else {}
-    on_disk = sorted(p.stem for p in (path / "samples").glob("*.jsonl")) if (path / "samples").is_dir() else []
-    named = list(results.get("benchmarks") or {})
+    results: dict[str, Any] = {}
+    if (path / "results.json").is_file():
+        results = dict(load(confined(path / "results.json", path)))
+    samples = path / "samples"
+    on_disk = []
+    if samples.is_dir():
+        on_disk = sorted(entry_name(p.stem, samples) for p in confined(samples, path).glob("*.jsonl"))
+    named = [entry_name(name, path / "results.json") for name in results.get("benchmarks") or {}]
     benchmarks = named + [name for name in on_disk if name not in named]
     if not benchmarks and not (path / TRAINER_STATE).is_file():
         raise UsageError(f"{path}: not a tabbench run folder (no results.json, samples/*.jsonl or {TRAINER_STATE})")
-    return RunFolder(path, label or _default_label(path, results), results, benchmarks)
+    config = results.get("config") if results else _run_config(path)
+    for name in named:
+        _check_result(path / "results.json", name, results["benchmarks"][name])
+    return RunFolder(path, label or _default_label(path, results), results, benchmarks, dict(config or {}))
+
+
+def _run_config(path: Path) -> dict[str, Any]:
+    """The configuration an unfinished run recorded in ``run.json`` (``{}`` when it has none)."""
+    file = path / "run.json"
+    if not file.is_file():
+        return {}
+    try:
+        config = json.loads(confined(file, path).read_text(encoding="utf-8"))["config"]
+    except (OSError, ValueError, RecursionError, KeyError, TypeError) as exc:
+        raise DataError(f"{file}: unreadable run config ({type(exc).__name__}: {exc})") from None
+    if not isinstance(config, dict):
+        raise DataError(f"{file}: unreadable run config ('config' is not an object)")
+    return config
+
+
+#: Per-benchmark ``results.json`` fields the readers use, and the JSON types they must have when present.
+_RESULT_FIELDS: dict[str, tuple[type, ...]] = {
+    "version": (str, int), "split": (str,), "options": (dict,), "data": (dict,), "status_counts": (dict,),
+    "metrics": (dict,), "n": (int,), "extensions": (dict,)}
+
+
+def _check_result(file: Path, name: str, result: dict[str, Any]) -> None:
+    """Refuse a benchmark block whose fields have the wrong type, naming the key (a ``DataError``)."""
+    for key, types in _RESULT_FIELDS.items():
+        value = result.get(key)
+        if value is not None and (not isinstance(value, types) or isinstance(value, bool)):
+            raise DataError(f"{file}: benchmarks.{name}.{key} is not {' or '.join(t.__name__ for t in types)}")
+    data = result.get("data") or {}
+    files = data.get("files")
+    if files is not None and not (isinstance(files, dict) and all(isinstance(v, str) for v in files.values())):
+        raise DataError(f"{file}: benchmarks.{name}.data.files is not an object of sha256 texts")
+    if data.get("path") is not None and not isinstance(data["path"], str):
+        raise DataError(f"{file}: benchmarks.{name}.data.path is not text")
 
 
 def _default_label(path: Path, results: dict[str, Any]) -> str:
@@ -81,8 +127,9 @@ def read_records(run: RunFolder, benchmark: str) -> list[dict[str, Any]]:
             continue
         try:
             record = json.loads(raw)
-            if not isinstance(record, dict) or "id" not in record:
-                raise ValueError("not a sample record (no 'id')")
+            problem = shape_problem(record)
+            if problem:
+                raise ValueError(problem)
         except (ValueError, RecursionError) as exc:
             if number == len(lines):  # no newline after it: the line a kill interrupted
                 break
@@ -100,10 +147,19 @@ def data_snapshot(result: dict[str, Any]) -> str:
 
 
 def comparability(run: RunFolder, benchmark: str) -> dict[str, str]:
-    """What must be equal for two runs' samples of ``benchmark`` to be paired."""
+    """What must be equal for two runs' samples of ``benchmark`` to be paired: from ``results.json``, or for an
+    unfinished run from ``run.json`` (the version and data path it started with; the data's path stands for its
+    fingerprint, which only a finished run records)."""
     result = run.result(benchmark)
-    return {"version": str(result.get("version", "?")), "split": str(result.get("split", "?")),
-            "data": data_snapshot(result)}
+    if result:
+        return {"version": str(result.get("version", "?")), "split": str(result.get("split", "?")),
+                "data": data_snapshot(result)}
+    versions, paths = (run.config.get(key) for key in ("benchmark_versions", "data_paths"))
+    version = versions.get(benchmark) if isinstance(versions, dict) else None
+    path = paths.get(benchmark) if isinstance(paths, dict) else None
+    return {"version": str(version if version is not None else "?"),
+            "split": f"{run.config.get('split') or 'default'} (unfinished)",
+            "data": f"at {path}" if path is not None else "none"}
 
 
 def read_prompts(run: RunFolder, benchmark: str) -> PromptTable:
@@ -135,6 +191,7 @@ def training_curves(run: RunFolder) -> list[dict[str, Any]]:
     path = run.path / TRAINER_STATE
     if not path.is_file():
         return []
+    path = confined(path, run.path)
     try:
         history = read_log_history(path)
     except DataError:

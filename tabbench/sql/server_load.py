@@ -60,7 +60,7 @@ def _server_ddl(create_sql: str, dialect: str) -> str:
 
 
 def _tables(sqlite_path: Path) -> list[tuple[str, str, list[str], list[tuple[Any, ...]]]]:
-    conn = sqlite3.connect(f"file:{Path(sqlite_path).resolve()}?mode=ro", uri=True)
+    conn = sqlite3.connect(Path(sqlite_path).resolve().as_uri() + "?mode=ro", uri=True)
     try:
         out = []
         for name, create in conn.execute(

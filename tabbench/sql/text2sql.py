@@ -52,7 +52,7 @@ def sqlite_ddl(db_path: str) -> tuple[tuple[str, str], ...]:
     Cached per path: prompts show the same schema for every question on a database.
     """
     try:
-        conn = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
+        conn = sqlite3.connect(Path(db_path).resolve().as_uri() + "?mode=ro", uri=True)
         try:
             rows = conn.execute(
                 "SELECT name, sql FROM sqlite_master "

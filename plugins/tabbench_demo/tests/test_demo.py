@@ -63,7 +63,7 @@ def test_splits_are_bird_format_and_test_combinations_are_unseen_in_training() -
 def test_gold_answers_are_non_empty_and_untied() -> None:
     for row in json.loads((DATA / "bird" / "dev.json").read_text()):
         db = DATA / "bird" / "dev_databases" / row["db_id"] / f"{row['db_id']}.sqlite"
-        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        conn = sqlite3.connect(Path(db).resolve().as_uri() + "?mode=ro", uri=True)
         rows = conn.execute(row["SQL"]).fetchall()
         conn.close()
         assert rows and all(v not in (None, 0) for r in rows for v in r), row

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -174,3 +175,73 @@ def test_real_smollm2(tmp_path: Path) -> None:
                                   return_tensors="pt", return_dict=True)
     out = model.generate(**ids, max_new_tokens=24, do_sample=False)
     assert "4" in tok.decode(out[0, ids["input_ids"].shape[1]:])
+
+
+# --- hostile files and output paths ---------------------------------------------------------------------------
+
+
+def _kv(name: str, kind: int, payload: bytes) -> bytes:
+    key = name.encode()
+    return struct.pack("<Q", len(key)) + key + struct.pack("<I", kind) + payload
+
+
+def _string(raw: bytes) -> bytes:
+    return struct.pack("<Q", len(raw)) + raw
+
+
+def _header(keys: int, *entries: bytes, tensors: int = 0) -> bytes:
+    return b"GGUF" + struct.pack("<IQQ", 3, tensors, keys) + b"".join(entries)
+
+
+CHAT_KV = _kv("tokenizer.chat_template", 8, _string(CHAT.encode()))
+HOSTILE_GGUFS = {
+    "architecture not UTF-8": (_header(2, _kv("general.architecture", 8, _string(b"\xff\xfellama")), CHAT_KV),
+                               "general.architecture is not UTF-8"),
+    "cut inside metadata": (_header(2, _kv("general.architecture", 8, _string(b"llama")), CHAT_KV)[:-20],
+                            "runs past the end"),
+    "2^62 keys": (_header(2**62, _kv("general.architecture", 8, _string(b"llama"))),
+                  "claims 4611686018427387904 metadata keys"),
+    "2^62 tensors": (_header(1, _kv("general.architecture", 8, _string(b"llama")), tensors=2**62),
+                     "4611686018427387904 tensors"),
+    "string longer than the file": (_header(1, _kv("general.architecture", 8, struct.pack("<Q", 2**40) + b"ll")),
+                                    "runs past the end"),
+    "array of 2^40 bytes": (_header(1, _kv("tokenizer.scores", 9, struct.pack("<IQ", 0, 2**40))),
+                            "runs past the end"),
+    "array of 2^40 strings": (_header(1, _kv("tokenizer.tokens", 9, struct.pack("<IQ", 8, 2**40))),
+                              "more than the file holds"),
+    "unknown value type": (_header(1, _kv("general.architecture", 77, b"")), "unknown type 77"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_GGUFS))
+def test_a_hostile_gguf_is_one_line(tmp_path: Path, case: str) -> None:
+    content, says = HOSTILE_GGUFS[case]
+    (tmp_path / "h.gguf").write_bytes(content)
+    code, output = import_(tmp_path / "h.gguf", tmp_path / "o")
+    assert code == 2 and len(output.splitlines()) == 1 and "Traceback" not in output, output
+    assert str(tmp_path / "h.gguf") in output and says in output, output
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(("out", "says"), [("afile", "a file is in the way"), ("afile/sub", "a file is in the way"),
+                                           ("/proc/tabbench-gguf-out", "cannot write in /proc"),
+                                           ("dangling", "a symlink to nothing")])
+def test_an_unusable_output_path_is_refused_before_conversion(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              out: str, says: str) -> None:
+    from tabbench_hf import gguf_import
+
+    from tabbench import UsageError
+
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "m.gguf").write_bytes(HOSTILE_GGUFS["2^62 keys"][0])
+
+    def converted(*args):
+        raise AssertionError("the GGUF was read before the output path was checked")
+
+    monkeypatch.setattr(gguf_import, "_check_readable", converted)
+    with pytest.raises(UsageError, match="OUT") as caught:
+        gguf_import.import_gguf(tmp_path / "m.gguf", tmp_path / out)
+    assert says in str(caught.value)
+    code, output = import_(tmp_path / "m.gguf", tmp_path / out)  # click may refuse a file first, in its words
+    assert code == 2 and len(output.splitlines()) == 1 and str(tmp_path / out) in output, output

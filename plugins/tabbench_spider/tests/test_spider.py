@@ -49,9 +49,13 @@ SHARED = Path(os.environ.get("TABBENCH_SHARED_DATA", Path(__file__).resolve().pa
 SPIDER = SHARED / "spider"
 
 
-@pytest.fixture(scope="module")
-def spider_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_spider(tmp_path_factory.mktemp("spider"))
+#: Every test runs on the fixture in a plain folder and in one whose name holds what a URI must quote.
+FOLDER_NAMES = ["spider", "a#b?c%d é&mode=rwc"]
+
+
+@pytest.fixture(scope="module", params=FOLDER_NAMES, ids=["plain", "uri-characters"])
+def spider_root(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
+    return write_spider(tmp_path_factory.mktemp("spider") / request.param)
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +77,15 @@ def _differences(scores, official: str) -> set[str]:
 
 
 # --- parity on the fixture ------------------------------------------------------------------------------
+
+
+def test_the_prompt_shows_the_schema_and_nothing_is_made_beside_the_folder(spider_root: Path):
+    bench = tabbench.get_benchmark("spider", spider_root)
+    first = next(iter(bench.examples()))
+    prompt = "\n".join(m["content"] for m in bench.prompt(first))
+    assert "CREATE TABLE" in prompt, prompt  # a path read as a URI loses its schema at the '#' or '?'
+    _score(spider_root)
+    assert sorted(p.name for p in spider_root.parent.iterdir()) == [spider_root.name]  # no empty SQLite file
 
 
 @pytest.mark.parametrize(("official_mode", "expected"), [(False, DEFAULT_DIFFERENCES),

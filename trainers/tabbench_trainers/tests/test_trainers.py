@@ -7,6 +7,7 @@ with weights, status logging, checkpoints the hf backend loads), not learning; `
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -218,7 +219,9 @@ def test_sft_trains_only_on_the_selected_examples(cli_runner, micro_model: Path,
                         f"id=@{tmp_path / 'ids.txt'}", "--max-steps", "1", "--batch-size", "2", "--out", str(out)])
     info = json.loads((out / "tabbench_train.json").read_text())
     assert info["rows"] == len(ids) == 3 and info["targets"]["gold"] == 3
-    assert info["settings"]["where"] == [{"key": "id", "op": "=", "values": ids, "file": str(tmp_path / "ids.txt")}]
+    content = (tmp_path / "ids.txt").read_bytes()
+    assert info["settings"]["where"] == [{"key": "id", "op": "=", "file": str(tmp_path / "ids.txt"),
+                                          "size": len(content), "sha256": hashlib.sha256(content).hexdigest()}]
 
 
 def test_train_takes_benchmark_and_suite_as_eval_does(cli_runner, tmp_path) -> None:

@@ -1,0 +1,57 @@
+"""The shape a sample record line must have before any reader uses it.
+
+Records are read back from folders someone else wrote (``view``, ``compare``, ``merge``, ``--resume``), so each
+field a reader touches is checked for its JSON type first; a wrong one is reported as damage to that line (one
+line naming the file, the line and the field) instead of failing later as a ``TypeError`` deep in a reader.
+Fields a record lacks stay absent: records of older or newer tabbench show what they have.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_NUMBER = (int, float)
+
+#: field -> the JSON types it may have (``None`` is always allowed except for ``id``).
+FIELD_TYPES: dict[str, tuple[type, ...]] = {
+    "id": (str, int), "prompt_hash": (str,), "status": (str,), "score": _NUMBER, "scores": (dict,),
+    "meta": (dict,), "completions": (list,), "answer": (str,), "transcript": (dict,), "sample_scores": (list,),
+}
+
+
+def shape_problem(record: Any) -> str | None:
+    """Why ``record`` (a parsed JSON line) is not a usable sample record, or ``None`` when it is."""
+    if not isinstance(record, dict):
+        return f"not a sample record (a JSON {type(record).__name__}, not an object)"
+    if "id" not in record or record["id"] is None:
+        return "not a sample record (no 'id')"
+    for key, types in FIELD_TYPES.items():
+        value = record.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, types)):
+            return f"field {key!r} is a JSON {type(value).__name__}, not {' or '.join(_name(t) for t in types)}"
+    for name, score in (record.get("scores") or {}).items():
+        if not isinstance(score, dict):
+            return f"scores.{name} is not an object"
+        problem = _score_problem(score)
+        if problem:
+            return f"scores.{name}.{problem}"
+    if any(not isinstance(c, str) for c in record.get("completions") or []):
+        return "field 'completions' holds something other than text"
+    if any(v is not None and (isinstance(v, bool) or not isinstance(v, _NUMBER)) for v in record.get("sample_scores")
+           or []):
+        return "field 'sample_scores' holds something other than numbers"
+    if any(not isinstance(v, str | int | float) or isinstance(v, bool) for v in (record.get("meta") or {}).values()):
+        return "field 'meta' holds something other than text"
+    return None
+
+
+def _score_problem(score: dict[str, Any]) -> str | None:
+    for key, types in (("status", (str,)), ("value", _NUMBER), ("details", (dict,)), ("answer", (str,))):
+        value = score.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, types)):
+            return f"{key} is a JSON {type(value).__name__}, not {' or '.join(_name(t) for t in types)}"
+    return None
+
+
+def _name(kind: type) -> str:
+    return {"str": "text", "int": "integer", "float": "number", "dict": "object", "list": "array"}[kind.__name__]
