@@ -207,7 +207,7 @@ def test_hostile_names_in_a_run_folder_stay_inside_out(gold: Path, env: dict[str
     (run / "results.json").write_text(json.dumps(results))
     done = tabbench("export", str(run), "--format", fmt, "--out", str(tmp_path / "out" / "x"), env=env)
     # a benchmark name that is a path is refused by the run-folder reader, with one line naming it
-    assert done.returncode == 2 and "'../../escaped' is not a file name" in done.stderr, done.stderr
+    assert done.returncode == 2 and "'../../escaped' cannot name a file" in done.stderr, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and not written(), done.stderr
 
     model = tmp_path / "model"

@@ -205,5 +205,5 @@ def test_a_benchmark_name_that_is_a_path_reads_no_prompts_file(tmp_path: Path) -
     (tmp_path / "outside.jsonl").write_text(json.dumps({"prompt_hash": "h", "question": "secret"}) + "\n")
     run = RunFolder(tmp_path / "run", "run", {})
     for name in ("../outside", "..", "a/b", "a\\b"):
-        with pytest.raises(DataError, match="is not a file name"):
+        with pytest.raises(DataError, match="cannot name a file"):
             read_prompts(run, name)

@@ -164,11 +164,10 @@ def comparability(run: RunFolder, benchmark: str) -> dict[str, str]:
 
 def read_prompts(run: RunFolder, benchmark: str) -> PromptTable:
     """The prompts file of ``benchmark`` (empty for a run without one); a torn last line is left out, damage
-    elsewhere is a ``DataError`` naming the file and line."""
+    elsewhere is a ``DataError`` naming the file and line; so is a benchmark name that is no file name or a
+    prompts file outside the run folder (``RunStore.read_prompts`` confines it)."""
     from tabbench.evaluation.store import PromptTable, RunStore
 
-    if benchmark in ("", ".", "..") or Path(benchmark).name != benchmark or "\\" in benchmark:
-        raise DataError(f"{run.path}: benchmark name {benchmark!r} is not a file name (a damaged results.json?)")
     try:
         return PromptTable(RunStore(run.path).read_prompts(benchmark, repair=False))
     except TabbenchError as exc:
