@@ -29,16 +29,7 @@ from tabbench.evaluation.options import (
     timeout_option,
     where_option,
 )
-
-
-def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
-    out: dict[str, Path] = {}
-    for pair in pairs:
-        name, sep, path = pair.partition("=")
-        if not sep or not name or not path:
-            raise UsageError(f"--data {pair!r}: expected NAME=PATH")
-        out[name] = Path(path).expanduser()
-    return out
+from tabbench.evaluation.selection import parse_data
 
 
 def report_not_run(results: dict[str, Any]) -> None:

@@ -34,4 +34,8 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.evaluation.traces": "teacher-written reasoning traces verified by execution (`read_traces` for SFT)",
     "tabbench.reporting.leaderboard": "leaderboard rendering and plots",
     "tabbench.testing": "fixtures and contract test classes for plugin tests",
+    "tabbench.training": "the trainer contract: `TrainConfig` and its `Selection`, `run_trainer`, rewards by name, "
+    "the sandbox check, the time budget, checkpoints and the run record",
+    "tabbench.cli.train_options": "the click options every `tabbench train` command takes (`common_options`, "
+    "`reward_options`)",
 }
