@@ -56,9 +56,9 @@ def test_config_of_a_commands_keywords_parses_the_selection(tmp_path: Path) -> N
 
 def test_training_and_evaluation_check_a_selection_the_same_way(tmp_path: Path) -> None:
     for bad in (0, True, 1.5):
-        with pytest.raises(UsageError, match="--limit .*: expected a whole number >= 1"):
+        with pytest.raises(UsageError, match=r"--limit .*: expected a whole number >= 1"):
             RunConfig("gold", limit=bad)
-        with pytest.raises(UsageError, match="--limit .*: expected a whole number >= 1"):
+        with pytest.raises(UsageError, match=r"--limit .*: expected a whole number >= 1"):
             ToyConfig.of(keywords(tmp_path, limit=bad))
     run = RunConfig("gold", benchmarks="demo-bird", where="id=1,2", data={"demo-bird": "x"})
     chosen = training.Selection(benchmarks="demo-bird", where="id=1,2", data={"demo-bird": "x"})
