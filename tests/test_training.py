@@ -62,7 +62,10 @@ def test_training_and_evaluation_check_a_selection_the_same_way(tmp_path: Path) 
             ToyConfig.of(keywords(tmp_path, limit=bad))
     run = RunConfig("gold", benchmarks="demo-bird", where="id=1,2", data={"demo-bird": "x"})
     chosen = training.Selection(benchmarks="demo-bird", where="id=1,2", data={"demo-bird": "x"})
-    assert (run.benchmarks, run.where, run.data) == (chosen.benchmarks, chosen.where, chosen.data)
+    assert run.selection == chosen and (run.benchmarks, run.where, run.data) == (
+        chosen.benchmarks, chosen.where, chosen.data)
+    assert (chosen.spec, RunConfig("gold", suites=("demo",)).selection.spec, training.Selection().spec) == (
+        "demo-bird", "demo", "all")
 
 
 def test_run_trainer_runs_the_prologue_then_train_then_writes_the_record(tmp_path: Path) -> None:

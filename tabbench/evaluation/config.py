@@ -95,7 +95,7 @@ class RunConfig:
         object.__setattr__(self, "out", Path(self.out))
         if self.cache_path is not None and not isinstance(self.cache_path, Path):
             object.__setattr__(self, "cache_path", Path(self.cache_path))
-        chosen = Selection(**{item.name: getattr(self, item.name) for item in fields(Selection)})
+        chosen = self.selection
         for item in fields(Selection):  # normalised and checked as a training run's selection is
             object.__setattr__(self, item.name, getattr(chosen, item.name))
         if self.timeout is not None and not (
@@ -118,9 +118,9 @@ class RunConfig:
             raise UsageError("--samples N with --temperature 0 would give N identical completions")
 
     @property
-    def selection(self) -> str:
-        """The benchmarks and suites asked for, as one ``--suite`` value (``all`` when none were named)."""
-        return ",".join((*self.benchmarks, *self.suites)) or "all"
+    def selection(self) -> Selection:
+        """What the run covers (``benchmarks`` to ``where``), as a training run's ``TrainConfig.selection``."""
+        return Selection(**{item.name: getattr(self, item.name) for item in fields(Selection)})
 
     def to_json(self) -> dict[str, Any]:
         """The recorded configuration: ``results.json``'s ``config`` and what ``--resume`` compares."""

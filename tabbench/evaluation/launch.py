@@ -76,7 +76,7 @@ def _keep_served(selection: SelectedBenchmarks, factory: Callable[[], Any], conf
                           for b in selection.benchmarks if b not in served]
     if not served:
         raise UsageError(f"--env {config.environment.name}: serves none of the benchmarks of "
-                         f"--suite {config.selection!r}")
+                         f"--suite {config.selection.spec!r}")
     selection.benchmarks = served
 
 

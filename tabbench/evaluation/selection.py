@@ -45,6 +45,11 @@ class Selection:
                                        or self.limit < 1):
             raise UsageError(f"--limit {self.limit!r}: expected a whole number >= 1")
 
+    @property
+    def spec(self) -> str:
+        """The benchmarks and suites asked for, as one ``--suite`` value (``all`` when none were named)."""
+        return ",".join((*self.benchmarks, *self.suites)) or "all"
+
     def to_json(self) -> dict[str, Any]:
         """The selection as plain JSON values, under the field names."""
         return {"benchmarks": list(self.benchmarks), "suites": list(self.suites),
