@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import tabbench
-from tabbench import Example, Extractor, Score, Status
+from tabbench import Example, Extractor, Score, Status, training
 from tabbench.adapters import trl_reward
 from tabbench.evaluation.runner import score_examples
 from tests.toy_plugin import plugin_env
@@ -169,12 +169,12 @@ def test_an_installed_first_api_plugin_scores_through_eval_and_the_trl_adapter(p
 
 
 def test_tao_extracts_once_for_its_record_its_vote_and_every_reward(demo, extractor_calls) -> None:
-    common = pytest.importorskip("tabbench_trainers.common")
     tao = pytest.importorskip("tabbench_trainers.tao")
     example = next(iter(demo.examples("train")))
     unlabeled = Example(f"{example.id}-tao", None, example.fields, example.meta, example.split)
-    specs = [common.RewardSpec("bird-ex", 1.0), common.RewardSpec("arctic", 0.5), common.RewardSpec("bird-soft-f1", 1)]
-    rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
+    specs = [training.RewardSpec("bird-ex", 1.0), training.RewardSpec("arctic", 0.5),
+             training.RewardSpec("bird-soft-f1", 1)]
+    rewards = list(zip(specs, training.trl_reward_funcs(specs), strict=True))
     completions = [example.gold, f"```sql\n{example.gold}\n```", "SELECT 12345", "not sql"]
     group = tao.score_group(demo, unlabeled, completions, rewards)  # pseudo-labelled by its vote
     assert group.pseudo and [s.reward for s in group.samples] == pytest.approx([2.5, 2.5, 0.05, 0.0])

@@ -1,7 +1,7 @@
 """The host's modules form tiers, each importing only its own tier and those below, with no import cycles.
 
 contract < services (sql, sandbox, tables, tableqa, checkpoint, reproducible, the config-file reader) < host
-(plugins, lookup, public) < evaluation and adapters < reporting < cli, testing and ``tabbench.api``. Imports
+(plugins, lookup, public) < evaluation, adapters and training < reporting < cli, testing and ``tabbench.api``. Imports
 inside functions count (a lazy import is still a dependency); ``if TYPE_CHECKING:`` blocks do not.
 ``from tabbench import X`` counts as an import of the module that defines ``X``.
 """
@@ -26,7 +26,7 @@ TIERS: list[tuple[str, tuple[str, ...]]] = [
     ("services", ("tabbench.sql", "tabbench.sandbox", "tabbench.tables", "tabbench.tableqa", "tabbench.checkpoint",
                   "tabbench.reproducible", "tabbench.host.config")),
     ("host", ("tabbench.host",)),
-    ("evaluation", ("tabbench.evaluation", "tabbench.adapters")),
+    ("evaluation", ("tabbench.evaluation", "tabbench.adapters", "tabbench.training")),
     ("reporting", ("tabbench.reporting",)),
     ("cli", ("tabbench.cli", "tabbench.testing", "tabbench.api", "tabbench.deprecated", "tabbench.__main__")),
 ]

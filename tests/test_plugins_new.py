@@ -24,15 +24,14 @@ KINDS = {
                 ["register_models"]),
     "environment": ("my-calc", ["tabbench_my_calc/__init__.py", "tabbench_my_calc/environment.py",
                                 "tests/test_plugin.py"], ["register_environments"]),
+    "trainer": ("my-rloo", ["tabbench_my_rloo/__init__.py", "tabbench_my_rloo/trainer.py", "tests/test_plugin.py"],
+                ["register_trainers"]),
 }
 
 
-@pytest.fixture(scope="module", params=list(KINDS))
-def skeleton(request: pytest.FixtureRequest,
-             tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, Path, list[str]]:
-    """The kind, the generated package, the folder it is installed into with pip --target, the files generated."""
-    kind = request.param
-    root = tmp_path_factory.mktemp(f"new-{kind}")
+def generate_and_install(kind: str, root: Path) -> tuple[Path, Path, list[str]]:
+    """``tabbench plugins new --kind KIND`` into ``root`` (outside the tree), installed with pip --target: the
+    package, the folder it is installed into, the files generated."""
     package = root / f"tabbench-{KINDS[kind][0]}"
     made = run_tabbench(["plugins", "new", "--kind", kind, KINDS[kind][0], "--dir", str(package)], plugin_env(root))
     assert made.returncode == 0, made.stderr
@@ -40,7 +39,15 @@ def skeleton(request: pytest.FixtureRequest,
     site = root / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
                     "--no-index", "--target", str(site), str(package)], check=True, capture_output=True, text=True)
-    return kind, package, site, files
+    return package, site, files
+
+
+@pytest.fixture(scope="module", params=list(KINDS))
+def skeleton(request: pytest.FixtureRequest,
+             tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, Path, list[str]]:
+    """The kind, the generated package, the folder it is installed into with pip --target, the files generated."""
+    kind = request.param
+    return kind, *generate_and_install(kind, tmp_path_factory.mktemp(f"new-{kind}"))
 
 
 @pytest.mark.slow  # generates and installs a plugin package (and runs its tests)
@@ -59,7 +66,8 @@ def test_installed_skeleton_is_listed_as_a_plugin(skeleton: tuple[str, Path, Pat
     result = run_tabbench(["plugins", "--json"], plugin_env(site))
     plugin = {p["name"]: p for p in json.loads(result.stdout)}[name]
     assert (plugin["status"], plugin["distribution"], plugin["hooks"]) == ("ok", f"tabbench-{name}", hooks)
-    noun = {"benchmark": "benchmarks", "reward": "rewards", "backend": "models", "environment": "environments"}[kind]
+    noun = {"benchmark": "benchmarks", "reward": "rewards", "backend": "models", "environment": "environments",
+            "trainer": "trainers"}[kind]
     listed = {r["name"]: r for r in json.loads(run_tabbench([noun, "list", "--json"], plugin_env(site)).stdout)}
     assert listed[name]["plugin"] == name
     if kind == "benchmark":
@@ -85,7 +93,51 @@ def test_bad_name_and_occupied_folder_are_one_line_errors(tmp_path: Path) -> Non
     taken = run_tabbench(["plugins", "new", "ok", "--dir", str(tmp_path / "taken")], plugin_env(tmp_path))
     assert taken.returncode == 2 and "not an empty folder" in taken.stderr
     assert (tmp_path / "taken" / "file").read_text() == "mine"
-    kind = run_tabbench(["plugins", "new", "--kind", "trainer", "ok", "--dir", str(tmp_path / "y")],
+    kind = run_tabbench(["plugins", "new", "--kind", "judge", "ok", "--dir", str(tmp_path / "y")],
                         plugin_env(tmp_path))
-    assert kind.returncode == 2 and "'trainer' is not one of 'benchmark', 'reward', 'backend'" in kind.stderr
+    assert kind.returncode == 2 and "'judge' is not one of 'benchmark', 'reward', 'backend'" in kind.stderr
     assert not (tmp_path / "y").exists()
+
+
+@pytest.mark.slow  # generates and installs a trainer plugin, builds a tiny model, trains it and evaluates it
+def test_generated_trainer_trains_from_outside_the_tree_and_its_checkpoint_evaluates(tmp_path: Path) -> None:
+    pytest.importorskip("trl")
+    from tabbench.testing import build_tiny_model
+
+    _, site, _ = generate_and_install("trainer", tmp_path)
+    model = build_tiny_model(tmp_path / "tiny", vocab_size=384, hidden_size=32, num_hidden_layers=1,
+                             num_attention_heads=2, num_key_value_heads=1, intermediate_size=64,
+                             max_position_embeddings=512)
+    env = plugin_env(site, TABBENCH_CACHE_DIR=str(tmp_path / "cache"), TABBENCH_STRICT_PLUGINS="1")
+    listed = json.loads(run_tabbench(["trainers", "list", "--json"], env).stdout)
+    assert {t["name"]: t["plugin"] for t in listed}["my-rloo"] == "my-rloo"
+    out = tmp_path / "ckpt"
+    trained = run_tabbench(["train", "my-rloo", "--model", str(model), "--benchmark", "demo-bird", "--limit", "4",
+                            "--max-steps", "2", "--num-generations", "2", "--prompts-per-step", "2",
+                            "--max-completion-length", "16", "--out", str(out)], env, timeout=600)
+    assert trained.returncode == 0, trained.stderr
+    record = json.loads((out / "tabbench_train.json").read_text())
+    assert (record["trainer"], record["trainer_plugin_version"], record["steps"]) == ("my-rloo", "0.1.0", 2)
+    assert [(r["name"], r["weight"]) for r in record["rewards"]] == [("bird-ex", 1.0)]  # demo-bird's primary metric
+    assert record["settings"]["benchmarks"] == ["demo-bird"] and record["settings"]["limit"] == 4
+    assert "my-rloo: 2 steps" in trained.stderr and str(out) in trained.stderr.splitlines()[-1]
+    run = tmp_path / "run"
+    evaluated = run_tabbench(["eval", "--model", str(out), "--benchmark", "demo-bird", "--limit", "2",
+                              "--max-new-tokens", "16", "--out", str(run), "--no-progress"], env, timeout=600)
+    assert evaluated.returncode == 0, evaluated.stderr
+    results = json.loads((run / "results.json").read_text())
+    assert results["benchmarks"]["demo-bird"]["n"] == 2
+
+
+def test_the_trainer_example_of_the_plugin_guide_is_a_module_whose_config_matches_its_options(tmp_path: Path,
+                                                                                          monkeypatch) -> None:
+    """docs/plugins.md's trainer example, imported as the module a plugin would hold it in (its own assert runs)."""
+    import importlib
+
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "plugins.md").read_text(encoding="utf-8")
+    section = guide.split("## Trainer plugins", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "guide_trainer.py").write_text(code, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("guide_trainer")
+    assert module.train_command.name == "my-rloo" and callable(module.train) and callable(module.rows)

@@ -30,16 +30,7 @@ from tabbench.cli.shards import Sharding, sharding_options
 from tabbench.contract.errors import UsageError
 from tabbench.evaluation.config import VOTES
 from tabbench.evaluation.options import parse_key_values
-
-
-def parse_data(pairs: tuple[str, ...]) -> dict[str, Path]:
-    out: dict[str, Path] = {}
-    for pair in pairs:
-        name, sep, path = pair.partition("=")
-        if not sep or not name or not path:
-            raise UsageError(f"--data {pair!r}: expected NAME=PATH")
-        out[name] = Path(path).expanduser()
-    return out
+from tabbench.evaluation.selection import parse_data
 
 
 def report_not_run(results: dict[str, Any]) -> None:

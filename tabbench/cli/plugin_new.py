@@ -2,8 +2,8 @@
 
 Each kind's skeleton is ``tabbench/templates/<kind>`` plus ``tabbench/templates/common`` (the
 ``pyproject.toml``), package data, in the manner of llm's and datasette's plugin templates: a benchmark with
-bundled data and its reward, a reward, a model backend or an environment, each with an entry point, a README
-and tests built on ``tabbench.testing``'s contract classes. Placeholders are ``{{name}}`` (the plugin's
+bundled data and its reward, a reward, a model backend, an environment or a trainer (on ``tabbench.training``),
+each with an entry point, a README and tests built on ``tabbench.testing``. Placeholders are ``{{name}}`` (the plugin's
 registered name), ``{{NAME}}`` (its environment-variable form), ``{{dist}}``, ``{{module}}``, ``{{Class}}``
 and ``{{summary}}``.
 """
@@ -28,6 +28,7 @@ KINDS = {
     "reward": "a token-F1 reward, for evaluation and training alike",
     "backend": "a model backend (answers by rule until you plug in your model)",
     "environment": "a calculator environment for multi-turn rollouts",
+    "trainer": "an RLOO trainer on reward plugins (`tabbench train NAME`, TRL)",
 }
 
 
@@ -84,12 +85,13 @@ def _walk(folder: Traversable, prefix: str) -> list[tuple[Traversable, str]]:
 @click.option("--dir", "target", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder to write (default ./tabbench-NAME); must be absent or empty.")
 def new_command(name: str, kind: str, target: Path | None) -> None:
-    """Write a plugin package skeleton (a benchmark, reward, backend or environment) with tests that pass.
+    """Write a plugin package skeleton (a benchmark, reward, backend, environment or trainer) with tests that pass.
 
     \b
     Examples:
       tabbench plugins new my-bench && cd tabbench-my-bench && pip install -e . && pytest
       tabbench plugins new --kind reward my-f1
+      tabbench plugins new --kind trainer my-rloo
     """
     target = target or Path(f"tabbench-{name}")
     files = render(name, target, kind)

@@ -22,8 +22,9 @@ from tabbench.contract.environment import Budget
 from tabbench.contract.errors import DataError, UsageError
 from tabbench.contract.options import MAX_TIMEOUT
 from tabbench.contract.settings import Settings
+from tabbench.evaluation.selection import Selection
 from tabbench.evaluation.shards import Shard
-from tabbench.evaluation.where import Where, parse_wheres
+from tabbench.evaluation.where import Where
 
 VOTES = ("execution", "similarity")
 PROTOCOLS = ("auto", "tools", "tags")
@@ -67,6 +68,8 @@ class RunConfig:
     (``tabbench.evaluation.shards``; ``tabbench merge`` combines them). ``generation``: decoding (``n`` > 1: the
     ``vote``'s pick is scored, ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``:
     the response cache.
+    The fields ``benchmarks`` to ``where`` are a ``tabbench.evaluation.selection.Selection``'s, normalised and
+    checked by it, as a training run's (``tabbench.training.TrainConfig.selection``).
     ``settings``: what the shared services read during the run (SQL workers, result-store bound, sandbox
     opt-out).
     """
@@ -95,22 +98,17 @@ class RunConfig:
     progress: bool = field(default=False, metadata=_NOT_RECORDED)
 
     def __post_init__(self) -> None:
-        for name, kind in (("out", Path), ("benchmarks", tuple), ("suites", tuple)):  # a str, a list: as given
-            value = getattr(self, name)
-            if not isinstance(value, kind):
-                object.__setattr__(self, name, kind([value] if isinstance(value, str) and kind is tuple else value))
+        object.__setattr__(self, "out", Path(self.out))
         if self.cache_path is not None and not isinstance(self.cache_path, Path):
             object.__setattr__(self, "cache_path", Path(self.cache_path))
-        object.__setattr__(self, "where", parse_wheres([self.where] if isinstance(self.where, str) else self.where))
-        object.__setattr__(self, "data", {name: Path(path) for name, path in self.data.items()})
+        chosen = self.selection
+        for item in fields(Selection):  # normalised and checked as a training run's selection is
+            object.__setattr__(self, item.name, getattr(chosen, item.name))
         if self.timeout is not None and not (
                 isinstance(self.timeout, int | float) and not isinstance(self.timeout, bool)
                 and 0 < self.timeout <= MAX_TIMEOUT):  # NaN fails both comparisons
             raise UsageError(f"--timeout {self.timeout!r}: expected seconds > 0 and <= {MAX_TIMEOUT:g} "
                              "(0 is not 'no limit')")
-        if self.limit is not None and (isinstance(self.limit, bool) or not isinstance(self.limit, int)
-                                       or self.limit < 1):
-            raise UsageError(f"--limit {self.limit!r}: expected a whole number >= 1")
         if self.batch_size < 1:
             raise UsageError(f"--batch-size {self.batch_size!r}: expected a whole number >= 1")
         n = self.generation.n
@@ -126,9 +124,9 @@ class RunConfig:
             raise UsageError("--samples N with --temperature 0 would give N identical completions")
 
     @property
-    def selection(self) -> str:
-        """The benchmarks and suites asked for, as one ``--suite`` value (``all`` when none were named)."""
-        return ",".join((*self.benchmarks, *self.suites)) or "all"
+    def selection(self) -> Selection:
+        """What the run covers (``benchmarks`` to ``where``), as a training run's ``TrainConfig.selection``."""
+        return Selection(**{item.name: getattr(self, item.name) for item in fields(Selection)})
 
     def to_json(self) -> dict[str, Any]:
         """The recorded configuration: ``results.json``'s ``config`` and what ``--resume`` compares."""

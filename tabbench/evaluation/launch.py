@@ -18,7 +18,7 @@ from tabbench.contract.errors import UsageError
 from tabbench.contract.settings import use_settings
 from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.results import Results
-from tabbench.evaluation.selection import Selection, select_benchmarks
+from tabbench.evaluation.selection import SelectedBenchmarks, select_benchmarks
 
 
 def launch(config: RunConfig, *, backend: ModelBackend | None = None,
@@ -68,7 +68,7 @@ def _environment_factory(config: RunConfig) -> Callable[[], Any] | None:
     return environment_factory(env.name, replace(env.budget), dict(env.options))
 
 
-def _keep_served(selection: Selection, factory: Callable[[], Any], config: RunConfig) -> None:
+def _keep_served(selection: SelectedBenchmarks, factory: Callable[[], Any], config: RunConfig) -> None:
     """With ``--env``: only the benchmarks whose examples the environment can serve run; the others are skipped."""
     from tabbench.evaluation.agent import serves
 
@@ -78,11 +78,11 @@ def _keep_served(selection: Selection, factory: Callable[[], Any], config: RunCo
                           for b in selection.benchmarks if b not in served]
     if not served:
         raise UsageError(f"--env {config.environment.name}: serves none of the benchmarks of "
-                         f"--suite {config.selection!r}")
+                         f"--suite {config.selection.spec!r}")
     selection.benchmarks = served
 
 
-def _keep_matching(selection: Selection, config: RunConfig) -> None:
+def _keep_matching(selection: SelectedBenchmarks, config: RunConfig) -> None:
     """With ``--where``: the benchmarks with no matching example are skipped; a key no example has, or no match
     at all, is an error before anything runs."""
     from tabbench.evaluation.runner import select_examples
@@ -94,7 +94,7 @@ def _keep_matching(selection: Selection, config: RunConfig) -> None:
     selection.benchmarks = [b for b in selection.benchmarks if kept[b.name]]
 
 
-def _require_sandbox(selection: Selection, config: RunConfig) -> None:
+def _require_sandbox(selection: SelectedBenchmarks, config: RunConfig) -> None:
     """Stop before anything is generated when the run will need the kernel sandbox and this machine cannot give
     it (``tabbench.sandbox.require``): an environment whose tools run code, or a benchmark whose answer
     extractor or metric rewards' extractors run code on one of the run's examples (``Extractor.runs_code``)."""
@@ -119,7 +119,7 @@ def _require_sandbox(selection: Selection, config: RunConfig) -> None:
 UNCOMPARED = ("settings", "batch_size", "cache_path", "use_cache")
 
 
-def resume_record(config: RunConfig, fingerprint_sha: str, selection: Selection) -> dict[str, Any]:
+def resume_record(config: RunConfig, fingerprint_sha: str, selection: SelectedBenchmarks) -> dict[str, Any]:
     """What ``--resume`` compares (``run.json``): the configuration without the settings that cannot change a
     score (workers, store bound, batch size, response cache; ``where`` when there is no filter), plus what it
     resolved to: the model's fingerprint and each benchmark's version and data path."""
@@ -143,7 +143,7 @@ def recorded_config(record: dict[str, Any]) -> RunConfig:
     return RunConfig.from_json({k: v for k, v in record.items() if k in RECORDED})
 
 
-def _run(config: RunConfig, model_backend: ModelBackend, selection: Selection,
+def _run(config: RunConfig, model_backend: ModelBackend, selection: SelectedBenchmarks,
          greedy_results: Results | None = None) -> Results:
     """One run: the run store, the completer, the runner."""
     from tabbench.evaluation.generation import BackendCompleter, ResponseCache, default_cache_dir, fingerprint_hash

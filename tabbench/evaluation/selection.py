@@ -1,4 +1,5 @@
-"""Which benchmarks a run covers: ``--benchmark`` and ``--suite`` names resolved, built on their data.
+"""Which benchmarks and examples a run covers: what was asked (``Selection``, shared by ``RunConfig`` and
+``tabbench.training.TrainConfig``) and the benchmarks it resolves to (``select_benchmarks``).
 
 A benchmark named explicitly must load; a suite member without data or plugin is skipped, and one whose plugin
 or data is broken fails without stopping the others (the run reports both in ``results.json``'s ``not_run``).
@@ -6,6 +7,7 @@ or data is broken fails without stopping the others (the run reports both in ``r
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,10 +15,61 @@ from typing import Any
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import ConfigError, DataError, PluginLoadError, UnknownNameError, UsageError
 from tabbench.evaluation.options import check_benchmark_names, options_for
+from tabbench.evaluation.where import Where, parse_wheres
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What a run (evaluation or training) is asked to cover: ``--benchmark`` and ``--suite`` names, ``--data``
+    paths by benchmark, ``-o [NAME:]KEY=VALUE`` benchmark options, the split (``None``: each benchmark's own),
+    ``--limit`` per benchmark and the ``--where`` filters (applied before the limit). Given values are
+    normalised (a name as a tuple, paths as ``Path``, filters parsed) and checked here, once for every command.
+    """
+
+    benchmarks: tuple[str, ...] = ()
+    suites: tuple[str, ...] = ()
+    data: Mapping[str, Path] = field(default_factory=dict)
+    benchmark_options: Mapping[str, Any] = field(default_factory=dict)
+    split: str | None = None
+    limit: int | None = None
+    where: tuple[Where, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("benchmarks", "suites"):  # a str, a list: as given
+            value = getattr(self, name)
+            object.__setattr__(self, name, (value,) if isinstance(value, str) else tuple(value))
+        object.__setattr__(self, "where", parse_wheres([self.where] if isinstance(self.where, str) else self.where))
+        object.__setattr__(self, "data", {name: Path(path) for name, path in self.data.items()})
+        object.__setattr__(self, "benchmark_options", dict(self.benchmark_options))
+        if self.limit is not None and (isinstance(self.limit, bool) or not isinstance(self.limit, int)
+                                       or self.limit < 1):
+            raise UsageError(f"--limit {self.limit!r}: expected a whole number >= 1")
+
+    @property
+    def spec(self) -> str:
+        """The benchmarks and suites asked for, as one ``--suite`` value (``all`` when none were named)."""
+        return ",".join((*self.benchmarks, *self.suites)) or "all"
+
+    def to_json(self) -> dict[str, Any]:
+        """The selection as plain JSON values, under the field names."""
+        return {"benchmarks": list(self.benchmarks), "suites": list(self.suites),
+                "data": {k: str(v) for k, v in self.data.items()}, "benchmark_options": dict(self.benchmark_options),
+                "split": self.split, "limit": self.limit, "where": [w.to_json() for w in self.where]}
+
+
+def parse_data(pairs: Sequence[str]) -> dict[str, Path]:
+    """``--data NAME=PATH`` pairs as a mapping (``~`` expanded); a malformed pair is a usage error."""
+    out: dict[str, Path] = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not name or not path:
+            raise UsageError(f"--data {pair!r}: expected NAME=PATH")
+        out[name] = Path(path).expanduser()
+    return out
 
 
 @dataclass
-class Selection:
+class SelectedBenchmarks:
     """The benchmarks a run covers, those skipped (no data, not installed) and those that failed, with why."""
 
     benchmarks: list[Benchmark]
@@ -33,7 +86,7 @@ class Selection:
 def select_benchmarks(
     benchmarks: tuple[str, ...], suites: tuple[str, ...], data: dict[str, Path], options: dict[str, Any],
     timeout: float | None = None, split: str | None = None,
-) -> Selection:
+) -> SelectedBenchmarks:
     """Resolve ``--benchmark`` and ``--suite`` names (none: every benchmark) and build each benchmark.
 
     A suite member whose plugin fails to load, or whose data cannot give ``split`` (BIRD Mini-Dev files where
@@ -89,7 +142,7 @@ def select_benchmarks(
     if not chosen:
         detail = "; ".join(f"{n}: {why}" for n, why in skipped + failed)
         raise ConfigError(f"{asked}: no benchmark has data ({detail})")
-    return Selection(chosen, skipped, failed)
+    return SelectedBenchmarks(chosen, skipped, failed)
 
 
 def with_timeout(benchmark_cls: Any, options: dict[str, Any], timeout: float | None) -> dict[str, Any]:

@@ -27,15 +27,18 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.evaluation.options": "what commands' options mean: `KEY=VALUE` parsing (`parse_key_values`), `-o` "
     "options per benchmark (`options_for`)",
     "tabbench.cli.options": "the click options shared by commands (`settings_options`, `selection_options`, "
-    "`where_option`, ...) and the per-rollout budget options of a command with `--env` (`budget_options`)",
+    "`where_option`, ...), those every `tabbench train` command takes (`common_options`, `reward_options`) and the "
+    "per-rollout budget options of a command with `--env` (`budget_options`)",
     "tabbench.evaluation.where": "`--where` example filters (`parse_wheres`, `select_where`, `passing`), shared by "
     "eval and the trainers",
     "tabbench.checkpoint": "local model files and their hashes",
     "tabbench.reproducible": "the same numbers on every machine: CPU kernels, threads, seeds (trainers)",
     "tabbench.evaluation.agent": "multi-turn rollouts: environment factories, tool-call threads (eval --env, trainers)",
-    "tabbench.evaluation.results": "the typed results.json schema and `load` (reads versions 1 and 2)",
+    "tabbench.evaluation.results": "the typed results.json schema and `load` (reads versions 3 and 4)",
     "tabbench.evaluation.voting": "self-consistency voting",
     "tabbench.evaluation.traces": "teacher-written reasoning traces verified by execution (`read_traces` for SFT)",
     "tabbench.reporting.leaderboard": "leaderboard rendering and plots",
     "tabbench.testing": "fixtures and contract test classes for plugin tests",
+    "tabbench.training": "the trainer contract: `TrainConfig` and its `Selection`, `run_trainer`, rewards by name, "
+    "the sandbox check, the time budget, checkpoints and the run record",
 }

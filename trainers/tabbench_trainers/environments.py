@@ -164,13 +164,13 @@ def sft_rows(benchmarks: list[tabbench.Benchmark], split: str, limit: int | None
     tool time or observation bytes spent, a gold query that fails) is not gold: it is skipped and counted in
     ``tool_errors``, so the model never learns to run past the budget it is evaluated and trained with.
     """
-    from tabbench_trainers import common
+    from tabbench.training import training_examples
 
     make = factory(name, budget, options)
     rows = []
     counts = {"gold": 0, "trace": 0, "tool_errors": 0}
     for benchmark in benchmarks:
-        for example in common.training_examples(benchmark, split, limit, where):
+        for example in training_examples(benchmark, split, limit, where):
             env = make()
             if example.gold is None or not type(env)._accepts(example):
                 continue

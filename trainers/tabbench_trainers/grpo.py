@@ -17,22 +17,15 @@ from typing import Any
 import click
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, UsageError
-from tabbench.evaluation.where import Where
-from tabbench_trainers import common, environments, progress
+from tabbench import Benchmark, ConfigError, Example, UsageError, training
+from tabbench.cli.options import common_options, reward_options
+from tabbench_trainers import __version__, environments, progress
 
 LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
 
 
-def grpo_items(benchmarks: list[Benchmark], split: str, limit: int | None, where: Sequence[Where] = ()
-               ) -> list[tuple[Benchmark, Example]]:
-    """Each benchmark's selected examples (``--where``, ``--limit``), with their benchmark."""
-    return [(benchmark, example) for benchmark in benchmarks
-            for example in common.training_examples(benchmark, split, limit, where)]
-
-
 def grpo_rows(items: Sequence[tuple[Benchmark, Example]]) -> list[dict[str, Any]]:
-    """TRL rows (prompt + the columns rewards read) of ``grpo_items``, built by the host adapter."""
+    """TRL rows (prompt + the columns rewards read) of the selected examples, built by the host adapter."""
     from tabbench.adapters import example_row
 
     return [example_row(benchmark, example) for benchmark, example in items]
@@ -56,11 +49,9 @@ def check_vllm(use_vllm: bool) -> None:
 
 
 @dataclass(frozen=True)
-class GrpoConfig(common.TrainConfig, environments.EnvConfig):
+class GrpoConfig(training.TrainConfig, training.RewardOptions, environments.EnvConfig):
     """``tabbench train grpo``'s options, typed."""
 
-    reward_specs: tuple[str, ...]
-    reward_option_pairs: tuple[str, ...]
     num_generations: int
     prompts_per_step: int
     max_prompt_length: int | None
@@ -82,8 +73,8 @@ class GrpoConfig(common.TrainConfig, environments.EnvConfig):
 
 
 @click.command("grpo")
-@common.common_options(default_lr=1e-4, default_steps=None)
-@common.reward_options
+@common_options(default_lr=1e-4, default_steps=None)
+@reward_options
 @click.option("--num-generations", type=click.IntRange(min=2), default=8, show_default=True,
               help="Completions sampled per prompt (the GRPO group).")
 @click.option("--prompts-per-step", type=click.IntRange(min=1), default=4, show_default=True,
@@ -116,36 +107,29 @@ def grpo_command(**kw: Any) -> None:
     run_grpo(GrpoConfig.of(kw))
 
 
-@common.removes_output_on_failure
 def run_grpo(config: GrpoConfig) -> Path:
     """The body of ``tabbench train grpo``; returns the checkpoint directory."""
-    common.configure_threads(config)
     check_vllm(config.use_vllm)
     if config.vllm_mode == "server" and config.use_vllm and not config.vllm_server_url:
         raise UsageError("--vllm-mode server needs --vllm-server-url (start one with `trl vllm-serve`)")
-    out_dir: Path = config.out_dir
-    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites,
-                                        config.where, options=config.benchmark_options)
-    specs = common.resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
-    items = grpo_items(benchmarks, config.split, config.limit, config.where)
     env = environments.settings(config)  # --env NAME: (name, budget, options)
     environment = tabbench.get_environment(env[0], env[1], **env[2]) if env else None
-    common.require_sandbox(specs, items, environment)  # before the model loads
-    rows = grpo_rows(items)
-    common.prepare_out_dir(out_dir)
-    timer = common.Timer()
+    return training.run_trainer("grpo", config, _train, rows=lambda run: grpo_rows(run.items),
+                                environment=environment, plugin_version=__version__)
 
+
+def _train(run: training.TrainingRun) -> training.Trained | None:
     from datasets import Dataset
     from trl import GRPOConfig, GRPOTrainer
 
     from tabbench.adapters import log_status_counts
 
-    common.seed_everything(config.seed)
-    model, tokenizer = common.load_model(config.model_path)
-    rows, dropped = drop_long_prompts(rows, tokenizer, config.max_prompt_length)
+    config: GrpoConfig = run.config  # type: ignore[assignment]
+    model, tokenizer, specs, out_dir = run.model, run.tokenizer, run.rewards, run.out_dir
+    rows, dropped = drop_long_prompts(run.rows, tokenizer, config.max_prompt_length)
     if not rows:
         raise ConfigError(f"--max-prompt-length {config.max_prompt_length}: every training prompt is longer")
-    reward_funcs = common.trl_reward_funcs(specs)
+    reward_funcs = training.trl_reward_funcs(specs)
     env = environments.for_grpo(config, config.model_path, rows, reward_funcs, tokenizer)  # --env: multi-turn rollouts
     rows, reward_funcs = env.rows, env.reward_funcs
     vllm: dict[str, Any] = {}
@@ -155,7 +139,7 @@ def run_grpo(config: GrpoConfig) -> Path:
         if config.vllm_server_url:
             vllm["vllm_server_base_url"] = config.vllm_server_url
     trl_config = GRPOConfig(
-        **common.base_training_args(config, out_dir, len(rows)),
+        **training.base_training_args(config, out_dir, len(rows)),
         per_device_train_batch_size=config.prompts_per_step * config.num_generations,
         num_generations=config.num_generations,
         max_completion_length=config.max_completion_length,
@@ -174,42 +158,29 @@ def run_grpo(config: GrpoConfig) -> Path:
         **vllm,
         **env.config,
     )
-    common.echo(f"grpo: {len(rows)} prompts from {', '.join(b.name for b in benchmarks)}"
-                + (f" ({dropped} over --max-prompt-length skipped)" if dropped else "")
-                + f"; rewards {', '.join(f'{s.label}:{s.weight:g}' for s in specs)}; "
-                f"{config.prompts_per_step} prompts x {config.num_generations} generations per step")
+    training.echo(f"grpo: {len(rows)} prompts from {', '.join(b.name for b in run.benchmarks)}"
+                  + (f" ({dropped} over --max-prompt-length skipped)" if dropped else "")
+                  + f"; rewards {', '.join(f'{s.label}:{s.weight:g}' for s in specs)}; "
+                  f"{config.prompts_per_step} prompts x {config.num_generations} generations per step")
     progress.quiet()
     trainer_class = GRPOTrainer
     if env.trainer:  # --env: each turn's tool calls of all rollouts run concurrently
         from tabbench_trainers.concurrent_tools import ConcurrentToolsGRPOTrainer as trainer_class
     trainer = trainer_class(model=model, reward_funcs=reward_funcs, args=trl_config,
                             train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
-                            peft_config=common.peft_config(config), **env.trainer)
+                            peft_config=training.peft_config(config), **env.trainer)
     log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
     progress.attach(trainer, "grpo", config.max_seconds)
-    budget = common.TimeBudget(config.max_seconds)
-    budget.attach(trainer)
+    run.budget.attach(trainer)
     result = trainer.train()
-    if not common.save_checkpoint(trainer, tokenizer, out_dir):
-        return out_dir
-    trainer.state.save_to_json(str(out_dir / "trainer_state.json"))
+    saved = run.save(trainer, result)
+    if saved is None:
+        return None
     rewards_logged = [e for e in trainer.state.log_history if "reward" in e]
-    common.write_run_info(out_dir, {
-        "trainer": "grpo",
-        "base_model": str(config.model_path),
-        "benchmarks": [b.name for b in benchmarks],
-        "split": config.split,
+    return training.Trained(f"{saved['steps']} steps", {
         "prompts": len(rows),
         "prompts_skipped_too_long": dropped,
-        "rewards": [spec.to_json() for spec in specs],
-        "settings": config.record("reward_specs", "reward_option_pairs"),
         "environment": config.env_name,
-        "steps": trainer.state.global_step,
-        **budget.record(),
-        "processes": trainer.accelerator.num_processes,
-        "train_loss": result.training_loss,
+        **saved,
         "reward_first_last": [rewards_logged[0]["reward"], rewards_logged[-1]["reward"]] if rewards_logged else None,
-        "seconds": timer(),
     })
-    common.echo(f"grpo: {trainer.state.global_step} steps, {timer()} s; checkpoint in {out_dir}")
-    return out_dir

@@ -15,10 +15,11 @@ from typing import Any
 
 import click
 
-from tabbench import Benchmark, ConfigError, Example
+from tabbench import Benchmark, ConfigError, Example, training
+from tabbench.cli.options import common_options
 from tabbench.evaluation.traces import read_traces
 from tabbench.evaluation.where import Where
-from tabbench_trainers import common, environments, progress
+from tabbench_trainers import __version__, environments, progress
 
 
 def sft_rows(
@@ -30,7 +31,7 @@ def sft_rows(
     rows: list[dict[str, Any]] = []
     counts = {"gold": 0, "trace": 0, "unusable_trace": 0, "no_target": 0}
     for benchmark in benchmarks:
-        for example in common.training_examples(benchmark, split, limit, where):
+        for example in training.training_examples(benchmark, split, limit, where):
             synthesized = (traces or {}).get((benchmark.name, example.id))
             if synthesized is not None:
                 example = replace(example, fields={**example.fields, trace_field: synthesized})
@@ -67,7 +68,7 @@ def completion_target(
 
 
 @dataclass(frozen=True)
-class SftConfig(common.TrainConfig, environments.EnvConfig):
+class SftConfig(training.TrainConfig, environments.EnvConfig):
     """``tabbench train sft``'s options, typed."""
 
     batch_size: int
@@ -78,7 +79,7 @@ class SftConfig(common.TrainConfig, environments.EnvConfig):
 
 
 @click.command("sft")
-@common.common_options(default_lr=1e-3, default_steps=None)
+@common_options(default_lr=1e-3, default_steps=None)
 @click.option("--batch-size", type=click.IntRange(min=1), default=16, show_default=True,
               help="Examples per device per step.")
 @click.option("--max-length", type=click.IntRange(min=8), default=512, show_default=True,
@@ -96,30 +97,31 @@ def sft_command(**kw: Any) -> None:
     run_sft(SftConfig.of(kw))
 
 
-@common.removes_output_on_failure
 def run_sft(config: SftConfig) -> Path:
     """The body of ``tabbench train sft``; returns the checkpoint directory."""
-    common.configure_threads(config)
-    out_dir: Path = config.out_dir
-    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites,
-                                        config.where, options=config.benchmark_options)
+    return training.run_trainer("sft", config, _train, rows=_rows, plugin_version=__version__)
+
+
+def _rows(run: training.TrainingRun) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The prompt/completion rows (gold multi-turn trajectories with ``--env``) and where they came from."""
+    config: SftConfig = run.config  # type: ignore[assignment]
+    selection = config.selection
     env = environments.settings(config)
     if env is not None:  # gold multi-turn trajectories instead of single-turn completions
-        rows, counts = environments.sft_rows(benchmarks, config.split, config.limit, *env, where=config.where)
-    else:
-        traces = read_traces(config.traces_path) if config.traces_path else None
-        rows, counts = sft_rows(benchmarks, config.split, config.limit, config.target, config.trace_field, traces,
-                                config.where)
-    common.prepare_out_dir(out_dir)
-    timer = common.Timer()
+        return environments.sft_rows(run.benchmarks, selection.split, selection.limit, *env, where=selection.where)
+    traces = read_traces(config.traces_path) if config.traces_path else None
+    return sft_rows(run.benchmarks, selection.split, selection.limit, config.target, config.trace_field, traces,
+                    selection.where)
 
+
+def _train(run: training.TrainingRun) -> training.Trained | None:
     from datasets import Dataset
     from trl import SFTConfig, SFTTrainer
 
-    common.seed_everything(config.seed)
-    model, tokenizer = common.load_model(config.model_path)
+    config: SftConfig = run.config  # type: ignore[assignment]
+    rows, counts = run.rows
     trl_config = SFTConfig(
-        **common.base_training_args(config, out_dir, len(rows)),
+        **training.base_training_args(config, run.out_dir, len(rows)),
         per_device_train_batch_size=config.batch_size,
         max_length=config.max_length,
         completion_only_loss=True,
@@ -127,38 +129,22 @@ def run_sft(config: SftConfig) -> Path:
     )
     skipped = f"; {counts['tool_errors']} gold trajectories skipped (a refused or failed tool call)" if counts.get(
         "tool_errors") else ""
-    common.echo(f"sft: {len(rows)} rows ({counts['gold']} gold, {counts['trace']} traces) from "
-                f"{', '.join(b.name for b in benchmarks)}{skipped}; {_schedule(config)}")
+    training.echo(f"sft: {len(rows)} rows ({counts['gold']} gold, {counts['trace']} traces) from "
+                  f"{', '.join(b.name for b in run.benchmarks)}{skipped}; {_schedule(config)}")
     progress.quiet()
-    if env is not None:
-        rows = environments.rendered(rows, tokenizer)
-    trainer = SFTTrainer(model=model, args=trl_config, train_dataset=Dataset.from_list(rows),
-                         processing_class=tokenizer, peft_config=common.peft_config(config))
+    if environments.settings(config) is not None:
+        rows = environments.rendered(rows, run.tokenizer)
+    trainer = SFTTrainer(model=run.model, args=trl_config, train_dataset=Dataset.from_list(rows),
+                         processing_class=run.tokenizer, peft_config=training.peft_config(config))
     progress.attach(trainer, "sft", config.max_seconds)
-    budget = common.TimeBudget(config.max_seconds)
-    budget.attach(trainer)
+    run.budget.attach(trainer)
     result = trainer.train()
-    if not common.save_checkpoint(trainer, tokenizer, out_dir):
-        return out_dir
-    trainer.state.save_to_json(str(out_dir / "trainer_state.json"))
-    common.write_run_info(out_dir, {
-        "trainer": "sft",
-        "base_model": str(config.model_path),
-        "benchmarks": [b.name for b in benchmarks],
-        "split": config.split,
-        "rows": len(rows),
-        "targets": counts,
-        "settings": config.record(),
-        "steps": trainer.state.global_step,
-        **budget.record(),
-        "processes": trainer.accelerator.num_processes,
-        "train_loss": result.training_loss,
-        "seconds": timer(),
-    })
-    common.echo(f"sft: {trainer.state.global_step} steps, loss {result.training_loss:.4f}, {timer()} s; "
-                f"checkpoint in {out_dir}")
-    return out_dir
+    saved = run.save(trainer, result)
+    if saved is None:
+        return None
+    return training.Trained(f"{saved['steps']} steps, loss {result.training_loss:.4f}",
+                            {"rows": len(rows), "targets": counts, **saved})
 
 
-def _schedule(config: common.TrainConfig) -> str:
+def _schedule(config: training.TrainConfig) -> str:
     return f"{config.max_steps} steps" if config.max_steps else f"{config.epochs} epochs"

@@ -28,9 +28,10 @@ from typing import Any
 import click
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, GenerationParams, GenerationRequest, answer_text
+from tabbench import Benchmark, ConfigError, Example, GenerationParams, GenerationRequest, answer_text, training
 from tabbench.adapters import shared_samples
-from tabbench_trainers import common, progress
+from tabbench.cli.options import common_options, reward_options
+from tabbench_trainers import __version__, progress
 
 
 @dataclass
@@ -76,7 +77,7 @@ def sample_groups(
 
 
 def score_group(benchmark: Benchmark, example: Example, completions: list[str],
-                rewards: list[tuple[common.RewardSpec, Any]]) -> Group:
+                rewards: list[tuple[training.RewardSpec, Any]]) -> Group:
     """Score ``completions`` through the same TRL reward functions GRPO uses (``tabbench.adapters``).
 
     A prompt without gold is scored against its vote winner; the weighted sum leaves ``None`` out, as TRL does.
@@ -207,11 +208,9 @@ def round_summary(groups: list[Group], min_reward: float, primary: str) -> dict[
 
 
 @dataclass(frozen=True)
-class TaoConfig(common.TrainConfig):
+class TaoConfig(training.TrainConfig, training.RewardOptions):
     """``tabbench train tao``'s options, typed."""
 
-    reward_specs: tuple[str, ...]
-    reward_option_pairs: tuple[str, ...]
     rounds: int
     mode: str
     k: int
@@ -229,8 +228,8 @@ class TaoConfig(common.TrainConfig):
 
 
 @click.command("tao")
-@common.common_options(default_lr=1e-4, default_steps=None)
-@common.reward_options
+@common_options(default_lr=1e-4, default_steps=None)
+@reward_options
 @click.option("--rounds", type=click.IntRange(min=1), default=1, show_default=True,
               help="Explore-score-optimise rounds; each starts from the previous round's checkpoint.")
 @click.option("--mode", type=click.Choice(["rft", "dpo", "kto"]), default="rft", show_default=True,
@@ -260,27 +259,24 @@ def tao_command(**kw: Any) -> None:
     run_tao(TaoConfig.of(kw))
 
 
-@common.removes_output_on_failure
 def run_tao(config: TaoConfig) -> Path:
     """The body of ``tabbench train tao``; returns the final checkpoint directory."""
-    common.configure_threads(config)
-    out_dir: Path = config.out_dir
-    benchmarks = common.load_benchmarks(config.benchmarks, config.data_dirs, config.split, config.suites,
-                                        config.where, options=config.benchmark_options)
-    specs = common.resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
-    rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
-    items = [(b, e) for b in benchmarks for e in common.training_examples(b, config.split, config.limit, config.where)]
-    common.require_sandbox(specs, items, recorded=True)  # before any model loads
-    common.prepare_out_dir(out_dir)
-    timer = common.Timer()
+    # check_answers: each sample's answer is extracted and recorded (the vote and samples.jsonl)
+    return training.run_trainer("tao", config, _rounds, check_answers=True, model=False, plugin_version=__version__)
+
+
+def _rounds(run: training.TrainingRun) -> training.Trained:
+    """The rounds, each from the previous round's checkpoint; the last one's files are copied to ``--out``."""
+    config: TaoConfig = run.config  # type: ignore[assignment]
+    out_dir, items, specs, budget, timer = run.out_dir, run.items, run.rewards, run.budget, run.timer
+    rewards = list(zip(specs, training.trl_reward_funcs(specs), strict=True))
     current: Path | str = config.model_path
     history = []
-    budget = common.TimeBudget(config.max_seconds)
     for number in range(1, config.rounds + 1):
         if budget.exhausted:
-            common.echo(f"tao: --max-seconds {config.max_seconds:g} spent; rounds {number}-{config.rounds} not run")
+            training.echo(f"tao: --max-seconds {config.max_seconds:g} spent; rounds {number}-{config.rounds} not run")
             break
-        common.echo(f"tao round {number}/{config.rounds}: sampling {config.k} completions for {len(items)} prompts")
+        training.echo(f"tao round {number}/{config.rounds}: sampling {config.k} completions for {len(items)} prompts")
         params = GenerationParams(max_new_tokens=config.max_new_tokens, temperature=config.temperature,
                                   top_p=config.top_p, n=config.k, seed=config.seed + number)
         completions = sample_groups(current, items, params, config.generation_batch_size)
@@ -288,20 +284,20 @@ def run_tao(config: TaoConfig) -> Path:
         summary = round_summary(groups, config.min_reward, specs[0].label)
         _write_samples(out_dir / f"round-{number}" / "samples.jsonl", groups)
         rows = _rows(config, groups, number)
-        common.echo(f"tao round {number}: mean reward {_fmt(summary['mean_reward'])}, accepted "
-                    f"{_fmt(summary['accept_rate'])}, pass@{config.k} {_fmt(summary['pass_at_k'])}; "
-                    f"{len(rows)} {config.mode} rows")
+        training.echo(f"tao round {number}: mean reward {_fmt(summary['mean_reward'])}, accepted "
+                      f"{_fmt(summary['accept_rate'])}, pass@{config.k} {_fmt(summary['pass_at_k'])}; "
+                      f"{len(rows)} {config.mode} rows")
         round_dir = out_dir / f"round-{number}"
         if rows:
             loss = _train(config, current, rows, round_dir, number, budget)
             current = round_dir
         else:
             loss = None
-            common.echo(f"tao round {number}: nothing to train on; the checkpoint is unchanged")
+            training.echo(f"tao round {number}: nothing to train on; the checkpoint is unchanged")
         record = {"round": number, **summary, "mode": config.mode, "train_rows": len(rows), "train_loss": loss,
                   "seconds": timer()}
         history.append(record)
-        common.append_log(out_dir, [record], name="rounds.jsonl")
+        training.append_log(out_dir, [record], name="rounds.jsonl")
     if Path(current) == Path(config.model_path):
         raise ConfigError(f"tao: no round produced {config.mode} training rows (rft needs samples reaching "
                           f"--min-reward {config.min_reward}, dpo and kto also samples below it); try more samples "
@@ -309,21 +305,8 @@ def run_tao(config: TaoConfig) -> Path:
     round_only = ("samples.jsonl", "trainer_state.json")
     for name in sorted(p.name for p in Path(current).iterdir() if p.is_file() and p.name not in round_only):
         shutil.copy2(Path(current) / name, out_dir / name)
-    common.write_run_info(out_dir, {
-        "trainer": "tao",
-        "base_model": str(config.model_path),
-        "benchmarks": [b.name for b in benchmarks],
-        "split": config.split,
-        "prompts": len(items),
-        "rewards": [spec.to_json() for spec in specs],
-        "settings": config.record("reward_specs", "reward_option_pairs"),
-        "rounds": history,
-        "final_round_checkpoint": str(current),
-        **budget.record(),
-        "seconds": timer(),
-    })
-    common.echo(f"tao: {config.rounds} rounds, {timer()} s; checkpoint in {out_dir}")
-    return out_dir
+    return training.Trained(f"{config.rounds} rounds", {"prompts": len(items), "rounds": history,
+                                                       "final_round_checkpoint": str(current)})
 
 
 def _fmt(value: float | None) -> str:
@@ -351,19 +334,19 @@ def _rows(config: TaoConfig, groups: list[Group], number: int) -> list[dict[str,
 
 
 def _train(config: TaoConfig, model_path: Path | str, rows: list[dict[str, Any]], round_dir: Path,
-           number: int, budget: common.TimeBudget) -> float:
+           number: int, budget: training.TimeBudget) -> float:
     """One round's optimisation with TRL; saves the checkpoint to ``round_dir``."""
     from datasets import Dataset
 
-    common.seed_everything(config.seed + number)
-    model, tokenizer = common.load_model(model_path)
+    training.seed_everything(config.seed + number)
+    model, tokenizer = training.load_model(model_path)
     args = {
-        **common.base_training_args(config, round_dir, len(rows)),
+        **training.base_training_args(config, round_dir, len(rows)),
         "per_device_train_batch_size": config.batch_size,
         "max_length": config.max_length,
     }
     dataset = Dataset.from_list(rows)
-    peft = common.peft_config(config)
+    peft = training.peft_config(config)
     progress.quiet()
     if config.mode == "rft":
         from trl import SFTConfig, SFTTrainer
@@ -377,7 +360,7 @@ def _train(config: TaoConfig, model_path: Path | str, rows: list[dict[str, Any]]
         weights = [1.0, config.dpo_sft_weight] if config.dpo_sft_weight > 0 else [1.0]
         trl_config = DPOConfig(**args, beta=config.dpo_beta, loss_type=losses, loss_weights=weights,
                                precompute_ref_log_probs=True)
-        ref = None if peft is not None else common.load_model(model_path)[0]
+        ref = None if peft is not None else training.load_model(model_path)[0]
         trainer = DPOTrainer(model=model, ref_model=ref, args=trl_config, train_dataset=dataset,
                              processing_class=tokenizer, peft_config=peft)
     else:
@@ -387,12 +370,12 @@ def _train(config: TaoConfig, model_path: Path | str, rows: list[dict[str, Any]]
         undesirable = len(rows) - desirable
         kto_config = KTOConfig(**args, beta=config.dpo_beta, desirable_weight=max(1.0, undesirable / desirable),
                                undesirable_weight=max(1.0, desirable / undesirable))
-        ref = None if peft is not None else common.load_model(model_path)[0]
+        ref = None if peft is not None else training.load_model(model_path)[0]
         trainer = KTOTrainer(model=model, ref_model=ref, args=kto_config, train_dataset=dataset,
                              processing_class=tokenizer, peft_config=peft)
     progress.attach(trainer, f"tao round {number} ({config.mode})")
     budget.attach(trainer)
     result = trainer.train()
-    common.save_checkpoint(trainer, tokenizer, round_dir)
+    training.save_checkpoint(trainer, tokenizer, round_dir)
     trainer.state.save_to_json(str(round_dir / "trainer_state.json"))
     return result.training_loss

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from tabbench_trainers import common
 
-import tabbench
-from tabbench import UsageError
+from tabbench import UsageError, training
 
 # BIRD-format demo data: its dev split has the schema and databases training needs
 BIRD = Path(__file__).resolve().parents[3] / "plugins" / "tabbench_demo" / "data" / "bird"
@@ -54,6 +51,7 @@ CASES = {
     "reward weight not a number": ("grpo", ["--reward", "bird-ex:heavy"], ["bird-ex:heavy"]),
     "quoted number as a reward option": ("grpo", ["--reward-option", 'bird-ex.timeout="5"'], ["timeout"]),
     "reward option for another reward": ("tao", ["--reward-option", "arctic.x=1"], ["'arctic'"]),
+    "--data without a name": ("sft", ["--data", "demo"], ["--data 'demo'", "expected NAME=PATH"]),
     "unknown benchmark": ("sft", ["--benchmark", "nosuch-bench"], ["'nosuch-bench'"]),
     "no such split": ("grpo", ["--split", "nosuch"], ["'nosuch'"]),
     "--where key no example has": ("sft", ["--where", "colour=red"], ["--where colour=red", "(keys: "]),
@@ -89,34 +87,31 @@ def test_unloadable_checkpoint_is_one_line_and_leaves_no_output(cli_runner, look
     assert not (tmp_path / "runs").exists(), "the folders the failed run created are removed"
 
 
-def _failing_run(config: Any) -> Path:
-    common.prepare_out_dir(config.out_dir)
-    (config.out_dir / "trainer").mkdir()
-    (config.out_dir / "log.jsonl").write_text("{}\n")
-    raise KeyboardInterrupt
-
-
-def _config(out_dir: Path) -> Any:
-    """The two fields ``removes_output_on_failure`` reads of a trainer's config."""
-    return SimpleNamespace(out_dir=out_dir, settings=tabbench.Settings())
+def _failing_run(out_dir: Path) -> None:
+    """A run that made its output folder and wrote into it, then was interrupted."""
+    with training.removing_output_on_failure(out_dir):
+        training.prepare_out_dir(out_dir)
+        (out_dir / "trainer").mkdir()
+        (out_dir / "log.jsonl").write_text("{}\n")
+        raise KeyboardInterrupt
 
 
 def test_failed_run_removes_the_folders_it_made(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt):
-        common.removes_output_on_failure(_failing_run)(_config(tmp_path / "a" / "b"))
+        _failing_run(tmp_path / "a" / "b")
     assert not (tmp_path / "a").exists()
 
 
 def test_failed_run_empties_the_empty_folder_it_was_given(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt):
-        common.removes_output_on_failure(_failing_run)(_config(tmp_path))
+        _failing_run(tmp_path)
     assert tmp_path.is_dir() and not any(tmp_path.iterdir())
 
 
 def test_refused_out_folder_is_never_touched(tmp_path: Path) -> None:
     (tmp_path / "keep.txt").write_text("mine")
     with pytest.raises(UsageError, match="not empty"):
-        common.removes_output_on_failure(_failing_run)(_config(tmp_path))
+        _failing_run(tmp_path)
     assert (tmp_path / "keep.txt").read_text() == "mine"
 
 

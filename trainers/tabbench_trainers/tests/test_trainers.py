@@ -14,12 +14,20 @@ import sys
 from pathlib import Path
 
 import pytest
-from tabbench_trainers import common, tao
+from tabbench_trainers import tao
 
 import tabbench
-from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, Status, UsageError
+from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, Status, UsageError, training
+from tabbench.evaluation.options import parse_key_values
+from tabbench.training import Selection
 
 REPO = Path(__file__).resolve().parents[3]
+
+
+def _load(benchmarks=(), data=None, split="train", suites=(), where=(), options=()):
+    """``training.load_benchmarks`` of the selection a command's options give (as ``TrainConfig.of`` builds it)."""
+    return training.load_benchmarks(Selection(benchmarks, suites, data or {}, parse_key_values(tuple(options), "-o"),
+                                              split, None, where))
 
 
 def invoke(cli_runner, args: list[str]) -> None:
@@ -54,7 +62,7 @@ def assert_checkpoint(path: Path) -> None:
 def test_trainers_registered_without_heavy_imports() -> None:
     code = ("import sys, tabbench; from tabbench.host.plugins import host; "
             "names = host().registry('trainer').names(); "
-            "import tabbench_trainers.common, tabbench_trainers.sft, tabbench_trainers.grpo, tabbench_trainers.tao; "
+            "import tabbench.training, tabbench_trainers.sft, tabbench_trainers.grpo, tabbench_trainers.tao; "
             "heavy = [m for m in ('torch', 'trl', 'transformers') if m in sys.modules]; "
             "print(names, heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -88,10 +96,10 @@ def test_max_seconds_stops_at_the_first_step_past_the_budget(cli_runner, micro_m
 
 
 def test_benchmark_options_reach_the_benchmarks_trained_on() -> None:
-    spider = common.load_benchmarks(["demo-spider"], [], "train", options=["demo-spider:timeout=7", "timeout=3"])[0]
+    spider = _load(["demo-spider"], options=["demo-spider:timeout=7", "timeout=3"])[0]
     assert spider.options["timeout"] == 7  # NAME:KEY wins over KEY, as in `tabbench eval -o`
     with pytest.raises(ConfigError, match="no_such_option"):
-        common.load_benchmarks(["demo-spider"], [], "train", options=["no_such_option=1"])
+        _load(["demo-spider"], options=["no_such_option=1"])
 
 
 @pytest.mark.slow  # builds a tiny checkpoint (and trains it)
@@ -155,39 +163,37 @@ def test_use_vllm_without_vllm_is_a_config_error(monkeypatch: pytest.MonkeyPatch
 
 def test_reward_specs_default_weights_and_options() -> None:
     demo = tabbench.get_benchmark("demo-bird")
-    assert [s.to_json() for s in common.resolve_rewards([], [], [demo])] == [
+    assert [s.to_json() for s in training.resolve_rewards([], [], [demo])] == [
         {"name": "bird-ex", "weight": 1.0, "options": dict(tabbench.metric_specs(demo)[0].options)}]
-    specs = common.resolve_rewards(["bird-ex:2", "arctic"], [], [demo])
+    specs = training.resolve_rewards(["bird-ex:2", "arctic"], [], [demo])
     assert [(s.name, s.weight) for s in specs] == [("bird-ex", 2.0), ("arctic", 1.0)]
     with pytest.raises(UsageError, match="weight"):
-        common.resolve_rewards(["bird-ex:heavy"], [], [demo])
+        training.resolve_rewards(["bird-ex:heavy"], [], [demo])
     with pytest.raises(UsageError, match="twice"):
-        common.resolve_rewards(["arctic", "arctic:2"], [], [demo])
+        training.resolve_rewards(["arctic", "arctic:2"], [], [demo])
     with pytest.raises(UsageError, match="not one of the rewards"):
-        common.resolve_rewards(["arctic"], ["bird-ex.timeout=3"], [demo])
+        training.resolve_rewards(["arctic"], ["bird-ex.timeout=3"], [demo])
     with pytest.raises(tabbench.UnknownNameError):
-        common.resolve_rewards(["no-such-reward"], [], [demo])
+        training.resolve_rewards(["no-such-reward"], [], [demo])
 
 
 def test_reward_option_reaches_the_plugin() -> None:
     demo = tabbench.get_benchmark("demo-bird")
-    spec = common.resolve_rewards(["arctic"], ["arctic.timeout=2.5"], [demo])[0]
+    spec = training.resolve_rewards(["arctic"], ["arctic.timeout=2.5"], [demo])[0]
     assert spec.options["timeout"] == 2.5
-    assert common.trl_reward_funcs([spec])[0].reward.options["timeout"] == 2.5
+    assert training.trl_reward_funcs([spec])[0].reward.options["timeout"] == 2.5
 
 
 def test_a_suite_contributes_its_members_with_the_split() -> None:
-    names = [b.name for b in common.load_benchmarks([], [], "train", ["demo"])]
+    names = [b.name for b in _load(suites=["demo"])]
     assert names == ["demo-bird", "demo-spider", "demo-tablebench", "demo-crtqa"]  # the demo trains on all four
-    assert [b.name for b in common.load_benchmarks([], [], "dev", ["demo"])] == ["demo-spider"]  # Spider's held-out
+    assert [b.name for b in _load(split="dev", suites=["demo"])] == ["demo-spider"]  # Spider's held-out
     with pytest.raises(ConfigError):
-        common.load_benchmarks([], [], "no-such-split", ["demo"])
-    with pytest.raises(UsageError, match="expected NAME=PATH"):
-        common.load_benchmarks([], ["demo"], "train", ["demo"])
+        _load(split="no-such-split", suites=["demo"])
     with pytest.raises(UsageError, match="not among the benchmarks"):
-        common.load_benchmarks([], ["bird=/nowhere"], "train", ["demo"])
+        _load(data={"bird": "/nowhere"}, suites=["demo"])
     with pytest.raises(UsageError, match="--benchmark NAME or --suite NAME"):
-        common.load_benchmarks([], [], "train")
+        _load()
 
 
 def test_trainers_use_only_the_examples_where_selects() -> None:
@@ -196,17 +202,18 @@ def test_trainers_use_only_the_examples_where_selects() -> None:
     from tabbench.evaluation.where import parse_wheres
 
     where = parse_wheres(["db_id=library", "difficulty!=simple"])
-    benchmarks = common.load_benchmarks([], [], "train", ["demo"], where)
+    benchmarks = _load(suites=["demo"], where=where)
     assert [b.name for b in benchmarks] == ["demo-bird", "demo-spider"]  # the table QA members have no db_id
-    rows = grpo.grpo_rows(grpo.grpo_items(benchmarks, "train", 5, where))  # --limit after the filter
+    selection = Selection(split="train", limit=5, where=where)
+    rows = grpo.grpo_rows(training.selected_examples(benchmarks, selection))  # --limit after the filter
     examples = [json.loads(row["example"]) for row in rows]
     assert len(rows) == 10 and {e["meta"]["db_id"] for e in examples} == {"library"}
     assert "simple" not in {e["meta"].get("difficulty") for e in examples}
     wanted = [e.id for e in benchmarks[0].examples("train")
               if e.meta["db_id"] == "library" and e.meta["difficulty"] != "simple"]
-    assert [e.id for e in common.training_examples(benchmarks[0], "train", None, where)] == wanted
+    assert [e.id for e in training.training_examples(benchmarks[0], "train", None, where)] == wanted
     with pytest.raises(UsageError, match="no example has key 'colour'"):
-        common.load_benchmarks(["demo-bird"], [], "train", (), parse_wheres(["colour=red"]))
+        _load(["demo-bird"], where=parse_wheres(["colour=red"]))
 
 
 @pytest.mark.slow  # builds a tiny checkpoint (and trains it)
@@ -242,19 +249,19 @@ def test_train_takes_benchmark_and_suite_as_eval_does(cli_runner, tmp_path) -> N
 def test_multi_task_rewards_score_only_their_own_benchmark_rows() -> None:
     from tabbench.adapters import dataset_rows
 
-    benchmarks = common.load_benchmarks([], [], "train", ["demo"])
-    specs = common.resolve_rewards([], [], benchmarks)
+    benchmarks = _load(suites=["demo"])
+    specs = training.resolve_rewards([], [], benchmarks)
     assert [(s.benchmark, s.name) for s in specs] == [
         ("demo-bird", "bird-ex"), ("demo-spider", "spider-ex"), ("demo-tablebench", "rouge-l"),
         ("demo-crtqa", "crtqa-em")]
     rows = [next(iter(dataset_rows(b, "train"))) for b in benchmarks]
     completions = [b.gold_completion(next(iter(b.examples("train")))) for b in benchmarks]
     columns = {key: [row[key] for row in rows] for key in rows[0] if key != "prompt"}
-    for i, func in enumerate(common.trl_reward_funcs(specs)):
+    for i, func in enumerate(training.trl_reward_funcs(specs)):
         values = func(prompts=[r["prompt"] for r in rows], completions=completions, **columns)
         assert values == [1.0 if j == i else None for j in range(len(rows))], func.__name__  # gold: 1, others: None
-    assert [common.trl_reward_funcs(specs)[0].__name__] == ["demo-bird/bird-ex"]  # logged per benchmark
-    explicit = common.resolve_rewards(["bird-ex"], [], benchmarks)  # a named reward scores every row
+    assert [training.trl_reward_funcs(specs)[0].__name__] == ["demo-bird/bird-ex"]  # logged per benchmark
+    explicit = training.resolve_rewards(["bird-ex"], [], benchmarks)  # a named reward scores every row
     assert explicit[0].benchmark is None and explicit[0].label == "bird-ex"
 
 
@@ -268,8 +275,8 @@ def _demo_example() -> tuple[tabbench.Benchmark, Example]:
 
 def test_score_group_uses_the_reward_plugins_and_weights() -> None:
     benchmark, example = _demo_example()
-    specs = [common.RewardSpec("bird-ex", 1.0), common.RewardSpec("arctic", 0.5)]
-    rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
+    specs = [training.RewardSpec("bird-ex", 1.0), training.RewardSpec("arctic", 0.5)]
+    rewards = list(zip(specs, training.trl_reward_funcs(specs), strict=True))
     group = tao.score_group(benchmark, example, [example.gold, "SELECT nothing FROM nowhere", "no sql here"], rewards)
     assert [s.reward for s in group.samples] == pytest.approx([1.5, 0.0, 0.0])
     assert group.samples[0].statuses == {"bird-ex": "match", "arctic": "match"}
@@ -277,9 +284,9 @@ def test_score_group_uses_the_reward_plugins_and_weights() -> None:
 
 
 def test_score_group_uses_only_its_own_benchmarks_rewards() -> None:
-    benchmarks = common.load_benchmarks([], [], "train", ["demo"])
-    specs = common.resolve_rewards([], [], benchmarks)  # one reward per benchmark: demo-bird/bird-ex, ...
-    rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
+    benchmarks = _load(suites=["demo"])
+    specs = training.resolve_rewards([], [], benchmarks)  # one reward per benchmark: demo-bird/bird-ex, ...
+    rewards = list(zip(specs, training.trl_reward_funcs(specs), strict=True))
     for benchmark in benchmarks:
         example = next(iter(benchmark.examples("train")))
         group = tao.score_group(benchmark, example, [benchmark.gold_completion(example)], rewards)
@@ -291,8 +298,8 @@ def test_score_group_uses_only_its_own_benchmarks_rewards() -> None:
 def test_unlabeled_prompt_is_scored_against_its_vote() -> None:
     benchmark, example = _demo_example()
     unlabeled = Example(example.id, None, example.fields, example.meta, example.split)
-    specs = [common.RewardSpec("bird-ex", 1.0)]
-    rewards = list(zip(specs, common.trl_reward_funcs(specs), strict=True))
+    specs = [training.RewardSpec("bird-ex", 1.0)]
+    rewards = list(zip(specs, training.trl_reward_funcs(specs), strict=True))
     completions = [example.gold, example.gold + " ", "SELECT 12345", "not sql"]
     group = tao.score_group(benchmark, unlabeled, completions, rewards)
     assert group.pseudo
@@ -338,7 +345,7 @@ def test_kto_labels_and_summary() -> None:
 def test_accelerate_configs_load(name: str) -> None:
     from accelerate.commands.config.config_args import load_config_from_file
 
-    path = Path(common.__file__).parent / "configs" / f"{name}.yaml"
+    path = Path(tao.__file__).parent / "configs" / f"{name}.yaml"
     config = load_config_from_file(str(path))
     assert config.mixed_precision == "bf16" and config.num_processes >= 2
     if name.startswith("zero"):
@@ -371,11 +378,12 @@ def test_sft_target_prefers_a_readable_trace() -> None:
 
 @pytest.mark.slow  # builds a tiny checkpoint (and trains it)
 def test_long_prompts_are_skipped(micro_model: Path) -> None:
-    from tabbench_trainers.grpo import drop_long_prompts, grpo_items, grpo_rows
+    from tabbench_trainers.grpo import drop_long_prompts, grpo_rows
     from transformers import AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(str(micro_model))
-    rows = grpo_rows(grpo_items([tabbench.get_benchmark("demo-bird")], "train", 5))
+    demo = tabbench.get_benchmark("demo-bird")
+    rows = grpo_rows(training.selected_examples([demo], Selection(split="train", limit=5)))
     assert drop_long_prompts(rows, tokenizer, None) == (rows, 0)
     assert drop_long_prompts(rows, tokenizer, 10_000) == (rows, 0)
     assert drop_long_prompts(rows, tokenizer, 5) == ([], 5)
@@ -398,9 +406,11 @@ def test_each_trainer_gets_a_typed_config_of_exactly_its_options() -> None:
     from tabbench_trainers.sft import SftConfig, sft_command
     from tabbench_trainers.tao import TaoConfig, tao_command
 
+    shared = {"workers", "result_store_mb", "unsafe_sandbox", *training.SELECTION_KEYWORDS}  # settings and selection
     for config, command in ((SftConfig, sft_command), (GrpoConfig, grpo_command), (TaoConfig, tao_command)):
-        options = {p.name for p in command.params} - {"workers", "result_store_mb", "unsafe_sandbox"} | {"settings"}
+        options = {p.name for p in command.params} - shared | {"settings", "selection"}
         assert {f.name for f in dataclasses.fields(config)} == options, config.__name__
+        assert set(training.SELECTION_KEYWORDS) <= {p.name for p in command.params}, config.__name__
         assert config.__dataclass_params__.frozen
     with pytest.raises(TypeError, match="fields without an option"):
         SftConfig.of({"model_path": "m"})

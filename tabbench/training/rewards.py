@@ -1,0 +1,174 @@
+"""Rewards by name for training: which reward plugins a run optimises, with what options and weights, and the
+TRL reward functions the host adapter builds from them (the one rule: plugins score, trainers never do)."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import tabbench
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.environment import Environment
+from tabbench.contract.errors import UsageError
+from tabbench.contract.types import Example
+
+
+def _parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+@dataclass
+class RewardSpec:
+    """One reward: a registered reward plugin, its options and its weight in the sum; with ``benchmark``, it
+    scores only that benchmark's rows (``None``, not applicable, elsewhere)."""
+
+    name: str
+    weight: float = 1.0
+    options: dict[str, Any] = field(default_factory=dict)
+    benchmark: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The name TRL logs it under (``rewards/<label>/mean``)."""
+        return f"{self.benchmark}/{self.name}" if self.benchmark else self.name
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "weight": self.weight, "options": self.options,
+                **({"benchmark": self.benchmark} if self.benchmark else {})}
+
+
+def parse_reward_spec(text: str) -> tuple[str, float]:
+    name, sep, weight = text.rpartition(":")
+    if not sep:
+        return text, 1.0
+    try:
+        value = float(weight)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise UsageError(f"--reward {text!r}: the weight after ':' must be a finite number")
+    return name, value
+
+
+def resolve_rewards(
+    specs: Sequence[str], option_pairs: Sequence[str], benchmarks: Sequence[Benchmark]
+) -> list[RewardSpec]:
+    """Rewards to optimise: the given names (scoring every row), else each benchmark's primary metric reward
+    with that metric's options, scoring only that benchmark's rows (multi-task training: every example is
+    scored by its own benchmark's metric, the others return ``None``).
+
+    A given reward that is also one of the benchmarks' metric rewards starts from that metric's options, so
+    the number trained on is the number reported; ``--reward-option`` overrides.
+    """
+    if not specs:
+        resolved = []
+        for benchmark in benchmarks:
+            # the options evaluation builds the reward with
+            metric = next(m for m in tabbench.metric_specs(benchmark) if m.name == benchmark.primary_metric)
+            resolved.append(RewardSpec(metric.reward, 1.0, dict(metric.options),
+                                       benchmark.name if len(benchmarks) > 1 else None))
+    else:
+        metric_options: dict[str, dict[str, Any]] = {}
+        for benchmark in benchmarks:
+            for metric in tabbench.metric_specs(benchmark):  # the options evaluation builds the reward with
+                metric_options.setdefault(metric.reward, dict(metric.options))
+        parsed = [parse_reward_spec(s) for s in specs]
+        names = [name for name, _ in parsed]
+        if len(set(names)) != len(names):
+            raise UsageError(f"--reward names a reward twice ({', '.join(names)}); give one weight per reward")
+        resolved = [RewardSpec(name, weight, dict(metric_options.get(name, {}))) for name, weight in parsed]
+    by_name: dict[str, RewardSpec] = {}
+    for spec in resolved:  # an option for a reward name applies to every benchmark's copy of it
+        by_name.setdefault(spec.name, spec)
+    for pair in option_pairs:
+        key, sep, value = pair.partition("=")
+        reward, dot, option = key.partition(".")
+        if not sep or not dot or not reward or not option:
+            raise UsageError(f"--reward-option {pair!r}: expected NAME.KEY=VALUE")
+        if reward not in by_name:
+            raise UsageError(f"--reward-option {pair!r}: {reward!r} is not one of the rewards ({', '.join(by_name)})")
+        for spec in resolved:
+            if spec.name == reward:
+                spec.options[option] = _parse_value(value)
+    for spec in resolved:
+        tabbench.get_reward(spec.name, **spec.options)  # unknown names and bad options fail before training
+    return resolved
+
+
+def require_sandbox(specs: Sequence[RewardSpec], examples: Sequence[tuple[Benchmark, Example]],
+                    environment: Environment | None = None, recorded: bool = False) -> None:
+    """Stop before the model loads when training will run model-written code on a machine without the kernel
+    sandbox (``tabbench.sandbox.require``; ``--unsafe-sandbox`` opts out): the ``--env`` environment's tools, a
+    reward's extractor on one of its benchmarks' examples, or (``recorded``) a benchmark's answer extractor."""
+    from tabbench.sandbox import require
+
+    if environment is not None and environment.runs_code:
+        require(f"environment {environment.name!r}")
+    for spec in specs:
+        extractor = tabbench.get_reward(spec.name, **spec.options).extractor
+        if extractor is not None and any(extractor.runs_code(e) for b, e in examples
+                                         if spec.benchmark in (None, b.name)):
+            require(f"reward {spec.label!r}")
+    for benchmark in {b.name: b for b, _ in examples}.values() if recorded else ():
+        extractor = benchmark.answer_extractor()
+        if any(extractor.runs_code(e) for b, e in examples if b is benchmark):
+            require(f"benchmark {benchmark.name!r}")
+
+
+def trl_reward_funcs(specs: Sequence[RewardSpec]) -> list[Any]:
+    """TRL reward functions for ``specs``, built by the host adapter (the one rule: plugins score)."""
+    from tabbench.adapters import trl_reward
+
+    funcs = []
+    for spec in specs:
+        func = trl_reward(spec.name, name=spec.label, **spec.options)
+        funcs.append(BenchmarkReward(func, spec.benchmark) if spec.benchmark else func)
+    return funcs
+
+
+class BenchmarkReward:
+    """A TRL reward function restricted to one benchmark's rows (the ``benchmark`` column): it scores those and
+    returns ``None`` for the others, which TRL leaves out of that reward's mean and of the weighted sum (and TAO
+    out of a sample's sum and statuses)."""
+
+    def __init__(self, inner: Any, benchmark: str) -> None:
+        self.inner = inner
+        self.benchmark = benchmark
+        self.__name__ = inner.__name__
+
+    @property
+    def status_counts(self) -> Any:
+        return self.inner.status_counts
+
+    def scores(self, completions: list[Any], columns: dict[str, Any]) -> list[Any]:
+        """The inner ``scores`` (``Score`` objects) of this benchmark's rows; ``None`` for the others."""
+        return self._own_rows(len(completions), columns, lambda pick: self.inner.scores(
+            pick(list(completions)), {k: pick(v) for k, v in columns.items()}))
+
+    def __call__(self, prompts: Sequence[Any] | None = None, completions: Sequence[Any] | None = None,
+                 **kwargs: Any) -> list[float | None]:
+        n = len(completions or [])
+        return self._own_rows(n, kwargs, lambda pick: self.inner(
+            prompts=pick(list(prompts or [None] * n)), completions=pick(list(completions or [])),
+            **{k: pick(v) for k, v in kwargs.items()}))
+
+    def _own_rows(self, n: int, columns: dict[str, Any], score: Callable[[Callable[[Any], Any]], list[Any]]
+                  ) -> list[Any]:
+        """``score(pick)`` on the rows whose ``benchmark`` column names this benchmark (``pick`` keeps those rows
+        of a column), spread back over ``n`` rows with ``None`` for the others."""
+        rows = columns.get("benchmark") or [None] * n
+        keep = [i for i in range(n) if rows[i] == self.benchmark]
+        values: list[Any] = [None] * n
+        if keep:
+            def pick(value: Any) -> Any:
+                return [value[i] for i in keep] if isinstance(value, list | tuple) and len(value) == n else value
+
+            for i, value in zip(keep, score(pick), strict=True):
+                values[i] = value
+        return values

@@ -1,0 +1,133 @@
+"""``run_trainer``: the one prologue and epilogue of every trainer, so a trainer plugin writes only its algorithm.
+
+The prologue, in order: thread settings (``--reproducible``), the run's settings and result store, the
+selection's benchmarks and examples, the rewards, the sandbox check (before any model loads), the trainer's
+rows, the ``--out`` folder, the clock and the time budget, the seed and the base model. The epilogue: the run
+record ``tabbench_train.json`` and a last line naming the checkpoint. A failure anywhere removes what the run
+made of ``--out``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.environment import Environment
+from tabbench.contract.settings import use_settings
+from tabbench.contract.types import Example
+from tabbench.training.budget import TimeBudget, Timer
+from tabbench.training.config import RewardOptions, TrainConfig
+from tabbench.training.data import load_benchmarks, selected_examples
+from tabbench.training.model import load_model, save_checkpoint, seed_everything
+from tabbench.training.output import echo, prepare_out_dir, removing_output_on_failure, write_run_info
+from tabbench.training.rewards import RewardSpec, require_sandbox, resolve_rewards
+
+
+@dataclass
+class Trained:
+    """What a trainer's ``train`` returns: its last line (``"12 steps, loss 0.41"``; the time and the checkpoint
+    are added) and its own fields of the run record (rows, steps, losses...)."""
+
+    summary: str
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class TrainingRun:
+    """What the prologue made, handed to the trainer: its config, the benchmarks and their selected examples
+    (``items``), the resolved rewards (empty for a trainer without ``RewardOptions``), the rows ``rows`` built,
+    the base model and tokenizer (``None`` with ``load_model=False``), the time budget and the clock."""
+
+    name: str
+    config: TrainConfig
+    benchmarks: list[Benchmark]
+    items: list[tuple[Benchmark, Example]]
+    rewards: list[RewardSpec]
+    budget: TimeBudget
+    timer: Timer
+    rows: Any = None
+    model: Any = None
+    tokenizer: Any = None
+
+    @property
+    def out_dir(self) -> Path:
+        return self.config.out_dir
+
+    def save(self, trainer: Any, result: Any, out_dir: Path | None = None) -> dict[str, Any] | None:
+        """Save a TRL trainer's checkpoint (``save_checkpoint``) and its ``trainer_state.json`` in ``out_dir``
+        (default ``--out``); the record's ``steps``, ``processes`` and ``train_loss`` (``result`` is what
+        ``trainer.train()`` returned), or ``None`` on a process other than the main one, which records nothing."""
+        out_dir = out_dir or self.out_dir
+        if not save_checkpoint(trainer, self.tokenizer, out_dir):
+            return None
+        trainer.state.save_to_json(str(out_dir / "trainer_state.json"))
+        return {"steps": trainer.state.global_step, "processes": trainer.accelerator.num_processes,
+                "train_loss": result.training_loss}
+
+
+def run_trainer(
+    name: str, config: TrainConfig, train: Callable[[TrainingRun], Trained | None], *, plugin_version: str,
+    rows: Callable[[TrainingRun], Any] | None = None, environment: Environment | None = None,
+    check_answers: bool = False, model: bool = True,
+) -> Path:
+    """Run trainer ``name`` (the ``tabbench train NAME`` command) on ``config``; returns ``--out``.
+
+    ``rows(run)`` builds the training rows before the output folder is made and the model loads, so bad data
+    fails fast; they are ``run.rows``. ``environment``: the ``--env`` environment whose tools the rollouts call,
+    and ``check_answers``: whether the benchmarks' answer extractors run on model output (as TAO's recorded
+    answers do); either may need the kernel sandbox, which is checked with the rewards' extractors before any
+    model loads. ``model=False`` leaves loading to ``train`` (a trainer that reloads per round). ``train(run)``
+    trains and saves the checkpoint in ``run.out_dir``; it returns ``Trained`` on the main process and ``None``
+    on the others, which write nothing. ``plugin_version`` is recorded in ``tabbench_train.json``.
+
+    The run uses its settings (``config.settings``: ``--workers``, ``--result-store-mb``, ``--unsafe-sandbox``)
+    and a query-result store of its own, entered here, around everything the run does.
+    """
+    from tabbench.sql import ResultStore, use_store
+
+    configure_threads(config)
+    with use_settings(config.settings), use_store(ResultStore()), removing_output_on_failure(config.out_dir):
+        benchmarks = load_benchmarks(config.selection)
+        items = selected_examples(benchmarks, config.selection)
+        specs = (resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
+                 if isinstance(config, RewardOptions) else [])
+        require_sandbox(specs, items, environment, recorded=check_answers)
+        run = TrainingRun(name, config, benchmarks, items, specs, TimeBudget(config.max_seconds), Timer())
+        if rows is not None:
+            run.rows = rows(run)
+        prepare_out_dir(config.out_dir)
+        run.timer = Timer()
+        if model:
+            seed_everything(config.seed)
+            run.model, run.tokenizer = load_model(config.model_path)
+        trained = train(run)
+        if trained is None:
+            return config.out_dir
+        leave_out = ("reward_specs", "reward_option_pairs") if specs else ()
+        write_run_info(config.out_dir, {
+            "trainer": name,
+            "base_model": str(config.model_path),
+            "benchmarks": [b.name for b in benchmarks],
+            "split": config.selection.split,
+            **({"rewards": [spec.to_json() for spec in specs]} if specs else {}),
+            "settings": config.record(*leave_out),
+            **run.budget.record(),
+            **trained.record,
+            "seconds": run.timer(),
+        }, plugin_version)
+        echo(f"{name}: {trained.summary}, {run.timer()} s; checkpoint in {config.out_dir}")
+    return config.out_dir
+
+
+def configure_threads(config: TrainConfig | None = None) -> None:
+    """Keep tokenizers' thread pool out of the way of torch's on small CPU machines; with ``--reproducible``,
+    pin kernels, threads and seeds before torch loads (``tabbench.reproducible``)."""
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    if config is not None and config.reproducible:
+        from tabbench.reproducible import require
+
+        require(config.seed)
