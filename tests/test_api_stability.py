@@ -250,9 +250,12 @@ def _write_plugin_and_data(tmp_path: Path) -> tuple[Path, Path]:
     return plugins, data
 
 
-def _tabbench(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TABBENCH_")}
-    env.update(TABBENCH_STRICT_PLUGINS="1", PYTHONWARNINGS="always::DeprecationWarning")
+def _tabbench(args: list[str], cwd: Path, warnings_option: str | None = "always::DeprecationWarning"
+              ) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TABBENCH_") and k != "PYTHONWARNINGS"}
+    env["TABBENCH_STRICT_PLUGINS"] = "1"
+    if warnings_option is not None:
+        env["PYTHONWARNINGS"] = warnings_option
     return subprocess.run([sys.executable, "-m", "tabbench", *args], env=env, cwd=cwd, capture_output=True,
                           text=True, timeout=600)
 
@@ -278,6 +281,27 @@ def test_a_0_1_plugin_loads_and_scores_with_only_deprecation_warnings(tmp_path: 
         metrics = json.loads((out / "results.json").read_text())["benchmarks"]["legacy-sql"]["metrics"]
         values[name] = metrics["ex"]["value"]
     assert values == {"gold": 1.0, "scored": 0.5}  # q1 answers 7 items where there are 2; q2 is right
+
+
+def test_the_cli_shows_each_deprecation_once_on_one_line(tmp_path: Path) -> None:
+    """Python hides DeprecationWarning outside __main__: the CLI shows tabbench's own on stderr, one line each,
+    once per place in the plugin that uses an old name, naming what to use instead."""
+    plugins, _ = _write_plugin_and_data(tmp_path)
+    plugin = plugins / "legacy_sql.py"
+    result = _tabbench(["--plugins-dir", str(plugins), "rewards", "list", "--json"], cwd=tmp_path,
+                       warnings_option=None)
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    source = PLUGIN_0_1.splitlines()
+    where = {f"{plugin}:{source.index(text) + 1}: DeprecationWarning: " for text in (
+        "from tabbench.sql import ExecJob, Limits, completion_sql, execute_many", "class LegacyEx(Reward):",
+        "class LegacySql(Benchmark):")}
+    assert len(lines) == 3 and {line[:line.index("DeprecationWarning: ") + 20] for line in lines} == where, lines
+    assert "use tabbench.sql.extract_sql" in lines[0] and "use score(self, example, completion, answer)" in lines[1]
+    assert "declare the answer's extractor instead" in lines[2]
+    quiet = _tabbench(["--plugins-dir", str(plugins), "rewards", "list", "--json"], cwd=tmp_path,
+                      warnings_option="ignore::DeprecationWarning")  # -W / PYTHONWARNINGS decide when given
+    assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
 
 
 # --- the library imports no click ----------------------------------------------------------------------------------

@@ -21,6 +21,9 @@ from typing import Any
 
 #: The release in which the names below stop working.
 REMOVED_IN = "0.3.0"
+#: What every tabbench deprecation message says (old names here, old contracts in ``Reward``/``Benchmark``): the
+#: CLI shows the warnings that match it, which Python hides outside ``__main__`` (``tabbench.cli.main``).
+MESSAGE_PATTERN = r".* is deprecated since \d+\.\d+\.\d+ and (will be removed|stops working) in \d+\.\d+\.\d+; "
 
 
 @dataclass(frozen=True)
