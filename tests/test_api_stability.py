@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 import tabbench
 from tabbench.contract.deprecation import DEPRECATED, REMOVED_IN
+from tests.toy_plugin import write_package
 
 ROOT = Path(__file__).resolve().parents[1]
 _LINES = [line.split(maxsplit=2) for line in (ROOT / "tests" / "public_api_0_1_0.txt").read_text().splitlines()
@@ -401,6 +402,29 @@ def test_a_0_1_plugin_loads_and_scores_with_only_deprecation_warnings(tmp_path: 
         metrics = json.loads((out / "results.json").read_text())["benchmarks"]["legacy-sql"]["metrics"]
         values[name] = metrics["ex"]["value"]
     assert values == {"gold": 1.0, "scored": 0.5}  # q1 answers 7 items where there are 2; q2 is right
+
+
+def test_a_0_1_plugin_installed_as_a_package_scores_with_only_deprecation_warnings(tmp_path: Path) -> None:
+    """The same plugin as a distribution with an entry point, registering ``"module:attr"`` targets (lazily, as
+    0.1's guide taught), installed with pip --target."""
+    _, data = _write_plugin_and_data(tmp_path)
+    source = (PLUGIN_0_1.replace('register("legacy-ex", LegacyEx,', 'register("legacy-ex", "legacy_sql_pkg:LegacyEx",')
+              .replace('register("legacy-sql", LegacySql,', 'register("legacy-sql", "legacy_sql_pkg:LegacySql",'))
+    assert source.count('"legacy_sql_pkg:') == 2
+    package = write_package(tmp_path / "src", "tabbench-legacy-sql", "legacy_sql_pkg", source, "legacy-sql")
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--no-index", "--target", str(site), str(package)], check=True, capture_output=True, text=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TABBENCH_") and k != "PYTHONWARNINGS"}
+    env.update(TABBENCH_STRICT_PLUGINS="1", PYTHONPATH=os.pathsep.join([str(site), env.get("PYTHONPATH", "")]))
+    result = subprocess.run([sys.executable, "-m", "tabbench", "eval", "--model", "gold", "--benchmark",
+                             "legacy-sql", "--data", f"legacy-sql={data}", "--out", str(tmp_path / "run"),
+                             "--no-progress"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if "Warning" in line]
+    assert len(warned) == 3 and all(": DeprecationWarning: " in line for line in warned), result.stderr
+    results = json.loads((tmp_path / "run" / "results.json").read_text())
+    assert results["benchmarks"]["legacy-sql"]["metrics"]["ex"]["value"] == 1.0
 
 
 def test_the_cli_shows_each_deprecation_once_on_one_line(tmp_path: Path) -> None:
