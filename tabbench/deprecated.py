@@ -4,6 +4,7 @@ is ``tabbench.contract.deprecation``; ``docs/api.md`` the policy). Nothing here 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +115,31 @@ def vote_agreement(benchmark: Any, example: Any, completions: Sequence[str], met
 LEVEL_ORDER = ("simple", "easy", "moderate", "medium", "hard", "challenging", "extra")
 #: 0.1.0's breakdown keys drawn as per-difficulty bars.
 PLOT_BREAKDOWNS = ("difficulty", "hardness")
+
+
+def level_sort_key(level: str) -> tuple[int, str]:
+    """0.1.0's ``tabbench.leaderboard.level_sort_key``: ``level``'s place in ``LEVEL_ORDER``, then its name."""
+    from tabbench.reporting.leaderboard import level_sort_key as key_in
+
+    return key_in(LEVEL_ORDER)(level)
+
+
+@dataclass(frozen=True)
+class TinySpec:
+    """0.1.0's ``tabbench.tinymodel.TinySpec``: the sizes of the tiny test model (the demo plugin builds it now)."""
+
+    vocab_size: int = 512
+    hidden_size: int = 256
+    num_hidden_layers: int = 4
+    num_attention_heads: int = 4
+    num_key_value_heads: int = 2
+    intermediate_size: int = 768
+    max_position_embeddings: int = 1024
+    seed: int = 0
+
+
+def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec: TinySpec = TinySpec()) -> Path:
+    """0.1.0's ``tabbench.tinymodel.build_tiny_model``: ``tabbench.testing.build_tiny_model`` with ``spec``'s sizes."""
+    from tabbench.testing import build_tiny_model as build
+
+    return build(path, corpus, **asdict(spec))

@@ -111,15 +111,15 @@ def cli_runner() -> Any:
     return invoke
 
 
-def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, **sizes: int) -> Path:
+def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, *, seed: int = 0, **sizes: int) -> Path:
     """Build a tiny offline model at ``path`` with ``tabbench models build-tiny`` (the demo plugin's command).
 
     Plugins share nothing but the public command line, so backend and trainer tests get their model this way.
-    ``corpus`` (texts) trains the tokenizer instead of the demo data; ``vocab_size`` and the model sizes
-    (``hidden_size``, ``num_hidden_layers``, ...) become ``--vocab-size`` / ``--size KEY=N``.
+    ``corpus`` (texts) trains the tokenizer instead of the demo data; ``seed`` seeds the weights; ``vocab_size``
+    and the model sizes (``hidden_size``, ``num_hidden_layers``, ...) become ``--vocab-size`` / ``--size KEY=N``.
     """
     path = Path(path)
-    args = [sys.executable, "-m", "tabbench", "models", "build-tiny", str(path)]
+    args = [sys.executable, "-m", "tabbench", "models", "build-tiny", str(path), "--seed", str(seed)]
     if corpus is not None:
         corpus_file = path.parent / f"{path.name}-corpus.txt"
         corpus_file.write_text("\n".join(corpus) + "\n", encoding="utf-8")

@@ -4,6 +4,7 @@ and scores, and the library imports no click outside ``tabbench.cli``."""
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import os
 import subprocess
@@ -17,16 +18,28 @@ from click.testing import CliRunner
 
 import tabbench
 from tabbench.contract.deprecation import DEPRECATED, REMOVED_IN
+from tests.toy_plugin import write_package
 
 ROOT = Path(__file__).resolve().parents[1]
-FROZEN = [tuple(line.split()) for line in (ROOT / "tests" / "public_api_0_1_0.txt").read_text().splitlines()
+_LINES = [line.split(maxsplit=2) for line in (ROOT / "tests" / "public_api_0_1_0.txt").read_text().splitlines()
           if line.strip() and not line.startswith("#")]
+FROZEN = [(module, name) for module, name, *_ in _LINES]
+#: (module, name) -> the parameters of the callable in its last 0.1.0 version, as "(a, b=, *, c=, **kw)"
+SIGNATURES = {(module, name): rest[0] for module, name, *rest in _LINES if rest}
+
+
+#: Names of 0.1.0 that 0.2.0 does not keep, each said in CHANGELOG.md: the tokenizer internals of the tiny test
+#: model, which moved into the demo plugin during 0.1.0 (the host imports no plugin; its builder is kept).
+GONE = {("tabbench.tinymodel", name) for name in (
+    "CHAT_TEMPLATE", "IM_END", "IM_START", "PAD", "QWEN2_PRETOKENIZE_REGEX", "RELOAD_PROBES", "SPECIAL_TOKENS",
+    "TOKENIZER_CLASS", "check_reload", "demo_corpus", "train_tokenizer", "value_free")}
 
 
 def _by_module() -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for module, name in FROZEN:
-        out.setdefault(module, []).append(name)
+        if (module, name) not in GONE:
+            out.setdefault(module, []).append(name)
     return out
 
 
@@ -46,6 +59,72 @@ def test_every_public_name_of_0_1_0_works_or_warns(module: str, names: list[str]
         else:
             assert not deprecations, f"{module}.{name} warns but is not listed as deprecated: {caught}"
         assert value is not None or name in {"__version__"}, f"{module}.{name}"
+        if (module, name) in SIGNATURES:
+            problems = call_incompatibilities(SIGNATURES[module, name], inspect.signature(value))
+            assert not problems, f"{module}.{name}: a 0.1.0 call no longer fits: {problems}"
+
+
+def _parameters(text: str) -> list[tuple[str, inspect._ParameterKind, bool]]:
+    """``(name, kind, has_default)`` of a signature written as in the frozen list: ``(a, /, b=, *, c=, **kw)``."""
+    kind, out = inspect.Parameter.POSITIONAL_OR_KEYWORD, []
+    items = [item for item in text.strip("()").split(", ") if item]
+    if "/" in items:
+        out = [(item.rstrip("="), inspect.Parameter.POSITIONAL_ONLY, item.endswith("="))
+               for item in items[:items.index("/")]]
+        items = items[items.index("/") + 1:]
+    for item in items:
+        if item == "*":
+            kind = inspect.Parameter.KEYWORD_ONLY
+        elif item.startswith("**"):
+            out.append((item[2:], inspect.Parameter.VAR_KEYWORD, False))
+        elif item.startswith("*"):
+            out.append((item[1:], inspect.Parameter.VAR_POSITIONAL, False))
+            kind = inspect.Parameter.KEYWORD_ONLY
+        else:
+            out.append((item.rstrip("="), kind, item.endswith("=")))
+    return out
+
+
+def call_incompatibilities(old: str, new: inspect.Signature) -> list[str]:
+    """What a call written against the ``old`` parameters could pass that ``new`` refuses: a parameter gone or
+    moved, a default dropped, a new parameter without a default."""
+    P = inspect.Parameter
+    positional = (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD)
+    params = list(new.parameters.values())
+    kinds = {p.kind for p in params}
+    problems = []
+    for index, (name, kind, has_default) in enumerate(before := _parameters(old)):
+        if kind in (P.VAR_POSITIONAL, P.VAR_KEYWORD):
+            problems += [f"{'*' if kind == P.VAR_POSITIONAL else '**'}{name} gone"] if kind not in kinds else []
+            continue
+        now = new.parameters.get(name)
+        if now is None:
+            if not (P.VAR_KEYWORD in kinds and kind != P.POSITIONAL_ONLY):
+                problems.append(f"{name} gone")
+            continue
+        if kind in positional and (now.kind not in positional or params.index(now) != index):
+            problems.append(f"{name} no longer at position {index}")
+        if kind != P.POSITIONAL_ONLY and now.kind == P.POSITIONAL_ONLY:
+            problems.append(f"{name} positional only")
+        if has_default and now.default is P.empty:
+            problems.append(f"{name} lost its default")
+    known = {name for name, _, _ in before}
+    problems += [f"{p.name} is new and required" for p in params if p.name not in known and p.default is P.empty
+                 and p.kind not in (P.VAR_POSITIONAL, P.VAR_KEYWORD)]
+    return problems
+
+
+def test_the_call_check_sees_incompatible_changes() -> None:
+    def new(a, b=1, *, c=2, **kw): ...
+
+    assert call_incompatibilities("(a, b=, *, c=)", inspect.signature(new)) == []
+    assert call_incompatibilities("(a, b=, *, d=)", inspect.signature(new)) == []  # **kw takes d
+    assert call_incompatibilities("(level)", inspect.signature(lambda order: 0)) == ["level gone",
+                                                                                      "order is new and required"]
+    assert call_incompatibilities("(b, a)", inspect.signature(new)) == ["b no longer at position 0",
+                                                                        "a no longer at position 1"]
+    assert call_incompatibilities("(a, b=, *args)", inspect.signature(new)) == ["*args gone"]
+    assert call_incompatibilities("(a, /, b=)", inspect.signature(lambda a, b: 0)) == ["b lost its default"]
 
 
 def test_the_frozen_list_holds_the_names_of_the_issue() -> None:
@@ -67,6 +146,16 @@ def test_the_changelog_names_every_deprecated_name() -> None:
     assert f"## {tabbench.__version__}" in changelog and "## 0.1.0" in changelog
     missing = [f"{m}.{n}" for m, names in DEPRECATED.items() for n in names if f"`{m}.{n}`" not in changelog]
     assert not missing, f"CHANGELOG.md does not name: {missing}"
+
+
+def test_the_names_not_kept_are_few_and_said() -> None:
+    """A 0.1.0 name that neither works nor warns is in GONE, and CHANGELOG.md's Removed section names it."""
+    assert GONE <= set(FROZEN) and not GONE & {(m, n) for m, names in DEPRECATED.items() for n in names}
+    removed = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").split("### Removed", 1)[1].split("\n## ", 1)[0]
+    assert not [f"{m}.{n}" for m, n in GONE if f"`{n}`" not in removed]
+    for module, name in GONE:
+        with pytest.raises(AttributeError):
+            getattr(importlib.import_module(module), name)
 
 
 def test_the_version_is_0_2_0_everywhere() -> None:
@@ -97,6 +186,38 @@ def test_renamed_functions_are_the_new_ones() -> None:
         from tabbench.tableqa.answers import extract_answer as old_extract_answer
     assert env_workers is configured_workers and old_budget_options is budget_options
     assert old_extract_answer is extract_answer
+
+
+def test_the_modules_0_1_0_listed_as_public_serve_their_new_modules_names() -> None:
+    """docs/plugins.md (0.1.0) listed tabbench.voting, tabbench.leaderboard and tabbench.tinymodel as public; docs/
+    voting.md taught ``from tabbench.voting import chooser, vote, vote_outcome, vote_agreement``."""
+    from tabbench.evaluation import voting
+    from tabbench.reporting import leaderboard
+
+    with pytest.warns(DeprecationWarning) as caught:
+        from tabbench.voting import chooser, vote, vote_agreement, vote_outcome
+    assert "tabbench.voting.vote_outcome is deprecated" in str(caught[3].message)
+    assert str(caught[3].message).endswith("use tabbench.evaluation.voting.vote_outcome") and len(caught) == 4
+    assert (chooser, vote, vote_outcome) == (voting.chooser, voting.vote, voting.vote_outcome)
+    assert vote_agreement is importlib.import_module("tabbench.deprecated").vote_agreement
+    with pytest.warns(DeprecationWarning, match=r"use tabbench\.reporting\.leaderboard\.plot_reward_curves"):
+        from tabbench.leaderboard import plot_reward_curves
+    assert plot_reward_curves is leaderboard.plot_reward_curves
+    with pytest.warns(DeprecationWarning, match=r"level_sort_key\(order\)"):
+        from tabbench.leaderboard import level_sort_key  # 0.1.0: a level's key, not a key function of an order
+    assert sorted(["hard", "zz", "easy", "medium"], key=level_sort_key) == ["easy", "medium", "hard", "zz"]
+
+
+def test_the_0_1_0_tiny_model_builder_builds_through_the_demo_plugin(tmp_path: Path) -> None:
+    with pytest.warns(DeprecationWarning) as caught:
+        from tabbench.tinymodel import TinySpec, build_tiny_model
+    assert [str(w.message).split(";")[1].split("(")[0] for w in caught] == [
+        " use the keyword arguments of tabbench.testing.build_tiny_model", " use tabbench.testing.build_tiny_model"]
+    spec = TinySpec(hidden_size=32, num_hidden_layers=1, num_attention_heads=2, num_key_value_heads=1,
+                    intermediate_size=64, max_position_embeddings=256, seed=3)
+    path = build_tiny_model(tmp_path / "tiny", None, spec)
+    config = json.loads((path / "config.json").read_text())
+    assert [config[k] for k in ("hidden_size", "num_hidden_layers", "intermediate_size")] == [32, 1, 64]
 
 
 def test_benchmark_variant_builds_a_variant_on_other_data(tmp_path: Path) -> None:
@@ -250,9 +371,12 @@ def _write_plugin_and_data(tmp_path: Path) -> tuple[Path, Path]:
     return plugins, data
 
 
-def _tabbench(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TABBENCH_")}
-    env.update(TABBENCH_STRICT_PLUGINS="1", PYTHONWARNINGS="always::DeprecationWarning")
+def _tabbench(args: list[str], cwd: Path, warnings_option: str | None = "always::DeprecationWarning"
+              ) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TABBENCH_") and k != "PYTHONWARNINGS"}
+    env["TABBENCH_STRICT_PLUGINS"] = "1"
+    if warnings_option is not None:
+        env["PYTHONWARNINGS"] = warnings_option
     return subprocess.run([sys.executable, "-m", "tabbench", *args], env=env, cwd=cwd, capture_output=True,
                           text=True, timeout=600)
 
@@ -278,6 +402,50 @@ def test_a_0_1_plugin_loads_and_scores_with_only_deprecation_warnings(tmp_path: 
         metrics = json.loads((out / "results.json").read_text())["benchmarks"]["legacy-sql"]["metrics"]
         values[name] = metrics["ex"]["value"]
     assert values == {"gold": 1.0, "scored": 0.5}  # q1 answers 7 items where there are 2; q2 is right
+
+
+def test_a_0_1_plugin_installed_as_a_package_scores_with_only_deprecation_warnings(tmp_path: Path) -> None:
+    """The same plugin as a distribution with an entry point, registering ``"module:attr"`` targets (lazily, as
+    0.1's guide taught), installed with pip --target."""
+    _, data = _write_plugin_and_data(tmp_path)
+    source = (PLUGIN_0_1.replace('register("legacy-ex", LegacyEx,', 'register("legacy-ex", "legacy_sql_pkg:LegacyEx",')
+              .replace('register("legacy-sql", LegacySql,', 'register("legacy-sql", "legacy_sql_pkg:LegacySql",'))
+    assert source.count('"legacy_sql_pkg:') == 2
+    package = write_package(tmp_path / "src", "tabbench-legacy-sql", "legacy_sql_pkg", source, "legacy-sql")
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--no-index", "--target", str(site), str(package)], check=True, capture_output=True, text=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TABBENCH_") and k != "PYTHONWARNINGS"}
+    env.update(TABBENCH_STRICT_PLUGINS="1", PYTHONPATH=os.pathsep.join([str(site), env.get("PYTHONPATH", "")]))
+    result = subprocess.run([sys.executable, "-m", "tabbench", "eval", "--model", "gold", "--benchmark",
+                             "legacy-sql", "--data", f"legacy-sql={data}", "--out", str(tmp_path / "run"),
+                             "--no-progress"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if "Warning" in line]
+    assert len(warned) == 3 and all(": DeprecationWarning: " in line for line in warned), result.stderr
+    results = json.loads((tmp_path / "run" / "results.json").read_text())
+    assert results["benchmarks"]["legacy-sql"]["metrics"]["ex"]["value"] == 1.0
+
+
+def test_the_cli_shows_each_deprecation_once_on_one_line(tmp_path: Path) -> None:
+    """Python hides DeprecationWarning outside __main__: the CLI shows tabbench's own on stderr, one line each,
+    once per place in the plugin that uses an old name, naming what to use instead."""
+    plugins, _ = _write_plugin_and_data(tmp_path)
+    plugin = plugins / "legacy_sql.py"
+    result = _tabbench(["--plugins-dir", str(plugins), "rewards", "list", "--json"], cwd=tmp_path,
+                       warnings_option=None)
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    source = PLUGIN_0_1.splitlines()
+    where = {f"{plugin}:{source.index(text) + 1}: DeprecationWarning: " for text in (
+        "from tabbench.sql import ExecJob, Limits, completion_sql, execute_many", "class LegacyEx(Reward):",
+        "class LegacySql(Benchmark):")}
+    assert len(lines) == 3 and {line[:line.index("DeprecationWarning: ") + 20] for line in lines} == where, lines
+    assert "use tabbench.sql.extract_sql" in lines[0] and "use score(self, example, completion, answer)" in lines[1]
+    assert "declare the answer's extractor instead" in lines[2]
+    quiet = _tabbench(["--plugins-dir", str(plugins), "rewards", "list", "--json"], cwd=tmp_path,
+                      warnings_option="ignore::DeprecationWarning")  # -W / PYTHONWARNINGS decide when given
+    assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
 
 
 # --- the library imports no click ----------------------------------------------------------------------------------

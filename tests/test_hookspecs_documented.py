@@ -26,3 +26,12 @@ def test_hook_documents_every_parameter(name):
     assert len(doc.splitlines()[0]) > 10, "a one-line summary first"
     for parameter in inspect.signature(fn).parameters:
         assert f":param {parameter}:" in doc, f"{name}: :param {parameter}: missing"
+
+
+def test_the_plugin_guide_names_every_hook():
+    """docs/plugins.md's Hooks section is where a plugin author learns which hooks exist (hooks.md has the detail)."""
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "plugins.md").read_text(encoding="utf-8")
+    section = guide.split("\n## Hooks\n", 1)[1].split("\n## ", 1)[0]
+    assert not [name for name in HOOKS if f"`{name}" not in section]

@@ -28,7 +28,8 @@ TIERS: list[tuple[str, tuple[str, ...]]] = [
     ("host", ("tabbench.host",)),
     ("evaluation", ("tabbench.evaluation", "tabbench.adapters", "tabbench.training")),
     ("reporting", ("tabbench.reporting",)),
-    ("cli", ("tabbench.cli", "tabbench.testing", "tabbench.api", "tabbench.deprecated", "tabbench.__main__")),
+    ("cli", ("tabbench.cli", "tabbench.testing", "tabbench.api", "tabbench.deprecated", "tabbench.__main__",
+             "tabbench.voting", "tabbench.leaderboard", "tabbench.tinymodel")),  # 0.1.0's moved modules
 ]
 
 

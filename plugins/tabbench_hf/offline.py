@@ -3,18 +3,32 @@
 Nothing is downloaded while a backend may load a model; when the last open backend closes, the two variables
 are put back as they were (unset, or the user's own value), so the process around it (a trainer, a notebook,
 another library) sees its own environment again. A variable the user set is never changed.
+
+``huggingface_hub`` reads the variables once, when it is first imported (``constants.HF_HUB_OFFLINE``): its flag
+is held and put back the same way, or a process that imported it first would stay online while a backend is
+open, and one that imported it while a backend was open would stay offline after.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from types import ModuleType
 
 VARIABLES = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
 
 _lock = threading.Lock()
 _holders = 0
 _saved: dict[str, str | None] = {}
+_saved_hub: list[bool] = []
+
+
+def _hub() -> ModuleType | None:
+    try:
+        import huggingface_hub.constants as hub
+    except ImportError:  # the backend's own load reports a missing transformers
+        return None
+    return hub
 
 
 def hold() -> None:
@@ -22,9 +36,14 @@ def hold() -> None:
     global _holders
     with _lock:
         if _holders == 0:
+            hub = _hub()  # imported before the variables change: it keeps the user's setting to go back to
             _saved.update({name: os.environ.get(name) for name in VARIABLES})
             for name in VARIABLES:
                 os.environ.setdefault(name, "1")
+            if hub is not None:  # the flag as the hub computes it at import
+                _saved_hub.append(hub.HF_HUB_OFFLINE)
+                value = os.environ.get("HF_HUB_OFFLINE") or os.environ.get("TRANSFORMERS_OFFLINE") or ""
+                hub.HF_HUB_OFFLINE = value.upper() in hub.ENV_VARS_TRUE_VALUES
         _holders += 1
 
 
@@ -42,3 +61,5 @@ def release() -> None:
                 else:
                     os.environ[name] = value
             _saved.clear()
+            if _saved_hub and (hub := _hub()) is not None:
+                hub.HF_HUB_OFFLINE = _saved_hub.pop()

@@ -10,7 +10,8 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any
+import warnings
+from typing import Any, TextIO
 
 import click
 
@@ -209,8 +210,34 @@ def _load_plugins_dir(ctx: click.Context, param: click.Parameter, value: str | N
         raise CommandFailed(" ".join(str(exc).split()), exc.exit_code) from exc
 
 
+def show_deprecations() -> None:
+    """Show tabbench's deprecation warnings on stderr, one line each, once per place that uses the old name.
+
+    Python hides ``DeprecationWarning`` outside ``__main__``, so a plugin author running ``tabbench`` would never
+    learn that a name their plugin uses goes away in the next release. Only tabbench's own warnings
+    (``MESSAGE_PATTERN``) are shown, not those of the libraries underneath; ``-W`` or ``PYTHONWARNINGS``, when
+    given, decide instead.
+    """
+    if sys.warnoptions:
+        return
+    from tabbench.contract.deprecation import MESSAGE_PATTERN
+
+    warnings.filterwarnings("default", message=MESSAGE_PATTERN, category=DeprecationWarning)
+    shown = warnings.showwarning
+
+    def one_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                 file: TextIO | None = None, line: str | None = None) -> None:
+        if issubclass(category, DeprecationWarning):
+            click.echo(f"{filename}:{lineno}: {category.__name__}: {message}", err=True)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = one_line
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point."""
+    show_deprecations()
     arguments = sys.argv[1:] if argv is None else argv
     try:
         cli = build_cli(plugin_commands=not (arguments and arguments[0] in FOLDER_READERS))

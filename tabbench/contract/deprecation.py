@@ -21,6 +21,9 @@ from typing import Any
 
 #: The release in which the names below stop working.
 REMOVED_IN = "0.3.0"
+#: What every tabbench deprecation message says (old names here, old contracts in ``Reward``/``Benchmark``): the
+#: CLI shows the warnings that match it, which Python hides outside ``__main__`` (``tabbench.cli.main``).
+MESSAGE_PATTERN = r".* is deprecated since \d+\.\d+\.\d+ and (will be removed|stops working) in \d+\.\d+\.\d+; "
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,35 @@ DEPRECATED: dict[str, dict[str, Deprecated]] = {
                                       "the ones plotted)"),
     },
     "tabbench.tableqa.answers": _moved("tabbench.tableqa.extractors", ("EXTRACTIONS", "extract_answer")),
+}
+
+# Modules that 0.1.0's plugin guide listed as public and that moved (the layout into tiers, 2026-11-23): each old
+# name is its new module's, deprecated there too when it is (then the same shim and replacement).
+_MOVED_MODULES = {
+    "tabbench.voting": ("tabbench.evaluation.voting", (
+        "Candidate", "Denotation", "METHODS", "VOTE_MAX_ROWS", "VOTE_TIMEOUT", "VoteOutcome", "agreement",
+        "answer_key", "candidates", "chooser", "database_of", "decide", "denotation_similarity", "majority",
+        "most_similar", "result_key", "similarity_scores", "text_denotation", "vote", "vote_agreement",
+        "vote_outcome")),
+    "tabbench.leaderboard": ("tabbench.reporting.leaderboard", (
+        "BOARD_FORMAT", "BUILTIN_REFERENCES", "BoardOutOfDate", "BoardSpec", "Column", "DEFAULT_REFERENCES",
+        "LEVEL_ORDER", "MARK", "PLOT_BREAKDOWNS", "RunEntry", "build", "check", "column_of", "find_boards",
+        "level_sort_key", "load_references", "load_runs", "parse_run_arg", "pct", "plot_breakdown",
+        "plot_reward_curves", "read_log_history", "read_results", "read_spec", "render", "resolve_suites",
+        "reward_keys", "suite_tables")),
+}
+for _old, (_new, _names) in _MOVED_MODULES.items():
+    DEPRECATED[_old] = {name: DEPRECATED.get(_new, {}).get(name) or Deprecated(f"{_new}:{name}", f"{_new}.{name}")
+                        for name in _names}
+DEPRECATED["tabbench.leaderboard"]["level_sort_key"] = Deprecated(
+    f"{_HERE}:level_sort_key", "tabbench.reporting.leaderboard.level_sort_key(order) (a key function for the "
+    "levels of order)")
+# 0.1.0's tiny test model moved into the demo plugin (the host imports no plugin): its builder and sizes are
+# served through the plugin's command; its tokenizer internals are gone (CHANGELOG.md).
+DEPRECATED["tabbench.tinymodel"] = {
+    "build_tiny_model": Deprecated(f"{_HERE}:build_tiny_model", "tabbench.testing.build_tiny_model(path, corpus, "
+                                   "seed=..., **sizes)"),
+    "TinySpec": Deprecated(f"{_HERE}:TinySpec", "the keyword arguments of tabbench.testing.build_tiny_model"),
 }
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,3 +62,31 @@ def test_a_refused_folder_leaves_the_environment_alone(tmp_path: Path, clean_env
     with pytest.raises(Exception, match=r"config\.json"):
         get_backend("hf", str(tmp_path))
     assert _offline() == {"HF_HUB_OFFLINE": None, "TRANSFORMERS_OFFLINE": None}
+
+
+def test_the_hub_is_offline_while_open_and_as_before_after(checkpoint: Path, clean_environment: None) -> None:
+    """huggingface_hub reads the variables once, at import: its flag follows the backend too, whether the hub
+    was imported before the backend opened (a trainer) or while it was open (eval)."""
+    import huggingface_hub.constants as hub
+
+    before = hub.is_offline_mode()
+    backend = get_backend("hf", str(checkpoint))
+    assert hub.is_offline_mode() is True
+    backend.close()
+    assert hub.is_offline_mode() is before
+    hub.HF_HUB_OFFLINE = True  # as if imported while a backend had the variables set
+    try:
+        get_backend("hf", str(checkpoint)).close()
+        assert hub.is_offline_mode() is True  # a flag the backend did not set is left as it was
+    finally:
+        hub.HF_HUB_OFFLINE = before
+
+
+def test_a_hub_first_imported_by_the_backend_is_online_again_after(checkpoint: Path) -> None:
+    code = (f"from tabbench import get_backend\nbackend = get_backend('hf', {str(checkpoint)!r})\n"
+            "import huggingface_hub.constants as hub\nopen_ = hub.is_offline_mode()\nbackend.close()\n"
+            "print(open_, hub.is_offline_mode())")
+    env = {k: v for k, v in os.environ.items() if k not in VARIABLES}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False"]

@@ -1,0 +1,7 @@
+"""0.1.0's ``tabbench.tinymodel``, now the demo plugin's (``tabbench models build-tiny``): ``build_tiny_model`` and
+``TinySpec`` work until 0.3.0 with a ``DeprecationWarning`` naming ``tabbench.testing.build_tiny_model``
+(``docs/api.md``)."""
+
+from tabbench.contract.deprecation import module_getattr
+
+__getattr__ = module_getattr(__name__)
