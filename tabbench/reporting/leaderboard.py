@@ -10,7 +10,9 @@ snapshot*, so runs on different benchmark versions never share a column. Scores 
 a percentage with its standard error. Detail sections per column give every metric, status rates and
 breakdowns; reference rows carry the seed papers' reported numbers, labelled with their data set and citation.
 No metric is computed here: every number comes from a results file or the reference file, except the optional
-paired comparisons (``pairs``), which count items in the runs' ``samples/`` records (``tabbench.reporting.paired``).
+paired comparisons (``pairs``), which count items in the runs' ``samples/`` records (``tabbench.reporting.paired``)
+and test them over seeds (``tabbench.reporting.across_seeds``), and the training table, which shows the trainer's
+own counts published beside a run (``tabbench.reporting.training_budget``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -353,6 +356,7 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
         out += _details(col, runs, index, plot_dir, base, write_plots)
     if spec.pairs:
         out += _paired(spec.pairs, runs, all_columns, _display(all_columns))
+    out += _training(runs, index)
 
     out += ["## Runs", ""]
     out += _table(
@@ -440,18 +444,19 @@ def _paired(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[RunEntr
             heads: dict[Column, str]) -> list[str]:
     """The paired-comparison table: per column, each (new, old) pair of runs on their shared items, pooled over
     the pairs of one ``--pair`` when it names several."""
+    from tabbench.reporting.across_seeds import across_seeds, fmt_p
     from tabbench.reporting.paired import flips, item_verdicts, pooled
 
-    rows = []
+    rows, seed_rows, verdicts = [], [], []
     for new, old in pairs:
         for col in columns:
             members = [(runs[a - 1], runs[b - 1]) for a, b in zip(new, old, strict=True)]
             if not all(_result(a, col) and _result(b, col) for a, b in members):
                 continue
             found = []
-            for (a, b), i, j in zip(members, new, old, strict=True):
-                pair = flips(col.benchmark, str(j), str(i), item_verdicts(b.path, col.benchmark),
-                             item_verdicts(a.path, col.benchmark))
+            seeds = [(item_verdicts(b.path, col.benchmark), item_verdicts(a.path, col.benchmark)) for a, b in members]
+            for (a, b), i, j, (before, after) in zip(members, new, old, seeds, strict=True):
+                pair = flips(col.benchmark, str(j), str(i), before, after)
                 up, down, p = len(pair.up), len(pair.down), pair.p
                 found.append((up, down, p))
                 rows.append([f"{i}: {a.model}", f"{j}: {b.model}", heads[col], pair.paired, up, down, f"{p:.2g}"])
@@ -459,14 +464,71 @@ def _paired(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[RunEntr
                 up, down, p = pooled(found)
                 rows.append([f"pooled {', '.join(map(str, new))}", f"pooled {', '.join(map(str, old))}", heads[col],
                              "", up, down, f"{p:.2g}"])
+            stats = across_seeds(col.benchmark, seeds)
+            new_name, old_name = _arm(members[0][0].model), _arm(members[0][1].model)
+            (new_mean, new_sd), (old_mean, old_sd), (diff, diff_sd) = stats.new, stats.old, stats.difference
+            seed_rows.append([f"{', '.join(map(str, new))}: {new_name}", f"{', '.join(map(str, old))}: {old_name}",
+                              heads[col], len(seeds), _mean_sd(new_mean, new_sd), _mean_sd(old_mean, old_sd),
+                              " ".join(f"{s.difference:+.1f}" for s in stats.seeds), _mean_sd(diff, diff_sd, "+"),
+                              fmt_p(stats.seed_p), fmt_p(stats.clustered_p), fmt_p(stats.pooled_p),
+                              fmt_p(stats.heterogeneity_p)])
+            verdicts.append(f"- {heads[col]}: {stats.verdict(new_name, old_name)}")
     out = ["## Paired comparisons", "",
            "Each row compares two runs item by item on the items both scored: how many the first got right and "
            "the second wrong (+), the reverse (−), and the exact two-sided McNemar p-value (a sign test on the "
            "+ and − items). Right means the primary reward judged a match; items it found not applicable are left "
            "out. Pooled rows sum several pairs (e.g. seeds).", ""]
     out += _table(["run", "against", "column", "paired items", "+", "−", "McNemar p"], rows)
+    out += ["", "### Across seeds", "",
+            "Each `--pair` above as one comparison over its seeds (one pair per seed): each arm's score (%) as mean ± "
+            "standard deviation over the seeds, the difference per seed and its mean ± sd (points); the seed-level "
+            "test (a paired t-test on the per-seed differences, seeds − 1 degrees of freedom), the question-clustered "
+            "test (a t-test over questions of each question's difference summed over the seeds), the pooled McNemar "
+            "test (which counts every (question, seed) pair as independent) and the heterogeneity between seeds "
+            "(Pearson's chi-square on the seeds' + and − counts; small when the seeds disagree). The verdict is "
+            "significant (p < 0.05) only when the seed-level and the question-clustered tests both are "
+            "(`tabbench.reporting.across_seeds`); with one seed it is the McNemar test's.", ""]
+    out += _table(["new", "against", "column", "seeds", "new %", "against %", "Δ per seed", "Δ mean ± sd",
+                   "seed-level p", "question-clustered p", "pooled McNemar p", "heterogeneity p"], seed_rows)
+    out += ["", "Verdicts:", "", *verdicts, ""]
+    return out
+
+
+def _arm(label: str) -> str:
+    """A run's label without its ``(seed k)`` suffix: the arm a comparison over seeds is about."""
+    return re.sub(r"\s*\(seed \d+\)$", "", label)
+
+
+def _mean_sd(mean: float, sd: float | None, sign: str = "") -> str:
+    return f"{mean:{sign}.1f}" + ("" if sd is None else f" ± {sd:.1f}")
+
+
+def _training(runs: Sequence[RunEntry], index: dict[int, int]) -> list[str]:
+    """What each trained run spent (``tabbench.reporting.training_budget``); nothing when no run has records."""
+    from tabbench.reporting.training_budget import read_budget
+
+    rows = []
+    for run in runs:
+        budget = read_budget(run.path)
+        if budget is None:
+            continue
+        rows.append([index[id(run)], run.model, budget.trainer, _count(budget.steps), _count(budget.tokens),
+                     _count(budget.seconds), "" if budget.learning_rate is None else f"{budget.learning_rate:g}",
+                     budget.rounds, budget.chosen()])
+    if not rows:
+        return []
+    out = ["## Training", "",
+           "What each trained run spent, from its trainer's records published beside the run (`training/`): "
+           "optimiser steps, tokens the trainer counted, training seconds (summed over rounds when it trained in "
+           "rounds), the learning rate, and the checkpoint validation chose (round 0: the starting checkpoint).", ""]
+    out += _table(["run", "model", "trainer", "optimiser steps", "tokens", "training s", "learning rate", "rounds",
+                   "checkpoint chosen"], rows)
     out.append("")
     return out
+
+
+def _count(value: float | None) -> str:
+    return "" if value is None else f"{value:,.0f}"
 
 
 def parse_pairs(pairs: Sequence[tuple[str, str]], n_runs: int) -> list[tuple[list[int], list[int]]]:
