@@ -519,9 +519,10 @@ def _training(runs: Sequence[RunEntry], index: dict[int, int]) -> list[str]:
         return []
     out = ["## Training", "",
            "What each trained run spent, from its trainer's records published beside the run (`training/`): "
-           "optimiser steps, tokens the trainer counted, training seconds (summed over rounds when it trained in "
-           "rounds), the learning rate, and the checkpoint validation chose (round 0: the starting checkpoint).", ""]
-    out += _table(["run", "model", "trainer", "optimiser steps", "tokens", "training s", "learning rate", "rounds",
+           "optimiser steps, tokens the trainer counted, the trainer's seconds (model loading included; summed over "
+           "rounds when it trained in rounds), the learning rate, and the checkpoint validation chose (round 0: the "
+           "starting checkpoint).", ""]
+    out += _table(["run", "model", "trainer", "optimiser steps", "tokens", "trainer s", "learning rate", "rounds",
                    "checkpoint chosen"], rows)
     out.append("")
     return out
