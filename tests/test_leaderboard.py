@@ -272,6 +272,18 @@ def test_paired_comparisons_count_items_and_pool_and_check_sees_a_changed_sample
         check(board)
 
 
+def test_a_pair_without_shared_items_gets_no_statistics(tmp_path):
+    runs = []
+    for name, scores in (("old", [None, None]), ("new", [1, 0])):
+        run = write_run(tmp_path / name, name, {"bird": bench_result(0.5, n=2)})
+        write_samples(run, "bird", scores)
+        runs.append(str(run))
+    text = build(runs, tmp_path / "lb.md", references=None, pairs=[("2", "1")])
+    assert "| 2: new | 1: old |" in text and "| 2: new | 1: old | bird" in text  # the pair row: 0 paired items
+    assert not any(line.startswith("| 2: new | 1: old") and "n/a" in line for line in text.splitlines())
+    assert "No significant difference between new and old" not in text
+
+
 def test_pair_arguments_are_checked(tmp_path, runs):
     a, b = runs
     for pair, wanted in ((("2", "3"), "run numbers go from 1 to 2"), (("1,2", "2"), "as many runs"),

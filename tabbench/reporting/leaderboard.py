@@ -465,6 +465,8 @@ def _paired(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[RunEntr
                 rows.append([f"pooled {', '.join(map(str, new))}", f"pooled {', '.join(map(str, old))}", heads[col],
                              "", up, down, f"{p:.2g}"])
             stats = across_seeds(col.benchmark, seeds)
+            if any(s.paired == 0 for s in stats.seeds):  # a seed with no item both runs scored: nothing to test
+                continue
             new_name, old_name = _arm(members[0][0].model), _arm(members[0][1].model)
             (new_mean, new_sd), (old_mean, old_sd), (diff, diff_sd) = stats.new, stats.old, stats.difference
             seed_rows.append([f"{', '.join(map(str, new))}: {new_name}", f"{', '.join(map(str, old))}: {old_name}",
