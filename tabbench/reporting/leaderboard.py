@@ -482,8 +482,9 @@ def _paired(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[RunEntr
            "out. Pooled rows sum several pairs (e.g. seeds).", ""]
     out += _table(["run", "against", "column", "paired items", "+", "−", "McNemar p"], rows)
     out += ["", "### Across seeds", "",
-            "Each `--pair` above as one comparison over its seeds (one pair per seed): each arm's score (%) as mean ± "
-            "standard deviation over the seeds, the difference per seed and its mean ± sd (points); the seed-level "
+            "Each `--pair` above as one comparison over its seeds (one pair per seed): each arm's share of the paired "
+            "items judged right (%; the primary metric itself when it is 0/1) as mean ± standard deviation over the "
+            "seeds, the difference per seed and its mean ± sd (points); the seed-level "
             "test (a paired t-test on the per-seed differences, seeds − 1 degrees of freedom), the question-clustered "
             "test (a t-test over questions of each question's difference summed over the seeds), the pooled McNemar "
             "test (which counts every (question, seed) pair as independent) and the heterogeneity between seeds "
