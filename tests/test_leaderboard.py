@@ -259,10 +259,27 @@ def test_paired_comparisons_count_items_and_pool_and_check_sees_a_changed_sample
     assert rows[0].split(" | ")[3:7] == ["8", "5", "1", f"{sign_test(5, 1):.2g}"]
     assert rows[1].split(" | ")[4:7] == ["7", "1", f"{sign_test(7, 1):.2g}"]
     assert sign_test(7, 1) == pytest.approx(0.0703125) and sign_test(0, 0) == 1.0
+    # across seeds: new 75.0 and 25.0 (0.5 is not right), old 25.0 and 0.0; differences +50.0 and +25.0 points
+    (seeds,) = [line.rstrip(" |").split(" | ") for line in text.splitlines() if line.startswith("| 2, 4: new0")]
+    assert seeds[3:8] == ["2", "50.0 ± 35.4", "12.5 ± 17.7", "+50.0 +25.0", "+37.5 ± 17.7"]
+    (verdict,) = [line for line in text.splitlines() if line.startswith("- bird") and "over 2 seeds" in line]
+    assert "No significant difference between new0 and old0 (+37.5 points on average over 2 seeds" in verdict
     check(board)
     write_samples(Path(runs[1]), "bird", [1, 1, 1, 1, 1, 1, 1, 0])
     with pytest.raises(BoardOutOfDate):
         check(board)
+
+
+def test_a_pair_without_shared_items_gets_no_statistics(tmp_path):
+    runs = []
+    for name, scores in (("old", [None, None]), ("new", [1, 0])):
+        run = write_run(tmp_path / name, name, {"bird": bench_result(0.5, n=2)})
+        write_samples(run, "bird", scores)
+        runs.append(str(run))
+    text = build(runs, tmp_path / "lb.md", references=None, pairs=[("2", "1")])
+    assert "| 2: new | 1: old |" in text and "| 2: new | 1: old | bird" in text  # the pair row: 0 paired items
+    assert not any(line.startswith("| 2: new | 1: old") and "n/a" in line for line in text.splitlines())
+    assert "No significant difference between new and old" not in text
 
 
 def test_pair_arguments_are_checked(tmp_path, runs):
@@ -314,7 +331,7 @@ def test_the_board_the_viewer_and_compare_judge_a_sample_by_one_rule(tmp_path):
             json.dumps({"id": str(i), "score": v, "status": s}) + "\n" for i, (v, s) in enumerate(scored)))
         runs.append(str(run))
     text = build(runs, tmp_path / "lb.md", references=None, pairs=[("2", "1")])
-    (row,) = [line.rstrip(" |").split(" | ") for line in text.splitlines() if line.startswith("| 2: new")]
+    row = next(line.rstrip(" |").split(" | ") for line in text.splitlines() if line.startswith("| 2: new"))
     assert row[3:6] == ["4", "3", "1"]  # 4 paired (the gold_error item left out): items 0, 2, 4 up, 1 down
     (flipped,) = compare_runs(read_run(Path(runs[0])), read_run(Path(runs[1])))
     assert (sorted(flipped.up), flipped.down, flipped.paired, flipped.unpaired) == (["0", "2", "4"], ["1"], 4, 1)
@@ -339,3 +356,33 @@ def test_the_leaderboard_is_split_by_responsibility_behind_one_public_module() -
         if inspect.isfunction(value) or inspect.isclass(value):
             assert value.__module__.startswith("tabbench.reporting.boards."), (name, value.__module__)
             assert getattr(importlib.import_module(value.__module__), name) is value
+
+
+def test_the_training_table_shows_each_arms_steps_tokens_seconds_and_chosen_checkpoint(tmp_path):
+    def records(folder: Path, steps: int, tokens: int, seconds: float) -> None:
+        folder.mkdir(parents=True)
+        (folder / "tabbench_train.json").write_text(json.dumps(
+            {"trainer": "sft", "steps": steps, "seconds": seconds, "settings": {"learning_rate": 1e-4}}))
+        (folder / "trainer_state.json").write_text(json.dumps(
+            {"global_step": steps, "log_history": [{"num_tokens": tokens // 2}, {"num_tokens": tokens}]}))
+
+    plain = write_run(tmp_path / "plain", "plain", {"bird": bench_result(0.5, n=8)})
+    records(plain / "training", 13, 5000, 97.7)
+    rounds = write_run(tmp_path / "rounds", "rounds", {"bird": bench_result(0.5, n=8)})
+    for k, steps in ((1, 40), (2, 38)):
+        records(rounds / "training" / f"round-{k}", steps, 1000, 30.0)
+    (rounds / "training" / "selection.json").write_text(json.dumps(
+        {"split": "validation", "n": 8, "metric": "ex", "chosen": 1,
+         "rounds": [{"round": 0, "steps": 0, "score": 0.25}, {"round": 1, "steps": 40, "score": 0.5},
+                    {"round": 2, "steps": 78, "score": 0.375}]}))
+    untrained = write_run(tmp_path / "base", "base", {"bird": bench_result(0.0, n=8)})
+    text = build([str(untrained), str(plain), str(rounds)], tmp_path / "lb.md", references=None)
+    table = text.split("## Training")[1].split("## Runs")[0].splitlines()
+    rows = [line.rstrip(" |").split(" | ") for line in table if line.startswith(("| 2 ", "| 3 "))]
+    assert rows[0][2:8] == ["sft", "13", "5,000", "98", "0.0001", "1"]
+    assert rows[1][2:9] == ["sft", "78", "2,000", "60", "0.0001", "2",
+                            "round 1 of 2 (40 steps; validation ex 50.0%)"]
+    assert not any(line.startswith("| 1 ") for line in table)  # not trained: not in the table
+    (plain / "training" / "trainer_state.json").write_text("{not json")
+    with pytest.raises(DataError, match=r"trainer_state\.json: not a readable training record"):
+        build([str(plain)], tmp_path / "lb2.md", references=None)

@@ -1,12 +1,16 @@
 """``tabbench demo``: the whole recipe in one command, on the bundled demo suite, on a CPU, the same everywhere.
 
-Builds the tiny model, evaluates it on the held-out splits of all four demo benchmarks, trains it by SFT (cold
-start on the gold answers of every benchmark's training split at once), then by GRPO (each example rewarded by
-its own benchmark's metric reward: ``bird-ex``, ``spider-ex``, ``rouge-l``, ``crtqa-em``), evaluates after each
-stage and renders a leaderboard and plots. Every stage is the ordinary command (``tabbench eval``,
-``tabbench train sft|grpo``, ``tabbench leaderboard build``) with the arguments it prints, so the demo is also a
-worked example of them. Each runs in its own process, one after another, on two threads: both cores of a
-two-core machine work on every stage (SFT, the long one, takes 0.45 s a step on two threads against 0.8 s on one).
+Builds the tiny model, evaluates it on the held-out splits of all four demo benchmarks, scores the baselines
+that read no table and copy no value (``tabbench_demo.baselines``, through ``tabbench score``), trains it by SFT
+(cold start on the gold answers of every benchmark's training split at once), then by GRPO (each example rewarded
+by its own benchmark's metric reward: ``bird-ex``, ``spider-ex``, ``rouge-l``, ``crtqa-em``), evaluates after
+each stage and renders a leaderboard and plots. The board states each training stage's steps, tokens and seconds
+(the trainer's records, copied to ``runs/<stage>/training/``) and pairs SFT with the random model and the
+baseline, and GRPO with SFT, each with a verdict. Every stage is the ordinary command (``tabbench eval``,
+``tabbench score``, ``tabbench train sft|grpo``, ``tabbench leaderboard build``) with the arguments it prints, so
+the demo is also a worked example of them. Each runs in its own process, one after another, on two threads: both
+cores of a two-core machine work on every stage (SFT, the long one, takes 0.45 s a step on two threads against
+0.8 s on one).
 
 The run is reproducible across machines: ``tabbench.reproducible`` fixes CPU kernels, threads and seeds before
 torch loads in every stage's process, and every stage is seeded.
@@ -43,7 +47,9 @@ GRPO_STEPS = 30
 GRPO_LR = "1e-5"
 GRPO_TEMPERATURE = "0.7"
 STAGES = ("tiny", "sft", "sft-grpo")
-LABELS = {"tiny": "tiny (random init)", "sft": "tiny + SFT", "sft-grpo": "tiny + SFT + GRPO"}
+LABELS = {"tiny": "tiny (random init)", "sft": "tiny + SFT", "sft-grpo": "tiny + SFT + GRPO",
+          "baseline": "baseline: no model (SQL: the gold skeleton, values from training; table QA: the majority "
+                      "training answer, table unseen)"}
 
 
 def _console() -> Any:
@@ -108,7 +114,7 @@ def run_demo(out_dir: Path, *, steps: int | None = None, grpo_steps: int | None 
     models, runs, plots = out_dir / "models", out_dir / "runs", out_dir / "plots"
     tiny, sft, grpo = models / "tiny", models / "sft", models / "grpo"
     stages = ["tiny", "sft"] + (["sft-grpo"] if grpo_steps else [])
-    total = 1 + 2 * len(stages)  # the build, an evaluation per stage, the training between them, the board
+    total = 2 + 2 * len(stages)  # the build, an evaluation per stage, the training between them, baselines, board
     console.rule(f"[bold][1/{total}] build the tiny model", align="left")
     from tabbench_demo.tinymodel import TinySpec, build_tiny_model
 
@@ -120,25 +126,34 @@ def run_demo(out_dir: Path, *, steps: int | None = None, grpo_steps: int | None 
                 "--max-new-tokens", str(MAX_NEW_TOKENS), "--no-cache", "--seed", str(seed), "--batch-size", "100"]
         return Stage(number, f"evaluate {LABELS[name]}", args + (["--limit", str(limit)] if limit else []))
 
-    train_sft = Stage(3, "SFT cold start on the gold answers of all four demo benchmarks", [
+    train_sft = Stage(4, "SFT cold start on the gold answers of all four demo benchmarks", [
         "train", "sft", "--model", str(tiny), "--suite", "demo", "--out", str(sft), "--max-steps", str(steps),
         "--batch-size", "16", "--learning-rate", SFT_LR, "--warmup-steps", "10", "--max-length", "256",
         "--logging-steps", "10", "--seed", str(seed)])
     run_stage(evaluate(tiny, "tiny", 2), total, seed)
+    from tabbench_demo.baselines import write_predictions
+
+    predictions = write_predictions(out_dir / "baseline-predictions", limit or None)[0].parent
+    run_stage(Stage(3, "score the baselines (no model) with the same metrics", [
+        "score", "--suite", "demo", "--predictions", str(predictions), "--out", str(runs / "baseline"),
+        "--no-progress", *(["--limit", str(limit)] if limit else [])]), total, seed)
     run_stage(train_sft, total, seed)
-    run_stage(evaluate(sft, "sft", 4), total, seed)
+    run_stage(evaluate(sft, "sft", 5), total, seed)
+    keep_training_records(sft, runs / "sft")
     if grpo_steps:
-        train_grpo = Stage(5, "GRPO, each example rewarded by its own benchmark's metric", [
+        train_grpo = Stage(6, "GRPO, each example rewarded by its own benchmark's metric", [
             "train", "grpo", "--model", str(sft), "--suite", "demo", "--out", str(grpo), "--max-steps",
             str(grpo_steps), "--num-generations", "8", "--prompts-per-step", "4", "--max-completion-length",
             str(MAX_NEW_TOKENS), "--learning-rate", GRPO_LR, "--temperature", GRPO_TEMPERATURE, "--logging-steps", "1",
             "--seed", str(seed)])
         run_stage(train_grpo, total, seed)
-        run_stage(evaluate(grpo, "sft-grpo", 6), total, seed)
+        run_stage(evaluate(grpo, "sft-grpo", 7), total, seed)
+        keep_training_records(grpo, runs / "sft-grpo")
     board = out_dir / "leaderboard.md"
     leaderboard = Stage(total, "leaderboard", [
-        "leaderboard", "build", *(f"{runs / name}={LABELS[name]}" for name in stages), "-o", str(board),
-        "--suite", "demo", "--title", "tabbench demo", "--plots", str(plots)])
+        "leaderboard", "build", *(f"{runs / name}={label(name, seed)}" for name in [*stages, "baseline"]),
+        "-o", str(board), "--suite", "demo", "--title", "tabbench demo", "--plots", str(plots),
+        *pair_args(len(stages))])
     run_stage(leaderboard, total, seed)
     from tabbench_demo.plots import before_after_bars, reward_curves
 
@@ -147,6 +162,32 @@ def run_demo(out_dir: Path, *, steps: int | None = None, grpo_steps: int | None 
     if grpo_steps:
         written.append(reward_curves(grpo / "trainer_state.json", plots / "grpo_rewards.png"))
     summary(scores, board, [p for p in written if p is not None], time.perf_counter() - start)
+
+
+def label(stage: str, seed: int) -> str:
+    """A board row's label: the stage and, for a model, the seed it was built and trained with."""
+    return LABELS[stage] if stage == "baseline" else f"{LABELS[stage]} (seed {seed})"
+
+
+def pair_args(n_stages: int) -> list[str]:
+    """The board's paired tests (rows numbered as built: the stages, then the baseline): SFT against the random
+    model and against the baseline, GRPO against SFT."""
+    baseline = str(n_stages + 1)
+    pairs = [("2", "1"), ("2", baseline)] + ([("3", "2")] if n_stages > 2 else [])
+    return [a for new, old in pairs for a in ("--pair", new, old)]
+
+
+def keep_training_records(model: Path, run: Path) -> None:
+    """Copy the trainer's records (``tabbench_train.json``, ``trainer_state.json``; no weights) of ``model`` into
+    ``run/training/``, where the board reads a stage's optimiser steps, tokens and seconds."""
+    import shutil
+
+    if not (model / "tabbench_train.json").is_file() or not run.is_dir():
+        return
+    (run / "training").mkdir(exist_ok=True)
+    for name in ("tabbench_train.json", "trainer_state.json"):
+        if (model / name).is_file():
+            shutil.copy2(model / name, run / "training" / name)
 
 
 def summary(scores: dict[str, dict[str, tuple[str, float | None, int]]], board: Path, written: list[Path],

@@ -12,6 +12,8 @@ REWARDS = {
     "arctic": ("execution:ArcticReward", "Arctic-Text2SQL-R1: 1 match, 0.1 executes, 0 otherwise"),
     "execution-partial": ("execution:ExecutionPartialReward",
                           "execution-based RL: -100 fails, else 1 + 100*REMS, +1000 exact match"),
+    "execution-credit": ("execution:ExecutionCreditReward",
+                         "partial credit: 1 match; else 0.1 executes + 0.2 same column count + 0.5 x row F1"),
     "string-match": ("textual:StringMatchReward", "sparks: difflib ratio of predicted and gold SQL"),
     "component-f1": ("textual:ComponentF1Reward", "sparks: mean F1 over SQL components from sqlglot"),
     "orthographic": ("textual:OrthographicReward", "sparks: 1/(x+1), x = token edit distance (or judge count)"),

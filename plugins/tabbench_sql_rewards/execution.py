@@ -15,12 +15,13 @@ A failing gold query makes the sample not applicable: value ``None`` (TRL leaves
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from tabbench import Example, Option, Prediction, Score, Status
+from tabbench import ConfigError, Example, Option, Prediction, Score, Status
 from tabbench.sql import BatchStats, ExecJob, QueryResult, current_store, execution_limits, result_details
 from tabbench.sql.compare import fix_spaced_operators, order_matters, remove_distinct, rems, results_match
 from tabbench_sql_rewards.base import SqlReward, extract_option, gold_sql
@@ -335,3 +336,78 @@ class SqlR1Reward(ExecutionReward):
         if verdict.status is Status.MISMATCH:
             return s_format + s_exec - s_result
         return s_format - s_exec
+
+
+def _credit_cell(value: Any) -> Any:
+    """A cell as the credit reward compares it: integral floats equal their int, text is stripped."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value.strip() if isinstance(value, str) else value
+
+
+def _credit_row(row: Sequence[Any]) -> tuple[Any, ...]:
+    """A row as a sorted tuple of its cells: the same row whatever the column order."""
+    return tuple(sorted((_credit_cell(v) for v in row), key=lambda v: (type(v).__name__, repr(v))))
+
+
+def row_f1(pred_rows: Sequence[Sequence[Any]], gold_rows: Sequence[Sequence[Any]]) -> float:
+    """F1 of the two results' rows as multisets (rows compared up to column order); 0 when either is empty."""
+    pred, gold = Counter(map(_credit_row, pred_rows)), Counter(map(_credit_row, gold_rows))
+    shared = sum((pred & gold).values())
+    if not shared:
+        return 0.0
+    precision, recall = shared / sum(pred.values()), shared / sum(gold.values())
+    return 2 * precision * recall / (precision + recall)
+
+
+def _width(result: QueryResult) -> int | None:
+    """How many columns a result has: its column names, else its first row; ``None`` when neither tells."""
+    return len(result.columns) or (len(result.rows[0]) if result.rows else None)
+
+
+class ExecutionCreditReward(ExecutionReward):
+    """Partial credit for execution, below a match: ``match`` (1.0) for a matching result; for SQL that runs
+    with a wrong result ``executes`` (0.1) + ``columns`` (0.2) when it returns as many columns as the gold +
+    ``rows`` (0.5) x the F1 of its rows against the gold's (multisets, up to column order); ``fail`` (0.0) for
+    SQL that does not run, no SQL, timeouts and refused statements. Status ``partial`` when a wrong result
+    earned more than ``executes``.
+
+    Why: a 0/1 reward gives a small model's group no gradient until one sample is exactly right (Think2SQL and
+    FINER-SQL report 0/1 rewards unstable for small models and partial credit helping); this one orders wrong
+    answers by how close they are, and keeps every wrong answer below a right one (at most 0.8 with the
+    defaults). Row F1 makes a dump pay for its extra rows (precision) and ``SELECT *`` pay for its extra
+    columns (its rows never equal the gold's), unlike REMS (``execution-partial``).
+    """
+
+    name = "execution-credit"
+    version = "1"
+    description = "partial credit: 1 match; else 0.1 executes + 0.2 same column count + 0.5 x row F1; 0 fails"
+    defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.defaults, "match": 1.0, "executes": 0.1,
+                                          "columns": 0.2, "rows": 0.5, "fail": 0.0}
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.opt("executes") + self.opt("columns") + self.opt("rows") >= self.opt("match"):
+            raise ConfigError(f"reward {self.name!r}: executes + columns + rows must stay below match, so no wrong "
+                              "answer earns as much as a right one")
+
+    def _compare(self, verdict: Verdict, gold_text: str) -> None:
+        super()._compare(verdict, gold_text)
+        pred, gold = verdict.pred, verdict.gold
+        if verdict.status is not Status.MISMATCH or pred is None or gold is None or not pred.ok:
+            return
+        width = _width(pred) is not None and _width(pred) == _width(gold)
+        f1 = current_store().compared(("row_f1",), pred, gold, lambda p, g: row_f1(p.rows, g.rows))
+        verdict.extra.update({"same_columns": width, "row_f1": f1})
+        if width or f1 > 0:
+            verdict.status = Status.PARTIAL
+
+    def value(self, verdict: Verdict) -> float:
+        if self.matched(verdict):
+            return self.opt("match")
+        if not self.executed(verdict):
+            return self.opt("fail")
+        return (self.opt("executes") + self.opt("columns") * bool(verdict.extra.get("same_columns"))
+                + self.opt("rows") * verdict.extra.get("row_f1", 0.0))

@@ -10,11 +10,14 @@ snapshot*, so runs on different benchmark versions never share a column. Scores 
 a percentage with its standard error. Detail sections per column give every metric, status rates and
 breakdowns; reference rows carry the seed papers' reported numbers, labelled with their data set and citation.
 No metric is computed here: every number comes from a results file or the reference file, except the optional
-paired comparisons (``pairs``), which count items in the runs' ``samples/`` records (``tabbench.reporting.paired``).
+paired comparisons (``pairs``), which count items in the runs' ``samples/`` records (``tabbench.reporting.paired``)
+and test them over seeds (``tabbench.reporting.across_seeds``), and the training table, which shows the trainer's
+own counts published beside a run (``tabbench.reporting.training_budget``).
 
 This module is the public face of ``tabbench.reporting.boards``, where each responsibility has its module:
 loading runs (``runs``), columns and cells (``columns``), the markdown (``render``), building and checking a
-board file (``files``) and plots (``plots``).
+board file (``files``), plots (``plots``), paired comparisons (``pairs``) and the training table
+(``training``).
 """
 
 from tabbench.contract.deprecation import module_getattr

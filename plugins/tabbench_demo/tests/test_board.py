@@ -49,3 +49,12 @@ def test_readmes_quote_the_committed_board() -> None:
         row = next(line for line in plugin_readme.splitlines() if line.startswith(f"| `{name}` | `"))
         cells = [c.strip().split(" ")[0] for c in row.strip("|").split("|")]
         assert cells[2:] == [f"{tiny:.1f}", f"{sft:.1f}", f"{grpo:.1f}"], row
+
+
+def test_readme_quotes_the_committed_baselines() -> None:
+    """The baseline numbers the README sets beside the model are the committed baseline run's."""
+    run = json.loads((RESULTS / "baseline" / "results.json").read_text())
+    values = {name: 100 * block["primary_metric"]["value"] for name, block in run["benchmarks"].items()}
+    readme = " ".join((RESULTS.parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert (f"BIRD-format EX {values['demo-bird']:.1f} and Spider-format {values['demo-spider']:.1f}" in readme)
+    assert (f"TableBench ROUGE-L {values['demo-tablebench']:.1f} and CRT-QA EM {values['demo-crtqa']:.1f}" in readme)

@@ -24,9 +24,11 @@ from tabbench.reporting.boards.columns import (
     suite_tables,
     table,
 )
+from tabbench.reporting.boards.pairs import paired_section
 from tabbench.reporting.boards.paths import relative_to
 from tabbench.reporting.boards.plots import plot_breakdown
 from tabbench.reporting.boards.runs import BUILTIN_REFERENCES, DEFAULT_REFERENCES, RunEntry, load_references, load_runs
+from tabbench.reporting.boards.training import training_section
 
 MARK = "tabbench-leaderboard"
 BOARD_FORMAT = 1
@@ -103,7 +105,8 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
     for col in all_columns:
         out += _details(col, runs, index, plot_dir, base, write_plots)
     if spec.pairs:
-        out += _paired(spec.pairs, runs, all_columns, headings(all_columns))
+        out += paired_section(spec.pairs, runs, all_columns, headings(all_columns))
+    out += training_section(runs, index)
 
     out += ["## Runs", ""]
     out += table(
@@ -184,39 +187,6 @@ def _details(col: Column, runs: Sequence[RunEntry], index: dict[int, int], plot_
                                 for run, res in members], col.metric, png, title=f"{col.title} by {key}",
                                order=order)
             out += [f"![{col.benchmark} {col.metric} by {key}]({relative_to(png, base)})", ""]
-    return out
-
-
-def _paired(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[RunEntry], columns: Sequence[Column],
-            heads: dict[Column, str]) -> list[str]:
-    """The paired-comparison table: per column, each (new, old) pair of runs on their shared items, pooled over
-    the pairs of one ``--pair`` when it names several."""
-    from tabbench.reporting.paired import flips, item_verdicts, pooled
-
-    rows = []
-    for new, old in pairs:
-        for col in columns:
-            members = [(runs[a - 1], runs[b - 1]) for a, b in zip(new, old, strict=True)]
-            if not all(result_in(a, col) and result_in(b, col) for a, b in members):
-                continue
-            found = []
-            for (a, b), i, j in zip(members, new, old, strict=True):
-                pair = flips(col.benchmark, str(j), str(i), item_verdicts(b.path, col.benchmark),
-                             item_verdicts(a.path, col.benchmark))
-                up, down, p = len(pair.up), len(pair.down), pair.p
-                found.append((up, down, p))
-                rows.append([f"{i}: {a.model}", f"{j}: {b.model}", heads[col], pair.paired, up, down, f"{p:.2g}"])
-            if len(found) > 1:
-                up, down, p = pooled(found)
-                rows.append([f"pooled {', '.join(map(str, new))}", f"pooled {', '.join(map(str, old))}", heads[col],
-                             "", up, down, f"{p:.2g}"])
-    out = ["## Paired comparisons", "",
-           "Each row compares two runs item by item on the items both scored: how many the first got right and "
-           "the second wrong (+), the reverse (−), and the exact two-sided McNemar p-value (a sign test on the "
-           "+ and − items). Right means the primary reward judged a match; items it found not applicable are left "
-           "out. Pooled rows sum several pairs (e.g. seeds).", ""]
-    out += table(["run", "against", "column", "paired items", "+", "−", "McNemar p"], rows)
-    out.append("")
     return out
 
 

@@ -28,12 +28,17 @@ def test_demo_command_runs_every_stage(cli_runner, tmp_path: Path) -> None:
     out = tmp_path / "demo"
     result = cli_runner(["demo", "--out", str(out), *TOKEN_RUN])
     assert result.exit_code == 0, result.output
-    for run in ("tiny", "sft", "sft-grpo"):
+    for run in ("tiny", "baseline", "sft", "sft-grpo"):
         results = json.loads((out / "runs" / run / "results.json").read_text())
         assert {name: b["n"] for name, b in results["benchmarks"].items()} == {
             "demo-bird": 2, "demo-spider": 2, "demo-tablebench": 2, "demo-crtqa": 2}
     board = (out / "leaderboard.md").read_text()
-    assert "tiny + SFT + GRPO" in board and "## Suite `demo`" in board
+    assert "tiny + SFT + GRPO (seed 0)" in board and "## Suite `demo`" in board
+    assert "| 4 | baseline: no model" in board  # scored by the same metrics, beside the model
+    training = board.split("## Training")[1].split("## Runs")[0]
+    assert "| 2 | tiny + SFT (seed 0) | sft | 2 |" in training  # its optimiser steps, beside tokens and seconds
+    assert "| 3 | tiny + SFT + GRPO (seed 0) | grpo | 1 |" in training
+    assert board.count("- demo-bird") == 3  # a verdict per pair: SFT vs random, SFT vs baseline, GRPO vs SFT
     train = json.loads((out / "models" / "grpo" / "tabbench_train.json").read_text())
     assert train["benchmarks"] == ["demo-bird", "demo-spider", "demo-tablebench", "demo-crtqa"]  # multi-task
     assert [(r["benchmark"], r["name"]) for r in train["rewards"]] == [
@@ -46,7 +51,7 @@ def test_demo_command_runs_every_stage(cli_runner, tmp_path: Path) -> None:
     again = cli_runner(["demo", "--out", str(tmp_path / "again"), *TOKEN_RUN])
     assert again.exit_code == 0, again.output
     first, second = outputs(out), outputs(tmp_path / "again")
-    assert len(first) == 3 + 3 * 4 + 3 and first.keys() == second.keys()
+    assert len(first) == 3 + 4 * 4 + 4 and first.keys() == second.keys()  # weights; records, scores of 4 runs
     for key in first:
         assert first[key] == second[key], key
 
