@@ -384,8 +384,8 @@ class ExecutionCreditReward(ExecutionReward):
     name = "execution-credit"
     version = "1"
     description = "partial credit: 1 match; else 0.1 executes + 0.2 same column count + 0.5 x row F1; 0 fails"
-    defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.defaults, "match": 1.0, "executes": 0.1,
-                                          "columns": 0.2, "rows": 0.5, "fail": 0.0}
+    option_defaults: ClassVar[dict[str, Any]] = {**ExecutionReward.option_defaults, "match": 1.0, "executes": 0.1,
+                                                 "columns": 0.2, "rows": 0.5, "fail": 0.0}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
