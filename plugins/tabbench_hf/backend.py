@@ -21,7 +21,7 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
   (the reference to compare against).
 - ``compile``: ``auto`` (default: on for CUDA, off elsewhere), ``true`` or ``false``. On, ``generate`` decodes
   with transformers' static key/value cache and its ``torch.compile``d decode step (CUDA graphs on a GPU); the
-  cache length is rounded up to a multiple of ``CACHE_BUCKET`` tokens so a run compiles a few times, not once
+  cache length is rounded up to a multiple of ``compiled.CACHE_BUCKET`` tokens so a run compiles a few times, not once
   per batch. It replaces shared-prefix reuse for decoding (prompts are still ordered by ``prefix_cache``): on
   one H200 the compiled static path decoded 4x faster than prefix reuse (issue 31's table); on a CPU compile
   is off by default. A model or torch that cannot compile falls back to the eager path with one log line.
@@ -55,6 +55,7 @@ from tabbench import (
     truncate_at_stop,
 )
 from tabbench.checkpoint import checkpoint_files
+from tabbench_hf import compiled
 
 log = logging.getLogger("tabbench.hf")
 
@@ -65,7 +66,6 @@ _PROBE_SCHEMA = {"type": "function", "function": {"name": "probe_tool_x1", "desc
 SMALL_MODEL_BYTES = 400 * 2**20
 MIN_SHARED_TOKENS = 16  # a shorter common prefix is not worth a separate prefill pass
 PREFIXES_KEPT = 4  # shared prefixes whose key/value caches are kept for the next batches (a few schemas)
-CACHE_BUCKET = 256  # compiled decoding: static cache lengths are multiples of this (each new length recompiles)
 COMPILE_CHOICES = ("auto", True, False, "true", "false")
 
 
@@ -154,8 +154,7 @@ class HFBackend(ModelBackend):
         self._in_place = False  # whether generation uses kv_cache: set by load()
         self._shares = False  # whether prompts may share a prefix (kv_cache's attention is installed): load()
         self._compiled = False  # whether generation decodes through the compiled static cache: load()
-        self.warmup_seconds = 0.0  # generate calls that compiled (cold), apart from the warm ones
-        self.warmup_calls = 0
+        self.clock = compiled.CallClock()  # compiled generate calls: those that compiled (warm-up) apart
 
     @staticmethod
     def _adapter_base(adapter: Path) -> str:
@@ -200,6 +199,11 @@ class HFBackend(ModelBackend):
         if device.startswith("cuda") and torch.cuda.is_bf16_supported():
             return "bfloat16"
         return "float32"
+
+    @property
+    def warmup_seconds(self) -> float:
+        """Seconds of generate calls that compiled a graph (``results.json`` ``timing.warmup_seconds``)."""
+        return self.clock.warmup_seconds
 
     def resolved_compile(self) -> bool:
         """Whether compiled decoding is asked for: ``auto`` means on a CUDA device."""
@@ -264,7 +268,7 @@ class HFBackend(ModelBackend):
             )
         except (OSError, ValueError) as exc:  # files transformers cannot read: the folder is not a usable checkpoint
             raise ConfigError(f"hf: cannot load {self.base}: {' '.join(str(exc).split())[:300]}") from exc
-        why_not = _cannot_compile(model) if self.resolved_compile() else None
+        why_not = compiled.cannot_compile(model) if self.resolved_compile() else None
         if why_not:
             log.warning("hf: compile: %s; decoding eagerly", why_not)
         self._compiled = self.resolved_compile() and not why_not
@@ -419,10 +423,10 @@ class HFBackend(ModelBackend):
         if params.stop:
             kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         if self._compiled:
-            kwargs.update(_static_cache_options(model, width + params.max_new_tokens))
+            kwargs.update(compiled.static_cache_options(model, width + params.max_new_tokens))
         with torch.inference_mode():
             if self._compiled:
-                generated = self._timed_compiled(model, inputs, kwargs)
+                generated = self.clock.timed(model.generate, **inputs, **kwargs)
             elif self._in_place:
                 name, cache = self._cache(groups, prefix, copies, rest + params.max_new_tokens)
                 kwargs[name] = cache
@@ -434,16 +438,6 @@ class HFBackend(ModelBackend):
         decoded = tokenizer.batch_decode(new, skip_special_tokens=True)
         self.tokens_generated += int((new != pad).sum().item())
         return [truncate_at_stop(text, params.stop) for text in decoded]
-
-    def _timed_compiled(self, model: Any, inputs: dict[str, Any], kwargs: dict[str, Any]) -> Any:
-        """``generate`` through the compiled decode step; a call during which torch compiled a graph (the first
-        one, a new cache length or batch size) is counted as warm-up (``warmup_seconds``), not generation."""
-        before, start = _graphs_compiled(), time.perf_counter()
-        generated = model.generate(**inputs, **kwargs)
-        if _graphs_compiled() != before:
-            self.warmup_seconds += time.perf_counter() - start
-            self.warmup_calls += 1
-        return generated
 
     def _cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, copies: int, capacity: int
                ) -> tuple[str, Any]:
@@ -529,49 +523,6 @@ def prefix_groups(ids: list[list[int]], min_shared: int) -> list[tuple[list[list
         groups.append((ids[start:end], shared))
         end = start
     return groups[::-1]
-
-
-def _cannot_compile(model: Any) -> str | None:
-    """Why compiled decoding cannot run for ``model`` (``None`` when it can): no ``torch.compile`` in this
-    torch, or an architecture transformers does not declare compilable with a static cache."""
-    import torch
-
-    try:
-        import torch._dynamo
-
-        supported = torch._dynamo.is_dynamo_supported()
-    except (ImportError, AttributeError):
-        supported = False
-    if not supported:
-        return f"torch {torch.__version__} cannot compile on this Python"
-    base = getattr(model, "get_base_model", lambda: model)()  # peft wraps the base model
-    if not getattr(base, "_can_compile_fullgraph", False):
-        return f"{type(base).__name__} does not support a static cache with torch.compile"
-    return None
-
-
-def _static_cache_options(model: Any, length: int) -> dict[str, Any]:
-    """``generate`` keywords for a static cache of ``length`` positions, rounded up to ``CACHE_BUCKET`` (transformers
-    then keeps the longest it has seen, so a run recompiles once per new bucket at most), and a compiled decode
-    step: CUDA graphs (``reduce-overhead``) on a GPU, inductor's default mode elsewhere."""
-    from transformers import CompileConfig, GenerationConfig
-
-    cuda = model.device.type == "cuda"
-    config = CompileConfig(mode="reduce-overhead" if cuda else "default")
-    config._compile_all_devices = not cuda  # transformers compiles only on accelerators unless told
-    options: dict[str, Any] = {"cache_implementation": "static", "compile_config": config}
-    if hasattr(GenerationConfig(), "max_cache_len"):
-        options["max_cache_len"] = -(-length // CACHE_BUCKET) * CACHE_BUCKET
-    return options
-
-
-def _graphs_compiled() -> int:
-    """How many graphs torch has compiled in this process (dynamo's counter; 0 where torch does not keep it)."""
-    try:
-        from torch._dynamo.utils import counters
-    except ImportError:
-        return 0
-    return int(counters["stats"]["unique_graphs"])
 
 
 def _full_attention_only(model: Any) -> bool:

@@ -19,7 +19,7 @@ import click
 import tabbench
 from tabbench import Benchmark, ConfigError, Example, UsageError
 from tabbench.evaluation.where import Where
-from tabbench_trainers import common, environments, progress
+from tabbench_trainers import common, environments, progress, rollouts
 
 LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
 
@@ -48,6 +48,12 @@ def drop_long_prompts(rows: list[dict[str, Any]], tokenizer: Any, max_tokens: in
                                              return_dict=False)) <= max_tokens
     ]
     return kept, len(rows) - len(kept)
+
+
+def longest_prompt(rows: list[dict[str, Any]], tokenizer: Any) -> int:
+    """Tokens in the longest templated prompt: compiled rollouts size their static cache from it."""
+    return max(len(tokenizer.apply_chat_template(row["prompt"], add_generation_prompt=True, tokenize=True,
+                                                 return_dict=False)) for row in rows)
 
 
 def check_vllm(use_vllm: bool) -> None:
@@ -79,6 +85,7 @@ class GrpoConfig(common.TrainConfig, environments.EnvConfig):
     vllm_server_url: str | None
     vllm_gpu_memory_utilization: float
     log_completions: bool
+    compile: str
 
 
 @click.command("grpo")
@@ -110,6 +117,8 @@ class GrpoConfig(common.TrainConfig, environments.EnvConfig):
 @click.option("--vllm-server-url", default=None, help="Base URL of `trl vllm-serve` in server mode.")
 @click.option("--vllm-gpu-memory-utilization", type=float, default=0.3, show_default=True)
 @click.option("--log-completions", is_flag=True, help="Print a table of sampled completions at each log step.")
+@click.option("--compile", type=click.Choice(rollouts.CHOICES), default="auto", show_default=True,
+              help="Rollouts decode through a static cache and a compiled step (auto: on CUDA, without vLLM).")
 @environments.env_options
 def grpo_command(**kw: Any) -> None:
     """GRPO on a benchmark's training split, rewarded by reward plugins (weights from --reward NAME:WEIGHT)."""
@@ -186,6 +195,13 @@ def run_grpo(config: GrpoConfig) -> Path:
                             train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
                             peft_config=common.peft_config(config), **env.trainer)
     log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
+    compiling = rollouts.wanted(config.compile, config.device, config.use_vllm)
+    if compiling:
+        why_not = rollouts.compile_rollouts(trainer, longest_prompt(rows, tokenizer), config.max_completion_length)
+        if why_not:
+            common.echo(f"grpo: --compile: {why_not}; rollouts generate eagerly")
+            compiling = False
+    clock = rollouts.time_rollouts(trainer)
     progress.attach(trainer, "grpo", config.max_seconds)
     budget = common.TimeBudget(config.max_seconds)
     budget.attach(trainer)
@@ -207,6 +223,7 @@ def run_grpo(config: GrpoConfig) -> Path:
         "steps": trainer.state.global_step,
         **budget.record(),
         "processes": trainer.accelerator.num_processes,
+        "rollouts": {"compiled": compiling, **clock.record()},  # vLLM's generation is not timed here
         "train_loss": result.training_loss,
         "reward_first_last": [rewards_logged[0]["reward"], rewards_logged[-1]["reward"]] if rewards_logged else None,
         "seconds": timer(),

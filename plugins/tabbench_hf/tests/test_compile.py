@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("transformers")
 
-from tabbench_hf import backend as hf
+from tabbench_hf import compiled
 from tabbench_hf.backend import HFBackend
 
 from tabbench import ConfigError, Example, GenerationParams, GenerationRequest
@@ -37,14 +37,14 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def traced(monkeypatch: pytest.MonkeyPatch) -> None:
     """Compile with dynamo's ``eager`` backend: the decode step is traced into graphs but not lowered by inductor."""
-    options = hf._static_cache_options
+    options = compiled.static_cache_options
 
     def eager(model, length):  # type: ignore[no-untyped-def]
         out = options(model, length)
         out["compile_config"].backend = "eager"
         return out
 
-    monkeypatch.setattr(hf, "_static_cache_options", eager)
+    monkeypatch.setattr(compiled, "static_cache_options", eager)
 
 
 def requests(n: int = 5) -> list[GenerationRequest]:
@@ -65,17 +65,17 @@ def test_the_option_resolves_per_device_and_is_in_the_fingerprint(tiny: Path) ->
 
 def test_compiled_static_cache_outputs_equal_the_eager_path(tiny: Path, traced: None) -> None:
     eager = HFBackend(str(tiny), device="cpu", compile=False)
-    compiled = HFBackend(str(tiny), device="cpu", compile=True, batch_size=3)  # two batches: 3 rows, then 2
+    fast = HFBackend(str(tiny), device="cpu", compile=True, batch_size=3)  # two batches: 3 rows, then 2
     greedy = GenerationParams(max_new_tokens=10)
-    assert compiled.generate(requests(), greedy) == eager.generate(requests(), greedy)
-    assert compiled._compiled and compiled.warmup_calls >= 1 and compiled.warmup_seconds > 0
+    assert fast.generate(requests(), greedy) == eager.generate(requests(), greedy)
+    assert fast._compiled and fast.clock.warmup_calls >= 1 and fast.warmup_seconds > 0
     sampled = GenerationParams(max_new_tokens=10, temperature=1.0, n=3, seed=5)
-    outputs = compiled.generate(requests(2), sampled)
+    outputs = fast.generate(requests(2), sampled)
     assert outputs == eager.generate(requests(2), sampled)
     assert len({text for outs in outputs for text in outs}) > 3  # samples differ: they exercise the cache
-    calls = compiled.warmup_calls
-    compiled.generate(requests(), greedy)  # shapes seen before: warm, nothing compiled
-    assert compiled.warmup_calls == calls
+    calls = fast.clock.warmup_calls
+    fast.generate(requests(), greedy)  # shapes seen before: warm, nothing compiled
+    assert fast.clock.warmup_calls == calls
 
 
 def test_a_torch_that_cannot_compile_falls_back_with_one_log_line(tiny: Path, monkeypatch: pytest.MonkeyPatch,
@@ -88,13 +88,13 @@ def test_a_torch_that_cannot_compile_falls_back_with_one_log_line(tiny: Path, mo
         outputs = backend.generate(requests(3), GenerationParams(max_new_tokens=8))
     assert [r.getMessage() for r in caplog.records] == [
         f"hf: compile: torch {torch.__version__} cannot compile on this Python; decoding eagerly"]
-    assert not backend._compiled and backend.warmup_calls == 0
+    assert not backend._compiled and backend.clock.warmup_calls == 0
     assert outputs == HFBackend(str(tiny), device="cpu").generate(requests(3), GenerationParams(max_new_tokens=8))
 
 
 def test_a_model_the_compiler_fails_on_falls_back_with_one_log_line(tiny: Path, monkeypatch: pytest.MonkeyPatch,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
-    options = hf._static_cache_options
+    options = compiled.static_cache_options
 
     def failing(model, length):  # type: ignore[no-untyped-def]
         def backend(graph, example_inputs):  # type: ignore[no-untyped-def]
@@ -104,7 +104,7 @@ def test_a_model_the_compiler_fails_on_falls_back_with_one_log_line(tiny: Path, 
         out["compile_config"].backend = backend
         return out
 
-    monkeypatch.setattr(hf, "_static_cache_options", failing)
+    monkeypatch.setattr(compiled, "static_cache_options", failing)
     backend = HFBackend(str(tiny), device="cpu", compile=True, batch_size=2)
     params = GenerationParams(max_new_tokens=8)
     with caplog.at_level(logging.WARNING, logger="tabbench.hf"):
@@ -132,6 +132,7 @@ def test_an_architecture_without_static_cache_support_falls_back(tiny: Path, mon
 def test_static_cache_lengths_are_bucketed(tiny: Path) -> None:
     backend = HFBackend(str(tiny), device="cpu")
     backend.load()
-    lengths = {hf._static_cache_options(backend._model, n).get("max_cache_len") for n in (1, 200, 256)}
-    assert lengths == {hf.CACHE_BUCKET}
-    assert hf._static_cache_options(backend._model, hf.CACHE_BUCKET + 1)["max_cache_len"] == 2 * hf.CACHE_BUCKET
+    lengths = {compiled.static_cache_options(backend._model, n).get("max_cache_len") for n in (1, 200, 256)}
+    assert lengths == {compiled.CACHE_BUCKET}
+    longer = compiled.static_cache_options(backend._model, compiled.CACHE_BUCKET + 1)
+    assert longer["max_cache_len"] == 2 * compiled.CACHE_BUCKET
