@@ -136,3 +136,17 @@ def test_static_cache_lengths_are_bucketed(tiny: Path) -> None:
     assert lengths == {compiled.CACHE_BUCKET}
     longer = compiled.static_cache_options(backend._model, compiled.CACHE_BUCKET + 1)
     assert longer["max_cache_len"] == 2 * compiled.CACHE_BUCKET
+
+
+def test_eval_records_compile_warm_up_apart_from_generation(tiny: Path, tmp_path: Path, traced: None, cli_runner,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", str(tiny), "--benchmark", "demo-bird", "--limit", "3", "--device", "cpu",
+                         "-m", "compile=true", "--max-new-tokens", "4", "--no-progress", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    results = json.loads((out / "results.json").read_text())
+    assert results["model"]["fingerprint"]["compile"] is True
+    assert results["timing"]["warmup_seconds"] > 0 and "compile warm-up" in result.stderr
