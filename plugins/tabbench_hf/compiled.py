@@ -84,6 +84,7 @@ class CallClock:
         self.warmup_calls = 0
         self.seconds = 0.0
         self.calls = 0
+        self.fallback: str | None = None  # why compiled calls stopped (the caller's fallback), if they did
 
     def timed(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         before, start = graphs_compiled(), time.perf_counter()

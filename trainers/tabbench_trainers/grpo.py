@@ -223,7 +223,8 @@ def run_grpo(config: GrpoConfig) -> Path:
         "steps": trainer.state.global_step,
         **budget.record(),
         "processes": trainer.accelerator.num_processes,
-        "rollouts": {"compiled": compiling, **clock.record()},  # vLLM's generation is not timed here
+        "rollouts": {"compiled": compiling and clock.fallback is None, "fallback": clock.fallback,
+                     **clock.record()},  # vLLM's generation is not timed here
         "train_loss": result.training_loss,
         "reward_first_last": [rewards_logged[0]["reward"], rewards_logged[-1]["reward"]] if rewards_logged else None,
         "seconds": timer(),

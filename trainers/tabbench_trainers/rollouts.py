@@ -18,6 +18,8 @@ from typing import Any
 
 from tabbench_hf import compiled
 
+from tabbench_trainers import common
+
 CHOICES = ("auto", "true", "false")
 
 
@@ -49,13 +51,26 @@ def compile_rollouts(trainer: Any, max_prompt_tokens: int, max_completion_length
 
 
 def time_rollouts(trainer: Any) -> compiled.CallClock:
-    """Time every rollout ``generate`` call of ``trainer``, compile calls (warm-up) apart from the others."""
+    """Time every rollout ``generate`` call of ``trainer``, compile calls (warm-up) apart from the others. A
+    compiled call that fails (a compiler error, a setup the compiler cannot trace) prints one line, and this and
+    every later rollout generate as TRL does; ``clock.fallback`` says why."""
     clock = compiled.CallClock()
     model = trainer.model
     generate = model.generate
 
     def timed_generate(*args: Any, **kwargs: Any) -> Any:
-        return clock.timed(generate, *args, **kwargs)
+        config = trainer.generation_config
+        if config.disable_compile:
+            return clock.timed(generate, *args, **kwargs)
+        try:
+            return clock.timed(generate, *args, **kwargs)
+        except Exception as exc:
+            clock.fallback = f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
+            common.echo(f"grpo: --compile: compiled rollouts failed ({clock.fallback}); generating eagerly from now on")
+            config.disable_compile = True
+            config.cache_implementation = trainer.generation_kwargs["cache_implementation"] = None
+            config.max_cache_len = None
+            return clock.timed(generate, *args, **kwargs)
 
     model.generate = timed_generate  # TRL calls the unwrapped model's generate: the same object on one process
     return clock

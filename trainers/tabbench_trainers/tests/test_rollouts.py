@@ -108,3 +108,27 @@ def test_grpo_records_rollout_timing_and_whether_it_compiled(cli_runner, micro_m
     timing = json.loads((out / "tabbench_train.json").read_text())["rollouts"]
     assert timing["compiled"] is True and timing["warmup_calls"] >= 1 and timing["calls"] >= 1
     assert timing["warmup_seconds"] > 0 and timing["seconds"] > 0
+
+
+def test_a_compiler_failure_prints_one_line_and_rolls_out_eagerly(micro_model: Path, tmp_path: Path, capsys,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    config = compiled.compile_config
+
+    def failing(device_type: str) -> Any:
+        def backend(graph, example_inputs):  # type: ignore[no-untyped-def]
+            raise RuntimeError("cannot lower\nthis graph")
+
+        out = config(device_type)
+        out.backend = backend
+        return out
+
+    monkeypatch.setattr(compiled, "compile_config", failing)
+    trainer, prompts = trainer_for(micro_model, tmp_path)
+    assert rollouts.compile_rollouts(trainer, 500, 8) is None
+    clock = rollouts.time_rollouts(trainer)
+    first = samples(trainer, prompts)
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("grpo: --compile")]
+    assert len(lines) == 1 and "cannot lower this graph" in lines[0] and clock.fallback is not None
+    assert len(first) == len(prompts) and all(first)  # the failed call's rows, generated eagerly
+    assert trainer.generation_config.disable_compile and len(samples(trainer, prompts)) == len(prompts)
+    assert clock.warmup_calls == 0 and clock.calls == 2
