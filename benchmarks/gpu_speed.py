@@ -24,7 +24,7 @@ Table 2, GRPO (``--prompts`` x ``--generations`` x ``--grpo-tokens``, beta 0.04)
 dynamic cache and with a compiled static cache. The reward is ``spider-ex`` on Spider questions whose database
 is present, else a constant (generation and the update dominate a step).
 
-    python benchmarks/gpu_speed.py [--data ../shared/data/spider] [--budget 470]   # one GPU, ~8 minutes
+    python benchmarks/gpu_speed.py [--data ../shared/data/spider] [--budget 420]   # one GPU, ~8 minutes
     python benchmarks/gpu_speed.py --cpu-smoke                                     # a CPU: every row, tiny sizes
 
 ``--cpu-smoke`` runs every row end to end on a tiny model (float32, dynamo's ``eager`` compiler backend, as
@@ -338,9 +338,9 @@ def main() -> int:
     parser.add_argument("--prompts", type=int, default=8, help="GRPO prompts a step")
     parser.add_argument("--generations", type=int, default=8)
     parser.add_argument("--grpo-tokens", type=int, default=128)
-    parser.add_argument("--grpo-steps", type=int, default=6)
+    parser.add_argument("--grpo-steps", type=int, default=5)
     parser.add_argument("--vocab", type=int, default=8192, help="tokens of the BPE tokenizer trained on the prompts")
-    parser.add_argument("--budget", type=float, default=470, help="seconds; rows after it are skipped")
+    parser.add_argument("--budget", type=float, default=420, help="seconds; rows after it are skipped")
     parser.add_argument("--device", default=None, help="default: cuda when available, else cpu")
     parser.add_argument("--skip", choices=["eval", "grpo"], action="append", default=[])
     parser.add_argument("--cpu-smoke", action="store_true", help="tiny sizes on the CPU: proves the script runs")
