@@ -239,11 +239,12 @@ class HFBackend(ModelBackend):
                 "dtype": self.resolved_dtype(),
                 "chat_template_sha256": self.chat_template_sha256(),
                 "prefix_cache": self.prefix_cache,
-                "compile": self.resolved_compile(),
                 "adapter": None if self.adapter is None else {
                     "path": str(self.adapter), "files": checkpoint_files(self.adapter),
                 },
             }
+            if self.resolved_compile():  # only when on: eager fingerprints and their response caches stay as before
+                self._fingerprint["compile"] = True
         return self._fingerprint
 
     # --- loading and generation ------------------------------------------------------------------------
