@@ -149,6 +149,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from tabbench import Example, get_reward
+    from tabbench.sql import ResultStore, use_store
 
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "shop.sqlite")
@@ -167,10 +168,11 @@ def main() -> None:
             examples = [Example(str(i), gold, {"db_path": db}) for i, (gold, _) in enumerate(work)]
             values: list[float | None] = []
             t = time.perf_counter()
-            for start in range(0, len(work), args.prompts_per_step):
-                stop = min(start + args.prompts_per_step, len(work))
-                items = [(examples[i], completion(sql)) for i in range(start, stop) for sql in work[i][1]]
-                values.extend(s.value for s in score_batch(reward, items))
+            with use_store(ResultStore()):  # a new run each repeat: nothing carried over from the last one
+                for start in range(0, len(work), args.prompts_per_step):
+                    stop = min(start + args.prompts_per_step, len(work))
+                    items = [(examples[i], completion(sql)) for i in range(start, stop) for sql in work[i][1]]
+                    values.extend(s.value for s in score_batch(reward, items))
             return time.perf_counter() - t, values, reward.stats
 
         # interleaved repeats, best of each: the machine is shared, so single timings are noisy

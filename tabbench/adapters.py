@@ -130,9 +130,12 @@ def shared_samples(examples: Sequence[Example], completions: Sequence[str]) -> l
     """The samples of ``(example, completion)`` pairs, sharing their extracted answers with every other sample
     of the same example and completion seen lately, so the reward functions of one step extract once."""
     out = []
+    texts: dict[int, str] = {}  # id(example) -> its key text: a GRPO step repeats each example per completion
     for example, completion in zip(examples, completions, strict=True):
-        answerable = {**example.to_json(), "gold": None}
-        key = (json.dumps(answerable, sort_keys=True, default=str), completion)
+        text = texts.get(id(example))
+        if text is None:
+            text = texts[id(example)] = json.dumps({**example.to_json(), "gold": None}, sort_keys=True, default=str)
+        key = (text, completion)
         with _ANSWERS_LOCK:
             memo = _ANSWERS.get(key)
             if memo is None:

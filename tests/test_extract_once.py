@@ -188,3 +188,27 @@ def test_a_first_api_score_batch_built_on_safe_score_still_works() -> None:
 
     example = Example("1", "b")
     assert [s.value for s in tabbench.score_batch(Batched(), [(example, "b"), (example, "c")])] == [1.0, 0.0]
+
+
+def test_a_training_step_keys_each_example_once_however_many_completions_it_has(monkeypatch) -> None:
+    """The extract-once memo's key (the example without its gold) is built once per distinct example in a call:
+    a GRPO step repeats each example's column once per completion, and serialising it per completion was the
+    reward path's largest per-call cost."""
+    from tabbench.adapters import shared_samples
+
+    serialised: list[str] = []
+    original = Example.to_json
+
+    def counted(self: Example) -> dict[str, Any]:
+        serialised.append(self.id)
+        return original(self)
+
+    monkeypatch.setattr(Example, "to_json", counted)
+    first, second = Example("a", "1"), Example("b", "2")
+    samples = shared_samples([first] * 8 + [second] * 8, [str(i % 3) for i in range(16)])
+    assert sorted(serialised) == ["a", "b"]
+    read: list[str] = []
+    upper = Extractor("upper-test", lambda example, completion: read.append(completion) or completion.upper())
+    again = shared_samples([Example("a", "other gold")], ["0"])  # an equal example (gold aside), another object
+    assert [s.get(upper) for s in samples + again] == [str(i % 3) for i in range(16)] + ["0"]
+    assert sorted(read) == ["0", "0", "1", "1", "2", "2"]  # once per (example, completion)

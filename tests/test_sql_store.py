@@ -449,3 +449,32 @@ def test_stores_and_settings_are_scoped_to_their_context() -> None:
         thread.join(30)
     assert seen["one"] == (True, 1 << 20) and seen["two"] == (True, 2 << 20)
     assert seen["one threads"] == seen["two threads"] == (False, True)
+
+
+def test_result_details_of_a_stored_pair_are_computed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A GRPO run scores the same (prediction, gold) pair every step: its previews and the failed rule are
+    computed once while the run's store holds both results, and each call gets its own dict."""
+    import tabbench.sql.preview as preview
+
+    rules: list[int] = []
+    original = preview.differs_by
+
+    def counted(pred, gold):  # type: ignore[no-untyped-def]
+        rules.append(1)
+        return original(pred, gold)
+
+    monkeypatch.setattr(preview, "differs_by", counted)
+    store = ResultStore()
+    pred, gold = QueryResult(rows=((2,), (1,))), QueryResult(rows=((1,), (2,)))
+    store.put((("db", 0, 0, 0), "p", "l"), pred)
+    store.put((("db", 0, 0, 0), "g", "l"), gold)
+    with use_store(store):
+        details = [preview.result_details(pred, gold, matched=False) for _ in range(3)]
+        matched = preview.result_details(pred, gold, matched=True)
+    assert len(rules) == 1 and details[0] == details[2] and details[0] is not details[1]
+    assert details[0]["differs_by"] == "row order" and "differs_by" not in matched
+    outside = QueryResult(rows=((3,),))  # not held by the store: computed each time
+    with use_store(store):
+        preview.result_details(outside, gold, matched=False)
+        preview.result_details(outside, gold, matched=False)
+    assert len(rules) == 3

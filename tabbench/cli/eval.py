@@ -168,7 +168,9 @@ def print_run(results: dict[str, Any], out: Path) -> None:
     spent = results.get("timing")
     if spent:
         click.echo(
-            f"model load {spent['model_load_seconds']:.1f}s, generation {spent['generation_seconds']:.1f}s "
+            f"model load {spent['model_load_seconds']:.1f}s, "
+            + (f"compile warm-up {spent['warmup_seconds']:.1f}s, " if spent.get("warmup_seconds") else "")
+            + f"generation {spent['generation_seconds']:.1f}s "
             f"({spent['prompts_generated']} prompts generated, {spent['prompts_from_cache']} from cache), "
             f"scoring and records {spent['scoring_and_other_seconds']:.1f}s", err=True)
 

@@ -176,9 +176,11 @@ def _run(config: RunConfig, model_backend: ModelBackend, selection: SelectedBenc
 
     def timing(total: float) -> dict[str, float | int]:
         load = float(getattr(model_backend, "load_seconds", 0.0) or 0.0)  # backends that load lazily report it
+        warmup = float(getattr(model_backend, "warmup_seconds", 0.0) or 0.0)  # compiling backends: cold calls
         return {
             "total_seconds": round(total, 3), "model_load_seconds": round(load, 3),
-            "generation_seconds": round(max(0.0, completer.generation_seconds - load), 3),
+            "warmup_seconds": round(warmup, 3),
+            "generation_seconds": round(max(0.0, completer.generation_seconds - load - warmup), 3),
             "scoring_and_other_seconds": round(total - completer.generation_seconds, 3),
             "prompts_generated": completer.generated, "prompts_from_cache": completer.from_cache,
         }

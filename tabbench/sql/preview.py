@@ -4,7 +4,9 @@ A researcher reading a mismatch wants the two results side by side and the reaso
 duplicates, column order, value types), without records growing with the result: a preview holds at most
 ``PREVIEW_ROWS`` rows, cells cut at ``PREVIEW_CELL_CHARS`` characters and at most ``PREVIEW_BYTES`` of cells
 in all (the record limits of ``tabbench.evaluation.record_limits`` then apply to the whole record as usual).
-Execution rewards add ``result_details`` to a score's details; the viewer shows them.
+Execution rewards add ``result_details`` to a score's details; the viewer shows them. A training run scores the
+same (prediction, gold) pair again and again, so the details of a pair the run's store holds are computed once
+(``ResultStore.compared``), like the comparison itself: diagnosing a mismatch walks both results.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabbench.sql.execute import QueryResult
+from tabbench.sql.store import current_store
 
 PREVIEW_ROWS = 10
 PREVIEW_CELL_CHARS = 100
@@ -54,11 +57,14 @@ def differs_by(pred: Sequence[Sequence[Any]], gold: Sequence[Sequence[Any]]) -> 
         return None
     p, g = [tuple(r) for r in pred], [tuple(r) for r in gold]
     try:
+        if len(p) != len(g):  # every rule but duplicates keeps the row count
+            return "duplicates" if set(p) == set(g) else None
         if Counter(p) == Counter(g):
             return "row order" if p != g else None
         if set(p) == set(g):
             return "duplicates"
-        if Counter(tuple(sorted(map(repr, r))) for r in p) == Counter(tuple(sorted(map(repr, r))) for r in g):
+        wide = any(len(r) > 1 for r in p)  # one column has no other order
+        if wide and Counter(tuple(sorted(map(repr, r))) for r in p) == Counter(tuple(sorted(map(repr, r))) for r in g):
             return "column order"
         if Counter(tuple(map(_text, r)) for r in p) == Counter(tuple(map(_text, r)) for r in g):
             return "types"
@@ -74,7 +80,13 @@ def _text(value: Any) -> str:
 
 
 def result_details(pred: QueryResult, gold: QueryResult, *, matched: bool) -> dict[str, Any]:
-    """``pred_result`` and ``gold_result`` previews, plus ``differs_by`` for a mismatch a rule explains."""
+    """``pred_result`` and ``gold_result`` previews, plus ``differs_by`` for a mismatch a rule explains;
+    remembered for a pair of results the run's store holds (a new dict each call, its values shared)."""
+    return dict(current_store().compared(("result_details", matched), pred, gold,
+                                         lambda p, g: _details(p, g, matched)))
+
+
+def _details(pred: QueryResult, gold: QueryResult, matched: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"pred_result": preview(pred), "gold_result": preview(gold)}
     rule = None if matched else differs_by(pred.rows, gold.rows)
     if rule:

@@ -19,7 +19,7 @@ import click
 import tabbench
 from tabbench import Benchmark, ConfigError, Example, UsageError, training
 from tabbench.cli.options import common_options, reward_options
-from tabbench_trainers import __version__, environments, progress
+from tabbench_trainers import __version__, environments, progress, rollouts
 
 LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
 
@@ -41,6 +41,12 @@ def drop_long_prompts(rows: list[dict[str, Any]], tokenizer: Any, max_tokens: in
                                              return_dict=False)) <= max_tokens
     ]
     return kept, len(rows) - len(kept)
+
+
+def longest_prompt(rows: list[dict[str, Any]], tokenizer: Any) -> int:
+    """Tokens in the longest templated prompt: compiled rollouts size their static cache from it."""
+    return max(len(tokenizer.apply_chat_template(row["prompt"], add_generation_prompt=True, tokenize=True,
+                                                 return_dict=False)) for row in rows)
 
 
 def check_vllm(use_vllm: bool) -> None:
@@ -70,6 +76,7 @@ class GrpoConfig(training.TrainConfig, training.RewardOptions, environments.EnvC
     vllm_server_url: str | None
     vllm_gpu_memory_utilization: float
     log_completions: bool
+    compile: str
 
 
 @click.command("grpo")
@@ -101,6 +108,8 @@ class GrpoConfig(training.TrainConfig, training.RewardOptions, environments.EnvC
 @click.option("--vllm-server-url", default=None, help="Base URL of `trl vllm-serve` in server mode.")
 @click.option("--vllm-gpu-memory-utilization", type=float, default=0.3, show_default=True)
 @click.option("--log-completions", is_flag=True, help="Print a table of sampled completions at each log step.")
+@click.option("--compile", type=click.Choice(rollouts.CHOICES), default="auto", show_default=True,
+              help="Rollouts decode through a static cache and a compiled step (auto: on CUDA, without vLLM).")
 @environments.env_options
 def grpo_command(**kw: Any) -> None:
     """GRPO on a benchmark's training split, rewarded by reward plugins (weights from --reward NAME:WEIGHT)."""
@@ -170,6 +179,13 @@ def _train(run: training.TrainingRun) -> training.Trained | None:
                             train_dataset=Dataset.from_list(rows), processing_class=tokenizer,
                             peft_config=training.peft_config(config), **env.trainer)
     log_status_counts(trainer, *reward_funcs)  # counts in log_history and every logger
+    compiling = rollouts.wanted(config.compile, config.device, config.use_vllm)
+    if compiling:
+        why_not = rollouts.compile_rollouts(trainer, longest_prompt(rows, tokenizer), config.max_completion_length)
+        if why_not:
+            training.echo(f"grpo: --compile: {why_not}; rollouts generate eagerly")
+            compiling = False
+    clock = rollouts.time_rollouts(trainer)
     progress.attach(trainer, "grpo", config.max_seconds)
     run.budget.attach(trainer)
     result = trainer.train()
@@ -182,5 +198,7 @@ def _train(run: training.TrainingRun) -> training.Trained | None:
         "prompts_skipped_too_long": dropped,
         "environment": config.env_name,
         **saved,
+        "rollouts": {"compiled": compiling and clock.fallback is None, "fallback": clock.fallback,
+                     **clock.record()},  # vLLM's generation is not timed here
         "reward_first_last": [rewards_logged[0]["reward"], rewards_logged[-1]["reward"]] if rewards_logged else None,
     })

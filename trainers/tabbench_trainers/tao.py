@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -59,16 +60,22 @@ class Group:
 
 def sample_groups(
     model_path: Path | str, items: list[tuple[Benchmark, Example]], params: GenerationParams, batch_size: int,
-) -> list[list[str]]:
-    """``params.n`` completions per item from the backend that serves a local checkpoint (``hf``), in item order."""
+) -> tuple[list[list[str]], dict[str, float]]:
+    """``params.n`` completions per item from the backend that serves a local checkpoint (``hf``), in item order,
+    and the sampling's seconds: ``warmup_seconds`` of the calls that compiled (the backend's ``compile``, on by
+    default on CUDA) apart."""
     backend = tabbench.get_backend(tabbench.default_backend(str(model_path)), str(model_path))
     try:
         outputs: list[list[str]] = []
+        start_time = time.perf_counter()
         for start in range(0, len(items), batch_size):
             chunk = items[start:start + batch_size]
             requests = [GenerationRequest(b.prompt(e), e, b.name, b.gold_completion(e)) for b, e in chunk]
             outputs.extend(backend.generate(requests, params))
-        return outputs
+        total = time.perf_counter() - start_time
+        load, warmup = getattr(backend, "load_seconds", 0.0), getattr(backend, "warmup_seconds", 0.0)
+        return outputs, {"load_seconds": round(load, 3), "warmup_seconds": round(warmup, 3),
+                         "generation_seconds": round(max(0.0, total - load - warmup), 3)}
     finally:
         backend.close()
 
@@ -279,7 +286,7 @@ def _rounds(run: training.TrainingRun) -> training.Trained:
         training.echo(f"tao round {number}/{config.rounds}: sampling {config.k} completions for {len(items)} prompts")
         params = GenerationParams(max_new_tokens=config.max_new_tokens, temperature=config.temperature,
                                   top_p=config.top_p, n=config.k, seed=config.seed + number)
-        completions = sample_groups(current, items, params, config.generation_batch_size)
+        completions, sampling = sample_groups(current, items, params, config.generation_batch_size)
         groups = [score_group(b, e, c, rewards) for (b, e), c in zip(items, completions, strict=True)]
         summary = round_summary(groups, config.min_reward, specs[0].label)
         _write_samples(out_dir / f"round-{number}" / "samples.jsonl", groups)
@@ -295,7 +302,7 @@ def _rounds(run: training.TrainingRun) -> training.Trained:
             loss = None
             training.echo(f"tao round {number}: nothing to train on; the checkpoint is unchanged")
         record = {"round": number, **summary, "mode": config.mode, "train_rows": len(rows), "train_loss": loss,
-                  "seconds": timer()}
+                  "sampling": sampling, "seconds": timer()}
         history.append(record)
         training.append_log(out_dir, [record], name="rounds.jsonl")
     if Path(current) == Path(config.model_path):

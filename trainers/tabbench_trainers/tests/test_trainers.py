@@ -128,6 +128,8 @@ def test_tao_rft_round_end_to_end(cli_runner, micro_model: Path, tmp_path: Path)
     assert_checkpoint(out)
     rounds = log_entries(out / "rounds.jsonl")
     assert len(rounds) == 1 and rounds[0]["samples"] == 8 and rounds[0]["train_rows"] > 0
+    sampling = rounds[0]["sampling"]  # on a CPU the backend decodes eagerly: no compile warm-up
+    assert sampling["warmup_seconds"] == 0 and sampling["generation_seconds"] > 0 and sampling["load_seconds"] > 0
     samples = log_entries(out / "round-1" / "samples.jsonl")
     assert len(samples) == 4 and all(len(g["samples"]) == 2 for g in samples)
     assert all(s["statuses"]["arctic"] in {x.value for x in Status} for g in samples for s in g["samples"])
