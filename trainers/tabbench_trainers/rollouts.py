@@ -18,7 +18,7 @@ from typing import Any
 
 from tabbench_hf import compiled
 
-from tabbench_trainers import common
+from tabbench import training
 
 CHOICES = ("auto", "true", "false")
 
@@ -66,7 +66,8 @@ def time_rollouts(trainer: Any) -> compiled.CallClock:
             return clock.timed(generate, *args, **kwargs)
         except Exception as exc:
             clock.fallback = f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
-            common.echo(f"grpo: --compile: compiled rollouts failed ({clock.fallback}); generating eagerly from now on")
+            training.echo(f"grpo: --compile: compiled rollouts failed ({clock.fallback}); generating eagerly from "
+                          "now on")
             config.disable_compile = True
             config.cache_implementation = trainer.generation_kwargs["cache_implementation"] = None
             config.max_cache_len = None

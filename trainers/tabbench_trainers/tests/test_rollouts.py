@@ -19,6 +19,7 @@ from tabbench_hf import compiled
 from tabbench_trainers import grpo, rollouts
 
 import tabbench
+from tabbench import training
 
 pytestmark = pytest.mark.slow  # builds a tiny checkpoint and a TRL trainer
 
@@ -40,7 +41,8 @@ def trainer_for(model_path: Path, tmp_path: Path) -> tuple[Any, list[Any]]:
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from trl import GRPOConfig, GRPOTrainer
 
-    rows = grpo.grpo_rows(grpo.grpo_items([tabbench.get_benchmark("demo-bird")], "train", 4))
+    examples = training.selected_examples([tabbench.get_benchmark("demo-bird")], training.Selection(limit=4))
+    rows = grpo.grpo_rows(examples)
     tokenizer = AutoTokenizer.from_pretrained(str(model_path))
     model = AutoModelForCausalLM.from_pretrained(str(model_path), dtype="float32")
     args = GRPOConfig(output_dir=str(tmp_path / "trainer"), use_cpu=True, bf16=False, report_to="none",

@@ -1,0 +1,24 @@
+"""Every hf backend a test opens is closed after it: an open backend holds the hub offline (``offline.hold``),
+so one left open would leak into the tests that check the environment around open and closed backends."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from tabbench_hf.backend import HFBackend
+
+
+@pytest.fixture(autouse=True)
+def _close_backends(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    opened: list[HFBackend] = []
+    init = HFBackend.__init__
+
+    def tracked(self: HFBackend, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)
+        opened.append(self)  # a backend whose options were refused holds nothing
+
+    monkeypatch.setattr(HFBackend, "__init__", tracked)
+    yield
+    for backend in opened:
+        backend.close()
