@@ -3,6 +3,7 @@ and scores, and the library imports no click outside ``tabbench.cli``."""
 
 from __future__ import annotations
 
+import contextvars
 import importlib
 import inspect
 import json
@@ -247,8 +248,12 @@ def test_old_settings_options_set_the_command_s_settings() -> None:
         apply_runtime(workers)
         seen.append((current_settings().workers, current_settings().unsafe_sandbox, sandbox_record()))
 
-    result = CliRunner().invoke(command, ["--workers", "3", "--unsafe-sandbox"], catch_exceptions=False)
+    # in a copy of the context: apply_runtime sets the settings for the rest of the command (0.1.0 set the
+    # process's environment), which here would be the rest of the test session
+    result = contextvars.copy_context().run(
+        CliRunner().invoke, command, ["--workers", "3", "--unsafe-sandbox"], catch_exceptions=False)
     assert result.exit_code == 0 and seen == [(3, True, {"unsafe_sandbox": True})]
+    assert current_settings().workers is None and not current_settings().unsafe_sandbox
 
 
 def test_first_api_rewards_warn_and_still_score() -> None:
@@ -478,3 +483,22 @@ def test_tabbench_evaluate_imports_no_click(tmp_path: Path) -> None:
             "settings=Settings(workers=0))")
     assert _click_modules(code, tmp_path) == []
     assert json.loads((tmp_path / "run" / "results.json").read_text())["benchmarks"]["demo-bird"]
+
+
+def test_first_party_code_uses_no_deprecated_name() -> None:
+    """tabbench's own modules, plugins, trainers and benchmarks import no name the stability policy retired: the
+    CLI shows every such use as a warning line, so one would print on every command a user runs."""
+    import ast
+
+    from tabbench.contract.deprecation import DEPRECATED
+
+    root = Path(__file__).resolve().parents[1]
+    files = [p for folder in ("tabbench", "plugins", "trainers", "benchmarks") for p in (root / folder).rglob("*.py")
+             if "tests" not in p.relative_to(root).parts[:-1] and p.name != "deprecated.py"]
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module in DEPRECATED:
+                found += [f"{path.relative_to(root)}:{node.lineno}: {node.module}.{alias.name}"
+                          for alias in node.names if alias.name in DEPRECATED[node.module]]
+    assert files and not found, found

@@ -7,8 +7,9 @@ from pathlib import Path
 import click
 
 from tabbench.cli import CONTEXT
+from tabbench.cli.options import progress_option
 from tabbench.cli.output import JSON_OPTION, emit
-from tabbench.evaluation.options import parse_key_values, progress_option
+from tabbench.evaluation.options import parse_key_values
 
 
 @click.command("rescore", context_settings=CONTEXT)
