@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -43,3 +44,13 @@ def chromium(width: int = 1280, height: int = 900) -> Any:
 
 def page_url(path: Path) -> str:
     return Path(path).resolve().as_uri()
+
+
+def wait(condition: Any, timeout: float = 20.0) -> Any:
+    """``condition()``'s first truthy value, polled until ``timeout`` seconds pass (then its last value)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.05)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,22 @@ def demo_cli(cli_runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     monkeypatch.setenv("TABBENCH_WORKERS", "1")
     monkeypatch.chdir(tmp_path)
     return cli_runner
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of a ``tabbench`` subprocess (``tests.cli_run``): a private cache, SQL in the process."""
+    return {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path_factory.mktemp("cache")), "TABBENCH_WORKERS": "0"}
+
+
+@pytest.fixture(scope="module")
+def chrome():
+    """Headless Chromium (``tests.browser``); the test skips where it is not installed."""
+    from tests import browser
+
+    try:
+        driver = browser.chromium()
+    except browser.Unavailable as exc:
+        pytest.skip(str(exc))
+    yield driver
+    driver.quit()

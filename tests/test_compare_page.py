@@ -6,11 +6,7 @@ rescored run's edits on its run card. Two demo-bird runs: A answers with the gol
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,18 +16,9 @@ from tabbench.reporting.paired import sign_test
 from tabbench.reporting.runfolder import read_run
 from tabbench.reporting.viewer import Site, write_bundle
 from tests import browser
+from tests.cli_run import tabbench
 
 N = 16
-
-
-def tabbench(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tabbench", *args], capture_output=True, text=True, env=env,
-                          timeout=300)
-
-
-@pytest.fixture(scope="module")
-def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path_factory.mktemp("cache")), "TABBENCH_WORKERS": "0"}
 
 
 @pytest.fixture(scope="module")
@@ -83,25 +70,6 @@ def test_compare_json_lists_the_flipped_samples_and_bucket_deltas(runs: dict, en
     assert table.returncode == 0 and "per bucket" in table.stdout and "difficulty=" in table.stdout
 
 
-@pytest.fixture(scope="module")
-def chrome():
-    try:
-        driver = browser.chromium()
-    except browser.Unavailable as exc:
-        pytest.skip(str(exc))
-    yield driver
-    driver.quit()
-
-
-def _wait(condition, timeout: float = 20.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
-
-
 def test_the_compare_page_lists_flips_links_them_and_charts_buckets(chrome, runs: dict, env: dict[str, str],
                                                                     tmp_path: Path) -> None:
     edited = tmp_path / "b"
@@ -115,7 +83,7 @@ def test_the_compare_page_lists_flips_links_them_and_charts_buckets(chrome, runs
     index = write_bundle(Site([read_run(runs["a"], "gold"), read_run(edited, "lossy")]), tmp_path / "site")
     chrome.get(browser.page_url(index) + "#compare")
     rows = "return [...document.querySelectorAll('table.flipped tbody tr')]"
-    assert _wait(lambda: chrome.execute_script(rows + ".length") == len(runs["wrong"])), chrome.page_source[:800]
+    assert browser.wait(lambda: chrome.execute_script(rows + ".length") == len(runs["wrong"])), chrome.page_source[:800]
     shown = chrome.execute_script(rows + ".map(tr => [tr.querySelector('.flip-id a').textContent,"
                                   " tr.querySelector('.flip-id a').getAttribute('href'),"
                                   " tr.querySelector('.answer-b').textContent,"
@@ -139,12 +107,12 @@ def test_the_compare_page_lists_flips_links_them_and_charts_buckets(chrome, runs
 
     # a flipped sample's link opens it side by side in both runs
     chrome.find_element("css selector", "table.flipped .flip-id a").click()
-    assert _wait(lambda: chrome.execute_script("return document.querySelectorAll('.sample-run').length") == 2)
+    assert browser.wait(lambda: chrome.execute_script("return document.querySelectorAll('.sample-run').length") == 2)
 
     # the rescored run's card lists its edit
     chrome.get(browser.page_url(index) + "#runs")
     edit = "return [...document.querySelectorAll('table.edits tbody tr')].map(tr => tr.textContent)"
-    assert _wait(lambda: chrome.execute_script(edit))
+    assert browser.wait(lambda: chrome.execute_script(edit))
     (row,) = chrome.execute_script(edit)
     assert "rescore" in row and "arctic" in row and "demo-bird" in row
 

@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,20 +21,11 @@ from tabbench.evaluation.merge import merge, plan_for
 from tabbench.reporting.flips import compare_runs
 from tabbench.reporting.paired import item_verdicts
 from tabbench.reporting.runfolder import read_records, read_run, training_curves
+from tests.cli_run import tabbench
 
 N = 12
 BENCH = "demo-bird"
 SECRET = '{"id": "0", "status": "match", "score": 1.0, "secret": "TOP-SECRET-LINE"}\n'
-
-
-def tabbench(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tabbench", *args], capture_output=True, text=True, env=env,
-                          timeout=300)
-
-
-@pytest.fixture(scope="module")
-def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path_factory.mktemp("cache")), "TABBENCH_WORKERS": "0"}
 
 
 @pytest.fixture(scope="module")

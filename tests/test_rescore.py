@@ -4,10 +4,7 @@ with the edit recorded in results.json and shown by the viewer, and bad requests
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,18 +14,9 @@ from tabbench.evaluation.aggregate import mean_and_stderr
 from tabbench.evaluation.results import validate
 from tabbench.reporting.runfolder import read_run
 from tabbench.reporting.viewer import Site
+from tests.cli_run import tabbench
 
 N = 12
-
-
-def tabbench(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tabbench", *args], capture_output=True, text=True, env=env,
-                          timeout=300)
-
-
-@pytest.fixture(scope="module")
-def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path_factory.mktemp("cache")), "TABBENCH_WORKERS": "0"}
 
 
 @pytest.fixture(scope="module")

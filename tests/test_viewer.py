@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
 import subprocess
 import sys
@@ -27,25 +26,16 @@ from tabbench.reporting.viewer import Site, make_server, script, write_bundle
 from tabbench.sql import QueryResult
 from tabbench.sql.preview import PREVIEW_CELL_CHARS, PREVIEW_ROWS, differs_by, preview
 from tests import browser
+from tests.cli_run import tabbench
 
 N = 24
 HOSTILE = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">'
-
-
-def tabbench(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tabbench", *args], capture_output=True, text=True, env=env,
-                          timeout=300)
 
 
 def _as_text(sql: str) -> str | None:
     """The count as text: the same value of another type (a "types" mismatch)."""
     head = "SELECT COUNT(*)"
     return sql.replace(head, "SELECT CAST(COUNT(*) AS TEXT)", 1) if sql.startswith(head) else None
-
-
-@pytest.fixture(scope="module")
-def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path_factory.mktemp("cache")), "TABBENCH_WORKERS": "0"}
 
 
 @pytest.fixture(scope="module")
@@ -239,16 +229,6 @@ def test_a_bundle_needs_a_new_or_empty_folder(runs: dict, tmp_path: Path, env: d
 
 
 # --- in a real browser --------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def chrome():
-    try:
-        driver = browser.chromium()
-    except browser.Unavailable as exc:
-        pytest.skip(str(exc))
-    yield driver
-    driver.quit()
 
 
 @pytest.fixture(scope="module")

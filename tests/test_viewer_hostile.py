@@ -30,8 +30,9 @@ import pytest
 from tabbench.reporting.runfolder import read_run
 from tabbench.reporting.viewer import SECURITY_HEADERS, Site, make_server, write_bundle
 from tests import browser
+from tests.cli_run import tabbench
 from tests.test_viewer import _page_key
-from tests.test_viewer_security import N, Serving, _break_first_line, _copy, tabbench
+from tests.test_viewer_security import N, Serving, _break_first_line, _copy
 
 
 def _raw(port: int, request: bytes, family: int = socket.AF_INET,
@@ -334,25 +335,6 @@ def test_nan_deep_inside_a_record_and_the_words_nan_and_infinity_in_text(run: Pa
 # --- in a real browser ----------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def chrome():
-    try:
-        driver = browser.chromium()
-    except browser.Unavailable as exc:
-        pytest.skip(str(exc))
-    yield driver
-    driver.quit()
-
-
-def _wait(condition, timeout: float = 20.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
-
-
 MARKUP = ('</script><script>window.pwned=1</script><img src=x onerror="window.pwned=2">'
           '"\'><svg onload="window.pwned=3"></svg><a href="javascript:window.pwned=4">go</a>'
           '<iframe srcdoc="<script>parent.pwned=5</script>"></iframe>{{7*7}}\u2028\u2029')
@@ -425,7 +407,7 @@ def test_markup_in_every_field_is_text_served_and_bundled(run: Path, tmp_path: P
             if route.startswith("#sample"):
                 route += chrome.execute_script("return encodeURIComponent(arguments[0])", MARKUP)
             chrome.execute_script("location.hash = arguments[0]", route)
-            shown = _wait(lambda ready=ready: chrome.execute_script(
+            shown = browser.wait(lambda ready=ready: chrome.execute_script(
                 "return document.querySelector(arguments[0]) !== null || !!document.getElementById('error')", ready))
             pwned, parent, elements, links, scripts, texts, error = chrome.execute_script(INJECTED)
             assert shown and error is None, (route, error)
@@ -506,10 +488,10 @@ def test_more_ways_for_another_origin_to_read_the_viewer_get_nothing(served: Ser
     served.site.file = lambda name: (asked.append(name), made(name))[1]  # type: ignore[method-assign]
     try:
         chrome.get(f"http://127.0.0.1:{evil.server_address[1]}/")
-        assert _wait(lambda: chrome.execute_script("return typeof window.go === 'function'"), 40)
+        assert browser.wait(lambda: chrome.execute_script("return typeof window.go === 'function'"), 40)
         before_window = list(asked)
         chrome.execute_script("window.go()")
-        assert _wait(lambda: chrome.execute_script("return window.done === true"), 40)
+        assert browser.wait(lambda: chrome.execute_script("return window.done === true"), 40)
         tries = chrome.execute_script("return window.tries")
         for handle in chrome.window_handles[1:]:  # a window the page opened and could not close
             chrome.switch_to.window(handle)
@@ -535,7 +517,7 @@ def test_markup_that_did_reach_the_page_would_run_nothing(run: Path, tmp_path: P
     url = serving.url if serving else browser.page_url(write_bundle(site, tmp_path / "site"))
     try:
         chrome.get(url + "#runs")
-        assert _wait(lambda: chrome.execute_script("return document.querySelector('.card.run') !== null"))
+        assert browser.wait(lambda: chrome.execute_script("return document.querySelector('.card.run') !== null"))
         chrome.execute_script("""const main = document.getElementById('main');
           main.insertAdjacentHTML('beforeend', arguments[0]);
           const s = document.createElement('script'); s.textContent = 'window.pwned = 7'; main.appendChild(s);

@@ -34,19 +34,10 @@ from tabbench.reporting.viewer import (
     write_bundle,
 )
 from tests import browser
+from tests.cli_run import tabbench
 from tests.test_viewer import _page_key, _request
 
 N = 6
-
-
-def tabbench(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tabbench", *args], capture_output=True, text=True, env=env,
-                          timeout=300)
-
-
-@pytest.fixture(scope="module")
-def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return {**os.environ, "TABBENCH_CACHE_DIR": str(tmp_path_factory.mktemp("cache")), "TABBENCH_WORKERS": "0"}
 
 
 @pytest.fixture(scope="module")
@@ -336,25 +327,6 @@ def test_an_unusable_bundle_target_is_one_line_before_any_work(run: Path, tmp_pa
 # --- in a real browser ----------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def chrome():
-    try:
-        driver = browser.chromium()
-    except browser.Unavailable as exc:
-        pytest.skip(str(exc))
-    yield driver
-    driver.quit()
-
-
-def _wait(condition, timeout: float = 20.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
-
-
 def _error_shown(chrome) -> str | None:
     return chrome.execute_script("const e = document.getElementById('error'); return e && e.textContent")
 
@@ -366,7 +338,7 @@ def test_a_broken_samples_line_is_an_error_on_the_page(run: Path, tmp_path: Path
     serving = Serving(Site([read_run(broken)] + [read_run(run)] * (runs - 1)))
     try:
         chrome.get(serving.url + route)
-        shown = _wait(lambda: _error_shown(chrome))
+        shown = browser.wait(lambda: _error_shown(chrome))
         assert shown and "demo-bird.jsonl:1: corrupt sample record" in shown, chrome.page_source[:1000]
         assert "Loading" not in chrome.find_element("id", "main").text
     finally:
@@ -378,7 +350,7 @@ def test_a_bundle_missing_a_data_file_says_so_on_the_page(run: Path, tmp_path: P
     index = write_bundle(Site([read_run(run)]), tmp_path / "site")
     (tmp_path / "site" / missing).unlink()
     chrome.get(browser.page_url(index) + "#sample/0/0/0")
-    shown = _wait(lambda: _error_shown(chrome))
+    shown = browser.wait(lambda: _error_shown(chrome))
     assert shown and f"cannot load {missing}" in shown, chrome.page_source[:1000]
 
 
@@ -449,7 +421,7 @@ def test_a_hostile_page_in_the_same_browser_gets_nothing(served: Serving, chrome
     served.site.file = lambda name: (asked.append(name), made(name))[1]  # type: ignore[method-assign]
     try:
         chrome.get(url)
-        assert _wait(lambda: chrome.execute_script("return window.done === true"), 40)
+        assert browser.wait(lambda: chrome.execute_script("return window.done === true"), 40)
         got, tries = chrome.execute_script("return [window.got, window.tries]")
     finally:
         del served.site.file
