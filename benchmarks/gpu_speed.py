@@ -132,9 +132,9 @@ def backend_passes(model: Path, requests: list[Any], params: Any, passes: int, *
 
 def static_options(lm: Any) -> dict[str, Any]:
     """What a user writes for transformers' compiled decoding: a static cache and a ``CompileConfig``."""
-    from tabbench_hf import compiled
+    from tabbench import decoding
 
-    return {"cache_implementation": "static", "compile_config": compiled.compile_config(lm.device.type)}
+    return {"cache_implementation": "static", "compile_config": decoding.compile_config(lm.device.type)}
 
 
 def plain_passes(model: Path, texts: list[str], batch: int, max_new: int, passes: int, static: bool, device: str,
@@ -356,16 +356,16 @@ def main() -> int:
         sizes = SMOKE
         args.device, args.questions, args.batch, args.max_new_tokens, args.fp32_questions = "cpu", 8, 4, 6, 4
         args.prompts, args.generations, args.grpo_tokens, args.grpo_steps, args.vocab = 2, 2, 6, 2, 1024
-        from tabbench_hf import compiled
+        from tabbench import decoding
 
-        plain_config = compiled.compile_config
+        plain_config = decoding.compile_config
 
         def traced(device_type: str) -> Any:  # dynamo traces; inductor would take minutes on a small CPU
             config = plain_config(device_type)
             config.backend = "eager"
             return config
 
-        compiled.compile_config = traced
+        decoding.compile_config = traced
     args.device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
     args.dtype = "bfloat16" if args.device.startswith("cuda") and torch.cuda.is_bf16_supported() else "float32"
     data = args.data.resolve() if args.data else None

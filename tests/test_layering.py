@@ -24,7 +24,7 @@ TIERS: list[tuple[str, tuple[str, ...]]] = [
     ("contract", ("tabbench.contract",)),
     # host.config, the config-file reader, imports only the contract: a service the SQL servers' DSNs read too
     ("services", ("tabbench.sql", "tabbench.sandbox", "tabbench.tables", "tabbench.tableqa", "tabbench.checkpoint",
-                  "tabbench.reproducible", "tabbench.host.config")),
+                  "tabbench.reproducible", "tabbench.decoding", "tabbench.host.config")),
     ("host", ("tabbench.host",)),
     ("evaluation", ("tabbench.evaluation", "tabbench.adapters", "tabbench.training")),
     ("reporting", ("tabbench.reporting",)),

@@ -106,9 +106,10 @@ def test_no_command_module_is_public_api() -> None:
 
 
 def test_the_public_module_list_does_not_grow() -> None:
-    """Twenty modules was already a wide promise: 0.2.0 adds one, ``tabbench.training`` (the trainer contract that
-    trainer plugins build on); a further one replaces one, or shows the host misses a place."""
-    assert len(PUBLIC_MODULES) <= 21
+    """Twenty modules was already a wide promise: 0.2.0 adds two, ``tabbench.training`` (the trainer contract that
+    trainer plugins build on) and ``tabbench.decoding`` (compiled decoding, which a model backend and a trainer's
+    rollouts share); a further one replaces one, or shows the host misses a place."""
+    assert len(PUBLIC_MODULES) <= 22
 
 
 @pytest.mark.parametrize("module", sorted(PUBLIC_MODULES))

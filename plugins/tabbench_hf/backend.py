@@ -21,7 +21,7 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
   (the reference to compare against).
 - ``compile``: ``auto`` (default: on for CUDA, off elsewhere), ``true`` or ``false``. On, ``generate`` decodes
   with transformers' static key/value cache and its ``torch.compile``d decode step (CUDA graphs on a GPU); the
-  cache length is rounded up to a multiple of ``compiled.CACHE_BUCKET`` tokens so a run compiles a few times, not once
+  cache length is rounded up to a multiple of ``decoding.CACHE_BUCKET`` tokens so a run compiles a few times, not once
   per batch. It replaces shared-prefix reuse for decoding (prompts are still ordered by ``prefix_cache``): on
   one H200 the compiled static path decoded 4x faster than prefix reuse (issue 31's table); on a CPU compile
   is off by default. A model or torch that cannot compile falls back to the eager path with one log line.
@@ -50,11 +50,12 @@ from tabbench import (
     GenerationRequest,
     ModelBackend,
     Option,
+    decoding,
     parse_tool_calls,
     truncate_at_stop,
 )
 from tabbench.checkpoint import checkpoint_files
-from tabbench_hf import compiled, offline
+from tabbench_hf import offline
 
 log = logging.getLogger("tabbench.hf")
 
@@ -153,7 +154,7 @@ class HFBackend(ModelBackend):
         self._in_place = False  # whether generation uses kv_cache: set by load()
         self._shares = False  # whether prompts may share a prefix (kv_cache's attention is installed): load()
         self._compiled = False  # whether generation decodes through the compiled static cache: load()
-        self.clock = compiled.CallClock()  # compiled generate calls: those that compiled (warm-up) apart
+        self.clock = decoding.CallClock()  # compiled generate calls: those that compiled (warm-up) apart
 
     @staticmethod
     def _adapter_base(adapter: Path) -> str:
@@ -268,7 +269,7 @@ class HFBackend(ModelBackend):
             )
         except (OSError, ValueError) as exc:  # files transformers cannot read: the folder is not a usable checkpoint
             raise ConfigError(f"hf: cannot load {self.base}: {' '.join(str(exc).split())[:300]}") from exc
-        why_not = compiled.cannot_compile(model) if self.resolved_compile() else None
+        why_not = decoding.cannot_compile(model) if self.resolved_compile() else None
         if why_not:
             log.warning("hf: compile: %s; decoding eagerly", why_not)
         self._compiled = self.resolved_compile() and not why_not
@@ -423,7 +424,7 @@ class HFBackend(ModelBackend):
         if params.stop:
             kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         if self._compiled:
-            kwargs.update(compiled.static_cache_options(model, width + params.max_new_tokens))
+            kwargs.update(decoding.static_cache_options(model, width + params.max_new_tokens))
         with torch.inference_mode():
             if self._compiled:
                 generated = self.clock.timed(model.generate, **inputs, **kwargs)

@@ -41,4 +41,7 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.testing": "fixtures and contract test classes for plugin tests",
     "tabbench.training": "the trainer contract: `TrainConfig` and its `Selection`, `run_trainer`, rewards by name, "
     "the sandbox check, the time budget, checkpoints and the run record",
+    "tabbench.decoding": "compiled decoding shared by model backends and trainers' rollouts: a static key/value cache "
+    "sized in length buckets, the compile config, why a model cannot compile, and a clock that times compile "
+    "warm-up apart",
 }

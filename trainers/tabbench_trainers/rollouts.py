@@ -3,7 +3,7 @@
 TRL 1.16's ``GRPOTrainer`` builds its generation config with ``disable_compile=True`` (and a
 ``generation_kwargs`` entry cannot undo it: TRL passes both to ``GenerationConfig``), so its rollouts never
 compile. ``compile_rollouts`` turns that config, once the trainer is built, into the ``hf`` backend's compiled
-path (``tabbench_hf.compiled``): a static key/value cache sized to the longest prompt plus
+path (``tabbench.decoding``): a static key/value cache sized to the longest prompt plus
 ``--max-completion-length`` rounded up to a bucket (one length for the whole run), and a compiled decode step.
 TRL's continuous batching is not used: measured 2.4x slower than TRL's eager generation on one H200 (issue 31).
 
@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabbench_hf import compiled
-
-from tabbench import training
+from tabbench import decoding, training
 
 CHOICES = ("auto", "true", "false")
 
@@ -37,10 +35,10 @@ def wanted(choice: str, device: str, use_vllm: bool) -> bool:
 def compile_rollouts(trainer: Any, max_prompt_tokens: int, max_completion_length: int) -> str | None:
     """Make ``trainer`` (a TRL ``GRPOTrainer``) generate through a static cache and a compiled decode step;
     returns why it cannot (the trainer then generates as TRL does), else ``None``."""
-    why_not = compiled.cannot_compile(trainer.model)
+    why_not = decoding.cannot_compile(trainer.model)
     if why_not:
         return why_not
-    options = compiled.static_cache_options(trainer.model, max_prompt_tokens + max_completion_length)
+    options = decoding.static_cache_options(trainer.model, max_prompt_tokens + max_completion_length)
     config = trainer.generation_config
     config.disable_compile = False
     for key, value in options.items():
@@ -50,11 +48,11 @@ def compile_rollouts(trainer: Any, max_prompt_tokens: int, max_completion_length
     return None
 
 
-def time_rollouts(trainer: Any) -> compiled.CallClock:
+def time_rollouts(trainer: Any) -> decoding.CallClock:
     """Time every rollout ``generate`` call of ``trainer``, compile calls (warm-up) apart from the others. A
     compiled call that fails (a compiler error, a setup the compiler cannot trace) prints one line, and this and
     every later rollout generate as TRL does; ``clock.fallback`` says why."""
-    clock = compiled.CallClock()
+    clock = decoding.CallClock()
     model = trainer.model
     generate = model.generate
 

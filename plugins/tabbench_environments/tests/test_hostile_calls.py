@@ -164,12 +164,13 @@ def test_parse_tool_calls_never_raises(text: str) -> None:
 
 
 def test_the_hf_backend_turns_hostile_text_into_calls_and_hostile_conversations_into_prompts(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     """The hf backend's ``generate_turns`` (vllm's is the same code on vLLM) on hostile completions and on a
     conversation holding a lone surrogate: every prompt it renders is valid Unicode (a tokenizer refuses lone
     surrogates), every completion becomes a message."""
     (tmp_path / "config.json").write_text("{}")  # never loaded: rendering and generation are stood in for
     backend = tabbench.get_backend("hf", str(tmp_path))
+    request.addfinalizer(backend.close)  # an open hf backend holds the hub offline for the whole process
     rendered: list[str] = []
     monkeypatch.setattr(backend, "render", lambda request, tools=None: rendered.append(
         json.dumps(request.messages, ensure_ascii=False)) or "prompt")
@@ -180,8 +181,8 @@ def test_the_hf_backend_turns_hostile_text_into_calls_and_hostile_conversations_
     from tabbench.evaluation.agent import run_rollouts
 
     bench = tabbench.get_benchmark("demo-bird")
-    request = tabbench.GenerationRequest(bench.prompt(example), example, bench.name)
-    (rollout,) = run_rollouts(backend, bench, [env], [request], tabbench.GenerationParams(max_new_tokens=8),
+    generation = tabbench.GenerationRequest(bench.prompt(example), example, bench.name)
+    (rollout,) = run_rollouts(backend, bench, [env], [generation], tabbench.GenerationParams(max_new_tokens=8),
                               max_turns=2, protocol="tools")
     assert rollout.stop == "turn_limit" and not completions
     assert len(env.stats.calls) == 2 and all(c.error for c in env.stats.calls)

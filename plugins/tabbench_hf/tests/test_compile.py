@@ -15,10 +15,9 @@ import pytest
 
 pytest.importorskip("transformers")
 
-from tabbench_hf import compiled
 from tabbench_hf.backend import HFBackend
 
-from tabbench import ConfigError, Example, GenerationParams, GenerationRequest
+from tabbench import ConfigError, Example, GenerationParams, GenerationRequest, decoding
 from tabbench.testing import build_tiny_model
 
 pytestmark = pytest.mark.slow  # builds and runs a tiny transformers checkpoint
@@ -37,14 +36,14 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def traced(monkeypatch: pytest.MonkeyPatch) -> None:
     """Compile with dynamo's ``eager`` backend: the decode step is traced into graphs but not lowered by inductor."""
-    options = compiled.static_cache_options
+    options = decoding.static_cache_options
 
     def eager(model, length):  # type: ignore[no-untyped-def]
         out = options(model, length)
         out["compile_config"].backend = "eager"
         return out
 
-    monkeypatch.setattr(compiled, "static_cache_options", eager)
+    monkeypatch.setattr(decoding, "static_cache_options", eager)
 
 
 def requests(n: int = 5) -> list[GenerationRequest]:
@@ -95,7 +94,7 @@ def test_a_torch_that_cannot_compile_falls_back_with_one_log_line(tiny: Path, mo
 
 def test_a_model_the_compiler_fails_on_falls_back_with_one_log_line(tiny: Path, monkeypatch: pytest.MonkeyPatch,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
-    options = compiled.static_cache_options
+    options = decoding.static_cache_options
 
     def failing(model, length):  # type: ignore[no-untyped-def]
         def backend(graph, example_inputs):  # type: ignore[no-untyped-def]
@@ -105,7 +104,7 @@ def test_a_model_the_compiler_fails_on_falls_back_with_one_log_line(tiny: Path, 
         out["compile_config"].backend = backend
         return out
 
-    monkeypatch.setattr(compiled, "static_cache_options", failing)
+    monkeypatch.setattr(decoding, "static_cache_options", failing)
     backend = HFBackend(str(tiny), device="cpu", compile=True, batch_size=2)
     params = GenerationParams(max_new_tokens=8)
     with caplog.at_level(logging.WARNING, logger="tabbench.hf"):
@@ -133,10 +132,10 @@ def test_an_architecture_without_static_cache_support_falls_back(tiny: Path, mon
 def test_static_cache_lengths_are_bucketed(tiny: Path) -> None:
     backend = HFBackend(str(tiny), device="cpu")
     backend.load()
-    lengths = {compiled.static_cache_options(backend._model, n).get("max_cache_len") for n in (1, 200, 256)}
-    assert lengths == {compiled.CACHE_BUCKET}
-    longer = compiled.static_cache_options(backend._model, compiled.CACHE_BUCKET + 1)
-    assert longer["max_cache_len"] == 2 * compiled.CACHE_BUCKET
+    lengths = {decoding.static_cache_options(backend._model, n).get("max_cache_len") for n in (1, 200, 256)}
+    assert lengths == {decoding.CACHE_BUCKET}
+    longer = decoding.static_cache_options(backend._model, decoding.CACHE_BUCKET + 1)
+    assert longer["max_cache_len"] == 2 * decoding.CACHE_BUCKET
 
 
 def test_eval_records_compile_warm_up_apart_from_generation(tiny: Path, tmp_path: Path, traced: None, cli_runner,

@@ -15,25 +15,24 @@ import pytest
 
 pytest.importorskip("trl")
 
-from tabbench_hf import compiled
 from tabbench_trainers import grpo, rollouts
 
 import tabbench
-from tabbench import training
+from tabbench import decoding, training
 
 pytestmark = pytest.mark.slow  # builds a tiny checkpoint and a TRL trainer
 
 
 @pytest.fixture
 def traced(monkeypatch: pytest.MonkeyPatch) -> None:
-    config = compiled.compile_config
+    config = decoding.compile_config
 
     def eager(device_type: str) -> Any:
         out = config(device_type)
         out.backend = "eager"
         return out
 
-    monkeypatch.setattr(compiled, "compile_config", eager)
+    monkeypatch.setattr(decoding, "compile_config", eager)
 
 
 def trainer_for(model_path: Path, tmp_path: Path) -> tuple[Any, list[Any]]:
@@ -114,7 +113,7 @@ def test_grpo_records_rollout_timing_and_whether_it_compiled(cli_runner, micro_m
 
 def test_a_compiler_failure_prints_one_line_and_rolls_out_eagerly(micro_model: Path, tmp_path: Path, capsys,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    config = compiled.compile_config
+    config = decoding.compile_config
 
     def failing(device_type: str) -> Any:
         def backend(graph, example_inputs):  # type: ignore[no-untyped-def]
@@ -124,7 +123,7 @@ def test_a_compiler_failure_prints_one_line_and_rolls_out_eagerly(micro_model: P
         out.backend = backend
         return out
 
-    monkeypatch.setattr(compiled, "compile_config", failing)
+    monkeypatch.setattr(decoding, "compile_config", failing)
     trainer, prompts = trainer_for(micro_model, tmp_path)
     assert rollouts.compile_rollouts(trainer, 500, 8) is None
     clock = rollouts.time_rollouts(trainer)
