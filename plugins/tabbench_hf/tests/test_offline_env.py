@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tabbench_hf import offline
 from tabbench_hf.offline import VARIABLES
 
 from tabbench import get_backend
@@ -25,6 +26,15 @@ def checkpoint(tmp_path: Path) -> Path:
 def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in VARIABLES:
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def no_backend_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no hf backend open: one that another test of the session left open (and the switches
+    it saved) is set aside, and back after the test."""
+    monkeypatch.setattr(offline, "_holders", 0)
+    monkeypatch.setattr(offline, "_saved", {})
+    monkeypatch.setattr(offline, "_saved_hub", [])
 
 
 def _offline() -> dict[str, str | None]:
