@@ -54,3 +54,4 @@ def wait(condition: Any, timeout: float = 20.0) -> Any:
         if value or time.monotonic() > deadline:
             return value
         time.sleep(0.05)
+

@@ -66,3 +66,34 @@ def chrome():
         pytest.skip(str(exc))
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def hostile_page():
+    """``serve(html) -> url``: a page served from another loopback port (a hostile page in the viewer's browser),
+    stopped after the test."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    servers: list[ThreadingHTTPServer] = []
+
+    def serve(html: bytes) -> str:
+        class Page(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.end_headers()
+                self.wfile.write(html)
+
+            def log_message(self, *args) -> None:
+                return
+
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()

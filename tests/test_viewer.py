@@ -238,15 +238,6 @@ def bundle(runs: dict, tmp_path_factory: pytest.TempPathFactory) -> str:
     return browser.page_url(index)
 
 
-def _wait(driver, condition, timeout: float = 20.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
-
-
 def _grid_rows(driver) -> int:
     return driver.execute_script("return document.querySelectorAll('#grid tr.sample').length")
 
@@ -258,13 +249,13 @@ def site_url(request, bundle: str, server: tuple[str, int]) -> str:
 
 def test_the_grid_renders_a_runs_samples_and_a_filter_narrows_it(chrome, site_url: str, runs: dict) -> None:
     chrome.get(site_url + "#bench/1/0")
-    assert _wait(chrome, lambda: _grid_rows(chrome) == N), chrome.page_source[:500]
+    assert browser.wait(lambda: _grid_rows(chrome) == N), chrome.page_source[:500]
     assert chrome.find_element("id", "count").text == f"{N} of {N} samples"
     from selenium.webdriver.support.ui import Select
 
     Select(chrome.find_element("id", "status")).select_by_value("match")
     matches = N - len(runs["wrong"])
-    assert _wait(chrome, lambda: _grid_rows(chrome) == matches)
+    assert browser.wait(lambda: _grid_rows(chrome) == matches)
     statuses = chrome.execute_script("return [...document.querySelectorAll('#grid tr.sample td:nth-child(5)')]"
                                      ".map(td => td.textContent)")
     assert set(statuses) == {"match"}
@@ -272,36 +263,36 @@ def test_the_grid_renders_a_runs_samples_and_a_filter_narrows_it(chrome, site_ur
                                      ".map(td => td.className)")
     assert set(verdicts) == {"pass"}  # the verdict Python judged (reporting.paired.passed), not a JS rule
     Select(chrome.find_element("id", "status")).select_by_value("")
-    assert _wait(chrome, lambda: _grid_rows(chrome) == N)
+    assert browser.wait(lambda: _grid_rows(chrome) == N)
     shown = chrome.execute_script("return [...document.querySelectorAll('#grid tr.sample td:nth-child(5)')]"
                                   ".filter(td => td.className === 'fail').length")
     assert shown == len(runs["wrong"])
     chrome.find_element("id", "search").send_keys("zzz-no-such-text")
-    assert _wait(chrome, lambda: _grid_rows(chrome) == 0)
+    assert browser.wait(lambda: _grid_rows(chrome) == 0)
 
 
 def test_the_flip_counts_and_p_equal_tabbench_compare(chrome, site_url: str, runs: dict, env) -> None:
     expected = json.loads(tabbench("compare", str(runs["a"]), str(runs["b"]), "--json", env=env).stdout)
     (bird,) = expected["benchmarks"]
     chrome.get(site_url + "#compare")
-    assert _wait(chrome, lambda: chrome.execute_script("return document.querySelector('#compare-table td.p')"))
+    assert browser.wait(lambda: chrome.execute_script("return document.querySelector('#compare-table td.p')"))
     shown = chrome.execute_script("const t = document.querySelector('#compare-table'); return"
                                   " [t.querySelector('.n-up').textContent, t.querySelector('.n-down').textContent,"
                                   " t.querySelector('.p').dataset.p]")
     assert [int(shown[0]), int(shown[1]), float(shown[2])] == [bird["n_up"], bird["n_down"], bird["p"]]
     chrome.get(site_url + "#bench/1/0")
-    assert _wait(chrome, lambda: _grid_rows(chrome) == N)
+    assert browser.wait(lambda: _grid_rows(chrome) == N)
     from selenium.webdriver.support.ui import Select
 
     Select(chrome.find_element("id", "flip")).select_by_value("down")
-    assert _wait(chrome, lambda: _grid_rows(chrome) == bird["n_down"])
+    assert browser.wait(lambda: _grid_rows(chrome) == bird["n_down"])
 
 
 def test_a_hostile_completion_shows_as_text_and_runs_nothing(chrome, site_url: str, runs: dict) -> None:
     chrome.get(site_url + f"#sample/1/0/{runs['hostile']}")
     shown = lambda: chrome.execute_script(  # noqa: E731
         "return [...document.querySelectorAll('pre.completion')].map(p => p.textContent)")
-    assert _wait(chrome, lambda: HOSTILE in shown()), chrome.page_source[:1000]
+    assert browser.wait(lambda: HOSTILE in shown()), chrome.page_source[:1000]
     time.sleep(0.3)  # an injected <img onerror> would fire by now
     assert chrome.execute_script("return window.__pwned") is None
     assert chrome.execute_script("return document.querySelectorAll('main script, main img').length") == 0
@@ -317,7 +308,7 @@ def test_a_trainers_run_folder_shows_its_training_curves(tmp_path: Path, chrome)
     site = Site([read_run(tmp_path / "ckpt")])
     assert site.runs_data()["runs"][0]["curves"] == history
     chrome.get(browser.page_url(write_bundle(site, tmp_path / "site")))
-    labels = _wait(chrome, lambda: chrome.execute_script(
+    labels = browser.wait(lambda: chrome.execute_script(
         "return [...document.querySelectorAll('svg.curve text:first-of-type')].map(t => t.textContent)"))
     assert labels == ["loss", "reward", "rewards/bird-ex/mean"]
 
@@ -342,7 +333,7 @@ def test_an_agent_transcript_shows_its_tool_calls(tmp_path: Path, env: dict[str,
     assert done.returncode == 0, done.stderr
     index = write_bundle(Site([read_run(tmp_path / "agent")]), tmp_path / "site")
     chrome.get(browser.page_url(index) + "#sample/0/0/0")
-    calls = _wait(chrome, lambda: chrome.execute_script(
+    calls = browser.wait(lambda: chrome.execute_script(
         "return [...document.querySelectorAll('pre.tool-call')].map(p => p.textContent)"))
     assert calls and all(call.startswith("→ ") for call in calls)
     assert any(call.startswith("→ query(") for call in calls), calls
@@ -359,9 +350,9 @@ def test_records_with_fewer_fields_show_what_they_have(tmp_path: Path, chrome) -
     (tmp_path / "old" / "samples" / "someone-elses.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     index = write_bundle(Site([read_run(tmp_path / "old")]), tmp_path / "site")
     chrome.get(browser.page_url(index) + "#bench/0/0")
-    assert _wait(chrome, lambda: _grid_rows(chrome) == 2)
+    assert browser.wait(lambda: _grid_rows(chrome) == 2)
     chrome.get(browser.page_url(index) + "#sample/0/0/q1")
-    output = _wait(chrome, lambda: chrome.execute_script(
+    output = browser.wait(lambda: chrome.execute_script(
         "const m = [...document.querySelectorAll('.metric div.muted')].find(d => d.textContent === 'sandbox stdout');"
         "return m && m.nextElementSibling.textContent"))
     assert output == "Final Answer: 42\n"

@@ -21,7 +21,6 @@ import subprocess
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -468,26 +467,16 @@ const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 </script></body></html>"""
 
 
-def test_more_ways_for_another_origin_to_read_the_viewer_get_nothing(served: Serving, chrome) -> None:
+def test_more_ways_for_another_origin_to_read_the_viewer_get_nothing(served: Serving, chrome,
+                                                                    hostile_page) -> None:
     html = (CROSS_ORIGIN % {"base": served.url}).encode()
 
-    class Hostile(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.end_headers()
-            self.wfile.write(html)
-
-        def log_message(self, *args) -> None:
-            return
-
-    evil = ThreadingHTTPServer(("127.0.0.1", 0), Hostile)
-    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    url = hostile_page(html)
     asked: list[str] = []
     made = served.site.file
     served.site.file = lambda name: (asked.append(name), made(name))[1]  # type: ignore[method-assign]
     try:
-        chrome.get(f"http://127.0.0.1:{evil.server_address[1]}/")
+        chrome.get(url)
         assert browser.wait(lambda: chrome.execute_script("return typeof window.go === 'function'"), 40)
         before_window = list(asked)
         chrome.execute_script("window.go()")
@@ -499,8 +488,6 @@ def test_more_ways_for_another_origin_to_read_the_viewer_get_nothing(served: Ser
         chrome.switch_to.window(chrome.window_handles[0])
     finally:
         del served.site.file
-        evil.shutdown()
-        evil.server_close()
     assert len(tries) == 10, tries
     assert {k: v for k, v in tries.items() if v != "blocked"} == {}, tries
     assert [name for name in before_window if name.startswith("data/")] == []

@@ -19,7 +19,6 @@ import subprocess
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -397,25 +396,13 @@ def _hostile(base: str) -> str:
 @pytest.mark.parametrize("origin", ["another loopback port", "file://"])
 @pytest.mark.parametrize("name", ["127.0.0.1", "localhost"])
 def test_a_hostile_page_in_the_same_browser_gets_nothing(served: Serving, chrome, tmp_path: Path, origin: str,
-                                                         name: str) -> None:
+                                                         name: str, hostile_page) -> None:
     html = _hostile(f"http://{name}:{served.port}/").encode()
     if origin == "file://":
         (tmp_path / "hostile.html").write_bytes(html)
         url = browser.page_url(tmp_path / "hostile.html")
     else:
-        class Hostile(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.end_headers()
-                self.wfile.write(html)
-
-            def log_message(self, *args) -> None:
-                return
-
-        evil = ThreadingHTTPServer(("127.0.0.1", 0), Hostile)
-        threading.Thread(target=evil.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{evil.server_address[1]}/"
+        url = hostile_page(html)
     asked: list[str] = []  # the site files the server made or took from its cache for the hostile page
     made = served.site.file
     served.site.file = lambda name: (asked.append(name), made(name))[1]  # type: ignore[method-assign]
@@ -425,9 +412,6 @@ def test_a_hostile_page_in_the_same_browser_gets_nothing(served: Serving, chrome
         got, tries = chrome.execute_script("return [window.got, window.tries]")
     finally:
         del served.site.file
-        if origin != "file://":
-            evil.shutdown()
-            evil.server_close()
     assert got == []  # no data script ran
     readable = {k: v for k, v in tries.items() if v not in ("blocked", 0)}
     assert readable == {}, readable  # every fetch and XHR failed or read nothing (opaque), frame and image too
