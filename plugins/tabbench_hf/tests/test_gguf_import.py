@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import os
 import struct
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -100,10 +98,15 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> tuple[LlamaForCausalLM, 
     return LlamaForCausalLM(config).eval(), folder
 
 
-def import_(gguf_file: Path, out: Path) -> tuple[int, str]:
-    done = subprocess.run([sys.executable, "-m", "tabbench", "models", "import-gguf", str(gguf_file), str(out)],
-                          capture_output=True, text=True, timeout=600)
-    return done.returncode, done.stderr.strip() if done.returncode else done.stdout
+@pytest.fixture
+def import_(cli_runner):
+    """``tabbench models import-gguf`` in this process (a subprocess per case cost a second of start-up each)."""
+
+    def run(gguf_file: Path, out: Path) -> tuple[int, str]:
+        done = cli_runner(["models", "import-gguf", str(gguf_file), str(out)])
+        return done.exit_code, done.stderr.strip() if done.exit_code else done.stdout
+
+    return run
 
 
 def logits(model: torch.nn.Module) -> torch.Tensor:
@@ -112,7 +115,7 @@ def logits(model: torch.nn.Module) -> torch.Tensor:
 
 
 @pytest.mark.parametrize("quant", [None, gguf.GGMLQuantizationType.Q8_0])
-def test_round_trip_gives_the_same_model(source, tmp_path: Path, quant) -> None:
+def test_round_trip_gives_the_same_model(import_, source, tmp_path: Path, quant) -> None:
     model, tokenizer_dir = source
     code, output = import_(write_gguf(tmp_path / "m.gguf", model, tokenizer_dir, quant=quant), tmp_path / "out")
     assert code == 0, output
@@ -127,7 +130,7 @@ def test_round_trip_gives_the_same_model(source, tmp_path: Path, quant) -> None:
     assert prompt == "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"
 
 
-def test_unknown_architecture_is_a_one_line_error(source, tmp_path: Path) -> None:
+def test_unknown_architecture_is_a_one_line_error(import_, source, tmp_path: Path) -> None:
     model, tokenizer_dir = source
     code, output = import_(write_gguf(tmp_path / "m.gguf", model, tokenizer_dir, arch="nosucharch"), tmp_path / "o")
     assert code == 2
@@ -135,7 +138,7 @@ def test_unknown_architecture_is_a_one_line_error(source, tmp_path: Path) -> Non
     assert not (tmp_path / "o").exists()
 
 
-def test_unreadable_quantisation_type_and_missing_chat_template_are_named(tmp_path: Path) -> None:
+def test_unreadable_quantisation_type_and_missing_chat_template_are_named(import_, tmp_path: Path) -> None:
     for name, template in (("bare.gguf", False), ("q.gguf", True)):
         w = gguf.GGUFWriter(str(tmp_path / name), "llama")
         if template:
@@ -153,7 +156,7 @@ def test_unreadable_quantisation_type_and_missing_chat_template_are_named(tmp_pa
     assert not (tmp_path / "o").exists()
 
 
-def test_not_a_gguf_and_non_empty_out(source, tmp_path: Path) -> None:
+def test_not_a_gguf_and_non_empty_out(import_, source, tmp_path: Path) -> None:
     (tmp_path / "x.gguf").write_text("not gguf")
     code, output = import_(tmp_path / "x.gguf", tmp_path / "o")
     assert code == 2 and "not a readable GGUF file" in output
@@ -165,7 +168,7 @@ def test_not_a_gguf_and_non_empty_out(source, tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not os.environ.get("TABBENCH_SMOLLM2_GGUF"), reason="TABBENCH_SMOLLM2_GGUF not set")
-def test_real_smollm2(tmp_path: Path) -> None:
+def test_real_smollm2(import_, tmp_path: Path) -> None:
     code, output = import_(Path(os.environ["TABBENCH_SMOLLM2_GGUF"]), tmp_path / "smol")
     assert code == 0, output
     model = AutoModelForCausalLM.from_pretrained(tmp_path / "smol")
@@ -214,7 +217,7 @@ HOSTILE_GGUFS = {
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE_GGUFS))
-def test_a_hostile_gguf_is_one_line(tmp_path: Path, case: str) -> None:
+def test_a_hostile_gguf_is_one_line(import_, tmp_path: Path, case: str) -> None:
     content, says = HOSTILE_GGUFS[case]
     (tmp_path / "h.gguf").write_bytes(content)
     code, output = import_(tmp_path / "h.gguf", tmp_path / "o")
@@ -226,7 +229,7 @@ def test_a_hostile_gguf_is_one_line(tmp_path: Path, case: str) -> None:
 @pytest.mark.parametrize(("out", "says"), [("afile", "a file is in the way"), ("afile/sub", "a file is in the way"),
                                            ("/proc/tabbench-gguf-out", "cannot write in /proc"),
                                            ("dangling", "a symlink to nothing")])
-def test_an_unusable_output_path_is_refused_before_conversion(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_an_unusable_output_path_is_refused_before_conversion(import_, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                               out: str, says: str) -> None:
     from tabbench_hf import gguf_import
 

@@ -1,26 +1,14 @@
-"""``tabbench demo`` end to end with token settings: every stage runs, the leaderboard is written, and a second run
-writes the same weights and records (its stages run one after another in separate, pinned processes)."""
+"""``tabbench demo`` end to end with token settings: every stage runs and the leaderboard is written. That the same
+stages write the same weights and records in another process is test_reproducible's (one demo run costs a minute)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 import pytest
 
 TOKEN_RUN = ["--steps", "2", "--grpo-steps", "1", "--limit", "2"]
-
-
-def outputs(out: Path) -> dict[str, str]:
-    """What two runs must write identically: trained weights, per-question records, scores."""
-    found = {f"{name}/model.safetensors": hashlib.sha256((out / "models" / name / "model.safetensors").read_bytes())
-             .hexdigest() for name in ("tiny", "sft", "grpo")}
-    for path in sorted((out / "runs").glob("*/samples/*.jsonl")):
-        found[str(path.relative_to(out))] = path.read_text(encoding="utf-8")
-    for path in sorted((out / "runs").glob("*/results.json")):
-        found[str(path.relative_to(out))] = json.dumps(json.loads(path.read_text())["benchmarks"], sort_keys=True)
-    return found
 
 
 @pytest.mark.slow
@@ -48,12 +36,7 @@ def test_demo_command_runs_every_stage(cli_runner, tmp_path: Path) -> None:
     shown = result.stderr  # the summary: per-benchmark before/after, the board and the plots
     assert "held-out primary metric per benchmark" in shown and f"leaderboard: {out / 'leaderboard.md'}" in shown
     assert "{'loss'" not in shown and "it/s]" not in shown  # a progress display, not raw log dicts or tqdm bars
-    again = cli_runner(["demo", "--out", str(tmp_path / "again"), *TOKEN_RUN])
-    assert again.exit_code == 0, again.output
-    first, second = outputs(out), outputs(tmp_path / "again")
-    assert len(first) == 3 + 4 * 4 + 4 and first.keys() == second.keys()  # weights; records, scores of 4 runs
-    for key in first:
-        assert first[key] == second[key], key
+
 
 
 def test_demo_refuses_a_used_out_dir(cli_runner, tmp_path: Path) -> None:
