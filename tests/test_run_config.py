@@ -119,14 +119,14 @@ def test_no_command_writes_the_environment() -> None:
     assert not found, found
 
 
-def test_from_json_reads_back_what_to_json_records() -> None:
+def _configs() -> list[RunConfig]:
+    """A plain configuration and two that set every recorded field."""
     from tabbench.contract.backend import GenerationParams
     from tabbench.contract.environment import Budget
-    from tabbench.contract.errors import DataError
     from tabbench.evaluation.config import EnvironmentConfig
     from tabbench.evaluation.shards import Shard
 
-    configs = [
+    return [
         RunConfig(backend="gold"),
         RunConfig(backend="hf", model="ckpt", backend_options={"threads": 2}, benchmarks=("demo-bird", "spider"),
                   suites=("text2sql",), data={"spider": "/data/spider"}, benchmark_options={"spider": {"k": 1}},
@@ -137,7 +137,12 @@ def test_from_json_reads_back_what_to_json_records() -> None:
         RunConfig(backend="hf", model="m", environment=EnvironmentConfig("sql", "tags", {"max_rows": 5},
                                                                          Budget(max_turns=3))),
     ]
-    for config in configs:
+
+
+def test_from_json_reads_back_what_to_json_records() -> None:
+    from tabbench.contract.errors import DataError
+
+    for config in _configs():
         recorded = json.loads(json.dumps(config.to_json()))  # as results.json holds it
         read = RunConfig.from_json(recorded)
         assert read == config and read.to_json() == recorded
@@ -148,3 +153,34 @@ def test_from_json_reads_back_what_to_json_records() -> None:
         RunConfig.from_json({"backend": "gold", "shard": "1/3"})
     with pytest.raises(DataError, match=r"^run config: no 'backend'"):
         RunConfig.from_json({})
+
+
+def test_a_run_json_record_reads_back_equal_and_a_hostile_one_is_refused_naming_the_key() -> None:
+    """``--resume`` compares ``run.json`` read back through ``RunConfig.from_json`` (``read_resume_record``): what
+    this tabbench wrote reads back equal; a key it does not write or a value of the wrong type is a DataError."""
+    from types import SimpleNamespace
+
+    from tabbench.contract.errors import DataError
+    from tabbench.evaluation.launch import read_resume_record, resume_record
+    from tabbench.evaluation.selection import SelectedBenchmarks
+
+    benchmarks = [SimpleNamespace(name="spider", version="3", data_path=Path("/data/spider")),
+                  SimpleNamespace(name="demo-bird", version="1", data_path=None)]
+    selection = SelectedBenchmarks(benchmarks, [], [])  # type: ignore[arg-type]
+    for config in _configs():
+        record = json.loads(json.dumps(resume_record(config, "abc123", selection)))  # as run.json holds it
+        assert read_resume_record(record) == record
+    record = json.loads(json.dumps(resume_record(_configs()[1], "abc123", selection)))
+    for key, value, named in [("command", "eval", "unknown key 'command'"),
+                              ("cache_path", "/elsewhere", "unknown key 'cache_path'"),
+                              ("model", 5, "model: unreadable value 5"),
+                              ("suites", [1], "suites: unreadable value [1]"),
+                              ("use_cache", "yes", "unknown key 'use_cache'"),
+                              ("timeout", True, "timeout: unreadable value True"),
+                              ("data", {"spider": 5}, "data: unreadable value"),
+                              ("benchmark_versions", ["3"], "benchmark_versions: expected dict, got list"),
+                              ("unsafe_sandbox", 1, "unsafe_sandbox: expected bool, got int")]:
+        with pytest.raises(DataError, match=re.escape(named)):
+            read_resume_record({**record, key: value})
+    with pytest.raises(DataError, match="'config' is not an object"):
+        read_resume_record([record])  # type: ignore[arg-type]
