@@ -9,6 +9,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabbench
 from tabbench.contract.errors import UsageError
@@ -184,3 +186,41 @@ def test_a_run_json_record_reads_back_equal_and_a_hostile_one_is_refused_naming_
             read_resume_record({**record, key: value})
     with pytest.raises(DataError, match="'config' is not an object"):
         read_resume_record([record])  # type: ignore[arg-type]
+
+
+def _paths(value: object, prefix: tuple = ()) -> list[tuple]:
+    """Every place in a JSON value (the key path to it)."""
+    inner = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    return [prefix] + [p for key, item in inner for p in _paths(item, (*prefix, key))]
+
+
+_LEAF = st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=8)
+_JSON = st.recursive(_LEAF, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                        max_size=3), max_leaves=6)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.data())
+def test_any_edit_of_a_run_json_record_reads_back_or_is_one_line(data: st.DataObject) -> None:
+    """Property: a ``run.json`` record with any one value replaced by any JSON value, or removed, reads back or is
+    refused with a one-line ``TabbenchError``, never another exception (``--resume`` reads hostile folders)."""
+    from types import SimpleNamespace
+
+    from tabbench.contract.errors import TabbenchError
+    from tabbench.evaluation.launch import read_resume_record, resume_record
+    from tabbench.evaluation.selection import SelectedBenchmarks
+
+    selection = SelectedBenchmarks([SimpleNamespace(name="spider", version="3", data_path=Path("/d"))], [], [])
+    record = json.loads(json.dumps(resume_record(data.draw(st.sampled_from(_configs())), "abc", selection)))
+    where = data.draw(st.sampled_from([p for p in _paths(record) if p]))
+    parent = record
+    for key in where[:-1]:
+        parent = parent[key]
+    if isinstance(parent, dict) and data.draw(st.booleans()):
+        del parent[where[-1]]
+    else:
+        parent[where[-1]] = data.draw(_JSON)
+    try:
+        read_resume_record(record)
+    except TabbenchError as exc:
+        assert "\n" not in str(exc).strip(), str(exc)
