@@ -9,6 +9,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabbench
 from tabbench.contract.errors import UsageError
@@ -119,14 +121,14 @@ def test_no_command_writes_the_environment() -> None:
     assert not found, found
 
 
-def test_from_json_reads_back_what_to_json_records() -> None:
+def _configs() -> list[RunConfig]:
+    """A plain configuration and two that set every recorded field."""
     from tabbench.contract.backend import GenerationParams
     from tabbench.contract.environment import Budget
-    from tabbench.contract.errors import DataError
     from tabbench.evaluation.config import EnvironmentConfig
     from tabbench.evaluation.shards import Shard
 
-    configs = [
+    return [
         RunConfig(backend="gold"),
         RunConfig(backend="hf", model="ckpt", backend_options={"threads": 2}, benchmarks=("demo-bird", "spider"),
                   suites=("text2sql",), data={"spider": "/data/spider"}, benchmark_options={"spider": {"k": 1}},
@@ -137,7 +139,12 @@ def test_from_json_reads_back_what_to_json_records() -> None:
         RunConfig(backend="hf", model="m", environment=EnvironmentConfig("sql", "tags", {"max_rows": 5},
                                                                          Budget(max_turns=3))),
     ]
-    for config in configs:
+
+
+def test_from_json_reads_back_what_to_json_records() -> None:
+    from tabbench.contract.errors import DataError
+
+    for config in _configs():
         recorded = json.loads(json.dumps(config.to_json()))  # as results.json holds it
         read = RunConfig.from_json(recorded)
         assert read == config and read.to_json() == recorded
@@ -148,3 +155,72 @@ def test_from_json_reads_back_what_to_json_records() -> None:
         RunConfig.from_json({"backend": "gold", "shard": "1/3"})
     with pytest.raises(DataError, match=r"^run config: no 'backend'"):
         RunConfig.from_json({})
+
+
+def test_a_run_json_record_reads_back_equal_and_a_hostile_one_is_refused_naming_the_key() -> None:
+    """``--resume`` compares ``run.json`` read back through ``RunConfig.from_json`` (``read_resume_record``): what
+    this tabbench wrote reads back equal; a key it does not write or a value of the wrong type is a DataError."""
+    from types import SimpleNamespace
+
+    from tabbench.contract.errors import DataError
+    from tabbench.evaluation.launch import read_resume_record, resume_record
+    from tabbench.evaluation.selection import SelectedBenchmarks
+
+    benchmarks = [SimpleNamespace(name="spider", version="3", data_path=Path("/data/spider")),
+                  SimpleNamespace(name="demo-bird", version="1", data_path=None)]
+    selection = SelectedBenchmarks(benchmarks, [], [])  # type: ignore[arg-type]
+    for config in _configs():
+        record = json.loads(json.dumps(resume_record(config, "abc123", selection)))  # as run.json holds it
+        assert read_resume_record(record) == record
+    record = json.loads(json.dumps(resume_record(_configs()[1], "abc123", selection)))
+    for key, value, named in [("command", "eval", "unknown key 'command'"),
+                              ("cache_path", "/elsewhere", "unknown key 'cache_path'"),
+                              ("model", 5, "model: unreadable value 5"),
+                              ("suites", [1], "suites: unreadable value [1]"),
+                              ("use_cache", "yes", "unknown key 'use_cache'"),
+                              ("timeout", True, "timeout: unreadable value True"),
+                              ("data", {"spider": 5}, "data: unreadable value"),
+                              ("benchmark_versions", ["3"], "benchmark_versions: expected dict, got list"),
+                              ("unsafe_sandbox", 1, "unsafe_sandbox: expected bool, got int")]:
+        with pytest.raises(DataError, match=re.escape(named)):
+            read_resume_record({**record, key: value})
+    with pytest.raises(DataError, match="'config' is not an object"):
+        read_resume_record([record])  # type: ignore[arg-type]
+
+
+def _paths(value: object, prefix: tuple = ()) -> list[tuple]:
+    """Every place in a JSON value (the key path to it)."""
+    inner = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    return [prefix] + [p for key, item in inner for p in _paths(item, (*prefix, key))]
+
+
+_LEAF = st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=8)
+_JSON = st.recursive(_LEAF, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                        max_size=3), max_leaves=6)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.data())
+def test_any_edit_of_a_run_json_record_reads_back_or_is_one_line(data: st.DataObject) -> None:
+    """Property: a ``run.json`` record with any one value replaced by any JSON value, or removed, reads back or is
+    refused with a one-line ``TabbenchError``, never another exception (``--resume`` reads hostile folders)."""
+    from types import SimpleNamespace
+
+    from tabbench.contract.errors import TabbenchError
+    from tabbench.evaluation.launch import read_resume_record, resume_record
+    from tabbench.evaluation.selection import SelectedBenchmarks
+
+    selection = SelectedBenchmarks([SimpleNamespace(name="spider", version="3", data_path=Path("/d"))], [], [])
+    record = json.loads(json.dumps(resume_record(data.draw(st.sampled_from(_configs())), "abc", selection)))
+    where = data.draw(st.sampled_from([p for p in _paths(record) if p]))
+    parent = record
+    for key in where[:-1]:
+        parent = parent[key]
+    if isinstance(parent, dict) and data.draw(st.booleans()):
+        del parent[where[-1]]
+    else:
+        parent[where[-1]] = data.draw(_JSON)
+    try:
+        read_resume_record(record)
+    except TabbenchError as exc:
+        assert "\n" not in str(exc).strip(), str(exc)

@@ -215,3 +215,52 @@ def test_a_merge_on_changed_data_is_refused(cli, tmp_path):
     dataset = data / "dataset.json"
     dataset.write_text(dataset.read_text() + "\n")  # the same examples, another file
     _refused(cli, tmp_path, ["s0", "s1"], "is not the data the shards ran on")
+
+
+GONE = '''
+import tabbench
+
+
+class Gone(tabbench.benchmark_class("demo-crtqa")):
+    name = "gone-crtqa"
+
+
+@tabbench.hookimpl
+def register_benchmarks(register):
+    register("gone-crtqa", Gone, description="demo-crtqa under a name only this plugin file registers")
+'''
+
+
+def test_a_merge_without_the_benchmark_data_says_what_it_needs(cli, tmp_path):
+    """merge reads the examples again (their order) and runs the plugins' hooks: data that moved is one line."""
+    import shutil
+
+    from tabbench import get_benchmark
+
+    data = tmp_path / "crtqa"
+    shutil.copytree(get_benchmark("demo-crtqa").data_path, data)
+    for k in (0, 1):
+        cli(["eval", "--model", "gold", "--suite", "demo-crtqa", "--data", f"demo-crtqa={data}", "--limit", "6",
+             "--no-progress", "--out", f"s{k}", "--shard", f"{k}/2"])
+    data.rename(tmp_path / "moved")
+    _refused(cli, tmp_path, ["s0", "s1"], "tabbench merge needs the plugin and the data of each benchmark the shards "
+             f"ran (demo-crtqa), to order the examples and run the plugins' hooks: benchmark 'demo-crtqa': data path "
+             f"{data} does not exist")
+
+
+def test_a_merge_without_the_benchmark_plugin_says_what_it_needs(tmp_path, env):
+    from tests.cli_run import tabbench
+
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins" / "gone.py").write_text(GONE)
+    for k in (0, 1):
+        made = tabbench("--plugins-dir", str(tmp_path / "plugins"), "eval", "--model", "gold", "--benchmark",
+                        "gone-crtqa", "--limit", "6", "--no-progress", "--out", str(tmp_path / f"s{k}"), "--shard",
+                        f"{k}/2", env=env)
+        assert made.returncode == 0, made.stderr
+    merged = tmp_path / "merged"
+    refused = tabbench("merge", str(merged), str(tmp_path / "s0"), str(tmp_path / "s1"), env=env)
+    assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+    assert ("needs the plugin and the data of each benchmark the shards ran (gone-crtqa)" in refused.stderr
+            and "unknown benchmark 'gone-crtqa'" in refused.stderr), refused.stderr
+    assert not merged.exists() and not [p for p in tmp_path.iterdir() if p.name.startswith(".merged")]

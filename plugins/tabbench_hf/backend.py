@@ -1,7 +1,7 @@
 """The ``hf`` backend: a local transformers checkpoint, its chat template, batched generation, LoRA adapters.
 
 Nothing is downloaded: the model must be a local directory (``local_files_only``, and ``HF_HUB_OFFLINE`` while
-the backend is open: ``tabbench_hf.offline``), and a hub id or a missing path is a one-line ``ConfigError``.
+the model loads: ``tabbench_hf.offline``), and a hub id or a missing path is a one-line ``ConfigError``.
 torch, transformers and peft are imported only when the model is loaded.
 
 Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapter`` shortcuts):
@@ -143,8 +143,6 @@ class HFBackend(ModelBackend):
             self.base = self.path
         if not (self.base / "config.json").is_file():
             raise ConfigError(f"hf: {self.base} has no config.json: not a transformers checkpoint folder")
-        offline.hold()  # nothing is downloaded while this backend is open; close() puts the environment back
-        self._offline = True
         self._model: Any = None
         self._tokenizer: Any = None
         self._fingerprint: dict[str, Any] | None = None
@@ -250,10 +248,16 @@ class HFBackend(ModelBackend):
     # --- loading and generation ------------------------------------------------------------------------
 
     def load(self) -> None:
-        """Load tokenizer and model (once)."""
+        """Load tokenizer and model (once), with the hub offline meanwhile (``offline.held``): nothing is downloaded,
+        and the process is back online (as it was) when the load ends, whether or not the backend is closed."""
         if self._model is not None:
             return
         start = time.perf_counter()
+        with offline.held():
+            self._load()
+        self.load_seconds = time.perf_counter() - start
+
+    def _load(self) -> None:
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
         from transformers.utils import logging as hf_logging
@@ -288,7 +292,6 @@ class HFBackend(ModelBackend):
             tokenizer.pad_token = tokenizer.eos_token
         self._tokenizer = tokenizer
         self._model = model.to(self.resolved_device()).eval()
-        self.load_seconds = time.perf_counter() - start
 
     def _install_in_place(self, model: Any) -> None:
         """The eager path's cache: written in place, with shared-prefix attention where the model allows it."""
@@ -492,9 +495,6 @@ class HFBackend(ModelBackend):
         self._model = None
         self._tokenizer = None
         self._prefixes.clear()
-        if self._offline:
-            self._offline = False
-            offline.release()
 
 
 

@@ -1,18 +1,21 @@
-"""The hub's offline switches (``HF_HUB_OFFLINE``, ``TRANSFORMERS_OFFLINE``), on while an hf backend is open.
+"""The hub's offline switches (``HF_HUB_OFFLINE``, ``TRANSFORMERS_OFFLINE``), on while an hf backend loads a model.
 
-Nothing is downloaded while a backend may load a model; when the last open backend closes, the two variables
-are put back as they were (unset, or the user's own value), so the process around it (a trainer, a notebook,
-another library) sees its own environment again. A variable the user set is never changed.
+Nothing is downloaded while a backend loads its tokenizer, model and adapter (``held``, around ``HFBackend.load``);
+when the last load in progress ends, the two variables are put back as they were (unset, or the user's own
+value), so the process around it (a trainer, a notebook, another library) sees its own environment again, also
+while the backend is open and after one that was never closed. A variable the user set is never changed.
 
 ``huggingface_hub`` reads the variables once, when it is first imported (``constants.HF_HUB_OFFLINE``): its flag
-is held and put back the same way, or a process that imported it first would stay online while a backend is
-open, and one that imported it while a backend was open would stay offline after.
+is held and put back the same way, or a process that imported it first would stay online while a model loads,
+and one that imported it during a load would stay offline after.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 
 VARIABLES = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
@@ -31,8 +34,18 @@ def _hub() -> ModuleType | None:
     return hub
 
 
+@contextmanager
+def held() -> Iterator[None]:
+    """The switches on (those the user did not set) for the body, and as they were after it, even when it fails."""
+    hold()
+    try:
+        yield
+    finally:
+        release()
+
+
 def hold() -> None:
-    """One more open backend: the switches are on (those the user did not set) until ``release``."""
+    """One more load in progress: the switches are on (those the user did not set) until ``release``."""
     global _holders
     with _lock:
         if _holders == 0:
@@ -48,7 +61,7 @@ def hold() -> None:
 
 
 def release() -> None:
-    """One backend fewer: after the last, the variables are as they were before the first ``hold``."""
+    """One load in progress fewer: after the last, the variables are as they were before the first ``hold``."""
     global _holders
     with _lock:
         if _holders == 0:

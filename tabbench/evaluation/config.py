@@ -185,22 +185,43 @@ def _optional(read: Any) -> Any:
     return lambda value: None if value is None else read(value)
 
 
+def _typed(*types: type) -> Any:
+    """A reader that takes a JSON value of one of ``types`` as it is (``bool`` is not a number here)."""
+    def read(value: Any) -> Any:
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise TypeError(f"expected {' or '.join(t.__name__ for t in types)}, got {type(value).__name__}")
+        return value
+    return read
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    return tuple(_typed(str)(item) for item in _typed(list)(value))
+
+
+def _object(value: Any) -> dict[str, Any]:
+    return dict(_typed(dict)(value))
+
+
 def _generation(value: Mapping[str, Any]) -> GenerationParams:
-    values = dict(value)
-    values["stop"] = tuple(values.get("stop") or ())
+    values = _object(value)
+    values["stop"] = _texts(values.get("stop") or [])
     return GenerationParams(**values)
 
 
-#: How each recorded ``RunConfig`` field is read back from JSON (the others are plain JSON values).
+#: How each recorded ``RunConfig`` field is read back from JSON: a value of another JSON type than the one
+#: ``to_json`` writes is refused here, naming the key, rather than compared or run as something else.
 _READ: dict[str, Any] = {
-    "backend_options": dict, "benchmark_options": dict, "benchmarks": tuple, "suites": tuple,
-    "data": lambda value: {str(name): Path(path) for name, path in dict(value).items()},
-    "where": lambda value: tuple(Where.from_json(item) for item in value),
+    "backend": _typed(str), "model": _typed(str), "split": _optional(_typed(str)), "vote": _optional(_typed(str)),
+    "limit": _optional(_typed(int)), "timeout": _optional(_typed(int, float)), "batch_size": _typed(int),
+    "use_cache": _typed(bool), "backend_options": _object, "benchmark_options": _object, "benchmarks": _texts,
+    "suites": _texts,
+    "data": lambda value: {name: Path(_typed(str)(path)) for name, path in _object(value).items()},
+    "where": lambda value: tuple(Where.from_json(item) for item in _typed(list)(value)),
     "shard": _optional(lambda value: Shard(int(value["index"]), int(value["count"]))),
     "generation": _generation,
     "environment": _optional(EnvironmentConfig.from_json),
     "cache_path": _optional(Path),
-    "settings": lambda value: Settings(**dict(value)),
+    "settings": lambda value: Settings(**_object(value)),
 }
 
 

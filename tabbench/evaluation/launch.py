@@ -33,6 +33,8 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
     from tabbench.host.lookup import get_backend
 
     check_output_folder(config.out, "--out")  # before the model loads: a file in the way costs nothing
+    if config.resume:
+        _check_resumable(config)
     with use_settings(config.settings):
         factory = _environment_factory(config)  # a bad environment name or option fails before the model loads
         own = backend is None
@@ -117,30 +119,60 @@ def _require_sandbox(selection: SelectedBenchmarks, config: RunConfig) -> None:
 
 #: What ``resume_record`` leaves out of the configuration: settings that cannot change a score.
 UNCOMPARED = ("settings", "batch_size", "cache_path", "use_cache")
+#: What ``resume_record`` adds to the configuration (what the run resolved to), with the JSON type of each.
+RESOLVED: dict[str, type] = {"unsafe_sandbox": bool, "fingerprint_sha": str, "benchmark_versions": dict,
+                             "data_paths": dict}
 
 
 def resume_record(config: RunConfig, fingerprint_sha: str, selection: SelectedBenchmarks) -> dict[str, Any]:
     """What ``--resume`` compares (``run.json``): the configuration without the settings that cannot change a
     score (workers, store bound, batch size, response cache; ``where`` when there is no filter), plus what it
     resolved to: the model's fingerprint and each benchmark's version and data path."""
-    record = {k: v for k, v in config.to_json().items() if k not in UNCOMPARED}
-    record["unsafe_sandbox"] = config.settings.unsafe_sandbox
-    if not config.where:  # a run begun before --where existed has none recorded: it still resumes
-        del record["where"]
-    return {**record, "fingerprint_sha": fingerprint_sha,
+    return {**_compared(config), "unsafe_sandbox": config.settings.unsafe_sandbox, "fingerprint_sha": fingerprint_sha,
             "benchmark_versions": {b.name: b.version for b in selection.benchmarks},
             "data_paths": {b.name: str(b.data_path) if b.data_path else None for b in selection.benchmarks}}
 
 
+def _compared(config: RunConfig) -> dict[str, Any]:
+    record = {k: v for k, v in config.to_json().items() if k not in UNCOMPARED}
+    if not config.where:  # a run begun before --where existed has none recorded: it still resumes
+        del record["where"]
+    return record
+
+
 def recorded_config(record: dict[str, Any]) -> RunConfig:
     """The configuration a ``run.json`` record (``resume_record``) holds, read back with ``RunConfig.from_json``
-    (the settings it leaves out at their defaults); a record that is not one is a ``DataError``."""
+    (the settings it leaves out at their defaults); a record that is not one (not an object, a key
+    ``resume_record`` does not write, a value of the wrong type) is a ``DataError`` naming the key."""
     from tabbench.contract.errors import DataError
     from tabbench.evaluation.config import RECORDED
 
     if not isinstance(record, dict):
-        raise DataError(f"run.json: 'config' is not an object ({type(record).__name__})")
+        raise DataError(f"'config' is not an object ({type(record).__name__})")
+    known = {*RECORDED, *RESOLVED} - set(UNCOMPARED)
+    unknown = sorted(str(key) for key in record if key not in known)
+    if unknown:
+        raise DataError(f"run config: unknown key {unknown[0]!r} (written by another tabbench version?)")
+    for key, kind in RESOLVED.items():
+        if key in record and not isinstance(record[key], kind):
+            raise DataError(f"run config: {key}: expected {kind.__name__}, got {type(record[key]).__name__}")
     return RunConfig.from_json({k: v for k, v in record.items() if k in RECORDED})
+
+
+def read_resume_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A ``run.json`` record as ``resume_record`` would write it, read through ``recorded_config`` (one typed
+    round trip): what ``--resume`` compares with the run asked for. A record this tabbench wrote reads back
+    equal; a hand-edited or hostile one is a ``DataError`` naming the key, or differs where it was edited."""
+    return {**_compared(recorded_config(record)), **{k: record[k] for k in RESOLVED if k in record}}
+
+
+def _check_resumable(config: RunConfig) -> None:
+    """With ``--resume``: each ``run.json`` the run will continue (``OUT``, and ``OUT/greedy`` for a vote) reads
+    back (``read_resume_record``) before the model loads or anything is written."""
+    from tabbench.evaluation.store import RunStore
+
+    for folder in (config.out, config.out / "greedy") if config.vote is not None else (config.out,):
+        RunStore(folder).saved_config(read_resume_record)
 
 
 def _run(config: RunConfig, model_backend: ModelBackend, selection: SelectedBenchmarks,
@@ -155,8 +187,8 @@ def _run(config: RunConfig, model_backend: ModelBackend, selection: SelectedBenc
     params, out = config.generation, Path(config.out)
     use_cache = config.use_cache and model_backend.cacheable and config.environment is None  # rollouts: no cache
     cache = ResponseCache(config.cache_path or default_cache_dir(), fingerprint) if use_cache else None
-    store = (RunStore.resume if config.resume else RunStore.create)(out, resume_record(config, fingerprint_sha,
-                                                                                       selection))
+    record = resume_record(config, fingerprint_sha, selection)
+    store = RunStore.resume(out, record, read_resume_record) if config.resume else RunStore.create(out, record)
     model_record = {"fingerprint": fingerprint, "fingerprint_sha": fingerprint_sha,
                     "chat_template_sha256": fingerprint.get("chat_template_sha256"),
                     "cache": str(cache.path) if cache else None}

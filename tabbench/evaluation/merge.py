@@ -20,7 +20,7 @@ from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.confine import confined
-from tabbench.contract.errors import DataError, RunStoreError
+from tabbench.contract.errors import ConfigError, DataError, RunStoreError, TabbenchError
 from tabbench.contract.outputs import check_output_folder
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.config import RunConfig
@@ -279,13 +279,19 @@ def _install(staging: Path, out: Path) -> None:
 
 def plan_for(first: ShardRun) -> MergePlan:
     """The merged run of ``tabbench eval``/``score`` shards, from their common config: the benchmarks that ran,
-    built again on the recorded data paths and options, and ``--env``'s rollout summary recomputed."""
+    built again on the recorded data paths and options, and ``--env``'s rollout summary recomputed. A benchmark
+    whose plugin is not installed, or whose data is not where the shards read it, is a ``ConfigError`` saying that
+    the merge needs both (one line, before anything is written)."""
     from tabbench.evaluation.selection import select_benchmarks
 
     config = first.config
     names = tuple(first.results["benchmarks"])
-    selection = select_benchmarks(names, (), dict(config.data), dict(config.benchmark_options), config.timeout,
-                                  config.split)
+    try:
+        selection = select_benchmarks(names, (), dict(config.data), dict(config.benchmark_options), config.timeout,
+                                      config.split)
+    except TabbenchError as exc:
+        raise ConfigError(f"tabbench merge needs the plugin and the data of each benchmark the shards ran "
+                          f"({', '.join(names)}), to order the examples and run the plugins' hooks: {exc}") from None
     after = _environment_summary(first) if config.environment is not None else None
     return MergePlan(selection.benchmarks, config.split, config.limit, after, config.where)
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
 from tabbench.contract.confine import confined, entry_name
-from tabbench.contract.errors import RunStoreError
+from tabbench.contract.errors import RunStoreError, TabbenchError
 from tabbench.contract.record_shape import shape_problem
 from tabbench.contract.types import SampleRecord
 
@@ -82,20 +82,17 @@ class RunStore:
         return store
 
     @classmethod
-    def resume(cls, out_dir: Path, config: dict[str, Any]) -> RunStore:
-        """Reopen ``out_dir``; the config must equal the one the run started with."""
+    def resume(cls, out_dir: Path, config: dict[str, Any],
+               read: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> RunStore:
+        """Reopen ``out_dir``; the config must equal the one the run started with, as ``read`` reads it back
+        (``saved_config``)."""
         store = cls(out_dir)
-        if not store.config_path.exists():
+        saved = store.saved_config(read)
+        if saved is None:
             if store.samples_dir.is_dir() and any(store.samples_dir.iterdir()):
                 raise RunStoreError(f"{out_dir}: sample records without run.json cannot be resumed (the run's "
                                     "configuration is unknown); choose another --out")
             return cls.create(out_dir, config)
-        try:
-            saved = json.loads(store.config_path.read_text(encoding="utf-8"))["config"]
-        except (OSError, ValueError, RecursionError, KeyError, TypeError) as exc:
-            raise RunStoreError(f"{store.config_path}: unreadable run config ({exc})") from None
-        if not isinstance(saved, dict):
-            raise RunStoreError(f"{store.config_path}: unreadable run config ('config' is not an object)")
         given = json.loads(json.dumps(config, default=str))  # as it would be saved (tuples as lists, paths as text)
         if saved != given:
             changed = sorted(k for k in set(saved) | set(given) if saved.get(k) != given.get(k))
@@ -106,6 +103,25 @@ class RunStore:
         store.prompts_dir.mkdir(exist_ok=True)
         store.remove_temporaries()
         return store
+
+    def saved_config(self, read: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> dict[str, Any] | None:
+        """The ``config`` that ``run.json`` holds, read back by ``read`` (``launch.read_resume_record`` for an
+        evaluation run: its typed round trip; default: as it is); ``None`` when there is no ``run.json``. An
+        unreadable one, or one ``read`` refuses (a ``TabbenchError``), is a ``RunStoreError`` naming the file."""
+        if not self.config_path.exists():
+            return None
+        try:
+            saved = json.loads(self.config_path.read_text(encoding="utf-8"))["config"]
+        except (OSError, ValueError, RecursionError, KeyError, TypeError) as exc:
+            raise RunStoreError(f"{self.config_path}: unreadable run config ({exc})") from None
+        if not isinstance(saved, dict):
+            raise RunStoreError(f"{self.config_path}: unreadable run config ('config' is not an object)")
+        if read is None:
+            return saved
+        try:
+            return read(saved)
+        except TabbenchError as exc:
+            raise RunStoreError(f"{self.config_path}: {exc}") from None
 
     def remove_temporaries(self) -> None:
         """Delete the temporary files of an atomic write that a kill interrupted (``.results.json.*``)."""

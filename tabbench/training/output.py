@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tabbench.contract.errors import UsageError
+from tabbench.contract.outputs import check_output_folder
 
 RUN_RECORD = "tabbench_train.json"
 
@@ -35,13 +35,20 @@ def echo(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
 
+def check_out_dir(out_dir: Path) -> None:
+    """Check ``--out`` before anything is read, loaded or trained (``tabbench.check_output_folder``): a file in the
+    way, a symlink to nothing or a place this user cannot write is one line naming the option. On the main process
+    the folder must also be new or empty, so a finished run's checkpoint is never overwritten; the other processes
+    of a multi-process launch start while the main one may have begun writing there."""
+    check_output_folder(out_dir, "--out", new=is_main_process())
+
+
 def prepare_out_dir(out_dir: Path) -> None:
-    """Refuse to train into a directory that already holds a checkpoint or logs (no silent overwrite). Only the
-    main process checks: under a multi-process launcher the others start while it may have begun writing."""
+    """Make ``--out``, refusing (again: ``check_out_dir`` ran long before) a directory that already holds a
+    checkpoint or logs (no silent overwrite). Only the main process checks and makes it."""
     if not is_main_process():
         return
-    if out_dir.exists() and any(out_dir.iterdir()):
-        raise UsageError(f"--out {out_dir} exists and is not empty: choose a new directory")
+    check_output_folder(out_dir, "--out", new=True)
     out_dir.mkdir(parents=True, exist_ok=True)
 
 

@@ -1,10 +1,10 @@
 """``run_trainer``: the one prologue and epilogue of every trainer, so a trainer plugin writes only its algorithm.
 
-The prologue, in order: thread settings (``--reproducible``), the run's settings and result store, the
-selection's benchmarks and examples, the rewards, the sandbox check (before any model loads), the trainer's
-rows, the ``--out`` folder, the clock and the time budget, the seed and the base model. The epilogue: the run
-record ``tabbench_train.json`` and a last line naming the checkpoint. A failure anywhere removes what the run
-made of ``--out``.
+The prologue, in order: the ``--out`` check (``check_out_dir``), thread settings (``--reproducible``), the
+run's settings and result store, the selection's benchmarks and examples, the rewards, the sandbox check (before
+any model loads), the trainer's rows, the ``--out`` folder, the clock and the time budget, the seed and the base
+model. The epilogue: the run record ``tabbench_train.json`` and a last line naming the checkpoint. A failure
+anywhere removes what the run made of ``--out``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tabbench.training.budget import TimeBudget, Timer
 from tabbench.training.config import RewardOptions, TrainConfig
 from tabbench.training.data import load_benchmarks, selected_examples
 from tabbench.training.model import load_model, save_checkpoint, seed_everything
-from tabbench.training.output import echo, prepare_out_dir, removing_output_on_failure, write_run_info
+from tabbench.training.output import check_out_dir, echo, prepare_out_dir, removing_output_on_failure, write_run_info
 from tabbench.training.rewards import RewardSpec, require_sandbox, resolve_rewards
 
 
@@ -89,6 +89,7 @@ def run_trainer(
     """
     from tabbench.sql import ResultStore, use_store
 
+    check_out_dir(config.out_dir)  # before the data is read and the model loads: an unusable --out costs nothing
     configure_threads(config)
     with use_settings(config.settings), use_store(ResultStore()), removing_output_on_failure(config.out_dir):
         benchmarks = load_benchmarks(config.selection)

@@ -1,5 +1,5 @@
-"""Every hf backend a test opens is closed after it: an open backend holds the hub offline (``offline.hold``),
-so one left open would leak into the tests that check the environment around open and closed backends."""
+"""Every hf backend a test opens is closed after it, so a model a test loaded is freed when the test ends rather
+than kept by a backend the test did not close."""
 
 from __future__ import annotations
 

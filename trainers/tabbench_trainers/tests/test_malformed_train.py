@@ -87,6 +87,42 @@ def test_unloadable_checkpoint_is_one_line_and_leaves_no_output(cli_runner, look
     assert not (tmp_path / "runs").exists(), "the folders the failed run created are removed"
 
 
+OUT_CASES = {
+    # name: (--out relative to the test folder, what the error says)
+    "a file in the way": ("afile/run", "a file is in the way"),
+    "a symlink to nothing": ("dangling", "a symlink to nothing"),
+    "an unwritable place": ("/proc/tabbench-train-out", "cannot write in /proc"),
+    "a finished training run": ("finished", "not empty"),
+}
+
+
+@pytest.mark.parametrize("trainer", ["sft", "grpo", "tao"])
+@pytest.mark.parametrize("case", list(OUT_CASES))
+def test_an_unusable_out_is_refused_before_the_data_is_read(cli_runner, lookalike: Path, tmp_path: Path,
+                                                            trainer: str, case: str) -> None:
+    """``--out`` is checked first: the damaged data and the unloadable model would each fail later, with another
+    message, and a finished run's checkpoint is left as it was."""
+    if not (BIRD / "dev.json").is_file():
+        pytest.skip("the BIRD-format demo data is not in this checkout")
+    data = tmp_path / "bird"
+    shutil.copytree(BIRD, data)
+    (data / "dev.json").write_text('[{"question_id": 0, "db_id": ')
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    finished = tmp_path / "finished"
+    finished.mkdir()
+    (finished / "model.safetensors").write_bytes(b"weights")
+    (finished / training.RUN_RECORD).write_text("{}\n")
+    out, says = OUT_CASES[case]
+    result = cli_runner(["train", trainer, "--model", str(lookalike), "--benchmark", "bird", "--data", f"bird={data}",
+                         "--split", "dev", "--out", str(tmp_path / out),
+                         "--max-steps" if trainer != "tao" else "--rounds", "1"])
+    one_line_error(result, f"--out {tmp_path / out}", says)
+    assert (tmp_path / "afile").read_text() == "x" and not (tmp_path / "nowhere").exists()
+    assert sorted(p.name for p in finished.iterdir()) == sorted(["model.safetensors", training.RUN_RECORD])
+    assert (finished / "model.safetensors").read_bytes() == b"weights"
+
+
 def _failing_run(out_dir: Path) -> None:
     """A run that made its output folder and wrote into it, then was interrupted."""
     with training.removing_output_on_failure(out_dir):
