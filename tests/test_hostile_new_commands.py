@@ -1,0 +1,139 @@
+"""Hostile run folders against the commands issue 33 added: `tabbench export`, `tabbench rescore`, `compare --json`
+and the compare page's flipped samples and bucket charts, the run card's `edits`, and runs made with
+`--where KEY=@FILE` read elsewhere.
+
+The rule they are held to: bad input is one line naming the file, line or key, a non-zero exit, and nothing
+written or half-written; output never leaves its folder; what a run folder holds (model text with lone
+surrogates, NaN) either reaches standard JSON or is refused in one line. The runs are demo-bird predictions
+scored with `tabbench score` (`a` all gold, `b` a third wrong); each test copies one and edits the copy.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tabbench.contract.errors import DataError
+from tabbench.evaluation.results import load
+from tests.cli_run import tabbench
+
+N = 6
+BENCH = "demo-bird"
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> dict[str, Path]:
+    from tabbench import get_benchmark
+
+    demo = get_benchmark(BENCH)
+    examples = list(demo.examples(demo.default_split))[:N]
+    base = tmp_path_factory.mktemp("new-commands")
+    ids = base / "ids.txt"
+    ids.write_text("".join(f"{e.id}\n" for e in examples))
+    for name, wrong in (("a", ()), ("b", {e.id for e in examples[::3]})):
+        predictions = base / f"{name}.jsonl"
+        predictions.write_text("".join(json.dumps({"id": e.id, "completion": f"{e.gold} LIMIT 0" if e.id in wrong
+                                                   else e.gold}) + "\n" for e in examples))
+        done = tabbench("score", BENCH, "--predictions", str(predictions), "--where", f"id=@{ids}", "--out",
+                        str(base / name), "--no-progress", env=env)
+        assert done.returncode == 0, done.stderr
+    return {"a": base / "a", "b": base / "b", "ids": ids}
+
+
+def _copy(made: dict[str, Path], name: str, tmp_path: Path, as_name: str | None = None) -> Path:
+    return Path(shutil.copytree(made[name], tmp_path / (as_name or name), symlinks=True))
+
+
+def _edit_json(path: Path, edit: Callable[[dict], object]) -> None:
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+
+
+def _edit_records(run: Path, edit: Callable[[list[dict]], object]) -> None:
+    path = run / "samples" / f"{BENCH}.jsonl"
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    edit(records)
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _one_line(done: subprocess.CompletedProcess[str], *says: str) -> str:
+    """The command failed with one line (no traceback) that holds every one of ``says``."""
+    err = done.stderr.strip()
+    assert done.returncode != 0 and "Traceback" not in err and len(err.splitlines()) == 1, err
+    assert all(s in err for s in says), err
+    return err
+
+
+def _strict(text: str) -> object:
+    """JSON as a strict reader (a browser, jq, another harness) takes it: no NaN, no infinities."""
+    def refuse(token: str) -> None:
+        raise ValueError(f"not standard JSON: {token}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+# --- results.json fields the new commands read ---------------------------------------------------------------
+
+
+def _metric(results: dict) -> dict:
+    return next(iter(results["benchmarks"][BENCH]["metrics"].values()))
+
+
+MALFORMED: dict[str, tuple[Callable[[dict], object], str]] = {
+    "a metric is a number": (lambda r: r["benchmarks"][BENCH]["metrics"].update(ex=5),
+                             f"benchmarks.{BENCH}.metrics.ex"),
+    "a metric's value is text": (lambda r: _metric(r).update(value="high"), f"benchmarks.{BENCH}.metrics.ex.value"),
+    "a metric's n is text": (lambda r: _metric(r).update(n="many"), f"benchmarks.{BENCH}.metrics.ex.n"),
+    "a metric's n is negative": (lambda r: _metric(r).update(n=-3), f"benchmarks.{BENCH}.metrics.ex.n"),
+    "metric_rewards is an object": (lambda r: r["benchmarks"][BENCH].update(metric_rewards={"a": 1}),
+                                    f"benchmarks.{BENCH}.metric_rewards"),
+    "a metric reward is text": (lambda r: r["benchmarks"][BENCH].update(metric_rewards=["ex"]),
+                                f"benchmarks.{BENCH}.metric_rewards[0]"),
+    "a metric reward has no name": (lambda r: r["benchmarks"][BENCH].update(metric_rewards=[{"reward": "x"}]),
+                                    f"benchmarks.{BENCH}.metric_rewards[0].name"),
+    "a breakdown level is a number": (lambda r: r["benchmarks"][BENCH].update(breakdown={"difficulty": {"x": 5}}),
+                                      f"benchmarks.{BENCH}.breakdown.difficulty.x"),
+    "edits is text": (lambda r: r.update(edits="x"), "edits"),
+    "an edit is null": (lambda r: r.update(edits=[None]), "edits[0]"),
+    "an edit's metrics are text": (lambda r: r.update(edits=[{"kind": "rescore", "metrics": "x"}]), "edits[0].metrics"),
+    "an edited metric is a number": (lambda r: r.update(edits=[{"kind": "rescore", "metrics": [1]}]),
+                                     "edits[0].metrics[0]"),
+    "timing is text": (lambda r: r.update(timing="slow"), "timing"),
+    "seeds is text": (lambda r: r.update(seeds="x"), "seeds"),
+    "plugins is a list": (lambda r: r.update(plugins=[1]), "plugins"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_malformed_fields_the_new_commands_read_are_refused_naming_the_key(made, tmp_path: Path, case: str) -> None:
+    """`load` (every reader of results.json: view, compare, export, rescore, merge) checks the fields export and
+    rescore use and the run card shows; each was a traceback (export, rescore) or a broken page (the run card's
+    `edits`)."""
+    edit, key = MALFORMED[case]
+    run = _copy(made, "a", tmp_path)
+    _edit_json(run / "results.json", edit)
+    with pytest.raises(DataError) as caught:
+        load(run / "results.json")
+    assert str(run / "results.json") in str(caught.value) and f"'{key}'" in str(caught.value), caught.value
+
+
+def test_a_malformed_field_is_one_line_for_export_rescore_and_view(made, tmp_path: Path, env) -> None:
+    run = _copy(made, "a", tmp_path)
+    _edit_json(run / "results.json", lambda r: r["benchmarks"][BENCH].update(metric_rewards=["ex"]))
+    before = _files(run)
+    for command in (["export", str(run), "--format", "eee", "--out", str(tmp_path / "eee")],
+                    ["export", str(run), "--format", "lm-eval", "--out", str(tmp_path / "lm")],
+                    ["rescore", str(run), "--reward", "arctic", "--no-progress"],
+                    ["view", str(run), "--bundle", str(tmp_path / "site")]):
+        _one_line(tabbench(*command, env=env), "metric_rewards[0]")
+    assert _files(run) == before and not {"eee", "lm", "site"} & {p.name for p in tmp_path.iterdir()}
