@@ -137,3 +137,58 @@ def test_a_malformed_field_is_one_line_for_export_rescore_and_view(made, tmp_pat
                     ["view", str(run), "--bundle", str(tmp_path / "site")]):
         _one_line(tabbench(*command, env=env), "metric_rewards[0]")
     assert _files(run) == before and not {"eee", "lm", "site"} & {p.name for p in tmp_path.iterdir()}
+
+
+# --- tabbench rescore ----------------------------------------------------------------------------------------
+
+
+def _vote(records: list[dict]) -> None:
+    for record in records:
+        record.update(completions=record["completions"] * 2, vote="first")
+
+
+REFUSED_RUNS: dict[str, tuple[Callable[[Path], object], tuple[str, ...]]] = {
+    # the run's results.json breaks the schema where load does not look: the new results.json could not be
+    # written, and the records were already rewritten (a half-written rescore)
+    "results.json breaks the schema": (lambda run: _edit_json(run / "results.json", lambda r: r.pop("python")),
+                                       ("results.json", "'python' is a required property")),
+    "answers is a list": (lambda run: _edit_records(run, lambda rs: rs[0].update(answers=[1])),
+                          (f"{BENCH}.jsonl:1", "'answers'")),
+    "vote is text": (lambda run: _edit_records(run, _vote), (f"{BENCH}.jsonl:1", "'vote'")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_RUNS))
+def test_rescore_of_a_tampered_run_is_one_line_and_writes_nothing(made, tmp_path: Path, env, case: str) -> None:
+    edit, says = REFUSED_RUNS[case]
+    run = _copy(made, "a", tmp_path)
+    edit(run)
+    before = _files(run)
+    _one_line(tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env), *says)
+    assert _files(run) == before
+
+
+def test_rescore_reads_no_results_json_from_outside_the_run(made, tmp_path: Path, env) -> None:
+    run = _copy(made, "a", tmp_path)
+    outside = tmp_path / "elsewhere.json"
+    (run / "results.json").rename(outside)
+    (run / "results.json").symlink_to(outside)
+    before = outside.read_bytes()
+    _one_line(tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env),
+              "results.json", "leads outside the run folder")
+    assert (run / "results.json").is_symlink() and outside.read_bytes() == before
+
+
+@pytest.mark.parametrize(("spec", "says"), [
+    (" =arctic", "expected REWARD or METRIC=REWARD"),
+    ("a\nb=arctic", "cannot name a metric"),
+    ("a,b=arctic", "cannot name a metric"),
+    ("kept=arctic", "already has metric 'kept'"),  # in the records' scores, not in results.json's metrics
+])
+def test_rescore_refuses_metric_names_that_are_blank_unprintable_or_taken(made, tmp_path: Path, env, spec: str,
+                                                                          says: str) -> None:
+    run = _copy(made, "a", tmp_path)
+    _edit_records(run, lambda rs: rs[0]["scores"].update(kept={"status": "match", "value": 1.0}))
+    before = _files(run)
+    _one_line(tabbench("rescore", str(run), "--reward", spec, "--no-progress", env=env), says)
+    assert _files(run) == before
