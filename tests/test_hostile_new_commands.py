@@ -11,15 +11,18 @@ scored with `tabbench score` (`a` all gold, `b` a third wrong); each test copies
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from tabbench.contract.errors import DataError
 from tabbench.evaluation.results import load
+from tabbench.reporting.export import eee_schema
 from tests.cli_run import tabbench
 
 N = 6
@@ -192,3 +195,150 @@ def test_rescore_refuses_metric_names_that_are_blank_unprintable_or_taken(made, 
     before = _files(run)
     _one_line(tabbench("rescore", str(run), "--reward", spec, "--no-progress", env=env), says)
     assert _files(run) == before
+
+
+# --- tabbench export -----------------------------------------------------------------------------------------
+
+
+def _export(run: Path, fmt: str, out: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return tabbench("export", str(run), "--format", fmt, "--out", str(out), env=env)
+
+
+def _exported(out: Path) -> dict[str, object]:
+    """Every file written, read as a strict reader reads it (JSON lines line by line)."""
+    found: dict[str, object] = {}
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        text = path.read_text(encoding="utf-8")  # valid UTF-8, or this raises
+        found[str(path.relative_to(out))] = ([_strict(line) for line in text.splitlines()]
+                                             if path.suffix == ".jsonl" else _strict(text))
+    return found
+
+
+@pytest.mark.parametrize("fmt", ["eee", "lm-eval"])
+def test_lone_surrogates_in_model_text_and_prompts_export_as_json_escapes(made, tmp_path: Path, env,
+                                                                         fmt: str) -> None:
+    """A policy can write a lone surrogate (docs/run-folder.md: records keep it as its \\udXXX escape); UTF-8
+    cannot hold one, so writing the export raised UnicodeEncodeError. It is written as the same JSON escape."""
+    run = _copy(made, "a", tmp_path)
+    _edit_records(run, lambda rs: rs[0].update(completions=["SELECT 1 -- \ud800"], answer="SELECT 1 -- \ud800"))
+    prompts = run / "prompts" / f"{BENCH}.jsonl"
+    entries = [json.loads(line) for line in prompts.read_text().splitlines()]
+    entries[0]["question"] = "which \udfff?"
+    prompts.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    done = _export(run, fmt, tmp_path / "out", env)
+    assert done.returncode == 0, done.stderr
+    text = json.dumps(_exported(tmp_path / "out"))
+    assert "\\ud800" in text and "\\udfff" in text
+    if fmt == "eee":
+        for name, value in _exported(tmp_path / "out").items():
+            for item in value if name.endswith(".jsonl") else [value]:
+                jsonschema.Draft7Validator(eee_schema("instance" if name.endswith(".jsonl") else "aggregate")
+                                           ).validate(item)
+
+
+NON_FINITE: dict[str, tuple[Callable[[Path], object], tuple[str, ...]]] = {
+    "a record's score is NaN": (lambda run: _edit_records(run, lambda rs: rs[1]["scores"]["ex"].update(
+        value=math.nan)), (f"samples/{BENCH}.jsonl: record ", "= nan")),
+    "a metric's value is infinite": (lambda run: _edit_json(run / "results.json", lambda r: _metric(r).update(
+        value=math.inf)), ("results.json", "= inf")),
+    "a meta value is -infinity": (lambda run: _edit_records(run, lambda rs: rs[1]["meta"].update(
+        weight=-math.inf)), (f"samples/{BENCH}.jsonl: record ", "doc.weight = -inf")),
+}
+
+
+@pytest.mark.parametrize("fmt", ["eee", "lm-eval"])
+@pytest.mark.parametrize("case", sorted(NON_FINITE))
+def test_nan_and_infinities_are_one_line_never_an_invalid_export(made, tmp_path: Path, env, case: str,
+                                                                 fmt: str) -> None:
+    """Standard JSON has no NaN: eee raised ValueError (a traceback), lm-eval wrote NaN into its files. (eee
+    writes meta values as text, where "-inf" is no number: that export is written.)"""
+    edit, says = NON_FINITE[case]
+    run = _copy(made, "a", tmp_path)
+    edit(run)
+    done = _export(run, fmt, tmp_path / "out", env)
+    if fmt == "eee" and "meta" in case:
+        assert done.returncode == 0 and _exported(tmp_path / "out"), done.stderr
+        return
+    _one_line(done, *says)
+    assert not (tmp_path / "out").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["a"]
+
+
+def _out_symlink_to_an_empty_folder(tmp_path: Path, run: Path) -> Path:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "elsewhere")
+    return tmp_path / "link"
+
+
+def _out_dangling_symlink(tmp_path: Path, run: Path) -> Path:
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    return tmp_path / "dangling"
+
+
+def _out_under_a_file(tmp_path: Path, run: Path) -> Path:
+    (tmp_path / "file").write_text("mine")
+    return tmp_path / "file" / "out"
+
+
+def _out_inside_the_run(tmp_path: Path, run: Path) -> Path:
+    return run / "samples" / "export.jsonl"
+
+
+@pytest.mark.parametrize(("place", "says"), [
+    (_out_symlink_to_an_empty_folder, "is a symlink"), (_out_dangling_symlink, "a symlink to nothing"),
+    (_out_under_a_file, "a file is in the way"), (_out_inside_the_run, "inside the run folder")])
+def test_an_out_folder_export_cannot_use_is_one_line_and_nothing_is_written(made, tmp_path: Path, env, place,
+                                                                            says: str) -> None:
+    run = _copy(made, "a", tmp_path)
+    out = place(tmp_path, run)
+    before, run_before = _files(tmp_path), _files(run)
+    _one_line(_export(run, "lm-eval", out, env), "--out", says)
+    assert _files(tmp_path) == before and _files(run) == run_before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no staging folder left
+
+
+def test_two_benchmarks_lm_eval_names_alike_are_refused_not_overwritten(made, tmp_path: Path, env) -> None:
+    """lm-eval sanitises a task name ("demo bird" -> "demo_bird"): two benchmarks whose names sanitise alike
+    wrote one samples file over the other."""
+    run = _copy(made, "a", tmp_path)
+    for name in ("demo bird", "demo_bird"):
+        for part in ("samples", "prompts"):
+            shutil.copy(run / part / f"{BENCH}.jsonl", run / part / f"{name}.jsonl")
+    _edit_json(run / "results.json", lambda r: r["benchmarks"].update(
+        {name: r["benchmarks"][BENCH] for name in ("demo bird", "demo_bird")}))
+    _one_line(_export(run, "lm-eval", tmp_path / "out", env), "samples_demo_bird_", "twice")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("model", "says"), [("a\0b", "not a plain file name"), ("a\nb", "not a plain file name"),
+                                             ("m" * 300, "File name too long")])
+def test_a_model_name_that_is_no_file_name_is_one_line_in_lm_eval(made, tmp_path: Path, env, model: str,
+                                                                  says: str) -> None:
+    """lm-eval names its folder after the model: NUL in the recorded model was a ValueError, a long name an
+    OSError (tracebacks)."""
+    run = _copy(made, "a", tmp_path)
+    _edit_json(run / "results.json", lambda r: r["config"].update(model=model))
+    _one_line(_export(run, "lm-eval", tmp_path / "out", env), says)
+    assert not (tmp_path / "out").exists()
+    done = _export(run, "eee", tmp_path / "eee", env)  # eee makes names portable, but not shorter
+    if len(model) > 255:
+        _one_line(done, says)
+    else:
+        assert done.returncode == 0, done.stderr
+
+
+def test_a_run_made_with_where_at_file_exports_and_builds_a_board_without_the_file(made, tmp_path: Path,
+                                                                                   env) -> None:
+    """`--where id=@FILE` records the file's path and hash; export and leaderboard build read that record, they do
+    not read the file again (it may be gone, or be any path a hostile run folder names). Only merge and resume,
+    which select examples with it, read it."""
+    run = _copy(made, "a", tmp_path)
+    recorded = json.loads((run / "results.json").read_text())["config"]["where"]
+    assert recorded[0]["file"] == str(made["ids"])
+    _edit_json(run / "results.json", lambda r: r["config"]["where"][0].update(file=str(tmp_path / "gone.txt")))
+    for fmt in ("eee", "lm-eval"):
+        done = _export(run, fmt, tmp_path / fmt, env)
+        assert done.returncode == 0, done.stderr
+    (results,) = (tmp_path / "lm-eval").rglob("results_*.json")
+    assert _strict(results.read_text())["tabbench"]["config"]["where"][0]["file"] == str(tmp_path / "gone.txt")
+    done = tabbench("leaderboard", "build", str(run), "--out", str(tmp_path / "board.md"), env=env)
+    assert done.returncode == 0, done.stderr

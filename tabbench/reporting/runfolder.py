@@ -109,7 +109,7 @@ def _default_label(path: Path, results: dict[str, Any]) -> str:
     if name or not results.get("config"):
         return name or str(path)
     try:
-        return RunConfig.from_json(results["config"]).model or str(path)  # what was asked
+        return RunConfig.from_json(results["config"], where_files=False).model or str(path)  # what was asked
     except DataError:
         return str(path)
 
