@@ -342,3 +342,25 @@ def test_a_run_made_with_where_at_file_exports_and_builds_a_board_without_the_fi
     assert _strict(results.read_text())["tabbench"]["config"]["where"][0]["file"] == str(tmp_path / "gone.txt")
     done = tabbench("leaderboard", "build", str(run), "--out", str(tmp_path / "board.md"), env=env)
     assert done.returncode == 0, done.stderr
+
+
+# --- tabbench compare and the compare page -------------------------------------------------------------------
+
+
+def test_compare_json_is_standard_json_with_nan_scores_and_lone_surrogates(made, tmp_path: Path, env) -> None:
+    """`compare --json` wrote NaN (no standard JSON reader takes it) and raised UnicodeEncodeError on a lone
+    surrogate in a flipped sample's answer; NaN is now null, as the viewer sends it, and the surrogate its escape."""
+    b = _copy(made, "b", tmp_path)
+
+    def edit(records: list[dict]) -> None:
+        failed = next(r for r in records if r["status"] != "match")
+        failed["answer"] = "SELECT 1 -- \ud800"
+        next(r for r in records if r["status"] == "match").update(score=math.nan)
+
+    _edit_records(b, edit)
+    done = tabbench("compare", str(made["a"]), str(b), "--json", env=env)
+    assert done.returncode == 0, done.stderr
+    (bench,) = _strict(done.stdout)["benchmarks"]
+    assert "SELECT 1 -- \ud800" in [f["answer_b"] for f in bench["flipped"]]
+    scores = [x["score_b"] for x in bench["buckets"]]
+    assert None in scores and all(x is None or math.isfinite(x) for x in scores), scores
