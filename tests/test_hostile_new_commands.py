@@ -24,6 +24,7 @@ from tabbench.contract.errors import DataError
 from tabbench.evaluation.results import load
 from tabbench.reporting.export import eee_schema
 from tests.cli_run import tabbench
+from tests.test_viewer_hostile import INJECTED, MARKUP, NAME
 
 N = 6
 BENCH = "demo-bird"
@@ -364,3 +365,64 @@ def test_compare_json_is_standard_json_with_nan_scores_and_lone_surrogates(made,
     assert "SELECT 1 -- \ud800" in [f["answer_b"] for f in bench["flipped"]]
     scores = [x["score_b"] for x in bench["buckets"]]
     assert None in scores and all(x is None or math.isfinite(x) for x in scores), scores
+
+
+def _marked_runs(made: dict[str, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """The baseline with markup in its prompts (question, gold), its records' buckets (a breakdown key and the
+    levels of difficulty and db_id); the other run with markup in its failed answers, their errors and its edits."""
+    a, b = _copy(made, "a", tmp_path), _copy(made, "b", tmp_path)
+    _edit_records(a, lambda rs: [r["meta"].update({MARKUP: MARKUP, "difficulty": MARKUP, "db_id": MARKUP})
+                                 for r in rs[::2]])
+    _edit_json(a / "results.json", lambda r: r["benchmarks"][BENCH]["breakdown"].update(
+        {MARKUP: {MARKUP: {"n": 1, "metrics": {}}}}))
+    prompts = a / "prompts" / f"{BENCH}.jsonl"
+    prompts.write_text("".join(json.dumps({**json.loads(line), "question": MARKUP, "gold": MARKUP}) + "\n"
+                               for line in prompts.read_text().splitlines()))
+
+    def fail_with_markup(records: list[dict]) -> None:
+        for record in records:
+            if record["status"] != "match":
+                record["answer"] = MARKUP
+                record["scores"]["ex"]["details"] = {"error": MARKUP}
+
+    _edit_records(b, fail_with_markup)
+    _edit_json(b / "results.json", lambda r: r.update(edits=[{"kind": MARKUP, "at": MARKUP, "tabbench_version": MARKUP,
+                                                              "metrics": [{key: MARKUP for key in (
+                                                                  "benchmark", "name", "reward", "reward_version")}
+                                                                  | {"options": {MARKUP: MARKUP}}]}]))
+    return a, b
+
+
+@pytest.mark.parametrize("form", ["served", "bundle"])
+def test_markup_in_flipped_samples_bucket_charts_and_edits_is_text(made, tmp_path: Path, chrome, form: str) -> None:
+    """The compare page's flipped list and per-bucket tables and SVG charts, and the run card's edits, put run
+    content in as text: nothing injected runs or becomes an element, served or bundled (no CSP header there).
+    (test_viewer_hostile.py's hostile site compares a run with itself: no flips, and no markup in a bucket.)"""
+    from tabbench.reporting.runfolder import read_run
+    from tabbench.reporting.viewer import Site, write_bundle
+    from tests import browser
+    from tests.test_viewer_security import Serving
+
+    a, b = _marked_runs(made, tmp_path)
+    site = Site([read_run(a, MARKUP), read_run(b, NAME)])
+    serving = Serving(site) if form == "served" else None
+    url = serving.url if serving else browser.page_url(write_bundle(site, tmp_path / "site"))
+    try:
+        chrome.get(url + "#runs")
+        for route, ready in (("#runs", "table.edits td"), ("#compare", "table.flipped td.answer-b")):
+            chrome.execute_script("location.hash = arguments[0]", route)
+            shown = browser.wait(lambda ready=ready: chrome.execute_script(
+                "return document.querySelector(arguments[0]) !== null || !!document.getElementById('error')", ready))
+            pwned, parent, elements, links, scripts, texts, error = chrome.execute_script(INJECTED)
+            assert shown and error is None, (route, error)
+            assert (pwned, parent, elements, links, scripts) == (None, None, 0, 0, 0), route
+            assert texts >= 1, route  # the markup shows, as text
+        flipped, charts, bars, labels = chrome.execute_script("""return [
+            [...document.querySelectorAll('table.flipped td.answer-b')].map((td) => td.textContent),
+            document.querySelectorAll('svg.bucket-chart').length,
+            document.querySelectorAll('svg.bucket-chart rect').length,
+            [...document.querySelectorAll('.bucket-key')].map((d) => d.dataset.key)]""")
+        assert flipped and set(flipped) == {MARKUP} and charts >= 3 and bars > 0 and MARKUP in labels
+    finally:
+        if serving:
+            serving.close()
