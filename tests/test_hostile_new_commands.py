@@ -159,6 +159,9 @@ REFUSED_RUNS: dict[str, tuple[Callable[[Path], object], tuple[str, ...]]] = {
     "answers is a list": (lambda run: _edit_records(run, lambda rs: rs[0].update(answers=[1])),
                           (f"{BENCH}.jsonl:1", "'answers'")),
     "vote is text": (lambda run: _edit_records(run, _vote), (f"{BENCH}.jsonl:1", "'vote'")),
+    # no data hashes recorded: the data could not be checked, so rescore ran on whatever data.path held
+    "data.files is empty": (lambda run: _edit_json(run / "results.json", lambda r: r["benchmarks"][BENCH][
+        "data"].update(files={})), (f"benchmarks.{BENCH}.data.files", "recorded no data files")),
 }
 
 
@@ -426,3 +429,28 @@ def test_markup_in_flipped_samples_bucket_charts_and_edits_is_text(made, tmp_pat
     finally:
         if serving:
             serving.close()
+
+
+# --- partial runs --------------------------------------------------------------------------------------------
+
+
+def test_an_export_of_a_partial_merge_says_how_many_examples_are_missing(tmp_path: Path, env) -> None:
+    """`merge --allow-partial` marks results.json partial; its export looked complete. lm-eval's n-samples has
+    the run's size as `original` and the samples exported as `effective`; each eee result names the examples
+    missing from its score."""
+    done = tabbench("eval", "--model", "gold", "--suite", BENCH, "--limit", "6", "--shard", "0/2", "--out",
+                    str(tmp_path / "shard"), "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    done = tabbench("merge", str(tmp_path / "part"), str(tmp_path / "shard"), "--allow-partial", env=env)
+    assert done.returncode == 0, done.stderr
+    missing = json.loads((tmp_path / "part" / "results.json").read_text())["merge"]["missing"][BENCH]
+    assert missing
+    for fmt in ("eee", "lm-eval"):
+        done = _export(tmp_path / "part", fmt, tmp_path / fmt, env)
+        assert done.returncode == 0, done.stderr
+    (aggregate,) = (tmp_path / "eee").rglob("*-*.json")
+    for result in _strict(aggregate.read_text())["evaluation_results"]:
+        assert result["score_details"]["details"]["examples_missing"] == str(len(missing))
+    (results,) = (tmp_path / "lm-eval").rglob("results_*.json")
+    counts = _strict(results.read_text())["n-samples"][BENCH]
+    assert counts == {"original": 6, "effective": 6 - len(missing)}

@@ -136,7 +136,10 @@ def _benchmark(run_dir: Path, name: str, result: Mapping[str, Any], data: Path |
 
     recorded_hashes = sorted((recorded.get("files") or {}).values())
     found = sorted(file_sha256(p) for p in bench.data_files(result.get("split")) if Path(p).is_file())
-    if recorded_hashes and found != recorded_hashes:
+    if found and not recorded_hashes:
+        raise DataError(f"{run_dir}/results.json: benchmarks.{name}.data.files recorded no data files, so the data "
+                        f"at {bench.data_path} cannot be checked to be the data the run was made on")
+    if found != recorded_hashes:
         raise DataError(f"{run_dir}: the data of {name} at {bench.data_path} is not the data the run was made on "
                         "(its files hash differently)")
     return bench

@@ -138,6 +138,14 @@ def _created(run: RunFolder) -> datetime:
         return datetime.fromtimestamp((run.path / "results.json").stat().st_mtime).astimezone()
 
 
+def _missing(run: RunFolder, benchmark: str) -> int:
+    """How many examples of ``benchmark`` a partial merge (``merge --allow-partial``) left out of the run."""
+    merge = run.results.get("merge")
+    missing = (merge.get("missing") or {}) if isinstance(merge, dict) and merge.get("partial") else {}
+    ids = missing.get(benchmark) if isinstance(missing, dict) else None
+    return len(ids) if isinstance(ids, list) else 0
+
+
 def _strings(values: Mapping[str, Any]) -> dict[str, str]:
     """A ``key -> string`` map (EEE's ``additional_details``): JSON for what is not already text."""
     return {str(k): v if isinstance(v, str) else json.dumps(v, sort_keys=True, default=str)
@@ -203,6 +211,7 @@ def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple
         rewards = {m["name"]: m for m in result.get("metric_rewards") or []}
         metrics = {m: s for m, s in (result.get("metrics") or {}).items() if s.get("value") is not None}
         rows = list(_eee_rows(run, benchmark, evaluation_id, model_id, metrics, rewards))
+        missing = _missing(run, benchmark)
         records = run.samples_path(benchmark)
         samples = "".join(_json(row, f"{records}: record {row['sample_id']!r}") + "\n" for row in rows)
         aggregate = {
@@ -223,7 +232,7 @@ def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple
                                                   **_strings({"backend": config.backend,
                                                               **(results.get("model") or {})})}},
             "evaluation_results": [_eee_result(benchmark, metric, summary, rewards.get(metric, {}), result, config,
-                                               created) for metric, summary in metrics.items()],
+                                               created, missing) for metric, summary in metrics.items()],
             "detailed_evaluation_results": {
                 "format": "jsonl", "file_path": f"{folder}/{file_uuid}_samples.jsonl", "hash_algorithm": "sha256",
                 "checksum": _sha256(samples), "total_rows": len(rows)},
@@ -237,7 +246,7 @@ def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple
 
 
 def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward: Mapping[str, Any],
-                result: Mapping[str, Any], config: RunConfig, created: datetime) -> dict[str, Any]:
+                result: Mapping[str, Any], config: RunConfig, created: datetime, missing: int) -> dict[str, Any]:
     higher = _direction(str(reward.get("reward"))) if reward else None
     generation = config.generation
     uncertainty: dict[str, Any] = {"num_samples": int(summary.get("n") or 0)}
@@ -260,7 +269,8 @@ def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward:
         },
         "score_details": {"score": summary["value"], "uncertainty": uncertainty,
                           "details": _strings({"n_excluded": summary.get("n_excluded"),
-                                               "status_counts": result.get("status_counts")})},
+                                               "status_counts": result.get("status_counts"),
+                                               "examples_missing": missing or None})},
         "generation_config": {
             "generation_args": {"temperature": generation.temperature, "top_p": generation.top_p,
                                 "max_tokens": generation.max_new_tokens},
@@ -358,7 +368,8 @@ def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
         aggregate["n-shot"][benchmark] = 0
         aggregate["higher_is_better"][benchmark] = {m: _direction(str(r.get("reward"))) is not False
                                                     for m, r in rewards.items()}
-        aggregate["n-samples"][benchmark] = {"original": result.get("n"), "effective": len(rows)}
+        aggregate["n-samples"][benchmark] = {"original": (result.get("n") or 0) + _missing(run, benchmark),
+                                             "effective": len(rows)}
         # the name as lm-eval writes it; one that is not a plain name is sanitised as lm_eval.utils.sanitize_task_name
         task = benchmark if re.fullmatch(r"[\w-]+", benchmark) else re.sub(r"\W", "_", benchmark)
         records = run.samples_path(benchmark)
