@@ -454,3 +454,21 @@ def test_an_export_of_a_partial_merge_says_how_many_examples_are_missing(tmp_pat
     (results,) = (tmp_path / "lm-eval").rglob("results_*.json")
     counts = _strict(results.read_text())["n-samples"][BENCH]
     assert counts == {"original": 6, "effective": 6 - len(missing)}
+
+
+# --- the prompts file ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("field", "value"), [("messages", 5), ("messages", "hello"), ("meta", "x"), ("id", [1])])
+def test_a_prompt_entry_of_the_wrong_shape_is_one_line_naming_the_line(made, tmp_path: Path, env, field: str,
+                                                                      value: object) -> None:
+    """Entries are checked as records are: `messages` a list, `meta` an object, `id` text (messages 5 was a
+    TypeError in the viewer's bundle)."""
+    run = _copy(made, "a", tmp_path)
+    prompts = run / "prompts" / f"{BENCH}.jsonl"
+    lines = prompts.read_text().splitlines()
+    lines[1] = json.dumps({**json.loads(lines[1]), field: value})
+    prompts.write_text("\n".join(lines) + "\n")
+    for command in (["view", str(run), "--bundle", str(tmp_path / "site")],
+                    ["export", str(run), "--format", "lm-eval", "--out", str(tmp_path / "lm")]):
+        _one_line(tabbench(*command, env=env), f"prompts/{BENCH}.jsonl:2", f"'{field}'")
