@@ -472,3 +472,18 @@ def test_a_prompt_entry_of_the_wrong_shape_is_one_line_naming_the_line(made, tmp
     for command in (["view", str(run), "--bundle", str(tmp_path / "site")],
                     ["export", str(run), "--format", "lm-eval", "--out", str(tmp_path / "lm")]):
         _one_line(tabbench(*command, env=env), f"prompts/{BENCH}.jsonl:2", f"'{field}'")
+
+
+@pytest.mark.parametrize("transcript", [{"turns": "abc"}, {"turns": math.inf}, {"tool_calls": [1]},
+                                        {"messages": 5}, {"messages": ["hi"]}])
+def test_a_transcript_of_the_wrong_shape_is_one_line_for_export_and_rescore(made, tmp_path: Path, env,
+                                                                           transcript: dict) -> None:
+    """An agent rollout's counts and messages were int()-ed and iterated by export (ValueError, OverflowError,
+    TypeError tracebacks) and listed by the viewer's sample page; record_shape checks them."""
+    run = _copy(made, "a", tmp_path)
+    _edit_records(run, lambda rs: rs[0].update(transcript={"messages": [], "turns": 1, **transcript}))
+    before = _files(run)
+    for command in (["export", str(run), "--format", "eee", "--out", str(tmp_path / "eee")],
+                    ["rescore", str(run), "--reward", "tool-errors", "--no-progress"]):
+        _one_line(tabbench(*command, env=env), f"{BENCH}.jsonl:1", "'transcript.")
+    assert _files(run) == before
