@@ -190,7 +190,7 @@ def test_rescore_reads_no_results_json_from_outside_the_run(made, tmp_path: Path
     (" =arctic", "expected REWARD or METRIC=REWARD"),
     ("a\nb=arctic", "cannot name a metric"),
     ("a,b=arctic", "cannot name a metric"),
-    ("kept=arctic", "already has metric 'kept'"),  # in the records' scores, not in results.json's metrics
+    ("kept=arctic", "a record of the run holds metric 'kept'"),  # in a record's scores, not results.json's
 ])
 def test_rescore_refuses_metric_names_that_are_blank_unprintable_or_taken(made, tmp_path: Path, env, spec: str,
                                                                           says: str) -> None:

@@ -92,10 +92,11 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
         for name in chosen:
             result = results["benchmarks"][name]
             records = store.read_samples(name, repair=False)
-            taken = set(result.get("metrics") or {}).union(*(r.scores or {} for r in records))
-            clash = [m.name for m in metrics if m.name in taken]
+            held = set().union(*(r.scores or {} for r in records)) - set(result.get("metrics") or {})
+            clash = [m.name for m in metrics if m.name in held or m.name in (result.get("metrics") or {})]
             if clash:
-                raise UsageError(f"{name}: the run already has metric {clash[0]!r}; name the new one "
+                where = "a record of the run holds" if clash[0] in held else "the run already has"
+                raise UsageError(f"{name}: {where} metric {clash[0]!r}; name the new one "
                                  f"(--reward NEW_NAME={next(m.reward for m in metrics if m.name == clash[0])})")
             bench = _benchmark(run_dir, name, result, (data or {}).get(name))
             specs = _rewards(bench, metrics)
