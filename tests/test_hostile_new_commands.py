@@ -487,3 +487,29 @@ def test_a_transcript_of_the_wrong_shape_is_one_line_for_export_and_rescore(made
                     ["rescore", str(run), "--reward", "tool-errors", "--no-progress"]):
         _one_line(tabbench(*command, env=env), f"{BENCH}.jsonl:1", "'transcript.")
     assert _files(run) == before
+
+
+# --- deep JSON -----------------------------------------------------------------------------------------------
+
+
+def _deep(path: Path, place: Callable[[dict], dict], depth: int = 975) -> None:
+    """``"deep": [[[...1...]]]``, nested ``depth`` lists deep, put into the object ``place`` picks in JSON file
+    ``path``: just under what json.loads reads from a shallow stack, over what json.dumps writes from a deeper one."""
+    data = json.loads(path.read_text())
+    place(data)["deep"] = "DEEP"
+    path.write_text(json.dumps(data).replace('"DEEP"', "[" * depth + "1" + "]" * depth))
+
+
+def test_results_and_run_json_nested_deeper_than_readers_write_are_one_line(made, tmp_path: Path, env) -> None:
+    """A results.json nested 975 lists deep loaded, then was a RecursionError traceback when the viewer's bundle
+    or lm-eval's export wrote it back out; so was run.json's config of an unfinished run."""
+    run = _copy(made, "a", tmp_path)
+    _deep(run / "results.json", lambda r: r["benchmarks"][BENCH]["options"])
+    for command in (["view", str(run), "--bundle", str(tmp_path / "site")],
+                    ["export", str(run), "--format", "lm-eval", "--out", str(tmp_path / "lm")]):
+        _one_line(tabbench(*command, env=env), "results.json", "nested deeper than")
+    unfinished = _copy(made, "a", tmp_path, "unfinished")
+    (unfinished / "results.json").unlink()
+    _deep(unfinished / "run.json", lambda r: r["config"]["backend_options"])
+    _one_line(tabbench("view", str(unfinished), "--bundle", str(tmp_path / "site"), env=env), "run.json",
+              "nested deeper than")

@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
+from tabbench.contract import modeltext
 from tabbench.contract.deprecation import module_getattr
 from tabbench.contract.errors import DataError
 
@@ -172,10 +173,11 @@ def validate(data: Any) -> None:
 
 
 def load(path: Path) -> Results:
-    """Read ``results.json`` (version 3 or 4); a bad file or another version is a ``DataError`` naming it."""
+    """Read ``results.json`` (version 3 or 4); a bad file or another version is a ``DataError`` naming it. So is
+    one nested deeper than ``modeltext.MAX_DEPTH`` (a real one nests a few levels; readers write it back out)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
+        data = modeltext.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
         raise DataError(f"{path}: unreadable results ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), dict):
         raise DataError(f"{path}: not a tabbench results file (no 'benchmarks' object)")
