@@ -513,3 +513,18 @@ def test_results_and_run_json_nested_deeper_than_readers_write_are_one_line(made
     _deep(unfinished / "run.json", lambda r: r["config"]["backend_options"])
     _one_line(tabbench("view", str(unfinished), "--bundle", str(tmp_path / "site"), env=env), "run.json",
               "nested deeper than")
+
+
+def test_compare_prints_no_terminal_escapes_or_rich_markup_from_a_run(made, tmp_path: Path, env) -> None:
+    """A bucket level (a record's meta value), a breakdown key and a run label reached the terminal as they were:
+    ESC and BEL (an OSC 52 sequence writes the user's clipboard) and rich markup in the title. They are shown as
+    escapes and text."""
+    b = _copy(made, "b", tmp_path)
+    osc = "\x1b]52;c;cHduZWQ=\x07\x1b[31mRED"
+    _edit_records(b, lambda rs: [r["meta"].update(db_id=osc, **{f"k{osc}": "v"}) for r in rs])
+    _edit_json(b / "results.json", lambda r: r["benchmarks"][BENCH]["breakdown"].update(
+        {f"k{osc}": {"v": {"n": 1, "metrics": {}}}}))
+    done = tabbench("compare", f"{b}=[link=https://evil.example]lab[/link]", str(made["a"]), env=env)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout and "\x07" not in done.stdout, repr(done.stdout)
+    assert "\\x1b]52;c;cHduZWQ=\\x07" in done.stdout and "[link=https://evil.example]lab[/link]" in done.stdout
