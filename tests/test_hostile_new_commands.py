@@ -528,3 +528,6 @@ def test_compare_prints_no_terminal_escapes_or_rich_markup_from_a_run(made, tmp_
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stdout and "\x07" not in done.stdout, repr(done.stdout)
     assert "\\x1b]52;c;cHduZWQ=\\x07" in done.stdout and "[link=https://evil.example]lab[/link]" in done.stdout
+    _edit_json(b / "results.json", lambda r: r["benchmarks"][BENCH].update(version=osc))  # in an error, too
+    err = _one_line(tabbench("compare", str(b), str(made["a"]), env=env), "different benchmark versions")
+    assert "\x1b" not in err and "\x07" not in err and "\\x1b]52" in err, repr(err)
