@@ -107,6 +107,8 @@ MALFORMED: dict[str, tuple[Callable[[dict], object], str]] = {
                                     f"benchmarks.{BENCH}.metric_rewards[0].name"),
     "a breakdown level is a number": (lambda r: r["benchmarks"][BENCH].update(breakdown={"difficulty": {"x": 5}}),
                                       f"benchmarks.{BENCH}.breakdown.difficulty.x"),
+    "answer_extractor is an object": (lambda r: r["benchmarks"][BENCH].update(answer_extractor={"a": 1}),
+                                      f"benchmarks.{BENCH}.answer_extractor"),
     "edits is text": (lambda r: r.update(edits="x"), "edits"),
     "an edit is null": (lambda r: r.update(edits=[None]), "edits[0]"),
     "an edit's metrics are text": (lambda r: r.update(edits=[{"kind": "rescore", "metrics": "x"}]), "edits[0].metrics"),

@@ -229,6 +229,8 @@ def _result_problem(key: str, result: Any) -> str | None:
     for field in ("primary_metric", "metrics", "breakdown"):
         if not isinstance(result.get(field) or {}, dict):
             return f"'{key}.{field}' is not an object"
+    if not isinstance(result.get("answer_extractor") or "", str):  # lm-eval's filter name
+        return f"'{key}.answer_extractor' is not text"
     for metric, summary in (result.get("metrics") or {}).items():
         if not isinstance(summary, dict):
             return f"'{key}.metrics.{metric}' is not an object"
