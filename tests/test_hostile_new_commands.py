@@ -289,9 +289,16 @@ def _out_inside_the_run(tmp_path: Path, run: Path) -> Path:
     return run / "samples" / "export.jsonl"
 
 
+def _out_symlink_loop(tmp_path: Path, run: Path) -> Path:
+    (tmp_path / "loop").symlink_to(tmp_path / "pool")
+    (tmp_path / "pool").symlink_to(tmp_path / "loop")
+    return tmp_path / "loop"
+
+
 @pytest.mark.parametrize(("place", "says"), [
     (_out_symlink_to_an_empty_folder, "is a symlink"), (_out_dangling_symlink, "a symlink to nothing"),
-    (_out_under_a_file, "a file is in the way"), (_out_inside_the_run, "inside the run folder")])
+    (_out_under_a_file, "a file is in the way"), (_out_inside_the_run, "inside the run folder"),
+    (_out_symlink_loop, "cannot be resolved")])
 def test_an_out_folder_export_cannot_use_is_one_line_and_nothing_is_written(made, tmp_path: Path, env, place,
                                                                             says: str) -> None:
     run = _copy(made, "a", tmp_path)

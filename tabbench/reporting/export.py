@@ -65,7 +65,11 @@ def export(run: RunFolder, fmt: str, out: Path, *, organization: str = "unknown"
         raise UsageError(f"--relationship {relationship!r}: expected one of {', '.join(RELATIONSHIPS)}")
     if not run.results.get("benchmarks"):
         raise UsageError(f"{run.path}: no results.json with benchmarks (export needs a finished run)")
-    if Path(out).resolve().is_relative_to(run.path.resolve()):
+    try:
+        inside = Path(out).resolve().is_relative_to(run.path.resolve())
+    except (OSError, RuntimeError) as exc:  # a symlink loop
+        raise UsageError(f"--out {out}: cannot be resolved ({exc})") from None
+    if inside:
         raise UsageError(f"--out {out}: inside the run folder {run.path} (export writes beside a run, never into it)")
     out = check_output_folder(out, "--out", allow_symlink=False)
     if out.exists() and any(out.iterdir()):
