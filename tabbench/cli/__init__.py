@@ -81,10 +81,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 class CommandFailed(click.ClickException):
-    """A ``TabbenchError`` on its way to the terminal, keeping its exit code."""
+    """A ``TabbenchError`` on its way to the terminal, keeping its exit code. A control character in the message
+    (from a run folder: a benchmark version, a metric name) is shown as its escape, never sent to the terminal."""
 
     def __init__(self, message: str, exit_code: int) -> None:
-        super().__init__(message)
+        super().__init__("".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in message))
         self.exit_code = exit_code
 
 

@@ -20,11 +20,16 @@ def emit(rows: Sequence[dict[str, Any]], columns: Sequence[str], *, as_json: boo
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left")
+    def shown(text: Any) -> str:
+        """Text from a run folder (a bucket, a label) as it reads: rich markup escaped, and a control character
+        (ESC, BEL: a terminal would run an escape sequence) as its Python escape."""
+        return escape("".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text)))
+
+    table = Table(title=shown(title), title_justify="left")
     for column in columns:
-        table.add_column(column, overflow="fold")
+        table.add_column(shown(column), overflow="fold")
     for row in rows:
-        table.add_row(*("" if row.get(c) is None else escape(str(row.get(c))) for c in columns))
+        table.add_row(*("" if row.get(c) is None else shown(row.get(c)) for c in columns))
     console = Console()
     if not console.is_terminal:  # piped: wide enough that rows are not folded into columns of fragments
         console = Console(width=160)

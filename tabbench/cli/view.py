@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ipaddress
-import json
 import threading
 from pathlib import Path
 
@@ -66,16 +65,16 @@ def compare_command(a: str, b: str, benchmarks: tuple[str, ...], as_json: bool) 
     """Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail) and the exact McNemar p.
 
     Refuses runs made on different benchmark versions, splits or data files."""
+    from tabbench.contract import modeltext
     from tabbench.reporting.comparison import details
     from tabbench.reporting.flips import compare_runs
 
     run_a, run_b = _open((a, b))
     found = compare_runs(run_a, run_b, benchmarks)
     more = [details(run_a, run_b, f) for f in found]
-    if as_json:
-        click.echo(json.dumps({"a": str(run_a.path), "b": str(run_b.path),
-                               "benchmarks": [{**f.to_json(), **d} for f, d in zip(found, more, strict=True)]},
-                              indent=2, ensure_ascii=False))
+    if as_json:  # standard JSON: NaN from a run folder as null, a lone surrogate in model text as its escape
+        click.echo(modeltext.dumps_shown({"a": str(run_a.path), "b": str(run_b.path), "benchmarks": [
+            {**f.to_json(), **d} for f, d in zip(found, more, strict=True)]}, indent=2))
         return
     rows = [{"benchmark": f.benchmark, "paired": f.paired, "both pass": f.both_pass, "both fail": f.both_fail,
              "fail -> pass": len(f.up), "pass -> fail": len(f.down), "McNemar p": f"{f.p:.4g}",

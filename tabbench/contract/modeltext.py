@@ -96,6 +96,20 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 
 
+_NON_FINITE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?Infinity|NaN')  # a JSON string (kept) or a token to replace
+
+
+def dumps_shown(data: Any, **kwargs: Any) -> str:
+    """``dumps`` for JSON that is shown or handed to other tools (the viewer's data, ``compare --json``): NaN and
+    the infinities, which Python's json reads from a run folder, are written as ``null`` (as JavaScript's
+    ``JSON.stringify`` writes them), so any strict reader takes it. Tokens are replaced in the text, not the value:
+    no recursion of our own however deep the value."""
+    try:
+        return dumps(data, allow_nan=False, **kwargs)
+    except ValueError:
+        return _NON_FINITE.sub(lambda m: m[0] if m[0][0] == '"' else "null", dumps(data, **kwargs))
+
+
 def dumps(data: Any, **kwargs: Any) -> str:
     """``json.dumps(data, ensure_ascii=False, **kwargs)`` with lone surrogates written as ``\\udXXX`` escapes:
     valid UTF-8 that ``json.loads`` reads back equal. (Outside strings JSON is ASCII, so every surrogate is

@@ -16,6 +16,7 @@ _NUMBER = (int, float)
 FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "id": (str, int), "prompt_hash": (str,), "status": (str,), "score": _NUMBER, "scores": (dict,),
     "meta": (dict,), "completions": (list,), "answer": (str,), "transcript": (dict,), "sample_scores": (list,),
+    "answers": (dict,), "vote": (dict,),
 }
 
 
@@ -42,6 +43,19 @@ def shape_problem(record: Any) -> str | None:
         return "field 'sample_scores' holds something other than numbers"
     if any(not isinstance(v, str | int | float) or isinstance(v, bool) for v in (record.get("meta") or {}).values()):
         return "field 'meta' holds something other than text"
+    return _transcript_problem(record.get("transcript") or {})
+
+
+def _transcript_problem(transcript: dict[str, Any]) -> str | None:
+    """An agent rollout's ``messages`` (a list of objects) and its counts (``turns``, ``tool_calls``,
+    ``tool_errors``: whole numbers), which the viewer lists and exports count."""
+    messages = transcript.get("messages")
+    if messages is not None and (not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages)):
+        return "field 'transcript.messages' is not a list of objects"
+    for key in ("turns", "tool_calls", "tool_errors"):
+        value = transcript.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            return f"field 'transcript.{key}' is not a count"
     return None
 
 

@@ -148,10 +148,12 @@ class RunConfig:
 
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RunConfig:
+    def from_json(cls, data: Mapping[str, Any], *, where_files: bool = True) -> RunConfig:
         """The configuration ``to_json`` recorded (``results.json``'s ``config``), with ``out``, ``resume`` and
         ``progress`` at their defaults (they are not recorded). A key added since a run was recorded takes its
         default; a key this tabbench does not know, or a value of the wrong shape, is a ``DataError`` naming it.
+        ``where_files=False``: ``--where KEY=@FILE`` filters as recorded, their files not read (``Where.from_json``),
+        for a reader that shows or exports the run and never selects examples with the configuration.
         """
         if not isinstance(data, Mapping):
             raise DataError(f"run config: expected an object, got {type(data).__name__}")
@@ -163,7 +165,8 @@ class RunConfig:
         values: dict[str, Any] = {}
         for key, value in data.items():
             try:
-                values[key] = _READ.get(key, _as_is)(value)
+                read = _READ.get(key, _as_is) if where_files or key != "where" else _recorded_where
+                values[key] = read(value)
             except (TypeError, ValueError, KeyError, AttributeError) as exc:
                 raise DataError(f"run config: {key}: unreadable value {value!r} ({type(exc).__name__}: {exc})"
                                 ) from None
@@ -179,6 +182,10 @@ RECORDED = tuple(item.name for item in fields(RunConfig) if item.metadata.get("r
 
 def _as_is(value: Any) -> Any:
     return value
+
+
+def _recorded_where(value: Any) -> tuple[Where, ...]:
+    return tuple(Where.from_json(item, read=False) for item in value)
 
 
 def _optional(read: Any) -> Any:

@@ -7,16 +7,17 @@ result store for the whole rescore (each distinct query executed once, as in a r
 ``transcript = True`` (``tool-errors``) scores an agent run's whole rollout instead, as in training. The score
 is added to the record's ``scores`` under the metric's name, the benchmark's ``metrics``, ``breakdown`` and
 ``metric_rewards`` in ``results.json`` gain the metric, and ``results.json``'s ``edits`` says what was added
-and when. Nothing that was there changes: a metric name the run already has is refused, the primary metric
-and every record's ``status``/``score`` stay as they were.
+and when. Nothing that was there changes: a metric name the run or one of its records already has is refused,
+the primary metric and every record's ``status``/``score`` stay as they were.
 
 The benchmark's data must be the data the run was made on (same file hashes, same benchmark version): scores
 against other golds would be numbers of another run. Every file is written atomically, the records before
-``results.json``; nothing is written until every score is computed.
+``results.json``; nothing is written until every score is computed and the new ``results.json`` is checked.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -27,6 +28,7 @@ from tabbench import __version__
 from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
 from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.confine import confined
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.extract import SampleAnswers, answer_text
 from tabbench.contract.reward import score_batch
@@ -34,7 +36,7 @@ from tabbench.contract.types import MetricSpec, SampleRecord
 from tabbench.evaluation.agent import transcript_json
 from tabbench.evaluation.aggregate import summarize
 from tabbench.evaluation.record_limits import bounded
-from tabbench.evaluation.results import Results, load
+from tabbench.evaluation.results import Results, load, validate
 from tabbench.evaluation.store import RunStore
 
 BATCH = 64  # samples scored per score_batch call (a progress step)
@@ -53,10 +55,13 @@ class NewMetric:
     def parse(cls, spec: str, options: Mapping[str, Any] | None = None) -> NewMetric:
         """``REWARD`` or ``METRIC=REWARD`` (``--reward``)."""
         name, sep, reward = spec.partition("=")
-        name, reward = (name, reward) if sep else (spec, spec)
+        name, reward = (name.strip(), reward.strip()) if sep else (spec.strip(), spec.strip())
         if not name or not reward:
             raise UsageError(f"--reward {spec!r}: expected REWARD or METRIC=REWARD")
-        return cls(name.strip(), reward.strip(), dict(options or {}))
+        if not name.isprintable() or any(c in name for c in ",:"):
+            raise UsageError(f"--reward {spec!r}: {name!r} cannot name a metric (printable text without ',' or "
+                             "':', which lm-eval's 'metric,filter' keys and --reward-option METRIC:KEY split on)")
+        return cls(name, reward, dict(options or {}))
 
 
 def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[str] = (),
@@ -74,7 +79,7 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
     if len(set(names)) < len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise UsageError(f"--reward: metric {twice!r} named twice (give one METRIC=REWARD a new name)")
-    results = load(path)
+    results = load(confined(path, run_dir))
     chosen = list(benchmarks) or list(results["benchmarks"])
     for name in chosen:
         if name not in results["benchmarks"]:
@@ -86,13 +91,14 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
     with use_store(ResultStore()):  # each distinct query executes once, whichever new metric asks
         for name in chosen:
             result = results["benchmarks"][name]
-            taken = set(result.get("metrics") or {})
-            clash = [m.name for m in metrics if m.name in taken]
+            records = store.read_samples(name, repair=False)
+            held = set().union(*(r.scores or {} for r in records)) - set(result.get("metrics") or {})
+            clash = [m.name for m in metrics if m.name in held or m.name in (result.get("metrics") or {})]
             if clash:
-                raise UsageError(f"{name}: the run already has metric {clash[0]!r}; name the new one "
+                where = "a record of the run holds" if clash[0] in held else "the run already has"
+                raise UsageError(f"{name}: {where} metric {clash[0]!r}; name the new one "
                                  f"(--reward NEW_NAME={next(m.reward for m in metrics if m.name == clash[0])})")
             bench = _benchmark(run_dir, name, result, (data or {}).get(name))
-            records = store.read_samples(name, repair=False)
             specs = _rewards(bench, metrics)
             rescored[name] = (records, _score(bench, result["split"], records, specs, progress))
     edit: dict[str, Any] = {
@@ -103,6 +109,10 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
         _add_to_result(results["benchmarks"][name], records, added)
         edit["metrics"] += [{"benchmark": name, **entry["spec"]} for entry in added.values()]
     results = {**results, "edits": [*(results.get("edits") or []), edit]}  # type: ignore[typeddict-item]
+    try:  # before any file is written: a document that cannot be written would leave the records changed alone
+        validate(json.loads(json.dumps(results, default=str)))
+    except ValueError as exc:
+        raise DataError(f"{path}: cannot add the metrics ({exc})") from None
     for name, (records, _) in rescored.items():
         text = "".join(modeltext.dumps(r.to_json(), default=str) + "\n" for r in records)
         write_atomic(store.samples_path(name), text, fsync=True)
@@ -127,7 +137,10 @@ def _benchmark(run_dir: Path, name: str, result: Mapping[str, Any], data: Path |
 
     recorded_hashes = sorted((recorded.get("files") or {}).values())
     found = sorted(file_sha256(p) for p in bench.data_files(result.get("split")) if Path(p).is_file())
-    if recorded_hashes and found != recorded_hashes:
+    if found and not recorded_hashes:
+        raise DataError(f"{run_dir}/results.json: benchmarks.{name}.data.files recorded no data files, so the data "
+                        f"at {bench.data_path} cannot be checked to be the data the run was made on")
+    if found != recorded_hashes:
         raise DataError(f"{run_dir}: the data of {name} at {bench.data_path} is not the data the run was made on "
                         "(its files hash differently)")
     return bench

@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
+from tabbench.contract import modeltext
 from tabbench.contract.deprecation import module_getattr
 from tabbench.contract.errors import DataError
 
@@ -172,10 +173,11 @@ def validate(data: Any) -> None:
 
 
 def load(path: Path) -> Results:
-    """Read ``results.json`` (version 3 or 4); a bad file or another version is a ``DataError`` naming it."""
+    """Read ``results.json`` (version 3 or 4); a bad file or another version is a ``DataError`` naming it. So is
+    one nested deeper than ``modeltext.MAX_DEPTH`` (a real one nests a few levels; readers write it back out)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
+        data = modeltext.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
         raise DataError(f"{path}: unreadable results ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), dict):
         raise DataError(f"{path}: not a tabbench results file (no 'benchmarks' object)")
@@ -183,14 +185,72 @@ def load(path: Path) -> Results:
         check_version(data)
     except DataError as exc:
         raise DataError(f"{path}: {exc}") from None
-    # the shape readers rely on, checked without jsonschema (an optional dependency)
-    wrong = [key for key in ("model", "config") if not isinstance(data.get(key) or {}, dict)] + [
-        f"benchmarks.{name}" + ("" if not isinstance(result, dict) else ".primary_metric")
-        for name, result in data["benchmarks"].items()
-        if not isinstance(result, dict) or not isinstance(result.get("primary_metric") or {}, dict)]
+    wrong = _wrong_field(data)
     if wrong:
-        raise DataError(f"{path}: not a tabbench results file ('{wrong[0]}' is not an object)")
+        raise DataError(f"{path}: not a tabbench results file ({wrong})")
     return data  # type: ignore[return-value]
+
+
+def _wrong_field(data: dict[str, Any]) -> str | None:
+    """The first field readers use (view, compare, export, rescore, merge) whose JSON type is wrong, as
+    ``'key' is not ...``; checked without jsonschema (an optional dependency), since a run folder may be hostile."""
+    for key in ("model", "config", "timing", "seeds", "plugins"):
+        if not isinstance(data.get(key) or {}, dict):
+            return f"'{key}' is not an object"
+    problem = _list_of_objects("edits", data.get("edits"))
+    if problem:
+        return problem
+    for index, edit in enumerate(data.get("edits") or []):
+        problem = _list_of_objects(f"edits[{index}].metrics", edit.get("metrics"))
+        if problem:
+            return problem
+    return next(filter(None, (_result_problem(f"benchmarks.{name}", result)
+                              for name, result in data["benchmarks"].items())), None)
+
+
+def _list_of_objects(key: str, value: Any) -> str | None:
+    if value is not None and not isinstance(value, list):
+        return f"'{key}' is not a list"
+    return next((f"'{key}[{i}]' is not an object" for i, item in enumerate(value or []) if not isinstance(item, dict)),
+                None)
+
+
+def _number(value: Any, *, count: bool = False) -> bool:
+    if value is None or isinstance(value, bool):
+        return value is None
+    return isinstance(value, int) and value >= 0 if count else isinstance(value, int | float)
+
+
+def _result_problem(key: str, result: Any) -> str | None:
+    """What is wrong in one benchmark's block: its ``primary_metric``, ``metrics``, ``metric_rewards`` and
+    ``breakdown`` (what export writes and rescore extends)."""
+    if not isinstance(result, dict):
+        return f"'{key}' is not an object"
+    for field in ("primary_metric", "metrics", "breakdown"):
+        if not isinstance(result.get(field) or {}, dict):
+            return f"'{key}.{field}' is not an object"
+    if not isinstance(result.get("answer_extractor") or "", str):  # lm-eval's filter name
+        return f"'{key}.answer_extractor' is not text"
+    for metric, summary in (result.get("metrics") or {}).items():
+        if not isinstance(summary, dict):
+            return f"'{key}.metrics.{metric}' is not an object"
+        for field in ("value", "stderr", "n", "n_excluded"):
+            if not _number(summary.get(field), count=field.startswith("n")):
+                return f"'{key}.metrics.{metric}.{field}' is not a {'count' if field.startswith('n') else 'number'}"
+    problem = _list_of_objects(f"{key}.metric_rewards", result.get("metric_rewards"))
+    if problem:
+        return problem
+    for index, reward in enumerate(result.get("metric_rewards") or []):
+        field = next((f for f in ("name", "reward") if not isinstance(reward.get(f), str)), None)
+        if field:
+            return f"'{key}.metric_rewards[{index}].{field}' is not text"
+    for breakdown, levels in (result.get("breakdown") or {}).items():
+        if not isinstance(levels, dict):
+            return f"'{key}.breakdown.{breakdown}' is not an object"
+        for level, summary in levels.items():
+            if not isinstance(summary, dict) or not isinstance(summary.get("metrics") or {}, dict):
+                return f"'{key}.breakdown.{breakdown}.{level}' is not an object of n and metrics"
+    return None
 
 
 __getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)

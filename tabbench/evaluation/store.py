@@ -237,9 +237,17 @@ def _sample_record(value: dict[str, Any]) -> SampleRecord:
     return SampleRecord.from_json(value)
 
 
+#: A prompt entry's fields a reader iterates or shows, and the JSON types they must have when present.
+_PROMPT_FIELDS: dict[str, tuple[type, ...]] = {"messages": (list,), "meta": (dict,), "id": (str, int)}
+
+
 def _prompt_entry(value: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(value.get("prompt_hash"), str):
         raise TypeError("no 'prompt_hash'")
+    for key, types in _PROMPT_FIELDS.items():
+        if value.get(key) is not None and (isinstance(value[key], bool) or not isinstance(value[key], types)):
+            raise TypeError(f"field {key!r} is a JSON {type(value[key]).__name__}, not "
+                            f"{' or '.join(t.__name__ for t in types)}")
     return value
 
 

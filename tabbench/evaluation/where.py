@@ -55,12 +55,18 @@ class Where:
         return {**record, "file": self.file, "size": self.size, "sha256": self.sha256}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Where:
+    def from_json(cls, data: Mapping[str, Any], *, read: bool = True) -> Where:
         """The filter a recorded ``config.where`` entry describes (``tabbench merge`` rebuilds the selection): an
-        ``@FILE`` one is read again and must still have the recorded sha256 (runs before it recorded values)."""
+        ``@FILE`` one is read again and must still have the recorded sha256 (runs before it recorded values).
+        ``read=False`` takes an ``@FILE`` filter as recorded (path, size, sha256; no values) without opening the
+        file, for readers that show or export what a run asked (a run folder may name any file, or a gone one)."""
         keep = data["op"] == "="
         if "values" in data:
             return cls(str(data["key"]), keep, tuple(str(v) for v in data["values"]), data.get("file"))
+        if not read:
+            size, sha256 = data.get("size"), data.get("sha256")
+            return cls(str(data["key"]), keep, (), str(data["file"]), None if size is None else int(size),
+                       None if sha256 is None else str(sha256))
         where = parse_where(f"{data['key']}{'=' if keep else '!='}@{data['file']}")
         if where.sha256 != data.get("sha256"):
             raise UsageError(f"--where {where.text}: the file changed since the run used it (sha256 "

@@ -12,13 +12,16 @@
   a tabbench run.
 
 Export reads the folder only (results, records, prompts); file names and ids derive from the run, so exporting
-the same run twice gives the same files. The output folder is written whole or not at all.
+the same run twice gives the same files. The output folder is written whole or not at all, never inside the run,
+and holds standard JSON in UTF-8: a lone surrogate in model text is written as its ``\\udXXX`` escape, and a NaN or
+an infinity in the run (standard JSON has neither) is refused in one line naming the file and record.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import shutil
 import tempfile
@@ -30,7 +33,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract import modeltext
 from tabbench.contract.errors import DataError, UsageError
+from tabbench.contract.outputs import check_output_folder
 from tabbench.evaluation.config import RunConfig
 from tabbench.reporting.paired import passed
 from tabbench.reporting.runfolder import RunFolder, read_records, sample_texts
@@ -60,8 +65,14 @@ def export(run: RunFolder, fmt: str, out: Path, *, organization: str = "unknown"
         raise UsageError(f"--relationship {relationship!r}: expected one of {', '.join(RELATIONSHIPS)}")
     if not run.results.get("benchmarks"):
         raise UsageError(f"{run.path}: no results.json with benchmarks (export needs a finished run)")
-    out = Path(out)
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+    try:
+        inside = Path(out).resolve().is_relative_to(run.path.resolve())
+    except (OSError, RuntimeError) as exc:  # a symlink loop
+        raise UsageError(f"--out {out}: cannot be resolved ({exc})") from None
+    if inside:
+        raise UsageError(f"--out {out}: inside the run folder {run.path} (export writes beside a run, never into it)")
+    out = check_output_folder(out, "--out", allow_symlink=False)
+    if out.exists() and any(out.iterdir()):
         raise UsageError(f"--out {out}: exists and is not an empty folder")
     files = _eee(run, organization, relationship) if fmt == "eee" else _lm_eval(run)
     return _write_all(out, files)
@@ -69,17 +80,28 @@ def export(run: RunFolder, fmt: str, out: Path, *, organization: str = "unknown"
 
 def _write_all(out: Path, files: Iterator[tuple[str, str]]) -> list[Path]:
     """Write ``(relative name, text)`` pairs to ``out`` through a staging folder renamed at the end. Names come
-    from the run folder (benchmark and model names), which is hostile: one that would leave ``out`` is refused."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    from the run folder (benchmark and model names), which is hostile: one that would leave ``out``, is no plain
+    file name or names a file twice (two benchmarks lm-eval sanitises alike) is refused."""
     try:
-        names = []
+        out.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot create it ({exc.strerror or exc})") from None
+    try:
+        names: list[str] = []
         for name, text in files:
             target = staging / name
+            if not name.isprintable():
+                raise DataError(f"export: {name!r} (from the run's benchmark or model name) is not a plain file name")
             if ".." in Path(name).parts or not target.resolve().is_relative_to(staging.resolve()):
                 raise DataError(f"export: {name!r} (from the run's benchmark or model name) would leave --out")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            if name in names:
+                raise DataError(f"export: {name} would be written twice (two benchmark names that sanitise alike)")
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise DataError(f"export: cannot write {name} in --out {out} ({exc.strerror or exc})") from None
             names.append(name)
         if out.exists():
             out.rmdir()
@@ -95,8 +117,8 @@ def _write_all(out: Path, files: Iterator[tuple[str, str]]) -> list[Path]:
 
 def _config(run: RunFolder) -> RunConfig:
     """The run's configuration, read back (``RunConfig.from_json``; a bad one is a ``DataError`` naming the run)."""
-    try:
-        return RunConfig.from_json(run.results.get("config") or {})
+    try:  # --where @FILE filters as recorded: the file is not read (it may be gone, or any path the run names)
+        return RunConfig.from_json(run.results.get("config") or {}, where_files=False)
     except DataError as exc:
         raise DataError(f"{run.path}/results.json: {exc}") from None
 
@@ -118,6 +140,14 @@ def _created(run: RunFolder) -> datetime:
         return datetime.fromisoformat(str(created))
     except ValueError:
         return datetime.fromtimestamp((run.path / "results.json").stat().st_mtime).astimezone()
+
+
+def _missing(run: RunFolder, benchmark: str) -> int:
+    """How many examples of ``benchmark`` a partial merge (``merge --allow-partial``) left out of the run."""
+    merge = run.results.get("merge")
+    missing = (merge.get("missing") or {}) if isinstance(merge, dict) and merge.get("partial") else {}
+    ids = missing.get(benchmark) if isinstance(missing, dict) else None
+    return len(ids) if isinstance(ids, list) else 0
 
 
 def _strings(values: Mapping[str, Any]) -> dict[str, str]:
@@ -142,7 +172,31 @@ def _sha256(text: str) -> str:
 
 
 def _prompt_text(messages: Any) -> str:
-    return json.dumps(messages, ensure_ascii=False) if messages else ""
+    return modeltext.dumps(messages) if messages else ""
+
+
+def _json(value: Any, where: str, **options: Any) -> str:
+    """``value`` as standard JSON (lone surrogates as escapes); a NaN or an infinity in it, which standard JSON
+    cannot hold, is a ``DataError`` naming ``where`` (the file and record it came from) and the key."""
+    try:
+        return modeltext.dumps(value, allow_nan=False, **options)
+    except ValueError:
+        raise DataError(f"{where}: {_non_finite(value)} (NaN or an infinity, which the standard JSON of an export "
+                        "cannot hold)") from None
+
+
+def _non_finite(value: Any) -> str:
+    """``key = value`` of the first NaN or infinity in ``value`` (walked without recursion)."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        key, item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return f"{key.lstrip('.') or 'the value'} = {item}"
+        if isinstance(item, dict):
+            stack.extend((f"{key}.{k}", v) for k, v in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((f"{key}[{i}]", v) for i, v in reversed(list(enumerate(item))))
+    return "a number"
 
 
 # --- Every Eval Ever ---------------------------------------------------------------------------------------
@@ -161,7 +215,9 @@ def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple
         rewards = {m["name"]: m for m in result.get("metric_rewards") or []}
         metrics = {m: s for m, s in (result.get("metrics") or {}).items() if s.get("value") is not None}
         rows = list(_eee_rows(run, benchmark, evaluation_id, model_id, metrics, rewards))
-        samples = "".join(json.dumps(row, ensure_ascii=False, allow_nan=False) + "\n" for row in rows)
+        missing = _missing(run, benchmark)
+        records = run.samples_path(benchmark)
+        samples = "".join(_json(row, f"{records}: record {row['sample_id']!r}") + "\n" for row in rows)
         aggregate = {
             "schema_version": EEE_VERSION,
             "evaluation_id": evaluation_id,
@@ -180,20 +236,21 @@ def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple
                                                   **_strings({"backend": config.backend,
                                                               **(results.get("model") or {})})}},
             "evaluation_results": [_eee_result(benchmark, metric, summary, rewards.get(metric, {}), result, config,
-                                               created) for metric, summary in metrics.items()],
+                                               created, missing) for metric, summary in metrics.items()],
             "detailed_evaluation_results": {
                 "format": "jsonl", "file_path": f"{folder}/{file_uuid}_samples.jsonl", "hash_algorithm": "sha256",
                 "checksum": _sha256(samples), "total_rows": len(rows)},
         }
         if not rows:
             del aggregate["detailed_evaluation_results"]
-        yield f"{folder}/{file_uuid}.json", json.dumps(aggregate, indent=2, ensure_ascii=False) + "\n"
+        where = f"{run.path / 'results.json'}: {benchmark}"
+        yield f"{folder}/{file_uuid}.json", _json(aggregate, where, indent=2) + "\n"
         if rows:
             yield f"{folder}/{file_uuid}_samples.jsonl", samples
 
 
 def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward: Mapping[str, Any],
-                result: Mapping[str, Any], config: RunConfig, created: datetime) -> dict[str, Any]:
+                result: Mapping[str, Any], config: RunConfig, created: datetime, missing: int) -> dict[str, Any]:
     higher = _direction(str(reward.get("reward"))) if reward else None
     generation = config.generation
     uncertainty: dict[str, Any] = {"num_samples": int(summary.get("n") or 0)}
@@ -216,7 +273,8 @@ def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward:
         },
         "score_details": {"score": summary["value"], "uncertainty": uncertainty,
                           "details": _strings({"n_excluded": summary.get("n_excluded"),
-                                               "status_counts": result.get("status_counts")})},
+                                               "status_counts": result.get("status_counts"),
+                                               "examples_missing": missing or None})},
         "generation_config": {
             "generation_args": {"temperature": generation.temperature, "top_p": generation.top_p,
                                 "max_tokens": generation.max_new_tokens},
@@ -314,11 +372,13 @@ def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
         aggregate["n-shot"][benchmark] = 0
         aggregate["higher_is_better"][benchmark] = {m: _direction(str(r.get("reward"))) is not False
                                                     for m, r in rewards.items()}
-        aggregate["n-samples"][benchmark] = {"original": result.get("n"), "effective": len(rows)}
+        aggregate["n-samples"][benchmark] = {"original": (result.get("n") or 0) + _missing(run, benchmark),
+                                             "effective": len(rows)}
         # the name as lm-eval writes it; one that is not a plain name is sanitised as lm_eval.utils.sanitize_task_name
         task = benchmark if re.fullmatch(r"[\w-]+", benchmark) else re.sub(r"\W", "_", benchmark)
+        records = run.samples_path(benchmark)
         yield f"{sanitized}/samples_{task}_{date_id}.jsonl", "".join(
-            json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+            _json(row, f"{records}: record {row['doc']['id']!r}") + "\n" for row in rows)
     generation = config.generation
     timing = results.get("timing") or {}
     aggregate.update({
@@ -335,8 +395,8 @@ def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
         "tabbench": {"version": results.get("tabbench_version"), "run_folder": str(run.path.resolve()),
                      "config": config.to_json()},
     })
-    yield f"{sanitized}/results_{date_id}.json", json.dumps(aggregate, indent=2, ensure_ascii=False,
-                                                            default=str) + "\n"
+    yield f"{sanitized}/results_{date_id}.json", _json(aggregate, str(run.path / "results.json"), indent=2,
+                                                       default=str) + "\n"
 
 
 def _lm_eval_rows(run: RunFolder, benchmark: str, filter_name: str, metrics: list[str]
@@ -354,7 +414,7 @@ def _lm_eval_rows(run: RunFolder, benchmark: str, filter_name: str, metrics: lis
             "resps": [[str(c) for c in record.get("completions") or []]],
             "filtered_resps": [record.get("answer")],
             "filter": filter_name, "metrics": metrics,
-            "doc_hash": _sha256(json.dumps(doc, indent=2, ensure_ascii=False)),
+            "doc_hash": _sha256(modeltext.dumps(doc, indent=2)),
             "prompt_hash": _sha256(prompt), "target_hash": _sha256(target),
         }
         row.update({m: ((record.get("scores") or {}).get(m) or {}).get("value") for m in metrics})

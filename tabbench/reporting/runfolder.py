@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabbench.contract import modeltext
 from tabbench.contract.confine import confined, entry_name
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.hashing import stable_hash
@@ -73,9 +74,9 @@ def _run_config(path: Path) -> dict[str, Any]:
     file = path / "run.json"
     if not file.is_file():
         return {}
-    try:
-        config = json.loads(confined(file, path).read_text(encoding="utf-8"))["config"]
-    except (OSError, ValueError, RecursionError, KeyError, TypeError) as exc:
+    try:  # modeltext.loads: nested too deep for the viewer to write back out is a ValueError too
+        config = modeltext.loads(confined(file, path).read_text(encoding="utf-8"))["config"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
         raise DataError(f"{file}: unreadable run config ({type(exc).__name__}: {exc})") from None
     if not isinstance(config, dict):
         raise DataError(f"{file}: unreadable run config ('config' is not an object)")
@@ -109,7 +110,7 @@ def _default_label(path: Path, results: dict[str, Any]) -> str:
     if name or not results.get("config"):
         return name or str(path)
     try:
-        return RunConfig.from_json(results["config"]).model or str(path)  # what was asked
+        return RunConfig.from_json(results["config"], where_files=False).model or str(path)  # what was asked
     except DataError:
         return str(path)
 

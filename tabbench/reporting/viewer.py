@@ -42,6 +42,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabbench.contract import modeltext
 from tabbench.contract.errors import TabbenchError, UsageError
 from tabbench.reporting.comparison import details
 from tabbench.reporting.flips import incomparable, verdicts
@@ -77,18 +78,11 @@ SECURITY_HEADERS = {  # on every response the server sends, errors included
 }
 
 
-_NON_FINITE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?Infinity|NaN')  # a JSON string (kept) or a token to replace
-
-
 def _json(value: Any) -> str:
     """``value`` as JSON without markup characters (safe inside a script, and JSON.parse reads it back: NaN and
     the infinities, which Python's json reads from a run folder, are written as ``null``, as JSON.stringify
-    does)."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"), allow_nan=False)
-    except ValueError:  # the tokens are replaced in the text, not the value: no recursion of our own
-        text = _NON_FINITE.sub(lambda m: m[0] if m[0][0] == '"' else "null",
-                               json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":")))
+    does: ``modeltext.dumps_shown``)."""
+    text = modeltext.dumps_shown(value, default=str, separators=(",", ":"))
     for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),
                          ("\u2029", "\\u2029")):
         text = text.replace(char, escape)

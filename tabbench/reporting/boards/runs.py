@@ -29,11 +29,12 @@ class RunEntry:
 
     @property
     def run_config(self) -> RunConfig:
-        """What was asked (``results.json``'s ``config``, read with ``RunConfig.from_json``)."""
+        """What was asked (``results.json``'s ``config``, read with ``RunConfig.from_json``; ``--where @FILE``
+        filters as recorded, their files not read)."""
         from tabbench.evaluation.config import RunConfig
 
         try:
-            return RunConfig.from_json(self.results.get("config") or {})
+            return RunConfig.from_json(self.results.get("config") or {}, where_files=False)
         except DataError as exc:
             raise DataError(f"{self.path / 'results.json'}: {exc}") from None
 
