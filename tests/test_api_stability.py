@@ -159,9 +159,9 @@ def test_the_names_not_kept_are_few_and_said() -> None:
             getattr(importlib.import_module(module), name)
 
 
-def test_the_version_is_0_2_0_everywhere() -> None:
+def test_the_version_is_0_2_1_everywhere() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert tabbench.__version__ == "0.2.0" and 'version = "0.2.0"' in pyproject
+    assert tabbench.__version__ == "0.2.1" and 'version = "0.2.1"' in pyproject
 
 
 # --- what the deprecated names do -------------------------------------------------------------------------------
