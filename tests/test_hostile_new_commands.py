@@ -24,7 +24,7 @@ from tabbench.contract.errors import DataError
 from tabbench.evaluation.results import load
 from tabbench.reporting.export import eee_schema
 from tests.cli_run import tabbench
-from tests.test_viewer_hostile import INJECTED, MARKUP, NAME
+from tests.test_viewer_hostile import MARKUP, NAME, assert_route_shows_markup_as_text
 
 N = 6
 BENCH = "demo-bird"
@@ -422,13 +422,7 @@ def test_markup_in_flipped_samples_bucket_charts_and_edits_is_text(made, tmp_pat
     try:
         chrome.get(url + "#runs")
         for route, ready in (("#runs", "table.edits td"), ("#compare", "table.flipped td.answer-b")):
-            chrome.execute_script("location.hash = arguments[0]", route)
-            shown = browser.wait(lambda ready=ready: chrome.execute_script(
-                "return document.querySelector(arguments[0]) !== null || !!document.getElementById('error')", ready))
-            pwned, parent, elements, links, scripts, texts, error = chrome.execute_script(INJECTED)
-            assert shown and error is None, (route, error)
-            assert (pwned, parent, elements, links, scripts) == (None, None, 0, 0, 0), route
-            assert texts >= 1, route  # the markup shows, as text
+            assert_route_shows_markup_as_text(chrome, route, ready)
         flipped, charts, bars, labels = chrome.execute_script("""return [
             [...document.querySelectorAll('table.flipped td.answer-b')].map((td) => td.textContent),
             document.querySelectorAll('svg.bucket-chart').length,

@@ -388,6 +388,20 @@ INJECTED = """return [window.pwned, parent.pwned,
   [...document.scripts].filter((s) => !/\\/(app|data\\/[a-z0-9\\/]+)\\.js$/.test(s.src) || s.textContent).length,
   document.getElementById('main').textContent.split('onerror="window.pwned=2"').length - 1,
   (document.getElementById('error') || {}).textContent]"""
+
+
+def assert_route_shows_markup_as_text(chrome, route: str, ready: str) -> None:
+    """Go to ``route``, wait until ``ready`` (a selector) or an error shows, then check that the markup the run
+    carries is on the page as text only: nothing ran, no element, link or script came from it."""
+    chrome.execute_script("location.hash = arguments[0]", route)
+    shown = browser.wait(lambda: chrome.execute_script(
+        "return document.querySelector(arguments[0]) !== null || !!document.getElementById('error')", ready))
+    pwned, parent, elements, links, scripts, texts, error = chrome.execute_script(INJECTED)
+    assert shown and error is None, (route, error)
+    assert (pwned, parent, elements, links, scripts) == (None, None, 0, 0, 0), route
+    assert texts >= 1, route  # the markup shows, as text
+
+
 ROUTES = {"#runs": ".card.run svg.curve", "#compare": "#compare-table td", "#bench/0/0": "#grid tbody tr",
           "#bench/1/0": "#grid tbody tr td.muted, #grid tbody tr td.pass, #grid tbody tr td.fail",
           "#bench/0/1": "#grid", "#sample/0/0/": ".sample-run .completion"}
@@ -405,13 +419,7 @@ def test_markup_in_every_field_is_text_served_and_bundled(run: Path, tmp_path: P
         for route, ready in ROUTES.items():
             if route.startswith("#sample"):
                 route += chrome.execute_script("return encodeURIComponent(arguments[0])", MARKUP)
-            chrome.execute_script("location.hash = arguments[0]", route)
-            shown = browser.wait(lambda ready=ready: chrome.execute_script(
-                "return document.querySelector(arguments[0]) !== null || !!document.getElementById('error')", ready))
-            pwned, parent, elements, links, scripts, texts, error = chrome.execute_script(INJECTED)
-            assert shown and error is None, (route, error)
-            assert (pwned, parent, elements, links, scripts) == (None, None, 0, 0, 0), route
-            assert texts >= 1, route  # the markup shows, as text
+            assert_route_shows_markup_as_text(chrome, route, ready)
     finally:
         if serving:
             serving.close()
