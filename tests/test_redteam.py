@@ -94,3 +94,68 @@ def test_duckdb_past_its_memory_limit_fails_instead_of_spilling_to_disk(
     with DuckSession(db_path=path, limits=Limits(timeout=30, memory_mb=32)) as session:
         assert session.execute(sql).status == Status.EXEC_ERROR
         assert os.listdir(tmp_path) == ["t.duckdb"]
+
+
+# --- the Python sandbox ---------------------------------------------------------------------------------------
+
+# the audit hook's deny list emptied by walking frames (docs/sandbox.md: model code can), so ctypes reaches libc
+_NO_AUDIT = ("import ctypes, sys\nsys._getframe(1).f_locals['DENY'].clear()\n"
+             "libc = ctypes.CDLL(None, use_errno=True)\n")
+
+
+def test_sandbox_memory_outside_the_address_space_limit_is_refused() -> None:
+    """memfd files (and System V segments and queues) hold host RAM that RLIMIT_AS does not count: with
+    ``memory_mb=200`` a program held 720 MB this way, and up to open_files x file_size_mb (16 GB by default)."""
+    from tabbench.sandbox import run_python
+
+    held = ("import os\nfds = []\nfor i in range(6):\n    fd = os.memfd_create(f'm{i}')\n"
+            "    for _ in range(50):\n        os.write(fd, b'x' * (1 << 20))\n    fds.append(fd)\n"
+            "print('HELD', 50 * len(fds))\n")
+    result = run_python(held, memory_mb=200, timeout_s=30)
+    assert result.status is Status.EXEC_ERROR and "HELD" not in result.stdout
+    assert "PermissionError" in (result.error or ""), result.error
+    sysv = _NO_AUDIT + ("print('SHM', libc.shmget(0, 1 << 20, 0o1600), ctypes.get_errno())\n"
+                        "print('MSG', libc.msgget(0, 0o1600), ctypes.get_errno())\n")
+    result = run_python(sysv, timeout_s=30)
+    assert result.ok, result.error
+    assert "SHM -1 1\n" in result.stdout and "MSG -1 1\n" in result.stdout, result.stdout
+
+
+def test_sandbox_report_nested_past_the_parsers_recursion_is_refused_not_raised() -> None:
+    """A program that rewrites the report (it can reach the nonce by walking frames) nested its value 200,000
+    levels deep: ``run_python`` raised RecursionError into the evaluator instead of returning a result."""
+    from tabbench.sandbox import run_python
+
+    forge = ("import os, sys\nframe = sys._getframe(1)\nnonce = frame.f_locals['NONCE']\n"
+             "fd = [int(n) for n in os.listdir('/proc/self/fd') if 200 <= int(n) < 1000][0]\n"
+             "os.lseek(fd, 0, 0)\nos.write(fd, REPORT.replace('NONCE', nonce).encode())\nos._exit(EXIT)\n")
+    deep = '{"nonce": "NONCE", "steps": [{"ok": true}], "value": ' + "[" * 200_000 + "]" * 200_000 + "}"
+    result = run_python(f"REPORT = {deep!r}\nEXIT = 0\n" + forge, timeout_s=30)
+    assert result.status is Status.EXEC_ERROR and result.value is None
+    odd = '{"nonce": "NONCE", "steps": [{"ok": false, "error": {"not": ["text"]}}], "epilogue_error": 7}'
+    result = run_python(f"REPORT = {odd!r}\nEXIT = 1\n" + forge, timeout_s=30)
+    assert result.status is Status.EXEC_ERROR
+    assert isinstance(result.error, str) and isinstance(result.epilogue_error, str)
+
+
+def test_tabbench_packages_in_a_system_or_dist_packages_install_are_hidden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only ``<bind>/lib*/python3*/site-packages`` was searched, and never under ``/usr``: a system or Docker
+    ``pip install`` (``/usr/local/lib/python3.11/site-packages``, Debian's ``dist-packages``) left the demo
+    benchmark's gold files readable inside the sandbox."""
+    from tabbench.sandbox.walls import _own_packages
+
+    usr = tmp_path / "usr"
+    dist = usr / "local" / "lib" / "python3.11" / "dist-packages"
+    debian = usr / "lib" / "python3" / "dist-packages"
+    for site in (dist, debian):
+        for name in ("tabbench", "tabbench_demo", "tabbench-0.2.dist-info", "numpy"):
+            (site / name).mkdir(parents=True)
+    assert _own_packages([str(usr)]) == sorted(str(site / name) for site in (dist, debian)
+                                               for name in ("tabbench", "tabbench_demo"))
+    elsewhere = tmp_path / "opt" / "py" / "pkgs"  # an import directory of this interpreter, any layout
+    (elsewhere / "tabbench_bird").mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(elsewhere))
+    assert str(elsewhere / "tabbench_bird") in _own_packages([str(tmp_path / "opt")])
+    assert _own_packages([str(tmp_path / "nothing-bound-here")]) == []
