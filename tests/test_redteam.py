@@ -159,3 +159,36 @@ def test_tabbench_packages_in_a_system_or_dist_packages_install_are_hidden(
     monkeypatch.syspath_prepend(str(elsewhere))
     assert str(elsewhere / "tabbench_bird") in _own_packages([str(tmp_path / "opt")])
     assert _own_packages([str(tmp_path / "nothing-bound-here")]) == []
+
+
+# --- model text read by the evaluator -----------------------------------------------------------------------
+
+# A degenerate policy repeats a token for its whole completion. Each of these took seconds for 80 kB and grows
+# with the square of the length (minutes for 400 kB), holding the GIL in the evaluator; all are linear now. The
+# bound is generous (they take milliseconds) so that a loaded machine never fails it.
+_REPEATED = [
+    ("<think>", 60_000), ("<answer>", 50_000), ("```sql", 70_000), ("<ANSWER><think>", 30_000),
+]
+
+
+@pytest.mark.parametrize(("unit", "times"), _REPEATED)
+def test_sql_extraction_of_a_repetitive_completion_is_linear(unit: str, times: int) -> None:
+    import time
+
+    from tabbench.sql import extract_sql
+
+    start = time.monotonic()
+    assert extract_sql(unit * times) is None
+    assert extract_sql("```sql\nSELECT 1\n```\n" + unit * times) == "SELECT 1"
+    assert time.monotonic() - start < 5
+
+
+def test_spider_distinct_removal_of_a_long_query_is_linear() -> None:
+    import time
+
+    from tabbench.sql.compare import remove_distinct
+
+    start = time.monotonic()
+    assert remove_distinct("SELECT DISTINCT a " * 30_000, keep_in_calls=True) == "SELECT  a " * 30_000
+    assert remove_distinct("COUNT( \n DISTINCT x)", keep_in_calls=True) == "COUNT( \n DISTINCT x)"
+    assert time.monotonic() - start < 5  # 4.4 s for 360 kB before, quadratic
