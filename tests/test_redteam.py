@@ -192,3 +192,17 @@ def test_spider_distinct_removal_of_a_long_query_is_linear() -> None:
     assert remove_distinct("SELECT DISTINCT a " * 30_000, keep_in_calls=True) == "SELECT  a " * 30_000
     assert remove_distinct("COUNT( \n DISTINCT x)", keep_in_calls=True) == "COUNT( \n DISTINCT x)"
     assert time.monotonic() - start < 5  # 4.4 s for 360 kB before, quadratic
+
+
+def test_dabench_answer_extraction_of_a_line_without_a_closing_bracket_is_linear() -> None:
+    """``@name[value]`` was searched with the official regex over the whole response: on a line of ``@a[@a[...``
+    without a ``]`` every ``@`` scanned the rest of the line (over 10 s for 60 kB, minutes for 400 kB)."""
+    import time
+
+    from tabbench_dabench.answers import extract_answers
+
+    start = time.monotonic()
+    assert extract_answers("@a[" * 140_000) == {}
+    assert extract_answers("@a[" * 140_000 + "]") == {"a": "@a[" * 139_999}
+    assert extract_answers("@mean[1.5] @x[@y[2]\n@mean[2.5]") == {"mean": "2.5", "x": "@y[2"}
+    assert time.monotonic() - start < 5
