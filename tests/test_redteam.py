@@ -206,3 +206,16 @@ def test_dabench_answer_extraction_of_a_line_without_a_closing_bracket_is_linear
     assert extract_answers("@a[" * 140_000 + "]") == {"a": "@a[" * 139_999}
     assert extract_answers("@mean[1.5] @x[@y[2]\n@mean[2.5]") == {"mean": "2.5", "x": "@y[2"}
     assert time.monotonic() - start < 5
+
+
+def test_sqlglot_helpers_keep_their_contract_on_deeply_nested_sql() -> None:
+    """``validate`` (documented: ``None`` or a one-line reason) and ``transpile`` (documented: ``SqlParseError``)
+    let sqlglot's RecursionError through on a query nested a few thousand levels deep."""
+    from tabbench.sql import SqlParseError, transpile, validate
+
+    for sql in ("SELECT " + "(" * 5000 + "1" + ")" * 5000,
+                "SELECT * FROM " + "(SELECT * FROM " * 3000 + "t" + ")" * 3000):
+        reason = validate(sql)
+        assert isinstance(reason, str) and "\n" not in reason
+        with pytest.raises(SqlParseError):
+            transpile(sql, "sqlite", "postgres")

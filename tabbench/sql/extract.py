@@ -254,6 +254,8 @@ def validate(sql: str, dialect: str = "sqlite") -> str | None:
         sqlglot.parse_one(statements[0], read=dialect, error_level=ErrorLevel.RAISE)
     except (ParseError, TokenError) as exc:
         return _one_line(exc)
+    except RecursionError:  # sqlglot's parser recurses once per nesting level
+        return _TOO_DEEP
     return None
 
 
@@ -268,12 +270,15 @@ def transpile(sql: str, read: str, write: str, *, pretty: bool = False) -> str:
         raise SqlParseError(_one_line(exc)) from exc
     except sqlglot.errors.SqlglotError as exc:  # unsupported constructs in the target dialect
         raise SqlParseError(_one_line(exc)) from exc
+    except RecursionError:
+        raise SqlParseError(_TOO_DEEP) from None
     if len(out) != 1:
         raise SqlParseError(f"{len(out)} statements; expected one")
     return out[0]
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_TOO_DEEP = "nested too deeply for sqlglot's parser"
 
 
 def _one_line(exc: Exception) -> str:
