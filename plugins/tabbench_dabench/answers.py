@@ -17,8 +17,17 @@ TOLERANCE = 1e-6
 
 
 def extract_answers(response: str) -> dict[str, str]:
-    """``{name: value}`` of the ``@name[value]`` answers in ``response`` (the last value of a repeated name)."""
-    return dict(ANSWER.findall(response))
+    """``{name: value}`` of the ``@name[value]`` answers in ``response`` (the last value of a repeated name).
+
+    A match never crosses a line, so each line is searched only up to its last ``]``: the same matches, in time
+    linear in the response (on a line of ``@a[@a[@a[...`` without a ``]`` every ``@`` scanned the rest of the line,
+    which took minutes for a long completion)."""
+    found: list[tuple[str, str]] = []
+    for line in response.split("\n"):
+        end = line.rfind("]")
+        if end >= 0:
+            found += ANSWER.findall(line, 0, end + 1)
+    return dict(found)
 
 
 def answers_equal(predicted: str | None, label: str) -> bool:

@@ -248,7 +248,7 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], ask
         signum = _signal_of(returncode, bool(walls.bwrap))
         if signum in (signal.SIGXCPU, signal.SIGKILL):  # the CPU limit (a SIGKILL we sent is a timeout already)
             timed_out = True
-        steps = [StepResult(bool(s.get("ok")), s.get("error")) for s in report.get("steps", [])]
+        steps = [StepResult(bool(s.get("ok")), _text(s.get("error"))) for s in report.get("steps", [])]
         blocked = [str(b) for b in report.get("blocked", [])]
         if timed_out:
             status: Status | None = Status.TIMEOUT
@@ -262,7 +262,7 @@ def _run(walls: _walls.Walls, programs: list[str], inputs: dict[str, bytes], ask
         return SandboxResult(
             status=status, stdout=stdout, stderr=stderr, returncode=returncode, timed_out=timed_out,
             duration_s=duration, steps=steps, value=report.get("value"),
-            epilogue_error=report.get("epilogue_error"), blocked=blocked, files=produced,
+            epilogue_error=_text(report.get("epilogue_error")), blocked=blocked, files=produced,
             figures=[v for k, v in sorted(produced.items()) if k.startswith("_figures/") and k.endswith(".png")],
             stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
             isolation=_isolation(walls, uid, ask.disk_mb, ask.network),
@@ -468,13 +468,35 @@ def _trusted_report(report: dict[str, Any], nonce: str, programs: int, returncod
     return returncode == (0 if all(s["ok"] for s in steps) else 1)
 
 
+#: Deepest nesting a report may have (steps, files and the epilogue's value need a handful of levels).
+_MAX_REPORT_DEPTH = 64
+
+
 def _read_report(path: Path, limit: int) -> dict[str, Any]:
+    """The child's report, or ``{}``: model code can rewrite it, so JSON nested deep enough to exhaust the
+    parser's recursion (or the next ``json.dumps`` of the value) is refused, not raised."""
     try:
         with open(path, encoding="utf-8") as handle:
             report = json.loads(handle.read(limit))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
-    return report if isinstance(report, dict) else {}
+    return report if isinstance(report, dict) and _depth(report) <= _MAX_REPORT_DEPTH else {}
+
+
+def _depth(value: object) -> int:
+    """How deeply lists and dicts nest in ``value`` (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _text(value: object) -> str | None:
+    """A report's error message as text (a rewritten report may put anything there)."""
+    return None if value is None else str(value)
 
 
 def _decode_files(raw: object, budget: int) -> dict[str, bytes]:

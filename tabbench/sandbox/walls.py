@@ -7,7 +7,8 @@ CAP_SETUID/CAP_SETGID so the bootstrap can switch to a fresh uid (then RLIMIT_NP
 holds no capability); as a normal user it runs in a new user namespace. libseccomp (through ``pyseccomp``)
 compiles the system-call filter, which the bootstrap installs before any model code runs: exec and process
 creation, device nodes and FIFOs, namespace and mount calls, tracing and a few kernel interfaces kill the
-process (SIGSYS, which the parent sees as ``forbidden``); sockets other than AF_UNIX fail with EACCES.
+process (SIGSYS, which the parent sees as ``forbidden``); sockets other than AF_UNIX fail with EACCES; memory
+that RLIMIT_AS does not count (memfd, System V shared memory and message queues) fails with EPERM.
 
 Where bubblewrap cannot run, ``current()`` raises ``SandboxUnavailableError`` (one line naming the cause and
 what fixes it) unless the run's settings opt out (``Settings.unsafe_sandbox``: ``--unsafe-sandbox``,
@@ -50,6 +51,9 @@ _KILLED = (
     "request_key", "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module", "reboot",
     "swapon", "swapoff", "acct", "quotactl", "syslog", "iopl", "ioperm", "personality",
 )
+# memory outside RLIMIT_AS that outlives any one mapping (a memfd, a System V segment or queue filled through
+# short-lived mappings): refused with EPERM, so 256 descriptors cannot hold 256 x file_size_mb of the host's RAM
+_REFUSED = ("memfd_create", "memfd_secret", "shmget", "msgget")
 _CLONE_THREAD = 0x00010000
 _CLONE_NAMESPACES = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0x40000000,
                      0x00000080)  # NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET, NEWTIME
@@ -202,12 +206,22 @@ def _binds() -> list[str]:
 
 
 def _own_packages(binds: Sequence[str]) -> list[str]:
-    """tabbench's packages installed (not editable) in a bound directory: hidden, their data holds references."""
-    found = []
-    for directory in binds:
-        for site in Path(directory).glob("lib*/python3*/site-packages") if directory != "/usr" else ():
-            found += [str(p) for p in site.iterdir() if p.name.startswith("tabbench") and p.is_dir()
-                      and not p.name.endswith("-info")]
+    """tabbench's packages installed (not editable) in a bound directory: hidden, their data holds references.
+
+    Looked for in every import directory of this interpreter and every ``site-packages``/``dist-packages`` of a
+    bound prefix (``/usr`` included: a system or Docker ``pip install`` puts them under ``/usr/local`` or
+    ``/usr/lib/python3/dist-packages``)."""
+    roots = [os.path.realpath(b) for b in binds if os.path.isdir(b)]
+    sites = {os.path.realpath(p) for p in sys.path if p and os.path.isdir(p)}
+    for root in roots:
+        for pattern in ("lib*/python3*/*-packages", "local/lib*/python3*/*-packages"):
+            sites.update(os.path.realpath(p) for p in Path(root).glob(pattern))
+    found = set()
+    for site in sites:
+        if not any(site == r or site.startswith(r.rstrip("/") + "/") for r in roots) or not os.path.isdir(site):
+            continue
+        found.update(str(p) for p in Path(site).iterdir() if p.name.startswith("tabbench") and p.is_dir()
+                     and not p.name.endswith("-info"))
     return sorted(found)
 
 
@@ -229,6 +243,11 @@ def seccomp_filter(*, network: bool) -> bytes:
     for flag in _CLONE_NAMESPACES:
         filt.add_rule(sc.KILL_PROCESS, "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
     filt.add_rule(sc.ERRNO(errno.ENOSYS), "clone3")  # flags hidden in a struct: glibc falls back to clone
+    for name in _REFUSED:
+        try:
+            filt.add_rule(sc.ERRNO(errno.EPERM), name)
+        except (OSError, ValueError, RuntimeError):
+            continue  # unknown to this libseccomp or kernel (memfd_secret)
     if not network:
         filt.add_rule(sc.ERRNO(errno.EACCES), "socket", sc.Arg(0, sc.NE, socket.AF_UNIX))
     with tempfile.TemporaryFile() as handle:

@@ -257,8 +257,12 @@ def remove_distinct(sql: str, *, keep_in_calls: bool = False) -> str:
         word = match.group(0)
         if word.lower() != "distinct":
             return word
-        if keep_in_calls and sql[: match.start()].rstrip().endswith("("):
-            return word
+        if keep_in_calls:
+            before = match.start() - 1  # the last character before the keyword that is not a space
+            while before >= 0 and sql[before].isspace():
+                before -= 1
+            if before >= 0 and sql[before] == "(":  # (slicing and stripping the text before each match was quadratic)
+                return word
         return ""
 
     return _LEXEME.sub(replace, sql)

@@ -2,7 +2,8 @@
 
 A ``DuckSession`` loads its tables (trusted, by the host) and then locks itself before any untrusted SQL
 runs: Python replacement scans off (a query cannot read the caller's DataFrames by variable name),
-``enable_external_access=false`` (no files, no ATTACH, no COPY, no extension install), then
+``enable_external_access=false`` (no files, no ATTACH, no COPY, no extension install), no temp directory (a
+query past ``memory_limit`` fails instead of spilling to disk), then
 ``lock_configuration=true`` (no ``SET`` can undo that). ``memory_limit`` and ``threads`` come from
 ``Limits``. Only a single SELECT statement is accepted (checked by DuckDB's own parser), so a query cannot
 change the loaded tables for the next one. Timeouts interrupt the connection from a timer thread. The
@@ -42,7 +43,9 @@ class DuckSession:
         db_path: str | os.PathLike[str] | None = None,
         limits: Limits = DEFAULT_LIMITS,
     ) -> None:
-        config: dict[str, Any] = {"threads": max(1, limits.threads)}
+        # No temp directory: past memory_limit DuckDB would otherwise spill to ``.tmp`` in the working directory
+        # (``<file>.tmp`` beside a database file), up to 90% of the free disk, and leave it behind if killed.
+        config: dict[str, Any] = {"threads": max(1, limits.threads), "temp_directory": ""}
         if limits.memory_mb:
             config["memory_limit"] = f"{int(limits.memory_mb)}MB"
         if db_path is not None:

@@ -296,8 +296,14 @@ def fetch_capped(cursor: Any, limits: Limits) -> tuple[list[tuple[Any, ...]], bo
         return cursor.fetchall(), False
     rows: list[tuple[Any, ...]] = []
     nbytes = 0
+    # A chunk is materialised before it is measured: size it so that even rows of values at the length limit
+    # cannot take it far past the byte cap (1,000 rows of 16 MB blobs would be 16 GB before the check).
+    worst_row = max(1, len(cursor.description or ())) * (limits.max_value_bytes + 8)
     while True:
-        chunk = cursor.fetchmany(1000 if max_rows is None else min(1000, max_rows + 1 - len(rows)))
+        size = 1000 if max_rows is None else min(1000, max_rows + 1 - len(rows))
+        if max_bytes is not None:
+            size = max(1, min(size, (max_bytes - nbytes) // worst_row))
+        chunk = cursor.fetchmany(size)
         if not chunk:
             return rows, False
         if max_bytes is not None:
@@ -347,6 +353,9 @@ class SqliteExecutor:
             _uri(path, immutable), uri=True, isolation_level=None, check_same_thread=False, cached_statements=0
         )
         conn.execute(f"PRAGMA cache_size = -{int(self.cache_mb) * 1024}")  # before the authorizer denies pragmas
+        # Sorts, DISTINCT and UNION spill to unlinked files in /var/tmp by default: a query could write gigabytes
+        # to the host's disk. In memory they count against the pool's heap limit instead.
+        conn.execute("PRAGMA temp_store = MEMORY")
         if self.mmap_mb:
             conn.execute(f"PRAGMA mmap_size = {int(self.mmap_mb) << 20}")
         if hasattr(conn, "enable_load_extension"):

@@ -43,7 +43,8 @@ _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.S | re.I)
 _THINK_OPEN = re.compile(r"<think>", re.I)
 _THINK_CLOSE = re.compile(r"</think>", re.I)
 _ANSWER = re.compile(r"<answer>(.*?)</answer>", re.S | re.I)
-_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.S)
+_ANSWER_CLOSE = re.compile(r"</answer>", re.I)
+_FENCE_LANGUAGE = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
 _RAW_START = re.compile(r"^[ \t]*(?:\([ \t]*)*(SELECT|WITH)\b", re.I | re.M)
 # A completion that is nothing but a statement (a predictions-file value) is the statement, whatever its verb:
 # a DELETE is then refused as a write (``forbidden``), as the official scripts would run it, not ``no_sql``.
@@ -56,10 +57,21 @@ Mode = Literal["auto", "block"]
 SQL_MODES: tuple[Mode, ...] = ("auto", "block")
 
 
+def _closed_part(text: str, close: re.Pattern[str]) -> str:
+    """``text`` up to the end of its last ``close`` tag: a lazy ``<tag>(.*?)</tag>`` search confined to it finds
+    the same blocks, and no opening tag there scans to the end of the text in vain (thousands of unclosed
+    ``<think>`` in a completion made that quadratic: 7 s for 80 kB, minutes for a long one)."""
+    end = 0
+    for match in close.finditer(text):
+        end = match.end()
+    return text[:end]
+
+
 def strip_think(text: str) -> str:
     """Remove reasoning: closed ``<think>`` blocks, everything before a lone ``</think>`` (chat templates
     often put the opening tag in the prompt), and everything after an unclosed ``<think>`` (truncated)."""
-    text = _THINK_BLOCK.sub("", text)
+    closed = _closed_part(text, _THINK_CLOSE)
+    text = _THINK_BLOCK.sub("", closed) + text[len(closed):]
     closes = list(_THINK_CLOSE.finditer(text))
     if closes:
         text = text[closes[-1].end():]
@@ -69,19 +81,29 @@ def strip_think(text: str) -> str:
     return text
 
 
-def _fenced(text: str, *, sql_only: bool) -> list[str]:
-    blocks = []
-    for match in _FENCE.finditer(text):
-        language = match.group(1).lower()
-        if sql_only and language not in SQL_LANGUAGES:
-            continue
-        blocks.append(match.group(2))
+def _fences(text: str) -> list[tuple[str, str]]:
+    """``(language, body)`` of each closed fenced block: ```` ``` ````, the language word, the rest of the line,
+    then the body up to the next ```` ``` ````. A linear scan: the regex it replaces retried every later
+    ```` ``` ```` when a fence never closed, quadratic on a completion that repeats ```` ```sql ````."""
+    blocks, pos = [], 0
+    while (start := text.find("```", pos)) >= 0:
+        newline = text.find("\n", start + 3)
+        close = text.find("```", newline + 1) if newline >= 0 else -1
+        if close < 0:  # no later opening can close either
+            break
+        language = _FENCE_LANGUAGE.match(text, start + 3, newline)
+        blocks.append((language.group(1) if language else "", text[newline + 1: close]))
+        pos = close + 3
     return blocks
+
+
+def _fenced(text: str, *, sql_only: bool) -> list[str]:
+    return [body for language, body in _fences(text) if not sql_only or language.lower() in SQL_LANGUAGES]
 
 
 def _answer_candidates(text: str) -> list[str]:
     found = []
-    for match in _ANSWER.finditer(text):
+    for match in _ANSWER.finditer(_closed_part(text, _ANSWER_CLOSE)):
         inner = match.group(1)
         blocks = _fenced(inner, sql_only=True) or _fenced(inner, sql_only=False)
         found.append(blocks[-1] if blocks else inner)
@@ -232,6 +254,8 @@ def validate(sql: str, dialect: str = "sqlite") -> str | None:
         sqlglot.parse_one(statements[0], read=dialect, error_level=ErrorLevel.RAISE)
     except (ParseError, TokenError) as exc:
         return _one_line(exc)
+    except RecursionError:  # sqlglot's parser recurses once per nesting level
+        return _TOO_DEEP
     return None
 
 
@@ -246,12 +270,15 @@ def transpile(sql: str, read: str, write: str, *, pretty: bool = False) -> str:
         raise SqlParseError(_one_line(exc)) from exc
     except sqlglot.errors.SqlglotError as exc:  # unsupported constructs in the target dialect
         raise SqlParseError(_one_line(exc)) from exc
+    except RecursionError:
+        raise SqlParseError(_TOO_DEEP) from None
     if len(out) != 1:
         raise SqlParseError(f"{len(out)} statements; expected one")
     return out[0]
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_TOO_DEEP = "nested too deeply for sqlglot's parser"
 
 
 def _one_line(exc: Exception) -> str:
