@@ -1,10 +1,10 @@
-"""``tabbench.testing.build_tiny_model``: a second call with the same arguments copies the first build (which is
-deterministic) instead of starting ``tabbench models build-tiny`` again; other arguments build anew."""
+"""``tabbench.testing.build_tiny_model``: ``tabbench models build-tiny`` in the test's process, which it leaves as
+it was; a second call with the same arguments copies the first build (which is deterministic) instead of running
+the command again; other arguments build anew."""
 
 from __future__ import annotations
 
 import hashlib
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -23,21 +23,31 @@ def digests(folder: Path) -> dict[str, str]:
 @pytest.mark.slow  # builds one tiny model
 def test_the_same_build_twice_is_one_build_and_copies_stay_apart(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import torch
+    from transformers.utils import logging as hf_logging
+
+    torch.manual_seed(123)
+    hf_logging.enable_progress_bar()
     first = testing.build_tiny_model(tmp_path / "first", CORPUS, seed=5, **SIZES)
+    # the build seeded torch and turned progress bars off in this process: both are as they were
+    assert torch.rand(1) == torch.rand(1, generator=torch.Generator().manual_seed(123))
+    assert hf_logging.is_progress_bar_enabled()
+    with pytest.raises(AssertionError, match="not empty"):  # the command's own one-line error
+        testing.build_tiny_model(tmp_path / "first", CORPUS, seed=5, **SIZES)
     built = digests(first)
     (first / "config.json").write_text("{}")  # a test changing its copy changes no later one
     started: list[list[str]] = []
 
-    def refuse(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    def refuse(args: list[str]) -> None:
         started.append(args)
-        return subprocess.CompletedProcess(args, 2, "", "error: refused")
+        raise AssertionError("build-tiny refused")
 
-    monkeypatch.setattr(testing.subprocess, "run", refuse)
+    monkeypatch.setattr(testing, "_build_tiny", refuse)
     second = testing.build_tiny_model(tmp_path / "second", CORPUS, seed=5, **SIZES)
     assert started == [] and digests(second) == built
     with pytest.raises(AssertionError, match="refused"):  # another seed is another model: built, not copied
         testing.build_tiny_model(tmp_path / "seed6", CORPUS, seed=6, **SIZES)
-    with pytest.raises(AssertionError, match="refused"):  # a non-empty folder goes to build-tiny, which refuses it
+    with pytest.raises(AssertionError, match="refused"):  # so does a non-empty folder, which build-tiny refuses
         testing.build_tiny_model(tmp_path / "first", CORPUS, seed=5, **SIZES)
-    assert len(started) == 2 and "--seed" in started[0] and started[0][started[0].index("--seed") + 1] == "6"
+    assert len(started) == 2 and started[0][started[0].index("--seed") + 1] == "6"
     assert (first / "config.json").read_text() == "{}"  # left as it was
