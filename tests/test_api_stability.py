@@ -216,7 +216,7 @@ def test_the_0_1_0_tiny_model_builder_builds_through_the_demo_plugin(tmp_path: P
         " use the keyword arguments of tabbench.testing.build_tiny_model", " use tabbench.testing.build_tiny_model"]
     spec = TinySpec(hidden_size=32, num_hidden_layers=1, num_attention_heads=2, num_key_value_heads=1,
                     intermediate_size=64, max_position_embeddings=256, seed=3)
-    path = build_tiny_model(tmp_path / "tiny", None, spec)
+    path = build_tiny_model(tmp_path / "tiny", ["SELECT a FROM t", "How many rows?"], spec)  # corpus, spec: 0.1.0's
     config = json.loads((path / "config.json").read_text())
     assert [config[k] for k in ("hidden_size", "num_hidden_layers", "intermediate_size")] == [32, 1, 64]
 

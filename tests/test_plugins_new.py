@@ -100,7 +100,11 @@ def test_bad_name_and_occupied_folder_are_one_line_errors(tmp_path: Path) -> Non
 
 
 @pytest.mark.slow  # generates and installs a trainer plugin, builds a tiny model, trains it and evaluates it
-def test_generated_trainer_trains_from_outside_the_tree_and_its_checkpoint_evaluates(tmp_path: Path) -> None:
+def test_generated_trainer_trains_from_outside_the_tree_and_its_checkpoint_evaluates(
+    tmp_path: Path, cli_runner, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The plugin trains in a ``tabbench`` process of its own (found through its entry point outside the tree); its
+    checkpoint needs nothing of the plugin, so ``tabbench eval`` scores it in this process."""
     pytest.importorskip("trl")
     from tabbench.testing import build_tiny_model
 
@@ -122,9 +126,10 @@ def test_generated_trainer_trains_from_outside_the_tree_and_its_checkpoint_evalu
     assert record["settings"]["benchmarks"] == ["demo-bird"] and record["settings"]["limit"] == 4
     assert "my-rloo: 2 steps" in trained.stderr and str(out) in trained.stderr.splitlines()[-1]
     run = tmp_path / "run"
-    evaluated = run_tabbench(["eval", "--model", str(out), "--benchmark", "demo-bird", "--limit", "2",
-                              "--max-new-tokens", "16", "--out", str(run), "--no-progress"], env, timeout=600)
-    assert evaluated.returncode == 0, evaluated.stderr
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    evaluated = cli_runner(["eval", "--model", str(out), "--benchmark", "demo-bird", "--limit", "2",
+                            "--max-new-tokens", "16", "--out", str(run), "--no-progress"])
+    assert evaluated.exit_code == 0, evaluated.output
     results = json.loads((run / "results.json").read_text())
     assert results["benchmarks"]["demo-bird"]["n"] == 2
 

@@ -36,6 +36,22 @@ def test_sqlite_ddl_lists_user_tables_as_stored(tmp_path: Path) -> None:
     )  # sqlite_sequence (an internal table) is left out
 
 
+def test_sqlite_ddl_reads_each_database_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Prompts show the same schema for every question on a database (a 3,000-question split: 3,000 prompts)."""
+    from tabbench.sql import text2sql
+
+    opened: list[str] = []
+    connect = sqlite3.connect
+    monkeypatch.setattr(text2sql.sqlite3, "connect", lambda path, **kw: opened.append(path) or connect(path, **kw))
+    paths = []
+    for name in ("a", "b"):
+        paths.append(str(tmp_path / f"{name}.sqlite"))
+        connect(paths[-1]).executescript(f"CREATE TABLE {name} (x INT);")
+    assert [sqlite_ddl(p) for p in (*paths, *paths)] == [(("a", "CREATE TABLE a (x INT);"),),
+                                                         (("b", "CREATE TABLE b (x INT);"),)] * 2
+    assert len(opened) == 2
+
+
 def test_the_one_sql_extractor_takes_bare_statements_and_leaves_prose() -> None:
     assert extract_sql("Here:\n```sql\nSELECT 1\n```") == "SELECT 1"
     assert extract_sql("  no query here  ") is None  # no_sql, for the benchmarks' metrics and the rewards alike

@@ -46,6 +46,7 @@ def read_tables(path: Path, required: Sequence[str] = ("table_names_original", "
     return tables
 
 
+@lru_cache(maxsize=256)
 def sqlite_ddl(db_path: str) -> tuple[tuple[str, str], ...]:
     """(table, ``CREATE TABLE ...;``) for each user table of a SQLite file, as stored; opened read-only.
 

@@ -134,12 +134,14 @@ def test_eval_env_runs_the_tools_protocol_with_the_tiny_model(cli_runner, tools_
 def test_build_tiny_chat_template_option(cli_runner, tmp_path: Path) -> None:
     result = cli_runner(["models", "build-tiny", str(tmp_path / "m"), "--chat-template", "xml"])
     assert result.exit_code == 2 and "--chat-template" in result.output
-    result = cli_runner(["models", "build-tiny", str(tmp_path / "tools"), "--chat-template", "tools",
-                         "--size", "hidden_size=32", "--size", "num_hidden_layers=1"])
+    corpus = tmp_path / "corpus.txt"  # the templates do not depend on the tokenizer's corpus: a small one is quick
+    corpus.write_text("SELECT name FROM t WHERE id = 1\nWhich name has id 1?\n", encoding="utf-8")
+    small = ["--corpus", str(corpus), "--size", "hidden_size=32", "--size", "num_hidden_layers=1"]
+    result = cli_runner(["models", "build-tiny", str(tmp_path / "tools"), "--chat-template", "tools", *small])
     assert result.exit_code == 0, result.output
     config = json.loads((tmp_path / "tools" / "tokenizer_config.json").read_text())
     assert config["response_template"]["fields"]["tool_calls"]["open"] == "<tool_call>"
-    result = cli_runner(["models", "build-tiny", str(tmp_path / "plain"), "--size", "hidden_size=32"])
+    result = cli_runner(["models", "build-tiny", str(tmp_path / "plain"), *small])
     assert result.exit_code == 0, result.output
     assert "response_template" not in json.loads((tmp_path / "plain" / "tokenizer_config.json").read_text())
     assert (tmp_path / "plain" / "chat_template.jinja").read_text() == CHAT_TEMPLATE  # the default is unchanged

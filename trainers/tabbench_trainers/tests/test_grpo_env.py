@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +17,17 @@ import tabbench
 pytestmark = pytest.mark.slow  # trains tiny models (GRPO, SFT) with environments
 
 
-def build_tiny(path: Path, tools: bool) -> Path:
-    """The tiny model through ``tabbench models build-tiny``, room for the tool preamble, and (``tools``)
-    Qwen2.5's chat template, which renders tool calls and which TRL can parse."""
+def roomy_copy(micro_model: Path, path: Path, tools: bool) -> Path:
+    """A copy of the micro model (``tabbench models build-tiny``, through the session fixture) with room for the
+    tool preamble and (``tools``) Qwen2.5's chat template, which renders tool calls and which TRL can parse."""
     from transformers import AutoTokenizer
     from trl.chat_template_utils import qwen2_5_chat_template
 
-    tabbench_command = str(Path(sys.executable).with_name("tabbench"))
-    subprocess.run([tabbench_command, "models", "build-tiny", str(path), "--vocab-size", "384"], check=True,
-                   capture_output=True)
-    config = json.loads((path / "config.json").read_text())
-    config["max_position_embeddings"] = 4096
-    (path / "config.json").write_text(json.dumps(config))
+    shutil.copytree(micro_model, path)
+    for name, key in (("config.json", "max_position_embeddings"), ("tokenizer_config.json", "model_max_length")):
+        config = json.loads((path / name).read_text())
+        config[key] = 4096
+        (path / name).write_text(json.dumps(config))
     if tools:
         tokenizer = AutoTokenizer.from_pretrained(str(path))
         tokenizer.chat_template = qwen2_5_chat_template
@@ -39,8 +36,14 @@ def build_tiny(path: Path, tools: bool) -> Path:
 
 
 @pytest.fixture(scope="module")
-def tool_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_tiny(tmp_path_factory.mktemp("tools") / "model", tools=True)
+def tool_model(micro_model: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return roomy_copy(micro_model, tmp_path_factory.mktemp("tools") / "model", tools=True)
+
+
+@pytest.fixture(scope="module")
+def plain_model(micro_model: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The micro model with its ChatML template, which cannot render tool calls (tests only read it)."""
+    return roomy_copy(micro_model, tmp_path_factory.mktemp("plain") / "model", tools=False)
 
 
 def test_grpo_with_an_environment_runs_two_steps(cli_runner, tool_model: Path, tmp_path: Path) -> None:
@@ -128,9 +131,8 @@ def test_grpo_with_the_python_environment_runs_code_in_the_sandbox(
     assert all(text.endswith("bytes cut]") and len(text.encode()) <= 150 for text in shown), shown
 
 
-def test_grpo_env_refuses_a_template_without_tool_calls(cli_runner, tmp_path: Path) -> None:
-    plain = build_tiny(tmp_path / "plain", tools=False)
-    result = cli_runner(["train", "grpo", "--model", str(plain), "--benchmark", "demo-bird", "--env", "sql",
+def test_grpo_env_refuses_a_template_without_tool_calls(cli_runner, plain_model: Path, tmp_path: Path) -> None:
+    result = cli_runner(["train", "grpo", "--model", str(plain_model), "--benchmark", "demo-bird", "--env", "sql",
                          "--max-steps", "1", "--out", str(tmp_path / "out")])
     assert result.exit_code == 2 and "cannot render tool calls" in result.output
 
@@ -190,10 +192,10 @@ def test_eval_env_with_the_tiny_model(cli_runner, tool_model: Path, tmp_path: Pa
         assert transcript["messages"][0]["role"] == "assistant"
 
 
-def test_auto_protocol_falls_back_to_tags_without_a_tool_template(cli_runner, tmp_path: Path) -> None:
-    plain = build_tiny(tmp_path / "plain", tools=False)
+def test_auto_protocol_falls_back_to_tags_without_a_tool_template(cli_runner, plain_model: Path,
+                                                                 tmp_path: Path) -> None:
     out = tmp_path / "run"
-    result = cli_runner(["eval", "--model", str(plain), "--suite", "demo-bird", "--env", "sql", "--limit", "1",
+    result = cli_runner(["eval", "--model", str(plain_model), "--suite", "demo-bird", "--env", "sql", "--limit", "1",
                          "--max-new-tokens", "8", "--no-cache", "--out", str(out), "--no-progress"])
     assert result.exit_code == 0, result.output
     assert json.loads((out / "results.json").read_text())["benchmarks"]["demo-bird"]["extensions"][

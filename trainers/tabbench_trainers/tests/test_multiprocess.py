@@ -45,16 +45,26 @@ def once(stderr: str, prefix: str) -> None:
     assert len(lines) == 1, lines
 
 
-def test_two_process_sft_equals_one_process_with_the_same_global_batch(micro_model: Path, tmp_path: Path) -> None:
+def test_two_process_sft_equals_one_process_with_the_same_global_batch(micro_model: Path, tmp_path: Path,
+                                                                       cli_runner, monkeypatch) -> None:
+    """The one-process run is this process (``tabbench train`` in-process, one thread as the launched ones)."""
+    import torch
     from safetensors.torch import load_file
 
     args = ["sft", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "8", "--max-steps", "2",
             "--logging-steps", "1", "--seed", "3"]
     two = train([*args, "--batch-size", "2", "--out", str(tmp_path / "two")], tmp_path, 2)
-    one = train([*args, "--batch-size", "4", "--out", str(tmp_path / "one")], tmp_path, 1)
-    for result in (two, one):
-        once(result.stderr, "sft: 8 rows")
-        once(result.stderr, "sft: step 2/2")
+    monkeypatch.setenv("TABBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        one = cli_runner(["train", *args, "--batch-size", "4", "--out", str(tmp_path / "one"), "--device", "cpu"])
+    finally:
+        torch.set_num_threads(threads)
+    assert one.exit_code == 0, one.output
+    for stderr in (two.stderr, one.output):
+        once(stderr, "sft: 8 rows")
+        once(stderr, "sft: step 2/2")
     info = {name: json.loads((tmp_path / name / "tabbench_train.json").read_text()) for name in ("one", "two")}
     assert info["two"]["processes"] == 2 and info["one"]["processes"] == 1
     logs = {name: [e for e in json.loads((tmp_path / name / "trainer_state.json").read_text())["log_history"]
