@@ -100,3 +100,25 @@ def test_child_dying_mid_query_is_an_exec_error_naming_the_exit_code() -> None:
         result = session.execute("SELECT count(*) FROM range(100000) a, range(100000) b, range(100000) c")
         assert result.status == Status.EXEC_ERROR and "exit code -9" in (result.error or ""), result
         assert session.execute("SELECT sum(a) FROM t").rows == ((6,),) and session.restarts == 1
+
+
+def test_unpicklable_table_is_a_clear_loading_error() -> None:
+    from tabbench.sql import execute_duckdb
+
+    frame = pd.DataFrame({"f": [lambda: 1]})
+    with pytest.raises(ValueError, match="picklable"):
+        DuckSession(tables={"t": frame})
+    result = execute_duckdb("SELECT 1", tables={"t": frame})
+    assert result.status == Status.EXEC_ERROR and "picklable" in (result.error or ""), result
+
+
+def test_session_dropped_without_close_stops_its_child() -> None:
+    import gc
+
+    session = _session(timeout=5, memory_mb=200)
+    pid = session.pid
+    assert pid is not None
+    del session
+    gc.collect()
+    with pytest.raises(ProcessLookupError):  # killed and reaped
+        os.kill(pid, 0)

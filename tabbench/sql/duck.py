@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import resource
 import signal
 import threading
 import time
+import weakref
 from collections.abc import Mapping
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -150,6 +152,13 @@ def _child_main(pipe: Connection, load: dict[str, Any], limits: Limits) -> None:
     conn.close()
 
 
+def _reap(process: Any, pipe: Connection) -> None:
+    if process.is_alive():
+        process.kill()
+    process.join(timeout=5)
+    pipe.close()
+
+
 def _loading_error(kind: str, message: str) -> Exception:
     error = getattr(duckdb, kind, None)
     if isinstance(error, type) and issubclass(error, duckdb.Error):
@@ -197,9 +206,14 @@ class DuckSession:
         """Start a child and wait until it has loaded the tables; raise its loading error."""
         parent, child = self._ctx.Pipe(duplex=True)
         process = self._ctx.Process(target=_child_main, args=(child, self._load, self.limits), daemon=True)
-        with _main_module_hidden():
-            process.start()
-        child.close()
+        try:
+            with _main_module_hidden():
+                process.start()
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:  # what pickling a frame raises
+            parent.close()
+            raise ValueError(f"the tables must be picklable to load them in the DuckDB process: {exc}") from exc
+        finally:
+            child.close()
         try:
             kind, detail = parent.recv()
         except (EOFError, OSError) as exc:
@@ -211,6 +225,8 @@ class DuckSession:
             parent.close()
             raise _loading_error(*detail)
         self._process, self._pipe = process, parent
+        # A session dropped without close() must not leave its child running until the program exits.
+        self._reaper = weakref.finalize(self, _reap, process, parent)
 
     @property
     def pid(self) -> int | None:
@@ -218,14 +234,9 @@ class DuckSession:
         return None if self._process is None else self._process.pid
 
     def _stop(self) -> None:
-        if self._process is None:
-            return
-        if self._process.is_alive():
-            self._process.kill()
-        self._process.join(timeout=5)
-        assert self._pipe is not None
-        self._pipe.close()
-        self._process = self._pipe = None
+        if self._process is not None:
+            self._reaper()
+            self._process = self._pipe = None
 
     def __enter__(self) -> DuckSession:
         return self
