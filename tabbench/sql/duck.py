@@ -1,38 +1,180 @@
 """Untrusted queries on DuckDB: tables and CSV files for table QA, DuckDB files for dialect checks.
 
-A ``DuckSession`` loads its tables (trusted, by the host) and then locks itself before any untrusted SQL
-runs: Python replacement scans off (a query cannot read the caller's DataFrames by variable name),
+A ``DuckSession`` runs its DuckDB connection in a child process of its own (one per session, queries over a
+pipe), because DuckDB cannot bound everything itself: it builds string values outside ``memory_limit``, and one
+function call runs to its end before ``interrupt()`` is seen (``repeat(repeat('x', 100000000), 30)`` took 6 GB
+and ran past its timeout). The child loads the tables (trusted, sent by the host), then locks itself before any
+untrusted SQL runs: Python replacement scans off (a query cannot read the loading code's variables),
 ``enable_external_access=false`` (no files, no ATTACH, no COPY, no extension install), no temp directory (a
-query past ``memory_limit`` fails instead of spilling to disk), then
-``lock_configuration=true`` (no ``SET`` can undo that). ``memory_limit`` and ``threads`` come from
-``Limits``. Only a single SELECT statement is accepted (checked by DuckDB's own parser), so a query cannot
-change the loaded tables for the next one. Timeouts interrupt the connection from a timer thread. The
-step budget (``Limits.max_steps``) has no DuckDB equivalent and is ignored here.
+query past ``memory_limit`` fails instead of spilling to disk), then ``lock_configuration=true`` (no ``SET`` can
+undo that). ``memory_limit`` and ``threads`` come from ``Limits``; the child's address space is capped
+(``RLIMIT_AS``) at what it holds after loading plus ``memory_mb`` plus a headroom (``HEADROOM_MB``), so an
+allocation past that fails in the child. Only a single SELECT statement is accepted (checked by DuckDB's own
+parser), so a query cannot change the loaded tables for the next one. A timer thread in the child interrupts
+the query at the timeout; the parent kills the child at the timeout plus ``GRACE`` (and the next query starts a
+fresh child, loading the tables again). The step budget (``Limits.max_steps``) has no DuckDB equivalent and is
+ignored here.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import pickle
+import resource
+import signal
 import threading
 import time
+import weakref
 from collections.abc import Mapping
+from multiprocessing.connection import Connection, wait
 from typing import Any
 
 import duckdb
 
 from tabbench.contract.types import Status
 from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, failed, fetch_capped
+from tabbench.sql.pool import NO_TIMEOUT_CAP, _main_module_hidden
+
+#: Address space the child may take beyond its size after loading and ``memory_mb``, plus ``HEADROOM_PER_THREAD_MB``
+#: per DuckDB thread: buffers outside ``memory_limit``, thread stacks, malloc arenas. Measured (DuckDB 2.0): a
+#: grouping, a join, a sort and a ``string_agg`` on 300,000 rows under a 200 MB ``memory_limit`` grew the address
+#: space by 236 MB with 1 thread and 221 MB with 4.
+HEADROOM_MB = 256
+HEADROOM_PER_THREAD_MB = 64
+
+#: Seconds past the timeout before the parent kills a child whose query ignored the interrupt.
+GRACE = 1.0
 
 
 def _quote_identifier(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-class DuckSession:
-    """A locked DuckDB connection holding ``tables`` (name -> pandas/Arrow/Polars frame) and ``csv``
-    (name -> CSV path, read with DuckDB's ``read_csv`` auto-detection), or a DuckDB file opened read-only.
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
 
-    Loading errors are raised (``duckdb.Error``): they are the host's or the dataset's, not the model's.
+
+def _vm_size() -> int:
+    """Bytes of address space this process holds now (``VmSize``)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _connect(load: dict[str, Any], limits: Limits) -> duckdb.DuckDBPyConnection:
+    """Open, load and lock the connection (in the child)."""
+    # No temp directory: past memory_limit DuckDB would otherwise spill to ``.tmp`` in the working directory
+    # (``<file>.tmp`` beside a database file), up to 90% of the free disk, and leave it behind if killed.
+    config: dict[str, Any] = {"threads": max(1, limits.threads), "temp_directory": ""}
+    if limits.memory_mb:
+        config["memory_limit"] = f"{int(limits.memory_mb)}MB"
+    if load["db_path"] is not None:
+        conn = duckdb.connect(load["db_path"], read_only=True, config=config)
+    else:
+        conn = duckdb.connect(":memory:", config=config)
+        for name, path in load["csv"].items():
+            conn.execute(f"CREATE TABLE {_quote_identifier(name)} AS SELECT * FROM read_csv(?)", [path])
+        for name, frame in load["tables"].items():
+            conn.register("__tabbench_load", frame)
+            conn.execute(f"CREATE TABLE {_quote_identifier(name)} AS SELECT * FROM __tabbench_load")
+            conn.unregister("__tabbench_load")
+    conn.execute("SET python_enable_replacements = false")
+    conn.execute("SET enable_external_access = false")
+    conn.execute("SET lock_configuration = true")
+    return conn
+
+
+def _run(conn: duckdb.DuckDBPyConnection, sql: str, limits: Limits) -> QueryResult:
+    """Run one untrusted SELECT (in the child); never raises for what the query does."""
+    start = time.monotonic()
+    try:
+        statements = conn.extract_statements(sql)
+    except duckdb.Error as exc:
+        return failed(Status.EXEC_ERROR, _one_line(exc), time.monotonic() - start)
+    if len(statements) != 1:
+        return failed(Status.FORBIDDEN, f"{len(statements)} statements: exactly one query may run")
+    if statements[0].type != duckdb.StatementType.SELECT:
+        return failed(Status.FORBIDDEN, f"{statements[0].type.name} statements are not allowed: only queries")
+    timer = None
+    if limits.timeout is not None:
+        timer = threading.Timer(limits.timeout, conn.interrupt)
+        timer.daemon = True
+        timer.start()
+    try:
+        cursor = conn.execute(sql)
+        columns = tuple(d[0] for d in cursor.description or ())
+        rows, truncated = fetch_capped(cursor, limits)
+    except duckdb.InterruptException:
+        return failed(Status.TIMEOUT, f"timed out after {limits.timeout} s", time.monotonic() - start)
+    except duckdb.PermissionException as exc:
+        return failed(Status.FORBIDDEN, _one_line(exc), time.monotonic() - start)
+    except duckdb.Error as exc:
+        return failed(Status.EXEC_ERROR, _one_line(exc), time.monotonic() - start)
+    except MemoryError:
+        return failed(Status.EXEC_ERROR, "Out of Memory: the query's process ran out of address space",
+                      time.monotonic() - start)
+    finally:
+        if timer is not None:
+            timer.cancel()
+    return QueryResult(rows=tuple(rows), truncated=truncated, elapsed=time.monotonic() - start, columns=columns)
+
+
+def _child_main(pipe: Connection, load: dict[str, Any], limits: Limits) -> None:
+    """Load and lock, answer ``("ready", None)`` or ``("error", (type name, message))``, then answer each
+    ``(sql, limits)`` with a ``QueryResult``; ``None`` stops. A fatal DuckDB error (the database invalidated)
+    ends the child after its answer, so the next query gets a fresh one."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    try:
+        conn = _connect(load, limits)
+    except Exception as exc:  # the host's or the dataset's error: raised again in the parent
+        pipe.send(("error", (type(exc).__name__, _one_line(exc))))
+        return
+    load.clear()  # the frames are in DuckDB now
+    if limits.memory_mb:
+        headroom = HEADROOM_MB + HEADROOM_PER_THREAD_MB * max(1, limits.threads)
+        cap = _vm_size() + (int(limits.memory_mb) + headroom) * (1 << 20)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    pipe.send(("ready", None))
+    while True:
+        try:
+            message = pipe.recv()
+        except (EOFError, OSError):
+            break
+        if message is None:
+            break
+        try:
+            result = _run(conn, *message)
+        except Exception as exc:  # a bug here must not leave the parent waiting
+            result = failed(Status.EXEC_ERROR, f"{type(exc).__name__}: {_one_line(exc)}")
+        pipe.send(result)
+        if result.error and result.error.startswith("FATAL Error"):
+            break
+    conn.close()
+
+
+def _reap(process: Any, pipe: Connection) -> None:
+    if process.is_alive():
+        process.kill()
+    process.join(timeout=5)
+    pipe.close()
+
+
+def _loading_error(kind: str, message: str) -> Exception:
+    error = getattr(duckdb, kind, None)
+    if isinstance(error, type) and issubclass(error, duckdb.Error):
+        return error(message)
+    if kind in ("FileNotFoundError", "PermissionError", "OSError"):
+        return OSError(message)
+    return duckdb.Error(f"{kind}: {message}")
+
+
+class DuckSession:
+    """A locked DuckDB connection, in a child process, holding ``tables`` (name -> pandas/Arrow/Polars frame,
+    picklable) and ``csv`` (name -> CSV path, read with DuckDB's ``read_csv`` auto-detection), or a DuckDB file
+    opened read-only.
+
+    Loading errors are raised (``duckdb.Error``): they are the host's or the dataset's, not the model's. The
+    session keeps references to ``tables`` to load them again in a fresh child after one was killed.
     """
 
     def __init__(
@@ -43,29 +185,58 @@ class DuckSession:
         db_path: str | os.PathLike[str] | None = None,
         limits: Limits = DEFAULT_LIMITS,
     ) -> None:
-        # No temp directory: past memory_limit DuckDB would otherwise spill to ``.tmp`` in the working directory
-        # (``<file>.tmp`` beside a database file), up to 90% of the free disk, and leave it behind if killed.
-        config: dict[str, Any] = {"threads": max(1, limits.threads), "temp_directory": ""}
-        if limits.memory_mb:
-            config["memory_limit"] = f"{int(limits.memory_mb)}MB"
-        if db_path is not None:
-            if tables or csv:
-                raise ValueError("give either db_path or tables/csv, not both")
-            self.conn = duckdb.connect(os.fspath(db_path), read_only=True, config=config)
-        else:
-            self.conn = duckdb.connect(":memory:", config=config)
-            for name, path in (csv or {}).items():
-                self.conn.execute(
-                    f"CREATE TABLE {_quote_identifier(name)} AS SELECT * FROM read_csv(?)", [os.fspath(path)]
-                )
-            for name, frame in (tables or {}).items():
-                self.conn.register("__tabbench_load", frame)
-                self.conn.execute(f"CREATE TABLE {_quote_identifier(name)} AS SELECT * FROM __tabbench_load")
-                self.conn.unregister("__tabbench_load")
-        self.conn.execute("SET python_enable_replacements = false")
-        self.conn.execute("SET enable_external_access = false")
-        self.conn.execute("SET lock_configuration = true")
+        if db_path is not None and (tables or csv):
+            raise ValueError("give either db_path or tables/csv, not both")
+        self._load = {
+            "tables": dict(tables or {}),
+            "csv": {name: os.fspath(path) for name, path in (csv or {}).items()},
+            "db_path": None if db_path is None else os.fspath(db_path),
+        }
         self.limits = limits
+        self.restarts = 0  # children killed or lost and started again, for tests and logs
+        methods = multiprocessing.get_all_start_methods()
+        self._ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        self._lock = threading.Lock()
+        self._process: Any = None
+        self._pipe: Connection | None = None
+        self._closed = False
+        self._start()
+
+    def _start(self) -> None:
+        """Start a child and wait until it has loaded the tables; raise its loading error."""
+        parent, child = self._ctx.Pipe(duplex=True)
+        process = self._ctx.Process(target=_child_main, args=(child, self._load, self.limits), daemon=True)
+        try:
+            with _main_module_hidden():
+                process.start()
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:  # what pickling a frame raises
+            parent.close()
+            raise ValueError(f"the tables must be picklable to load them in the DuckDB process: {exc}") from exc
+        finally:
+            child.close()
+        try:
+            kind, detail = parent.recv()
+        except (EOFError, OSError) as exc:
+            process.join(timeout=5)
+            parent.close()
+            raise duckdb.Error(f"the DuckDB process died loading the tables (exit code {process.exitcode})") from exc
+        if kind == "error":
+            process.join(timeout=5)
+            parent.close()
+            raise _loading_error(*detail)
+        self._process, self._pipe = process, parent
+        # A session dropped without close() must not leave its child running until the program exits.
+        self._reaper = weakref.finalize(self, _reap, process, parent)
+
+    @property
+    def pid(self) -> int | None:
+        """Process id of the child running the queries now (``None`` between a kill and the next query)."""
+        return None if self._process is None else self._process.pid
+
+    def _stop(self) -> None:
+        if self._process is not None:
+            self._reaper()
+            self._process = self._pipe = None
 
     def __enter__(self) -> DuckSession:
         return self
@@ -74,39 +245,54 @@ class DuckSession:
         self.close()
 
     def close(self) -> None:
-        self.conn.close()
+        """Stop the child (politely, then by force)."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            if self._pipe is not None:
+                try:
+                    self._pipe.send(None)
+                except (OSError, ValueError):
+                    pass
+                assert self._process is not None
+                self._process.join(timeout=2)
+            self._stop()
 
     def execute(self, sql: str, limits: Limits | None = None) -> QueryResult:
-        """Run one untrusted SELECT; never raises for what the query does."""
+        """Run one untrusted SELECT; never raises for what the query does. A query still running at the timeout
+        plus ``GRACE`` is killed with its process (``TIMEOUT``); one whose process dies (out of address space)
+        gets ``EXEC_ERROR``; the next query starts a fresh process."""
         limits = limits or self.limits
-        start = time.monotonic()
-        try:
-            statements = self.conn.extract_statements(sql)
-        except duckdb.Error as exc:
-            return failed(Status.EXEC_ERROR, _one_line(exc), time.monotonic() - start)
-        if len(statements) != 1:
-            return failed(Status.FORBIDDEN, f"{len(statements)} statements: exactly one query may run")
-        if statements[0].type != duckdb.StatementType.SELECT:
-            return failed(Status.FORBIDDEN, f"{statements[0].type.name} statements are not allowed: only queries")
-        timer = None
-        if limits.timeout is not None:
-            timer = threading.Timer(limits.timeout, self.conn.interrupt)
-            timer.daemon = True
-            timer.start()
-        try:
-            cursor = self.conn.execute(sql)
-            columns = tuple(d[0] for d in cursor.description or ())
-            rows, truncated = fetch_capped(cursor, limits)
-        except duckdb.InterruptException:
-            return failed(Status.TIMEOUT, f"timed out after {limits.timeout} s", time.monotonic() - start)
-        except duckdb.PermissionException as exc:
-            return failed(Status.FORBIDDEN, _one_line(exc), time.monotonic() - start)
-        except duckdb.Error as exc:
-            return failed(Status.EXEC_ERROR, _one_line(exc), time.monotonic() - start)
-        finally:
-            if timer is not None:
-                timer.cancel()
-        return QueryResult(rows=tuple(rows), truncated=truncated, elapsed=time.monotonic() - start, columns=columns)
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("this DuckSession is closed")
+            if self._process is None or not self._process.is_alive():
+                self._stop()
+                try:
+                    self._start()
+                except (duckdb.Error, OSError) as exc:
+                    return failed(Status.EXEC_ERROR, f"could not load the tables again: {_one_line(exc)}")
+                self.restarts += 1
+            assert self._pipe is not None and self._process is not None
+            start = time.monotonic()
+            hard = (limits.timeout if limits.timeout is not None else NO_TIMEOUT_CAP) + GRACE
+            try:
+                self._pipe.send((sql, limits))
+                ready = wait([self._pipe, self._process.sentinel], timeout=hard)
+                if self._pipe in ready:
+                    return self._pipe.recv()
+            except (EOFError, OSError):
+                ready = [self._process.sentinel]
+            elapsed = time.monotonic() - start
+            if ready:  # the child died: RLIMIT_AS hit where DuckDB could not fail cleanly, or a crash
+                self._process.join(timeout=1)
+                code = self._process.exitcode
+                self._stop()
+                return failed(Status.EXEC_ERROR, f"Out of Memory or crash: the DuckDB process died (exit code "
+                                                 f"{code}) running this query", elapsed)
+            self._stop()
+            return failed(Status.TIMEOUT, f"killed after {hard:.1f} s: the query ignored cancellation", elapsed)
 
 
 def execute_duckdb(
@@ -125,7 +311,3 @@ def execute_duckdb(
         return failed(Status.EXEC_ERROR, f"could not load the tables: {_one_line(exc)}")
     with session:
         return session.execute(sql, limits)
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split())

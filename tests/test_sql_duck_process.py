@@ -1,0 +1,124 @@
+"""DuckDB sessions run model-written SQL in a child process whose address space is capped and which the
+parent kills at the timeout (``tabbench.sql.duck``)."""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import time
+
+import pandas as pd
+import pytest
+
+from tabbench.contract.types import Status
+from tabbench.sql import DuckSession, Limits
+from tabbench.sql.duck import GRACE
+
+
+def _session(**limits: object) -> DuckSession:
+    return DuckSession(tables={"t": pd.DataFrame({"a": [1, 2, 3]})}, limits=Limits(**limits))
+
+
+def test_string_bomb_fails_in_the_child_within_the_timeout() -> None:
+    """``repeat(repeat('x', 100000000), 30)`` took 6 GB of the caller's process under a 200 MB memory_limit."""
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    with _session(timeout=5, memory_mb=200) as session:
+        start = time.monotonic()
+        result = session.execute("SELECT length(repeat(repeat('x', 100000000), 30))")
+        elapsed = time.monotonic() - start
+        assert result.status in (Status.EXEC_ERROR, Status.TIMEOUT), result
+        if result.status == Status.EXEC_ERROR:
+            assert "Out of Memory" in (result.error or "")
+        assert elapsed < 5 + GRACE + 2
+        assert session.execute("SELECT sum(a) FROM t").rows == ((6,),)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200 * 1024
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",
+        "SELECT count(*) FROM range(100000) a, range(100000) b, range(100000) c",
+    ],
+)
+def test_runaway_query_ends_at_the_timeout_and_the_session_goes_on(sql: str) -> None:
+    with _session(timeout=0.5, memory_mb=200) as session:
+        start = time.monotonic()
+        result = session.execute(sql)
+        assert result.status == Status.TIMEOUT, result
+        assert time.monotonic() - start < 0.5 + GRACE + 1
+        assert session.execute("SELECT count(*) FROM t").rows == ((3,),)
+
+
+def test_child_that_does_not_answer_is_killed_and_replaced() -> None:
+    """A query that ignores the interrupt (one long function call) is stood in for by a stopped child."""
+    with _session(timeout=0.3, memory_mb=200) as session:
+        stuck = session.pid
+        assert stuck is not None
+        os.kill(stuck, signal.SIGSTOP)
+        start = time.monotonic()
+        result = session.execute("SELECT 1")
+        assert result.status == Status.TIMEOUT and "killed" in (result.error or ""), result
+        assert 0.3 + GRACE - 0.05 < time.monotonic() - start < 0.3 + GRACE + 1
+        assert session.execute("SELECT sum(a) FROM t").rows == ((6,),)
+        assert session.pid != stuck and session.restarts == 1
+
+
+def test_dead_child_is_replaced_with_the_tables_loaded_again() -> None:
+    with _session(timeout=5, memory_mb=200) as session:
+        first = session.pid
+        assert first is not None
+        os.kill(first, signal.SIGKILL)
+        time.sleep(0.1)
+        assert session.execute("SELECT sum(a) FROM t").rows == ((6,),)
+        assert session.pid != first
+
+
+def test_frames_are_loaded_but_caller_variables_stay_out_of_reach() -> None:
+    secret = pd.DataFrame({"secret": [42]})  # noqa: F841 - a replacement scan would find it
+    with _session(timeout=5, memory_mb=200) as session:
+        result = session.execute("SELECT * FROM secret")
+        assert result.status == Status.EXEC_ERROR and "secret" in (result.error or ""), result
+        assert session.execute("SELECT current_setting('python_enable_replacements')").rows == ((False,),)
+
+
+def test_loading_error_is_raised_in_the_caller(tmp_path) -> None:
+    import duckdb
+
+    with pytest.raises(duckdb.Error, match=r"missing\.csv"):
+        DuckSession(csv={"x": tmp_path / "missing.csv"})
+
+
+def test_child_dying_mid_query_is_an_exec_error_naming_the_exit_code() -> None:
+    import threading
+
+    with _session(timeout=10, memory_mb=200) as session:
+        pid = session.pid
+        assert pid is not None
+        threading.Timer(0.5, os.kill, (pid, signal.SIGKILL)).start()
+        result = session.execute("SELECT count(*) FROM range(100000) a, range(100000) b, range(100000) c")
+        assert result.status == Status.EXEC_ERROR and "exit code -9" in (result.error or ""), result
+        assert session.execute("SELECT sum(a) FROM t").rows == ((6,),) and session.restarts == 1
+
+
+def test_unpicklable_table_is_a_clear_loading_error() -> None:
+    from tabbench.sql import execute_duckdb
+
+    frame = pd.DataFrame({"f": [lambda: 1]})
+    with pytest.raises(ValueError, match="picklable"):
+        DuckSession(tables={"t": frame})
+    result = execute_duckdb("SELECT 1", tables={"t": frame})
+    assert result.status == Status.EXEC_ERROR and "picklable" in (result.error or ""), result
+
+
+def test_session_dropped_without_close_stops_its_child() -> None:
+    import gc
+
+    session = _session(timeout=5, memory_mb=200)
+    pid = session.pid
+    assert pid is not None
+    del session
+    gc.collect()
+    with pytest.raises(ProcessLookupError):  # killed and reaped
+        os.kill(pid, 0)
