@@ -14,6 +14,7 @@ import pytest
 from tabbench.contract.types import Status
 from tabbench.sql import DuckSession, Limits
 from tabbench.sql.duck import GRACE
+from tests.loaded import SLACK
 
 
 def _session(**limits: object) -> DuckSession:
@@ -30,7 +31,7 @@ def test_string_bomb_fails_in_the_child_within_the_timeout() -> None:
         assert result.status in (Status.EXEC_ERROR, Status.TIMEOUT), result
         if result.status == Status.EXEC_ERROR:
             assert "Out of Memory" in (result.error or "")
-        assert elapsed < 5 + GRACE + 2
+        assert elapsed < 5 + GRACE + SLACK  # 6 GB and past its timeout before
         assert session.execute("SELECT sum(a) FROM t").rows == ((6,),)
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200 * 1024
 
@@ -47,7 +48,7 @@ def test_runaway_query_ends_at_the_timeout_and_the_session_goes_on(sql: str) -> 
         start = time.monotonic()
         result = session.execute(sql)
         assert result.status == Status.TIMEOUT, result
-        assert time.monotonic() - start < 0.5 + GRACE + 1
+        assert time.monotonic() - start < 0.5 + GRACE + SLACK
         assert session.execute("SELECT count(*) FROM t").rows == ((3,),)
 
 
@@ -60,7 +61,7 @@ def test_child_that_does_not_answer_is_killed_and_replaced() -> None:
         start = time.monotonic()
         result = session.execute("SELECT 1")
         assert result.status == Status.TIMEOUT and "killed" in (result.error or ""), result
-        assert 0.3 + GRACE - 0.05 < time.monotonic() - start < 0.3 + GRACE + 1
+        assert 0.3 + GRACE - 0.05 < time.monotonic() - start < 0.3 + GRACE + SLACK  # not before the deadline
         assert session.execute("SELECT sum(a) FROM t").rows == ((6,),)
         assert session.pid != stuck and session.restarts == 1
 
