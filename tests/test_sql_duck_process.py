@@ -123,3 +123,49 @@ def test_session_dropped_without_close_stops_its_child() -> None:
     gc.collect()
     with pytest.raises(ProcessLookupError):  # killed and reaped
         os.kill(pid, 0)
+
+
+class _Interrupted(Exception):
+    pass
+
+
+def test_a_call_interrupted_while_waiting_leaves_no_answer_behind_for_the_next() -> None:
+    """An exception between sending a query and reading its answer (Ctrl-C, a signal handler) must not leave the
+    answer in the pipe, where every later call would read the one before it."""
+
+    def interrupt(*_: object) -> None:
+        raise _Interrupted
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        with _session(timeout=5, memory_mb=200) as session:
+            signal.setitimer(signal.ITIMER_REAL, 0.3)
+            with pytest.raises(_Interrupted):
+                session.execute("SELECT count(*) FROM range(100000) a, range(100000) b")
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            assert session.execute("SELECT 42").rows == ((42,),)
+            assert session.execute("SELECT 43").rows == ((43,),)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_forked_copy_is_told_to_open_its_own_session_and_leaves_the_owners_child_alone() -> None:
+    with _session(timeout=5, memory_mb=200) as session:
+        child_pid = session.pid
+        assert child_pid is not None
+        pid = os.fork()
+        if pid == 0:  # the forked copy refuses, and its finalizer (run at its exit) leaves the child alone
+            code = 3
+            try:
+                session.execute("SELECT 1")
+                code = 1
+            except RuntimeError as exc:
+                code = 0 if "another process" in str(exc) else 2
+            finally:
+                session._reaper()
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        os.kill(child_pid, 0)  # still running
+        assert session.pid == child_pid and session.execute("SELECT sum(a) FROM t").rows == ((6,),)

@@ -152,7 +152,9 @@ def _child_main(pipe: Connection, load: dict[str, Any], limits: Limits) -> None:
     conn.close()
 
 
-def _reap(process: Any, pipe: Connection) -> None:
+def _reap(process: Any, pipe: Connection, owner: int) -> None:
+    if os.getpid() != owner:  # a forked copy of the session's owner exiting: the child is not its to stop
+        return
     if process.is_alive():
         process.kill()
     process.join(timeout=5)
@@ -200,6 +202,7 @@ class DuckSession:
         self._process: Any = None
         self._pipe: Connection | None = None
         self._closed = False
+        self._owner = os.getpid()
         self._start()
 
     def _start(self) -> None:
@@ -214,19 +217,21 @@ class DuckSession:
             raise ValueError(f"the tables must be picklable to load them in the DuckDB process: {exc}") from exc
         finally:
             child.close()
+        # Registered before the wait: a session interrupted while its child loads (Ctrl-C in a notebook) or dropped
+        # without close() must not leave a child holding the tables until the program exits.
+        reaper = weakref.finalize(self, _reap, process, parent, os.getpid())
         try:
             kind, detail = parent.recv()
         except (EOFError, OSError) as exc:
-            process.join(timeout=5)
-            parent.close()
+            reaper()
             raise duckdb.Error(f"the DuckDB process died loading the tables (exit code {process.exitcode})") from exc
+        except BaseException:
+            reaper()
+            raise
         if kind == "error":
-            process.join(timeout=5)
-            parent.close()
+            reaper()
             raise _loading_error(*detail)
-        self._process, self._pipe = process, parent
-        # A session dropped without close() must not leave its child running until the program exits.
-        self._reaper = weakref.finalize(self, _reap, process, parent)
+        self._process, self._pipe, self._reaper = process, parent, reaper
 
     @property
     def pid(self) -> int | None:
@@ -267,6 +272,8 @@ class DuckSession:
         with self._lock:
             if self._closed:
                 raise RuntimeError("this DuckSession is closed")
+            if self._owner != os.getpid():
+                raise RuntimeError("this DuckSession was opened in another process (before a fork): open one here")
             if self._process is None or not self._process.is_alive():
                 self._stop()
                 try:
@@ -284,6 +291,11 @@ class DuckSession:
                     return self._pipe.recv()
             except (EOFError, OSError):
                 ready = [self._process.sentinel]
+            except BaseException:
+                # Interrupted between asking and reading (Ctrl-C, a signal handler, a failed read): the answer
+                # would stay in the pipe and every later query would read the one before it. Start afresh.
+                self._stop()
+                raise
             elapsed = time.monotonic() - start
             if ready:  # the child died: RLIMIT_AS hit where DuckDB could not fail cleanly, or a crash
                 self._process.join(timeout=1)
