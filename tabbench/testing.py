@@ -157,7 +157,7 @@ def _build_tiny(args: list[str]) -> None:
     from tabbench.cli import build_cli
 
     bars = hf_logging.is_progress_bar_enabled()
-    with torch.random.fork_rng(devices=[]):
+    with torch.random.fork_rng():  # the CPU generator and, on a GPU host, the CUDA ones (the build seeds all)
         result = CliRunner().invoke(build_cli(), ["models", "build-tiny", *args])
     if bars:
         hf_logging.enable_progress_bar()
