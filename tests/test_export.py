@@ -15,7 +15,7 @@ import pytest
 
 from tabbench.reporting.export import eee_schema
 from tabbench.reporting.paired import passed
-from tests.cli_run import tabbench
+from tests.cli_run import gold_run, tabbench
 
 LIMIT = 4
 UUID4 = r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
@@ -24,11 +24,7 @@ UUID4 = r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
 @pytest.fixture(scope="module")
 def gold(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Path:
     """The gold run (the oracles backend) of every bundled benchmark: the demo suite."""
-    out = tmp_path_factory.mktemp("export") / "gold"
-    done = tabbench("eval", "--model", "gold", "--suite", "demo", "--limit", str(LIMIT), "--out", str(out),
-                    "--no-progress", env=env)
-    assert done.returncode == 0, done.stderr
-    return out
+    return gold_run(tmp_path_factory.mktemp("export") / "gold", "--suite", "demo", "--limit", str(LIMIT), env=env)
 
 
 def _records(run: Path, benchmark: str) -> list[dict]:
@@ -164,9 +160,7 @@ def test_export_needs_neither_the_plugin_nor_the_data(gold: Path, env: dict[str,
 
 
 def test_an_agent_run_exports_as_agentic_instances(env: dict[str, str], tmp_path: Path) -> None:
-    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", "2", "--env", "sql", "--out",
-                    str(tmp_path / "agent"), "--no-progress", env=env)
-    assert done.returncode == 0, done.stderr
+    gold_run(tmp_path / "agent", "--suite", "demo-bird", "--limit", "2", "--env", "sql", env=env)
     done = tabbench("export", str(tmp_path / "agent"), "--format", "eee", "--out", str(tmp_path / "eee"), env=env)
     assert done.returncode == 0, done.stderr
     (samples,) = (tmp_path / "eee").rglob("*_samples.jsonl")

@@ -23,7 +23,7 @@ import pytest
 from tabbench.contract.errors import DataError
 from tabbench.evaluation.results import load
 from tabbench.reporting.export import eee_schema
-from tests.cli_run import tabbench
+from tests.cli_run import gold_run, tabbench
 from tests.test_viewer_hostile import MARKUP, NAME, assert_route_shows_markup_as_text
 
 N = 6
@@ -441,9 +441,7 @@ def test_an_export_of_a_partial_merge_says_how_many_examples_are_missing(tmp_pat
     """`merge --allow-partial` marks results.json partial; its export looked complete. lm-eval's n-samples has
     the run's size as `original` and the samples exported as `effective`; each eee result names the examples
     missing from its score."""
-    done = tabbench("eval", "--model", "gold", "--suite", BENCH, "--limit", "6", "--shard", "0/2", "--out",
-                    str(tmp_path / "shard"), "--no-progress", env=env)
-    assert done.returncode == 0, done.stderr
+    gold_run(tmp_path / "shard", "--suite", BENCH, "--limit", "6", "--shard", "0/2", env=env)
     done = tabbench("merge", str(tmp_path / "part"), str(tmp_path / "shard"), "--allow-partial", env=env)
     assert done.returncode == 0, done.stderr
     missing = json.loads((tmp_path / "part" / "results.json").read_text())["merge"]["missing"][BENCH]

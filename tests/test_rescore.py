@@ -14,7 +14,7 @@ from tabbench.evaluation.aggregate import mean_and_stderr
 from tabbench.evaluation.results import validate
 from tabbench.reporting.runfolder import read_run
 from tabbench.reporting.viewer import Site
-from tests.cli_run import tabbench
+from tests.cli_run import gold_run, tabbench
 
 N = 12
 
@@ -155,9 +155,7 @@ def test_a_run_without_results_or_on_other_data_is_refused(run: Path, env: dict[
 
 def test_a_transcript_reward_scores_an_agent_runs_rollouts(env: dict[str, str], tmp_path: Path) -> None:
     """`tool-errors` reads the whole rollout of an `--env` run (as in training); single-turn records have none."""
-    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", "3", "--env", "sql", "--out",
-                    str(tmp_path / "agent"), "--no-progress", env=env)
-    assert done.returncode == 0, done.stderr
+    gold_run(tmp_path / "agent", "--suite", "demo-bird", "--limit", "3", "--env", "sql", env=env)
     done = tabbench("rescore", str(tmp_path / "agent"), "--reward", "tool-errors", "--no-progress", env=env)
     assert done.returncode == 0, done.stderr
     records = _records(tmp_path / "agent")
@@ -176,9 +174,8 @@ def test_a_transcript_reward_on_single_turn_records_is_not_applicable(run: Path,
 
 
 def test_a_vote_run_is_rescored_on_the_completion_the_vote_picked(env: dict[str, str], tmp_path: Path) -> None:
-    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", "2", "--samples", "3",
-                    "--temperature", "0.7", "--out", str(tmp_path / "vote"), "--no-progress", env=env)
-    assert done.returncode == 0, done.stderr
+    gold_run(tmp_path / "vote", "--suite", "demo-bird", "--limit", "2", "--samples", "3", "--temperature", "0.7",
+             env=env)
     path = tmp_path / "vote/samples/demo-bird.jsonl"
     records = _records(tmp_path / "vote")
     first = records[0]

@@ -26,7 +26,7 @@ from tabbench.reporting.viewer import Site, make_server, script, write_bundle
 from tabbench.sql import QueryResult
 from tabbench.sql.preview import PREVIEW_CELL_CHARS, PREVIEW_ROWS, differs_by, preview
 from tests import browser
-from tests.cli_run import tabbench
+from tests.cli_run import gold_run, tabbench
 
 N = 24
 HOSTILE = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">'
@@ -328,9 +328,7 @@ def test_several_completions_are_grouped_by_their_answer(runs: dict, tmp_path: P
 
 
 def test_an_agent_transcript_shows_its_tool_calls(tmp_path: Path, env: dict[str, str], chrome) -> None:
-    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--env", "sql", "--max-turns", "4",
-                    "--limit", "2", "--out", str(tmp_path / "agent"), "--no-progress", env=env)
-    assert done.returncode == 0, done.stderr
+    gold_run(tmp_path / "agent", "--suite", "demo-bird", "--env", "sql", "--max-turns", "4", "--limit", "2", env=env)
     index = write_bundle(Site([read_run(tmp_path / "agent")]), tmp_path / "site")
     chrome.get(browser.page_url(index) + "#sample/0/0/0")
     calls = browser.wait(lambda: chrome.execute_script(

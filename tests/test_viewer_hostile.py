@@ -29,7 +29,7 @@ import pytest
 from tabbench.reporting.runfolder import read_run
 from tabbench.reporting.viewer import SECURITY_HEADERS, Site, make_server, write_bundle
 from tests import browser
-from tests.cli_run import tabbench
+from tests.cli_run import gold_run
 from tests.test_viewer import _page_key
 from tests.test_viewer_security import N, Serving, _break_first_line, _copy
 
@@ -70,11 +70,7 @@ def _env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 @pytest.fixture(scope="module", name="run")
 def _run(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Path:
-    out = tmp_path_factory.mktemp("runs") / "gold"
-    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", str(N), "--out", str(out),
-                    "--no-progress", env=env)
-    assert done.returncode == 0, done.stderr
-    return out
+    return gold_run(tmp_path_factory.mktemp("runs") / "gold", "--suite", "demo-bird", "--limit", str(N), env=env)
 
 
 @pytest.fixture(scope="module")

@@ -33,7 +33,7 @@ from tabbench.reporting.viewer import (
     write_bundle,
 )
 from tests import browser
-from tests.cli_run import tabbench
+from tests.cli_run import gold_run, tabbench
 from tests.test_viewer import _page_key, _request
 
 N = 6
@@ -41,11 +41,7 @@ N = 6
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Path:
-    out = tmp_path_factory.mktemp("runs") / "gold"
-    done = tabbench("eval", "--model", "gold", "--suite", "demo-bird", "--limit", str(N), "--out", str(out),
-                    "--no-progress", env=env)
-    assert done.returncode == 0, done.stderr
-    return out
+    return gold_run(tmp_path_factory.mktemp("runs") / "gold", "--suite", "demo-bird", "--limit", str(N), env=env)
 
 
 def _copy(run: Path, target: Path) -> Path:
