@@ -16,6 +16,7 @@ from typing import Any, TextIO
 import click
 
 from tabbench import __version__
+from tabbench.cli.output import printable
 from tabbench.contract.errors import TabbenchError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
@@ -85,7 +86,7 @@ class CommandFailed(click.ClickException):
     (from a run folder: a benchmark version, a metric name) is shown as its escape, never sent to the terminal."""
 
     def __init__(self, message: str, exit_code: int) -> None:
-        super().__init__("".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in message))
+        super().__init__(printable(message))
         self.exit_code = exit_code
 
 

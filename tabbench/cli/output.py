@@ -11,6 +11,12 @@ import click
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 
 
+def printable(text: str) -> str:
+    """``text`` for a terminal: a control character (ESC, BEL: from a run folder, it would start an escape sequence)
+    shown as its Python escape, everything else as it is."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def emit(rows: Sequence[dict[str, Any]], columns: Sequence[str], *, as_json: bool, title: str) -> None:
     """Print ``rows`` as JSON (every field) or as a table of ``columns``."""
     if as_json:
@@ -21,9 +27,8 @@ def emit(rows: Sequence[dict[str, Any]], columns: Sequence[str], *, as_json: boo
     from rich.table import Table
 
     def shown(text: Any) -> str:
-        """Text from a run folder (a bucket, a label) as it reads: rich markup escaped, and a control character
-        (ESC, BEL: a terminal would run an escape sequence) as its Python escape."""
-        return escape("".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text)))
+        """Text from a run folder (a bucket, a label) as it reads: control characters and rich markup escaped."""
+        return escape(printable(str(text)))
 
     table = Table(title=shown(title), title_justify="left")
     for column in columns:
