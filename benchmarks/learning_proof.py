@@ -271,19 +271,22 @@ def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_e
 # --- the validation split and checkpoint selection (--validation-where) -----------------------------------
 
 
-def listed(args: argparse.Namespace, name: str, split: str, where: list[str]) -> dict[str, str]:
-    """``{id: db_id or ""}`` of the questions of ``split`` that ``where`` selects, listed by scoring the gold
-    answers (``tabbench eval --model gold``: no model, seconds)."""
-    out = args.work / "eval" / f"list-{name}"
-    Stage(args.work, f"list-{name}", [
-        "eval", "--model", "gold", "--benchmark", args.benchmark, "--split", split, *where_args(where),
-        "--no-cache", "--no-progress", "--out", str(out), *data_args(args)]).launch().wait()
-    found = {}
-    for path in sorted((out / "samples").glob("*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                row = json.loads(line)
-                found[str(row["id"])] = str((row.get("meta") or {}).get("db_id") or "")
+def listed(args: argparse.Namespace, wanted: dict[str, list[str]]) -> dict[str, dict[str, str]]:
+    """Per name, ``{id: db_id or ""}`` of the ``--train-split`` questions its ``where`` selects, listed side by side
+    by scoring the gold answers (``tabbench eval --model gold``: no model, seconds)."""
+    stages = {name: Stage(args.work, f"list-{name}", [
+        "eval", "--model", "gold", "--benchmark", args.benchmark, "--split", args.train_split, *where_args(where),
+        "--no-cache", "--no-progress", "--out", str(args.work / "eval" / f"list-{name}"), *data_args(args)]).launch()
+        for name, where in wanted.items()}
+    found: dict[str, dict[str, str]] = {}
+    for name, stage in stages.items():
+        stage.wait()
+        found[name] = {}
+        for path in sorted((args.work / "eval" / f"list-{name}" / "samples").glob("*.jsonl")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    row = json.loads(line)
+                    found[name][str(row["id"])] = str((row.get("meta") or {}).get("db_id") or "")
     return found
 
 
@@ -293,8 +296,12 @@ def validation_split(args: argparse.Namespace) -> Path:
     question with the held-out ones, and what they can resolve (``proof_plan.validation_design``)."""
     path = args.work / "validation-ids.txt"
     if not path.is_file():
-        validation = listed(args, "validation", args.train_split, args.validation_where)
-        training = listed(args, "training", args.train_split, args.train_where)
+        from tabbench import benchmark_class
+
+        same_split = args.train_split == (args.eval_split or benchmark_class(args.benchmark).default_split)
+        lists = listed(args, {"validation": args.validation_where, "training": args.train_where,
+                              **({"held-out": args.eval_where} if same_split else {})})
+        validation, training = lists["validation"], lists["training"]
         if not validation:
             sys.exit(f"--validation-where {' '.join(args.validation_where)}: no {args.train_split} question matches")
         shared = sorted({db for db in validation.values() if db} & {db for i, db in training.items()
@@ -302,11 +309,10 @@ def validation_split(args: argparse.Namespace) -> Path:
         if shared:
             sys.exit(f"--validation-where: database(s) {', '.join(shared)} are trained on too; hold them out of "
                      "--train-where, so validation is cross-database like the test")
-        if args.train_split == (args.eval_split or args.train_split):
-            overlap = sorted(set(validation) & set(listed(args, "held-out", args.train_split, args.eval_where)))
-            if overlap:
-                sys.exit(f"--validation-where: {len(overlap)} validation question(s) are held-out questions too "
-                         f"(e.g. id {overlap[0]}): keep the test out of validation")
+        overlap = sorted(set(validation) & set(lists.get("held-out", {})))
+        if overlap:
+            sys.exit(f"--validation-where: {len(overlap)} validation question(s) are held-out questions too "
+                     f"(e.g. id {overlap[0]}): keep the test out of validation")
         counts: dict[str, int] = {}
         for db in validation.values():
             counts[db or "?"] = counts.get(db or "?", 0) + 1
@@ -396,11 +402,11 @@ def run_seed_validated(base: Path, work: Path, seed: int, args: argparse.Namespa
     with ThreadPoolExecutor(2) as pool:
         control_job, grpo_job = pool.submit(control), pool.submit(grpo)
         chosen_control, chosen = control_job.result(), grpo_job.result()
-    best = max(chosen, key=lambda arm: (json.loads((work / f"{arm}-selection.json").read_text())["rounds"][
-        json.loads((work / f"{arm}-selection.json").read_text())["chosen"]]["score"], -list(chosen).index(arm)))
+    selections = {arm: json.loads((work / f"{arm}-selection.json").read_text()) for arm, _ in levers}
+    best = max(chosen, key=lambda arm: (selections[arm]["rounds"][selections[arm]["chosen"]]["score"],
+                                        -list(chosen).index(arm)))  # a tie keeps the plain GRPO arm
     (work / "grpo-lever.json").write_text(json.dumps({"chosen": best, "levers": {
-        arm: {"options": " ".join(extra), "selection": json.loads((work / f"{arm}-selection.json").read_text())}
-        for arm, extra in levers}}, indent=1) + "\n")
+        arm: {"options": " ".join(extra), "selection": selections[arm]} for arm, extra in levers}}, indent=1) + "\n")
     if best != "grpo":
         print(f"[levers] GRPO with {args.lever[int(best.removeprefix('lever')) - 1]!r} is best on validation",
               flush=True)

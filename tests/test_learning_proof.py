@@ -175,3 +175,23 @@ def test_the_board_is_built_from_committed_pieces_and_refuses_what_does_not_fit(
     with pytest.raises(SystemExit, match=r"seed 1 did not finish \(grpo: late\)"):
         records.build_board(results, tmp_path / "board.md")
     assert sorted(p.name for p in results.iterdir()) == listing
+
+
+@pytest.mark.parametrize(("extra", "wanted"), [
+    (["--train-where", "db_id=school,library", "--validation-where", "db_id=school", "--validation-where",
+      "id!=@{rest}"], "database(s) school are trained on too"),  # a few of school's questions, the rest trained on
+    (["--train-where", "db_id=library", "--validation-where", "db_id=school", "--eval-split", "train",
+      "--eval-where", "db_id=school"], "validation question(s) are held-out questions too"),
+])
+def test_validation_that_is_not_held_out_is_refused_before_training(tmp_path, extra, wanted):
+    from tabbench import get_benchmark
+
+    school = [e.id for e in get_benchmark("demo-spider").examples("train") if e.meta.get("db_id") == "school"]
+    (tmp_path / "rest.txt").write_text("\n".join(school[6:]) + "\n")
+    extra = [a.format(rest=tmp_path / "rest.txt") for a in extra]
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "learning_proof.py"), "--model", str(tmp_path),
+                           "--benchmark", "demo-spider", "--work", str(tmp_path / "work"), "--results",
+                           str(tmp_path / "results"), "--budget", "5", *extra], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 1 and wanted in done.stderr, done.stdout[-2000:] + done.stderr[-2000:]
+    assert not (tmp_path / "results").exists() and not (tmp_path / "work" / "seed0").exists()
