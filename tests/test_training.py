@@ -127,3 +127,63 @@ def test_other_processes_of_a_launch_record_nothing(tmp_path: Path, monkeypatch:
     assert training.run_trainer("toy", ToyConfig.of(keywords(out)), lambda run: None, model=False,
                                 plugin_version="0") == out
     assert not (out / training.RUN_RECORD).exists()
+
+
+class _Clock:
+    """A fake ``time.perf_counter`` the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _attached(budget: training.TimeBudget) -> Any:
+    """The callback ``budget.attach`` adds to a trainer."""
+    added = []
+    budget.attach(type("Trainer", (), {"add_callback": lambda self, callback: added.append(callback)})())
+    (callback,) = added
+    return callback
+
+
+def test_the_budget_saves_snapshots_at_equal_shares_off_the_clock_and_leaves_uncounted_seconds_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = _Clock()
+    monkeypatch.setattr("tabbench.training.budget.time.perf_counter", clock)
+    budget = training.TimeBudget(30.0)
+    saved = []
+
+    def save(path: Path) -> None:
+        path.mkdir()
+        saved.append((path.name, clock.now))
+        clock.now += 7.0  # saving takes 7 s: not charged to the budget
+
+    budget.snapshot_into(tmp_path, 3, save)
+    compile_seconds = [0.0]
+    budget.uncounted = lambda: compile_seconds[0]
+    callback = _attached(budget)
+    state, control = type("S", (), {"global_step": 0})(), type("C", (), {"should_training_stop": False})()
+    callback.on_train_begin(None, state, control)
+    steps = []
+    for step in range(1, 100):
+        clock.now += 4.0
+        if step == 1:
+            compile_seconds[0] = 3.0  # the first step compiled for 3 s: off the budget too
+        state.global_step = step
+        callback.on_step_end(None, state, control)
+        steps.append(step)
+        if control.should_training_stop:
+            break
+    # budget seconds after step s: 4 s a step, less step 1's 3 s of compiling and the 7 s of each save before it;
+    # the shares are at 10 and 20 s
+    assert [name for name, _ in saved] == ["snapshot-1", "snapshot-2"]
+    assert [s["step"] for s in budget.snapshots] == [4, 6] and steps[-1] == 9  # 4*9 - 3 = 33 >= 30
+    assert json.loads((tmp_path / "snapshot-1" / "snapshot.json").read_text()) == {
+        "snapshot": 1, "of": 3, "step": 4, "seconds": 13.0, "path": "snapshot-1"}
+    callback.on_train_end(None, state, control)
+    record = budget.record()
+    assert record["stopped_by_time"] and record["uncounted_seconds"] == 3.0 and len(record["snapshots"]) == 2
+    with pytest.raises(ValueError, match="a budget is needed"):
+        training.TimeBudget(None).snapshot_into(tmp_path, 3, save)
+    assert "snapshots" not in training.TimeBudget(5.0).record()  # none asked for: the record is as before

@@ -61,7 +61,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "compare": (
         "tabbench.cli.view:compare_command",
-        "Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail) and the exact McNemar p.",
+        "Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail), the exact McNemar p and "
+        "B - A in points with its 95% confidence interval, clustered by database where the records name one.",
     ),
     "rescore": (
         "tabbench.cli.rescore:rescore_command",

@@ -62,7 +62,8 @@ def view_command(runs: tuple[str, ...], host: str, port: int, bundle: Path | Non
 @click.option("--benchmark", "benchmarks", multiple=True, help="Only this benchmark (repeatable; default: all shared).")
 @JSON_OPTION
 def compare_command(a: str, b: str, benchmarks: tuple[str, ...], as_json: bool) -> None:
-    """Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail) and the exact McNemar p.
+    """Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail), the exact McNemar p and
+    B - A in points with its 95% confidence interval, clustered by database where the records name one.
 
     Refuses runs made on different benchmark versions, splits or data files."""
     from tabbench.contract import modeltext
@@ -78,7 +79,8 @@ def compare_command(a: str, b: str, benchmarks: tuple[str, ...], as_json: bool) 
         return
     rows = [{"benchmark": f.benchmark, "paired": f.paired, "both pass": f.both_pass, "both fail": f.both_fail,
              "fail -> pass": len(f.up), "pass -> fail": len(f.down), "McNemar p": f"{f.p:.4g}",
-             "unpaired": f.unpaired} for f in found]
+             "B - A points [95% CI]": _interval(d["difference"]), "unpaired": f.unpaired}
+            for f, d in zip(found, more, strict=True)]
     emit(rows, list(rows[0]), as_json=False, title=f"{run_a.label} -> {run_b.label}")
     for f, d in zip(found, more, strict=True):
         if d["buckets"]:
@@ -87,6 +89,14 @@ def compare_command(a: str, b: str, benchmarks: tuple[str, ...], as_json: bool) 
                       "fail -> pass": x["n_up"], "pass -> fail": x["n_down"], "McNemar p": f"{x['p']:.4g}"}
                      for x in d["buckets"]]
             emit(cells, list(cells[0]), as_json=False, title=f"{f.benchmark}: primary metric (%) per bucket, A -> B")
+
+
+def _interval(difference: dict | None) -> str:
+    """``+2.3 [-0.4, +5.0] by 8 databases``: ``comparison.difference`` in words."""
+    if difference is None:
+        return "n/a"
+    clusters = f"{difference['clusters']} {'databases' if difference['by'] == 'database' else 'samples'}"
+    return f"{difference['difference']:+.1f} [{difference['low']:+.1f}, {difference['high']:+.1f}] by {clusters}"
 
 
 def _pct(value: float | None, sign: bool = False) -> str:

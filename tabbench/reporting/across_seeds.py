@@ -1,22 +1,26 @@
 """One comparison repeated over training seeds (e.g. GRPO against its control, once per SFT seed), tested at the
-level the design varies: the seed, and the question.
+level the design varies: the seed, and the question; each test named for what it tests.
 
 Why: the pooled McNemar test (``paired.pooled``) counts every (question, seed) pair as an independent trial, but a
 training seed moves a score more than most training effects do, and one question is asked once per seed. So beside
 it a board shows:
 
 - per seed, each arm's score and their difference (points); the mean and sample standard deviation over seeds;
-- the **seed-level test**: a paired t-test on the per-seed differences (k seeds, k - 1 degrees of freedom);
-- the **question-clustered test**: per question, the difference summed over the seeds (a cluster), then a t-test
-  on those sums across questions (n - 1 degrees of freedom): the pooled comparison with the seeds of one question
-  kept together, so their correlation widens the error instead of being counted as more evidence;
-- the **heterogeneity** between seeds: Pearson's chi-square on the k x 2 table of each seed's discordant split
-  (+ against -), k - 1 degrees of freedom: small when the seeds disagree about which arm is better;
-- a one-sentence **verdict**: significant (alpha 0.05) only when the seed-level and the question-clustered tests
-  both are, with the direction of the mean difference.
+- the **seed-level test**: a paired t-test on the per-seed differences (k seeds, k - 1 degrees of freedom). It
+  needs a mean above ``design.seed_level_threshold(k)`` standard deviations (8.98 for two seeds, 2.48 for three):
+  the verdict says so when the design could not reach significance;
+- the **question sign-flip test**: per question, the difference summed over the seeds (a cluster), tested by the
+  exact sign-flip test (``signflip``): the pooled comparison with the seeds of one question kept together, exact
+  however few questions flipped;
+- the difference with **95% confidence intervals** clustered by question and by database (``intervals``);
+- **between seeds**, two questions kept apart: whether the seeds' **win shares differ** (Pearson's chi-square on
+  the k x 2 table of each seed's + and - counts, k - 1 degrees of freedom: seeds that all favour one arm, some
+  more strongly, differ here), and whether the seeds' **directions differ** (Gail and Simon's 1985 test of a
+  qualitative interaction: small only when some seeds favour one arm and others the other, beyond their noise);
+- a one-sentence **verdict**: significant (alpha 0.05) only when the seed-level and the question sign-flip tests
+  both are, with the direction of the mean difference, and why not when not.
 
-The distributions (Student's t, chi-square) are computed here (regularised incomplete beta and gamma functions) so
-the host needs no scipy. Items are judged with ``paired.passed`` and paired with ``paired.flips``.
+Items are judged with ``paired.passed`` and paired with ``paired.flips``.
 """
 
 from __future__ import annotations
@@ -25,77 +29,13 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tabbench.reporting.design import seed_level_threshold
+from tabbench.reporting.distributions import chi2_survival, t_two_sided
+from tabbench.reporting.intervals import DATABASE, QUESTION, Interval, clustered_interval, paired_items
 from tabbench.reporting.paired import Flips, flips, sign_test
+from tabbench.reporting.signflip import sign_flip_p
 
 ALPHA = 0.05
-_EPS = 1e-15
-
-
-def _beta_fraction(a: float, b: float, x: float) -> float:
-    """The continued fraction of the regularised incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 1000):
-        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            h *= d * c
-        if abs(d * c - 1.0) < _EPS:
-            break
-    return h
-
-
-def incomplete_beta(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b), for a, b > 0 and 0 <= x <= 1."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _beta_fraction(a, b, x) / a
-    return 1.0 - front * _beta_fraction(b, a, 1.0 - x) / b
-
-
-def t_two_sided(t: float, df: float) -> float:
-    """Two-sided p-value of Student's t statistic ``t`` with ``df`` degrees of freedom."""
-    return incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
-
-
-def chi2_survival(x: float, df: int) -> float:
-    """P(X >= x) for a chi-square variable with ``df`` degrees of freedom (the upper regularised gamma)."""
-    if x <= 0.0:
-        return 1.0
-    a, z = df / 2.0, x / 2.0
-    log_front = a * math.log(z) - z - math.lgamma(a)
-    if z < a + 1.0:  # the series of the lower function
-        term = total = 1.0 / a
-        n = a
-        while abs(term) > abs(total) * _EPS:
-            n += 1.0
-            term *= z / n
-            total += term
-        return max(0.0, 1.0 - total * math.exp(log_front))
-    tiny = 1e-300  # the continued fraction of the upper function (modified Lentz)
-    b = z + 1.0 - a
-    c, d = 1.0 / tiny, 1.0 / b
-    h = d
-    for i in range(1, 1000):
-        an = -i * (i - a)
-        b += 2.0
-        d = an * d + b
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = b + an / c
-        c = c if abs(c) > tiny else tiny
-        h *= d * c
-        if abs(d * c - 1.0) < _EPS:
-            break
-    return math.exp(log_front) * h
 
 
 def mean_sd(values: Sequence[float]) -> tuple[float, float | None]:
@@ -117,7 +57,8 @@ def one_sample_t(values: Sequence[float]) -> float | None:
 
 def heterogeneity(splits: Sequence[tuple[int, int]]) -> float | None:
     """Pearson's chi-square p that every seed splits its discordant items (+, -) in the same proportion
-    (k - 1 degrees of freedom); ``None`` for one seed or when an expected count is 0."""
+    (k - 1 degrees of freedom): whether the win shares differ, not whether the seeds favour different arms;
+    ``None`` for one seed or when an expected count is 0."""
     rows = [(up, down) for up, down in splits]
     total_up, total_down = sum(r[0] for r in rows), sum(r[1] for r in rows)
     total = total_up + total_down
@@ -130,6 +71,23 @@ def heterogeneity(splits: Sequence[tuple[int, int]]) -> float | None:
             expected = n * column / total
             stat += (observed - expected) ** 2 / expected
     return chi2_survival(stat, len(rows) - 1)
+
+
+def direction_test(estimates: Sequence[tuple[float, float]]) -> float | None:
+    """Gail and Simon's (1985) test that the effects point in different directions (a qualitative interaction),
+    from per-seed ``(difference, standard error)``: ``Q = min(sum of z^2 over positive differences, sum over
+    negative ones)``, ``p = sum_{h=1}^{k-1} C(k-1, h) / 2^(k-1) * P(chi2_h >= Q)``; 1.0 when every difference has
+    one sign. ``None`` for fewer than two seeds with a standard error."""
+    usable = [(d, se) for d, se in estimates if se > 0]
+    k = len(usable)
+    if k < 2:
+        return None
+    positive = sum((d / se) ** 2 for d, se in usable if d > 0)
+    negative = sum((d / se) ** 2 for d, se in usable if d < 0)
+    q = min(positive, negative)
+    if q == 0.0:
+        return 1.0
+    return sum(math.comb(k - 1, h) / 2 ** (k - 1) * chi2_survival(q, h) for h in range(1, k))
 
 
 @dataclass(frozen=True)
@@ -159,6 +117,12 @@ class SeedPair:
         return 100.0 * (self.up - self.down) / self.paired
 
     @property
+    def se(self) -> float:
+        """Standard error of ``difference`` (points): the paired (McNemar) variance of the items' differences."""
+        n, d = self.paired, (self.up - self.down) / self.paired
+        return 100.0 * math.sqrt(max(0.0, (self.up + self.down) / n - d * d) / n)
+
+    @property
     def p(self) -> float:
         return sign_test(self.up, self.down)
 
@@ -173,6 +137,8 @@ class AcrossSeeds:
 
     seeds: tuple[SeedPair, ...]
     cluster_sums: tuple[int, ...]  # per question asked in every seed: wins minus losses summed over the seeds
+    by_question: Interval | None = None  # the difference clustered by question (over the seeds)
+    by_database: Interval | None = None  # ... by database, where every record names one
 
     @property
     def new(self) -> tuple[float, float | None]:
@@ -191,48 +157,77 @@ class AcrossSeeds:
         return one_sample_t([s.difference for s in self.seeds])
 
     @property
-    def clustered_p(self) -> float | None:
-        return one_sample_t(self.cluster_sums) if self.cluster_sums else None
+    def question_p(self) -> float | None:
+        """The exact sign-flip test of the per-question sums (``None`` when no question was asked in every seed)."""
+        return sign_flip_p(self.cluster_sums) if self.cluster_sums else None
 
     @property
     def pooled_p(self) -> float:
         return sign_test(sum(s.up for s in self.seeds), sum(s.down for s in self.seeds))
 
     @property
-    def heterogeneity_p(self) -> float | None:
+    def win_share_p(self) -> float | None:
         return heterogeneity([(s.up, s.down) for s in self.seeds])
 
     @property
+    def direction_p(self) -> float | None:
+        return direction_test([(s.difference, s.se) for s in self.seeds])
+
+    @property
     def significant(self) -> bool:
-        """Seed-level and question-clustered tests both below alpha (one seed: the McNemar test)."""
+        """Seed-level and question sign-flip tests both below alpha (one seed: the McNemar test)."""
         if len(self.seeds) == 1:
             return self.pooled_p < ALPHA
         return (self.seed_p is not None and self.seed_p < ALPHA
-                and self.clustered_p is not None and self.clustered_p < ALPHA)
+                and self.question_p is not None and self.question_p < ALPHA)
+
+    def interval(self) -> Interval | None:
+        """The interval a verdict quotes: by database where known, else by question."""
+        return self.by_database or self.by_question
 
     def verdict(self, new: str, old: str) -> str:
-        """One sentence computed from the numbers: significant or not, and in which direction."""
+        """One sentence computed from the numbers: significant or not, in which direction, and why not when the
+        design could not have shown it."""
         mean, sd = self.difference
         k = len(self.seeds)
+        interval = self.interval()
+        ci = f", 95% CI {interval.text()} clustered by {interval.by}" if interval else ""
         if k == 1:
             s = self.seeds[0]
-            counts = f"{mean:+.1f} points, +{s.up}/−{s.down}, McNemar p={fmt_p(s.p)}"
+            counts = f"{mean:+.1f} points{ci}, +{s.up}/−{s.down}, McNemar p={fmt_p(s.p)}"
             if self.significant:
                 return (f"{new} {'beats' if mean > 0 else 'trails'} {old} on one seed ({counts}); one seed cannot "
                         "say how much the training seed alone moves the score.")
             return f"No significant difference between {new} and {old} on one seed ({counts})."
-        tests = (f"{mean:+.1f} points on average over {k} seeds, sd {sd:.1f}; paired t over seeds "
-                 f"p={fmt_p(self.seed_p)}, question-clustered p={fmt_p(self.clustered_p)}")
-        notes = ["two seeds give the seed-level test one degree of freedom"] if k == 2 and not self.significant else []
-        if self.pooled_p < ALPHA and not self.significant:
-            notes.append(f"the pooled McNemar p={fmt_p(self.pooled_p)} counts (question, seed) pairs as independent")
-        het = self.heterogeneity_p
-        if het is not None and het < ALPHA:
-            notes.append(f"the seeds disagree (heterogeneity p={fmt_p(het)})")
-        tail = "".join(f"; {note}" for note in notes)
+        tests = (f"{mean:+.1f} points on average over {k} seeds, sd {sd:.1f}{ci}; seed-level t p={fmt_p(self.seed_p)}, "
+                 f"question sign-flip p={fmt_p(self.question_p)}")
+        tail = "".join(f"; {note}" for note in self._notes(new))
         if self.significant:
             return f"{new} {'beats' if mean > 0 else 'trails'} {old} ({tests}){tail}."
-        return f"No significant difference between {new} and {old} ({tests}){tail}."
+        signs = {(s.difference > 0) - (s.difference < 0) for s in self.seeds}
+        threshold = seed_level_threshold(k)
+        ratio = abs(mean) / sd if sd else math.inf
+        design = (f"{k} seeds need a mean difference above {threshold:.2f} standard deviations of the per-seed "
+                  f"differences for the seed-level test (here {ratio:.2f})" if threshold is not None else "")
+        if len(signs) == 1 and 0 not in signs and all(s.p < ALPHA for s in self.seeds) and ratio < (threshold or 0):
+            every = ", ".join(fmt_p(s.p) for s in self.seeds)
+            return (f"Not significant at the seed level, though {new} {'beats' if mean > 0 else 'trails'} {old} in "
+                    f"each of the {k} seeds (McNemar p={every}): {design} ({tests}){tail}.")
+        return f"No significant difference between {new} and {old} ({tests}); {design}{tail}."
+
+    def _notes(self, new: str) -> list[str]:
+        notes = []
+        if self.pooled_p < ALPHA and not self.significant:
+            notes.append(f"the pooled McNemar p={fmt_p(self.pooled_p)} counts (question, seed) pairs as independent")
+        signs = {(s.difference > 0) - (s.difference < 0) for s in self.seeds} - {0}
+        direction, share = self.direction_p, self.win_share_p
+        if len(signs) == 2 and direction is not None:
+            strength = "significantly" if direction < ALPHA else "not beyond their noise"
+            notes.append(f"the seeds point different ways ({strength}: Gail–Simon p={fmt_p(direction)})")
+        elif len(signs) == 1 and share is not None and share < ALPHA:
+            side = "for" if signs == {1} else "against"
+            notes.append(f"the seeds' win shares differ (Pearson χ² p={fmt_p(share)}), every seed {side} {new}")
+        return notes
 
 
 def fmt_p(p: float | None) -> str:
@@ -242,9 +237,10 @@ def fmt_p(p: float | None) -> str:
     return "<1e-300" if p < 1e-300 else f"{p:.2g}"
 
 
-def across_seeds(benchmark: str, seeds: Sequence[tuple[Mapping[str, bool | None], Mapping[str, bool | None]]]
-                 ) -> AcrossSeeds:
-    """``seeds``: per seed, ``(old, new)`` verdicts ``{item id: passed}`` (``paired.item_verdicts``)."""
+def across_seeds(benchmark: str, seeds: Sequence[tuple[Mapping[str, bool | None], Mapping[str, bool | None]]],
+                 database_of: Mapping[str, str] | None = None) -> AcrossSeeds:
+    """``seeds``: per seed, ``(old, new)`` verdicts ``{item id: passed}`` (``paired.item_verdicts``);
+    ``database_of``: ``{item id: db_id}`` (``intervals.databases``), for the interval clustered by database."""
     pairs = [flips(benchmark, "old", "new", old, new) for old, new in seeds]
     sums: dict[str, int] = {}
     counts: dict[str, int] = {}
@@ -257,5 +253,10 @@ def across_seeds(benchmark: str, seeds: Sequence[tuple[Mapping[str, bool | None]
         for sample_id, before in old.items():
             if before is not None and new.get(sample_id) is not None:
                 counts[sample_id] = counts.get(sample_id, 0) + 1
-    everywhere = [i for i, n in counts.items() if n == len(seeds)]
-    return AcrossSeeds(tuple(SeedPair.of(p) for p in pairs), tuple(sums.get(i, 0) for i in sorted(everywhere)))
+    everywhere = {i for i, n in counts.items() if n == len(seeds)}
+    kept = [({i: v for i, v in old.items() if i in everywhere}, new) for old, new in seeds]
+    question_items, _ = paired_items(kept, {}, by=QUESTION)
+    database_items, by = paired_items(kept, database_of or {})
+    return AcrossSeeds(tuple(SeedPair.of(p) for p in pairs), tuple(sums.get(i, 0) for i in sorted(everywhere)),
+                       clustered_interval(question_items, QUESTION),
+                       clustered_interval(database_items, DATABASE) if by == DATABASE else None)

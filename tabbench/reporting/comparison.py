@@ -1,6 +1,7 @@
 """What the compare page and ``tabbench compare`` show beyond the flip counts: the flipped samples themselves
 (question, both answers, gold, what failed) and, per breakdown bucket (difficulty, hardness, database, ...),
-each run's score, the difference and the bucket's own paired test.
+each run's score, the difference and the bucket's own paired test; and the whole benchmark's difference in points
+with its 95% confidence interval clustered by database (``tabbench.reporting.intervals``).
 
 A bucket is a value of a breakdown key in the baseline's records (the benchmark's ``breakdown_keys``, plus
 ``db_id`` where records carry it); its score in a run is the mean of the primary metric over the bucket's samples
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tabbench.reporting.intervals import clustered_interval, databases, paired_items
 from tabbench.reporting.paired import Flips, flips, passed
 from tabbench.reporting.runfolder import RunFolder, read_records, sample_texts
 
@@ -116,11 +118,20 @@ def flipped(found: Flips, records_a: Sequence[Mapping[str, Any]], records_b: Seq
 def details(a: RunFolder, b: RunFolder, found: Flips, records_a: Sequence[Mapping[str, Any]] | None = None,
             records_b: Sequence[Mapping[str, Any]] | None = None,
             texts: Mapping[str, Mapping[str, Any]] | None = None, limit: int | None = None) -> dict[str, Any]:
-    """``{"buckets": ..., "flipped": ...}`` of ``found``'s benchmark (records and texts read here unless given;
-    ``limit``: at most that many flipped samples)."""
+    """``{"buckets": ..., "flipped": ..., "difference": ...}`` of ``found``'s benchmark (records and texts read
+    here unless given; ``limit``: at most that many flipped samples)."""
     name = found.benchmark
     records_a = read_records(a, name) if records_a is None else records_a
     records_b = read_records(b, name) if records_b is None else records_b
     texts = sample_texts(a, name) if texts is None else texts
     return {"buckets": buckets(a, b, name, records_a, records_b),
-            "flipped": flipped(found, records_a, records_b, texts, limit)}
+            "flipped": flipped(found, records_a, records_b, texts, limit),
+            "difference": difference(records_a, records_b)}
+
+
+def difference(records_a: Sequence[Mapping[str, Any]], records_b: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """B - A in points on the paired samples with its 95% confidence interval, clustered by database where every
+    record names one, else by sample (``intervals.Interval.to_json``); ``None`` with fewer than two clusters."""
+    items, by = paired_items([(_verdicts(records_a), _verdicts(records_b))], databases(records_a))
+    interval = clustered_interval(items, by)
+    return None if interval is None else interval.to_json()

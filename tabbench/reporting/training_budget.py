@@ -13,8 +13,10 @@ trained in rounds (checkpoint selection: each round's checkpoint evaluated on th
     {"split": "validation", "n": 89, "metric": "ex", "chosen": 2,
      "rounds": [{"round": 0, "steps": 0, "score": 0.21}, {"round": 1, "steps": 40, "score": 0.24}, ...]}
 
-(round 0 is the starting checkpoint; ``steps`` counts optimiser steps since it). Run folders are untrusted: a
-file that is not JSON is a ``DataError`` naming it, and a field of the wrong type is shown as unknown.
+(round 0 is the starting checkpoint; ``steps`` counts optimiser steps since it). With ``"kind": "snapshot"``
+the "rounds" are snapshots of one training run (``train --snapshots``), whose records sit in ``training/`` itself.
+Run folders are untrusted: a file that is not JSON is a ``DataError`` naming it, and a field of the wrong type is
+shown as unknown.
 """
 
 from __future__ import annotations
@@ -68,7 +70,8 @@ class Budget:
                  f"{sel.get('split', 'validation')} {sel.get('metric', '')} {100 * score:.1f}%".replace("  ", " ")
                  if score is not None else ""]
         detail = "; ".join(p for p in parts if p)
-        return f"round {chosen.get('round')} of {len(rounds) - 1}" + (f" ({detail})" if detail else "")
+        kind = "snapshot" if sel.get("kind") == "snapshot" else "round"
+        return f"{kind} {chosen.get('round')} of {len(rounds) - 1}" + (f" ({detail})" if detail else "")
 
 
 def _one(folder: Path) -> tuple[str, float | None, float | None, float | None, float | None]:

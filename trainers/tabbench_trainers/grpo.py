@@ -19,7 +19,7 @@ import click
 import tabbench
 from tabbench import Benchmark, ConfigError, Example, UsageError, training
 from tabbench.cli.options import common_options, reward_options
-from tabbench_trainers import __version__, environments, progress, rollouts
+from tabbench_trainers import __version__, environments, progress, rollouts, snapshots
 
 LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
 
@@ -77,6 +77,7 @@ class GrpoConfig(training.TrainConfig, training.RewardOptions, environments.EnvC
     vllm_gpu_memory_utilization: float
     log_completions: bool
     compile: str
+    snapshots: int
 
 
 @click.command("grpo")
@@ -110,6 +111,7 @@ class GrpoConfig(training.TrainConfig, training.RewardOptions, environments.EnvC
 @click.option("--log-completions", is_flag=True, help="Print a table of sampled completions at each log step.")
 @click.option("--compile", type=click.Choice(rollouts.CHOICES), default="auto", show_default=True,
               help="Rollouts decode through a static cache and a compiled step (auto: on CUDA, without vLLM).")
+@snapshots.option
 @environments.env_options
 def grpo_command(**kw: Any) -> None:
     """GRPO on a benchmark's training split, rewarded by reward plugins (weights from --reward NAME:WEIGHT)."""
@@ -119,6 +121,7 @@ def grpo_command(**kw: Any) -> None:
 def run_grpo(config: GrpoConfig) -> Path:
     """The body of ``tabbench train grpo``; returns the checkpoint directory."""
     check_vllm(config.use_vllm)
+    snapshots.check(config.snapshots, config.max_seconds, config.lora_r)
     if config.vllm_mode == "server" and config.use_vllm and not config.vllm_server_url:
         raise UsageError("--vllm-mode server needs --vllm-server-url (start one with `trl vllm-serve`)")
     env = environments.settings(config)  # --env NAME: (name, budget, options)
@@ -186,7 +189,9 @@ def _train(run: training.TrainingRun) -> training.Trained | None:
             training.echo(f"grpo: --compile: {why_not}; rollouts generate eagerly")
             compiling = False
     clock = rollouts.time_rollouts(trainer)
+    run.budget.uncounted = lambda: clock.warmup_seconds  # compiling is the process's one-off cost, not training
     progress.attach(trainer, "grpo", config.max_seconds)
+    snapshots.attach(run, trainer, config.snapshots)
     run.budget.attach(trainer)
     result = trainer.train()
     saved = run.save(trainer, result)

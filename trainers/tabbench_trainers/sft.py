@@ -19,7 +19,7 @@ from tabbench import Benchmark, ConfigError, Example, training
 from tabbench.cli.options import common_options
 from tabbench.evaluation.traces import read_traces
 from tabbench.evaluation.where import Where
-from tabbench_trainers import __version__, environments, progress
+from tabbench_trainers import __version__, environments, progress, snapshots
 
 
 def sft_rows(
@@ -76,6 +76,7 @@ class SftConfig(training.TrainConfig, environments.EnvConfig):
     target: str
     trace_field: str
     traces_path: Path | None
+    snapshots: int
 
 
 @click.command("sft")
@@ -91,6 +92,7 @@ class SftConfig(training.TrainConfig, environments.EnvConfig):
               "reads).")
 @click.option("--traces", "traces_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="Traces from `tabbench synthesize traces` (JSONL by benchmark and id), used as the trace field.")
+@snapshots.option
 @environments.env_options
 def sft_command(**kw: Any) -> None:
     """Supervised fine-tuning on a benchmark's training split (completion-only loss)."""
@@ -99,6 +101,7 @@ def sft_command(**kw: Any) -> None:
 
 def run_sft(config: SftConfig) -> Path:
     """The body of ``tabbench train sft``; returns the checkpoint directory."""
+    snapshots.check(config.snapshots, config.max_seconds, config.lora_r)
     return training.run_trainer("sft", config, _train, rows=_rows, plugin_version=__version__)
 
 
@@ -137,6 +140,7 @@ def _train(run: training.TrainingRun) -> training.Trained | None:
     trainer = SFTTrainer(model=run.model, args=trl_config, train_dataset=Dataset.from_list(rows),
                          processing_class=run.tokenizer, peft_config=training.peft_config(config))
     progress.attach(trainer, "sft", config.max_seconds)
+    snapshots.attach(run, trainer, config.snapshots)
     run.budget.attach(trainer)
     result = trainer.train()
     saved = run.save(trainer, result)

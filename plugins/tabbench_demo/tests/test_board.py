@@ -58,3 +58,30 @@ def test_readme_quotes_the_committed_baselines() -> None:
     readme = " ".join((RESULTS.parents[1] / "README.md").read_text(encoding="utf-8").split())
     assert (f"BIRD-format EX {values['demo-bird']:.1f} and Spider-format {values['demo-spider']:.1f}" in readme)
     assert (f"TableBench ROUGE-L {values['demo-tablebench']:.1f} and CRT-QA EM {values['demo-crtqa']:.1f}" in readme)
+
+
+def test_readme_says_what_grpo_changed_and_what_the_run_took() -> None:
+    """Issue 43: the README said GRPO "changes no answer" of the other benchmarks and that the committed run took
+    2,917 s; the committed records say which answers GRPO changed, and the trainers' own seconds."""
+    readme = " ".join((RESULTS.parents[1] / "plugins" / "tabbench_demo" / "README.md").read_text(encoding="utf-8")
+                      .split())
+
+    def records(stage: str, name: str) -> dict[str, dict]:
+        lines = (RESULTS / stage / "samples" / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+        return {row["id"]: row for row in map(json.loads, lines)}
+
+    changed, flipped = {}, {}
+    for name in ("demo-bird", "demo-spider", "demo-tablebench", "demo-crtqa"):
+        sft, grpo = records("sft", name), records("sft-grpo", name)
+        changed[name] = sum(sft[i]["answer"] != grpo[i]["answer"] for i in sft)
+        flipped[name] = sum(sft[i]["score"] != grpo[i]["score"] for i in sft)
+    assert f"changes {changed['demo-bird']} BIRD-format answers, turning two failed ones into matches" in readme
+    assert flipped == {"demo-bird": 2, "demo-spider": 0, "demo-tablebench": 0, "demo-crtqa": 0}
+    assert (f"and {changed['demo-spider']} Spider-format and {changed['demo-tablebench']} TableBench answers without "
+            f"changing their verdicts (CRT-QA: none)") in readme and changed["demo-crtqa"] == 0
+    seconds = {stage: json.loads((RESULTS / stage / "training" / "tabbench_train.json").read_text())["seconds"]
+               for stage in ("sft", "sft-grpo")}
+    assert f"SFT {seconds['sft']:.0f} s and GRPO {seconds['sft-grpo']:.0f} s" in readme
+    em = json.loads((RESULTS / "baseline" / "results.json").read_text())["benchmarks"]["demo-spider"]["metrics"]["em"]
+    assert (100 * em["value"], em["n"], em["n_excluded"]) == (100.0, 47, 53)
+    assert "Spider-format EM of 100.0 is over 47 of the 100 items" in readme and "on the other 53" in readme

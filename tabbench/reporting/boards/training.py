@@ -26,8 +26,9 @@ def training_section(runs: Sequence[RunEntry], index: dict[int, int]) -> list[st
     out = ["## Training", "",
            "What each trained run spent, from its trainer's records published beside the run (`training/`): "
            "optimiser steps, tokens the trainer counted, the trainer's seconds (model loading included; summed over "
-           "rounds when it trained in rounds), the learning rate, and the checkpoint validation chose (round 0: the "
-           "starting checkpoint).", ""]
+           "rounds when it trained in rounds), the learning rate, and the checkpoint validation chose: a round "
+           "(each its own training run) or a snapshot (saved within one run at equal shares of its time budget); 0 "
+           "is the starting checkpoint.", ""]
     out += table(["run", "model", "trainer", "optimiser steps", "tokens", "trainer s", "learning rate", "rounds",
                   "checkpoint chosen"], rows)
     out.append("")

@@ -104,11 +104,14 @@ def test_grpo_records_rollout_timing_and_whether_it_compiled(cli_runner, micro_m
     out = tmp_path / "grpo"
     result = cli_runner(["train", "grpo", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "4",
                          "--reward", "bird-ex", "--max-steps", "2", "--num-generations", "2", "--prompts-per-step",
-                         "2", "--max-completion-length", "8", "--compile", "true", "--out", str(out)])
+                         "2", "--max-completion-length", "8", "--compile", "true", "--max-seconds", "3600", "--out",
+                         str(out)])
     assert result.exit_code == 0, result.output
-    timing = json.loads((out / "tabbench_train.json").read_text())["rollouts"]
+    record = json.loads((out / "tabbench_train.json").read_text())
+    timing = record["rollouts"]
     assert timing["compiled"] is True and timing["warmup_calls"] >= 1 and timing["calls"] >= 1
     assert timing["warmup_seconds"] > 0 and timing["seconds"] > 0
+    assert record["uncounted_seconds"] == timing["warmup_seconds"]  # the compile is off --max-seconds
 
 
 def test_a_compiler_failure_prints_one_line_and_rolls_out_eagerly(micro_model: Path, tmp_path: Path, capsys,

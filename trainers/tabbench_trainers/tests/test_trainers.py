@@ -95,6 +95,34 @@ def test_max_seconds_stops_at_the_first_step_past_the_budget(cli_runner, micro_m
     assert (info["steps"], info["stopped_by_time"]) == (2, False)
 
 
+@pytest.mark.slow  # builds a tiny checkpoint (and trains it)
+def test_snapshots_divide_the_budget_in_one_process(cli_runner, micro_model: Path, tmp_path: Path) -> None:
+    out = tmp_path / "sft"
+    invoke(cli_runner, ["train", "sft", "--model", str(micro_model), "--benchmark", "demo-bird", "--limit", "8",
+                        "--max-steps", "50", "--max-seconds", "0.001", "--snapshots", "3", "--batch-size", "4",
+                        "--out", str(out)])
+    info = json.loads((out / "tabbench_train.json").read_text())
+    assert [(s["snapshot"], s["step"]) for s in info["snapshots"]] == [(1, 1), (2, 1)]  # both shares passed at step 1
+    for k in (1, 2):
+        assert {"config.json", "model.safetensors", "chat_template.jinja"} <= {p.name for p in (out / f"snapshot-{k}")
+                                                                              .iterdir()}
+        assert json.loads((out / f"snapshot-{k}" / "snapshot.json").read_text())["of"] == 3
+    assert_checkpoint(out)
+
+
+def test_snapshots_need_a_budget_and_full_weights(cli_runner, tmp_path: Path) -> None:
+    model = tmp_path / "model"  # refused before any model loads: a folder that looks like a checkpoint will do
+    model.mkdir()
+    for name in ("config.json", "tokenizer_config.json"):
+        (model / name).write_text("{}")
+    for extra, wanted in ((["--snapshots", "3"], "give --max-seconds"),
+                          (["--snapshots", "3", "--max-seconds", "5", "--lora-r", "4"], "merge the adapters")):
+        result = cli_runner(["train", "sft", "--model", str(model), "--benchmark", "demo-bird", *extra, "--out",
+                             str(tmp_path / "out")])
+        assert result.exit_code == 2 and wanted in result.output, result.output
+        assert not (tmp_path / "out").exists()
+
+
 def test_benchmark_options_reach_the_benchmarks_trained_on() -> None:
     spider = _load(["demo-spider"], options=["demo-spider:timeout=7", "timeout=3"])[0]
     assert spider.options["timeout"] == 7  # NAME:KEY wins over KEY, as in `tabbench eval -o`
