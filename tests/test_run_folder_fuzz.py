@@ -110,10 +110,10 @@ def _corrupt_samples(data: st.DataObject, path: Path) -> None:
 
 
 def _read_everything(run: Path, intact: Path) -> None:
+    from tabbench.evaluation.runfolder import comparability, read_records, read_run
     from tabbench.evaluation.store import RunStore
     from tabbench.reporting.flips import compare_runs
     from tabbench.reporting.paired import item_verdicts
-    from tabbench.reporting.runfolder import comparability, read_records, read_run
     from tabbench.reporting.viewer import Site
 
     folder = read_run(run)

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from tabbench.contract.errors import DataError
+from tabbench.evaluation.runfolder import read_records, read_run
 from tabbench.reporting.paired import sign_test
-from tabbench.reporting.runfolder import read_records, read_run
 from tabbench.reporting.viewer import Site, make_server, script, write_bundle
 from tabbench.sql import QueryResult
 from tabbench.sql.preview import PREVIEW_CELL_CHARS, PREVIEW_ROWS, differs_by, preview

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabbench.contract.errors import TabbenchError
-from tabbench.contract.hashing import stable_hash
+from tabbench.evaluation.runfolder import data_snapshot
 from tabbench.reporting.boards.runs import RunEntry
 
 
@@ -61,8 +61,7 @@ class Column:
 
 
 def column_of(name: str, result: dict[str, Any]) -> Column:
-    files = (result.get("data") or {}).get("files") or {}
-    data = stable_hash(sorted(files.values()), 8) if files else "none"
+    data = data_snapshot(result)
     primary = (result.get("primary_metric") or {}).get("name", "?")
     return Column(name, str(result.get("version", "?")), str(result.get("split", "?")), data, str(primary),
                   int(result.get("n", 0)))
