@@ -144,11 +144,12 @@ def read_run(path: str | Path, label: str | None = None, *, finished: bool = Fal
              implicit: bool = False) -> RunFolder:
     """Open run folder ``path``: ``results.json`` when present, else (unless ``finished`` is asked for) the records
     of an unfinished run and its ``run.json``. Benchmark names must be plain file names; a missing folder, or one
-    with no run in it, is a ``UsageError``."""
+    with no run in it, is a ``UsageError``; a FIFO, folder or device in place of ``results.json``, ``run.json`` or
+    ``trainer_state.json`` is a ``DataError`` naming it, whether or not this reader needs the file."""
     path = Path(path)
     if not finished and not path.is_dir():
         raise UsageError(f"{path}: no such run folder")
-    results_file = existing(path, RESULTS)
+    results_file, started_file, trainer_state = (existing(path, name) for name in (RESULTS, RUN, TRAINER_STATE))
     if results_file is None and finished:
         raise DataError(f"{path}: no results.json (an unfinished run? finish it with --resume)")
     results: dict[str, Any] = dict(load(results_file)) if results_file is not None else {}
@@ -157,9 +158,9 @@ def read_run(path: str | Path, label: str | None = None, *, finished: bool = Fal
     if not finished and inside(path, SAMPLES).is_dir():
         on_disk = sorted(entry_name(p.stem, path / SAMPLES) for p in inside(path, SAMPLES).glob("*.jsonl"))
     benchmarks = named + [name for name in on_disk if name not in named]
-    if not benchmarks and not finished and existing(path, TRAINER_STATE) is None:
+    if not benchmarks and not finished and trainer_state is None:
         raise UsageError(f"{path}: not a tabbench run folder (no results.json, samples/*.jsonl or {TRAINER_STATE})")
-    started = {} if results else started_config(path) or {}
+    started = (started_config(path) or {}) if started_file is not None and not results else {}
     return RunFolder(path, label, results, implicit, benchmarks, started)
 
 
