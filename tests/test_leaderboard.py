@@ -452,3 +452,39 @@ def test_a_breakdown_key_cannot_write_a_plot_outside_the_plots_folder(tmp_path):
     build([str(run)], tmp_path / "deep" / "er" / "lb.md", references=None, plots=plots)
     written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.png"))
     assert written and all(p.startswith("deep/er/plots/") and p.count("/") == 3 for p in written), written
+
+
+def test_check_answers_any_header_in_one_line_or_not_at_all(tmp_path, runs):
+    """`leaderboard check` never raises past its one-line errors, whatever a committed board's header holds."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from tabbench.contract.errors import TabbenchError
+
+    a, b = runs
+    board = tmp_path / "lb.md"
+    text = build([str(a), f"{b}=b"], board, references=None)
+    header = {**json.loads(text.split("\n", 1)[0][len("<!-- tabbench-leaderboard "):-4]), "pairs": [[[2], [1]]]}
+    leaf = st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=6)
+    value = st.recursive(leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                            max_size=3), max_leaves=5)
+
+    @settings(max_examples=60, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(key=st.sampled_from(sorted(header)), inner=st.integers(0, 2), replacement=value)
+    def corrupt(key: str, inner: int, replacement: object) -> None:
+        edited = json.loads(json.dumps(header))
+        target = edited[key]
+        if isinstance(target, list) and target and isinstance(target[0], dict | list):  # a run or a pair inside
+            part = target[0]
+            keys = list(part) if isinstance(part, dict) else list(range(len(part)))
+            part[keys[inner % len(keys)]] = replacement
+        else:
+            edited[key] = replacement
+        board.write_text(f"<!-- tabbench-leaderboard {json.dumps(edited)} -->\n" + text.split("\n", 1)[1])
+        try:
+            check(board)
+        except TabbenchError as exc:
+            assert "\n" not in str(exc), str(exc)
+
+    corrupt()

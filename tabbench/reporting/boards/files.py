@@ -72,6 +72,13 @@ def read_spec(board: Path, board_text: str | None = None) -> BoardSpec:
     texts = [p for p, _ in spec.runs] + [v for v in (spec.references, spec.plots) if v is not None]
     if not all(isinstance(v, str) for v in (*texts, spec.title, *spec.suites)):
         raise DataError(f"{board}:1: malformed leaderboard header (paths, suites and title must be text)")
+    if not all(label is None or isinstance(label, str) for _, label in spec.runs):
+        raise DataError(f"{board}:1: malformed leaderboard header (labels must be text)")
+    for new, old in spec.pairs:
+        numbers = (*new, *old)
+        if not new or len(new) != len(old) or not all(type(n) is int and 1 <= n <= len(spec.runs) for n in numbers):
+            raise DataError(f"{board}:1: malformed leaderboard header (each pair: as many run numbers on both "
+                            f"sides, from 1 to {len(spec.runs)})")
     return spec
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from tabbench.contract.modeltext import printable
 
-_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_HTML = {"&": "&amp;", "<": "&lt;"}  # a ">" starts nothing mid-line once every "<" that could open a tag is escaped
 _PUNCTUATION = set("\\`*[]|~")  # backslash-escaped: code spans, emphasis, links and images, cells, strikethrough
 
 
@@ -32,11 +32,11 @@ class Markdown(str):
 def text(value: Any) -> Markdown:
     """``value`` as inline markdown text that renders as itself: no line break, no HTML, no link, emphasis, code
     span or table cell of its own. What cannot start markup is left as it reads in the markdown source: an ``_``
-    between two letters or digits (``soft_f1``), a ``<`` before a digit or a space."""
+    between two letters or digits (``soft_f1``), a ``<`` or ``&`` before a space, a ``>``."""
     shown = printable(str(value))
     out = []
     for index, char in enumerate(shown):
-        if char in _HTML and (char != "<" or _opens_tag(shown, index)):
+        if char in _HTML and _starts_markup(shown, index):
             out.append(_HTML[char])
         elif char in _PUNCTUATION or (char == "_" and not _inside_word(shown, index)):
             out.append("\\" + char)
@@ -45,11 +45,14 @@ def text(value: Any) -> Markdown:
     return Markdown("".join(out))
 
 
-def _opens_tag(shown: str, index: int) -> bool:
-    """Whether the ``<`` at ``index`` could start HTML or an autolink (a letter, ``/``, ``!`` or ``?`` follows);
-    one that cannot (``p <1e-300``) is left as it reads."""
+def _starts_markup(shown: str, index: int) -> bool:
+    """Whether the ``<`` or ``&`` at ``index`` could start HTML, an autolink or an entity: a letter (or ``/``, ``!``,
+    ``?`` after ``<``; a digit or ``#`` after ``&``) follows. One that cannot (``p <1e-300``, ``Kulkarni &
+    Srikumar``) is left as it reads."""
     after = shown[index + 1:index + 2]
-    return after.isascii() and (after.isalpha() or after in "/!?") if after else False
+    if not after or not after.isascii():
+        return False
+    return after.isalpha() or after in ("/!?" if shown[index] == "<" else "#0123456789")
 
 
 def _inside_word(shown: str, index: int) -> bool:
