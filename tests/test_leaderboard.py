@@ -202,6 +202,12 @@ def test_reference_file_is_well_formed_and_bad_files_are_data_errors(tmp_path):
     bad.write_text(json.dumps({"papers": [paper]}))
     with pytest.raises(DataError, match="malformed reference results"):
         load_references(bad)
+    row = {"benchmark": "bird", "set": "dev", "metric": "ex", "model": "m", "setting": "s", "value": 1.0}
+    for papers in ([1], {"x": paper}, [{**paper, "results": "abc"}], [{**paper, "results": [{**row, "board": 1}]}],
+                   [{**paper, "results": [{**row, "board": {"benchmark": "bird"}}]}]):
+        bad.write_text(json.dumps({"papers": papers}))
+        with pytest.raises(DataError, match="malformed reference results"):  # a board reads each of these
+            load_references(bad)
 
 
 def test_missing_results_is_a_one_line_data_error(tmp_path):

@@ -271,7 +271,7 @@ class Site:
         results = run.results
         return {
             "label": run.name, "path": str(run.path), "model": results.get("model") or {},
-            "config": results.get("config") or {}, "seeds": results.get("seeds") or {},
+            "config": results.get("config") or run.started, "seeds": results.get("seeds") or {},
             "created": results.get("created"), "tabbench_version": results.get("tabbench_version"),
             "plugins": results.get("plugins") or {}, "timing": results.get("timing") or {},
             "curves": training_curves(run), "edits": results.get("edits") or [],

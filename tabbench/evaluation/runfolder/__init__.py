@@ -36,14 +36,12 @@ from tabbench.evaluation.runfolder.files import (
     RUN,
     SAMPLES,
     TRAINER_STATE,
-    Lines,
     PromptTable,
     existing,
     inside,
     jsonl_path,
     prompt_lines,
     read_json,
-    read_lines,
     sample_lines,
     started_config,
 )
@@ -51,10 +49,10 @@ from tabbench.evaluation.runfolder.files import (
 if TYPE_CHECKING:
     from tabbench.evaluation.config import RunConfig
 
-__all__ = [
-    "PROMPTS", "RESULTS", "RUN", "SAMPLES", "TRAINER_STATE", "Lines", "PromptTable", "RunFolder", "comparability",
-    "data_snapshot", "existing", "incomparable", "inside", "jsonl_path", "prompt_lines", "read_json", "read_lines",
-    "read_prompts", "read_records", "read_run", "sample_lines", "sample_texts", "started_config",
+__all__ = [  # the reader's face: the run, its records and prompts, the files beside them, what makes runs comparable
+    "PROMPTS", "RESULTS", "RUN", "SAMPLES", "TRAINER_STATE", "PromptTable", "RunFolder", "comparability",
+    "data_snapshot", "existing", "incomparable", "inside", "jsonl_path", "prompt_lines", "read_json", "read_prompts",
+    "read_records", "read_run", "sample_lines", "sample_texts", "started_config",
 ]
 
 

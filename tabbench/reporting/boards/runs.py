@@ -3,11 +3,12 @@ reported results."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract import modeltext
+from tabbench.contract.confine import read_regular
 from tabbench.contract.errors import DataError, UsageError
 from tabbench.evaluation.runfolder import RESULTS, RunFolder, existing, read_run
 
@@ -49,24 +50,33 @@ def load_runs(specs: Sequence[tuple[Path, str | None]]) -> list[RunEntry]:
 
 
 def load_references(path: Path | None) -> list[dict[str, Any]]:
-    """The papers of a reference-results file (see ``tabbench/reporting/reference_results.json``)."""
+    """The papers of a reference-results file (see ``tabbench/reporting/reference_results.json``); a file that is
+    not one (a field a board reads missing or of another type, a FIFO in its place) is a ``DataError`` naming it."""
     if path is None:
         return []
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = modeltext.loads(read_regular(path).decode("utf-8"))
         papers = data["papers"]
+        if not isinstance(papers, list):
+            raise TypeError("papers")
         for paper in papers:
+            if not isinstance(paper, dict) or not isinstance(paper.get("results", []), list):
+                raise KeyError(f"paper {paper!r:.40}")
             for key in ("id", "title", "citation"):
                 if not isinstance(paper.get(key), str):
                     raise KeyError(f"paper {paper.get('id')!r}: {key}")
             for row in paper.get("results", []):
+                if not isinstance(row, dict):
+                    raise KeyError(f"paper {paper['id']!r} result {row!r:.40}")
                 for key in ("benchmark", "set", "metric", "model", "setting"):
                     if not isinstance(row.get(key), str):
                         raise KeyError(f"paper {paper['id']!r} result: {key}")
                 if not isinstance(row.get("value"), str | int | float):  # str: the number exactly as printed
                     raise KeyError(f"paper {paper['id']!r} result: value")
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read reference results ({exc.strerror})") from exc
+                board = row.get("board")
+                if board is not None and not (isinstance(board, dict) and all(
+                        isinstance(board.get(k), str) for k in ("benchmark", "metric"))):
+                    raise KeyError(f"paper {paper['id']!r} result: board")
     except (ValueError, KeyError, TypeError) as exc:
         raise DataError(f"{path}: malformed reference results (missing or bad {exc})") from exc
     return list(papers)
