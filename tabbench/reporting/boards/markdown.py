@@ -22,7 +22,7 @@ from typing import Any
 from tabbench.contract.modeltext import printable
 
 _HTML = {"&": "&amp;", "<": "&lt;"}  # a ">" starts nothing mid-line once every "<" that could open a tag is escaped
-_PUNCTUATION = set("\\`*[]|~")  # backslash-escaped: code spans, emphasis, links and images, cells, strikethrough
+_PUNCTUATION = set("\\`*|~")  # backslash-escaped: code spans, emphasis, cells, strikethrough (links: ``_closes_link``)
 
 
 class Markdown(str):
@@ -32,13 +32,15 @@ class Markdown(str):
 def text(value: Any) -> Markdown:
     """``value`` as inline markdown text that renders as itself: no line break, no HTML, no link, emphasis, code
     span or table cell of its own. What cannot start markup is left as it reads in the markdown source: an ``_``
-    between two letters or digits (``soft_f1``), a ``<`` or ``&`` before a space, a ``>``."""
+    between two letters or digits (``soft_f1``), a ``<`` or ``&`` before a space, a ``>``, brackets that close
+    no link (``[95% CI]``)."""
     shown = printable(str(value))
     out = []
     for index, char in enumerate(shown):
         if char in _HTML and _starts_markup(shown, index):
             out.append(_HTML[char])
-        elif char in _PUNCTUATION or (char == "_" and not _inside_word(shown, index)):
+        elif (char in _PUNCTUATION or (char == "_" and not _inside_word(shown, index))
+              or (char == "]" and _closes_link(shown, index))):
             out.append("\\" + char)
         else:
             out.append(char)
@@ -53,6 +55,13 @@ def _starts_markup(shown: str, index: int) -> bool:
     if not after or not after.isascii():
         return False
     return after.isalpha() or after in ("/!?" if shown[index] == "<" else "#0123456789")
+
+
+def _closes_link(shown: str, index: int) -> bool:
+    """Whether the ``]`` at ``index`` could close a link's or an image's text: ``(`` follows, or the text ends there
+    (what follows it on the line is not known here). A board defines no link labels, and run text never starts a
+    line, so ``[label]`` alone links nowhere and ``[95% CI]`` reads as written."""
+    return shown[index + 1:index + 2] in ("(", "")
 
 
 def _inside_word(shown: str, index: int) -> bool:
