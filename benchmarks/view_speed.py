@@ -41,7 +41,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO)]
 
-from tabbench.reporting.runfolder import read_run  # noqa: E402
+from tabbench.evaluation.runfolder import read_run  # noqa: E402
 from tabbench.reporting.viewer import Site, make_server, write_bundle  # noqa: E402
 from tests import browser  # noqa: E402
 

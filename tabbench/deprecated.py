@@ -139,7 +139,8 @@ class TinySpec:
 
 
 def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec: TinySpec = TinySpec()) -> Path:
-    """0.1.0's ``tabbench.tinymodel.build_tiny_model``: ``tabbench.testing.build_tiny_model`` with ``spec``'s sizes."""
-    from tabbench.testing import build_tiny_model as build
+    """0.1.0's ``tabbench.tinymodel.build_tiny_model``: ``tabbench.testing.build_tiny_model`` with ``spec``'s sizes
+    (built through ``tabbench.build_tiny``, which needs no pytest, as 0.1's did not)."""
+    from tabbench.build_tiny import build_tiny_model as build
 
     return build(path, corpus, **asdict(spec))

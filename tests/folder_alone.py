@@ -89,7 +89,7 @@ def _data(made: bytes) -> Any:
 
 def open_folders(paths: list[str], block: bool = True) -> dict[str, Any]:
     install(block)
-    from tabbench.reporting.runfolder import read_run
+    from tabbench.evaluation.runfolder import read_run
     from tabbench.reporting.viewer import Site
 
     start = time.perf_counter()

@@ -221,6 +221,36 @@ def test_the_0_1_0_tiny_model_builder_builds_through_the_demo_plugin(tmp_path: P
     assert [config[k] for k in ("hidden_size", "num_hidden_layers", "intermediate_size")] == [32, 1, 64]
 
 
+@pytest.mark.parametrize("module", ["tabbench.voting", "tabbench.leaderboard", "tabbench.tinymodel"])
+def test_a_0_1_star_import_gives_the_0_1_names_each_with_a_warning(module: str) -> None:
+    """0.1's ``from tabbench.voting import *`` got every name; a module that serves its names through
+    ``__getattr__`` gives none to ``import *`` unless it lists them (``__all__``)."""
+    from tabbench.contract.deprecation import DEPRECATED
+
+    names: dict[str, object] = {}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        exec(f"from {module} import *", names)  # the statement under test
+    served = {name for name in names if not name.startswith("__")}
+    assert served == set(DEPRECATED[module]), served ^ set(DEPRECATED[module])
+    said = sorted(str(w.message).split(" is deprecated")[0] for w in caught if w.category is DeprecationWarning)
+    assert said == sorted(f"{module}.{name}" for name in DEPRECATED[module])
+
+
+@pytest.mark.slow  # builds a tiny model
+def test_the_0_1_0_tiny_model_builder_needs_no_pytest(tmp_path: Path) -> None:
+    """0.1's ``tabbench.tinymodel.build_tiny_model`` built a model in any program; it must not need the test kit's
+    pytest (here: importing pytest fails)."""
+    code = ("import sys, warnings\nsys.modules['pytest'] = None\nwarnings.simplefilter('ignore', DeprecationWarning)\n"
+            "from tabbench.tinymodel import TinySpec, build_tiny_model\n"
+            "spec = TinySpec(vocab_size=300, hidden_size=16, num_hidden_layers=1, num_attention_heads=2, "
+            "num_key_value_heads=1, intermediate_size=32, max_position_embeddings=64)\n"
+            f"print(build_tiny_model({str(tmp_path / 'tiny')!r}, ['SELECT a FROM t', 'How many?'], spec))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads((tmp_path / "tiny" / "config.json").read_text())["hidden_size"] == 16
+
+
 def test_benchmark_variant_builds_a_variant_on_other_data(tmp_path: Path) -> None:
     with pytest.warns(DeprecationWarning, match="benchmark_class"):
         variant = tabbench.benchmark_variant("demo-bird", "demo-bird-mine", tmp_path)

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tabbench import get_benchmark
+from tabbench.evaluation.runfolder import read_run
 from tabbench.reporting.paired import sign_test
-from tabbench.reporting.runfolder import read_run
 from tabbench.reporting.viewer import Site, write_bundle
 from tests import browser
 from tests.cli_run import tabbench

@@ -410,7 +410,7 @@ def test_markup_in_flipped_samples_bucket_charts_and_edits_is_text(made, tmp_pat
     """The compare page's flipped list and per-bucket tables and SVG charts, and the run card's edits, put run
     content in as text: nothing injected runs or becomes an element, served or bundled (no CSP header there).
     (test_viewer_hostile.py's hostile site compares a run with itself: no flips, and no markup in a bucket.)"""
-    from tabbench.reporting.runfolder import read_run
+    from tabbench.evaluation.runfolder import read_run
     from tabbench.reporting.viewer import Site, write_bundle
     from tests import browser
     from tests.test_viewer_security import Serving

@@ -18,9 +18,10 @@ import pytest
 
 from tabbench.contract.errors import TabbenchError
 from tabbench.evaluation.merge import merge, plan_for
+from tabbench.evaluation.runfolder import read_records, read_run
 from tabbench.reporting.flips import compare_runs
 from tabbench.reporting.paired import item_verdicts
-from tabbench.reporting.runfolder import read_records, read_run, training_curves
+from tabbench.reporting.viewer import training_curves
 from tests.cli_run import tabbench
 
 N = 12

@@ -29,7 +29,8 @@ TIERS: list[tuple[str, tuple[str, ...]]] = [
     ("evaluation", ("tabbench.evaluation", "tabbench.adapters", "tabbench.training")),
     ("reporting", ("tabbench.reporting",)),
     ("cli", ("tabbench.cli", "tabbench.testing", "tabbench.api", "tabbench.deprecated", "tabbench.__main__",
-             "tabbench.voting", "tabbench.leaderboard", "tabbench.tinymodel")),  # 0.1.0's moved modules
+             "tabbench.voting", "tabbench.leaderboard", "tabbench.tinymodel",  # 0.1.0's moved modules
+             "tabbench.build_tiny")),  # runs `tabbench models build-tiny` (apart from the test kit: no pytest)
 ]
 
 

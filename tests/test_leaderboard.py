@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -201,6 +202,12 @@ def test_reference_file_is_well_formed_and_bad_files_are_data_errors(tmp_path):
     bad.write_text(json.dumps({"papers": [paper]}))
     with pytest.raises(DataError, match="malformed reference results"):
         load_references(bad)
+    row = {"benchmark": "bird", "set": "dev", "metric": "ex", "model": "m", "setting": "s", "value": 1.0}
+    for papers in ([1], {"x": paper}, [{**paper, "results": "abc"}], [{**paper, "results": [{**row, "board": 1}]}],
+                   [{**paper, "results": [{**row, "board": {"benchmark": "bird"}}]}]):
+        bad.write_text(json.dumps({"papers": papers}))
+        with pytest.raises(DataError, match="malformed reference results"):  # a board reads each of these
+            load_references(bad)
 
 
 def test_missing_results_is_a_one_line_data_error(tmp_path):
@@ -320,8 +327,8 @@ def test_grpo_diagnostics_plot_and_cli(tmp_path):
 def test_the_board_the_viewer_and_compare_judge_a_sample_by_one_rule(tmp_path):
     """Right is the primary reward's verdict (``match``, or ``empty_both``: both empty, a BIRD match), never the
     score compared with 1 in each tool; a not-applicable sample (score None) is unpaired everywhere."""
+    from tabbench.evaluation.runfolder import read_run
     from tabbench.reporting.flips import compare_runs
-    from tabbench.reporting.runfolder import read_run
     from tabbench.reporting.viewer import Site
 
     rows = {"old": [(0, "mismatch"), (1, "match"), (0, "mismatch"), (None, "gold_error"), (0.5, "partial")],
@@ -356,7 +363,9 @@ def test_the_leaderboard_is_split_by_responsibility_behind_one_public_module() -
     assert max(sizes.values()) < 300, sizes
     for name in leaderboard.__all__:
         value = getattr(leaderboard, name)
-        if inspect.isfunction(value) or inspect.isclass(value):
+        if name == "RunEntry":  # the one run type of every run-folder reader, under its 0.1 name
+            assert value is importlib.import_module("tabbench.evaluation.runfolder").RunFolder
+        elif inspect.isfunction(value) or inspect.isclass(value):
             assert value.__module__.startswith("tabbench.reporting.boards."), (name, value.__module__)
             assert getattr(importlib.import_module(value.__module__), name) is value
 
@@ -389,3 +398,99 @@ def test_the_training_table_shows_each_arms_steps_tokens_seconds_and_chosen_chec
     (plain / "training" / "trainer_state.json").write_text("{not json")
     with pytest.raises(DataError, match=r"trainer_state\.json: not a readable training record"):
         build([str(plain)], tmp_path / "lb2.md", references=None)
+
+
+# --- run-folder text on a board: escaped for where it goes ---------------------------------------------------------
+
+EVIL = "<img src=//evil.example/x.png>"
+
+
+def _tables(html: str) -> list[tuple[int, list[int]]]:
+    """(header cells, cells of each body row) of every table in rendered HTML."""
+    return [(head.count("<th"), [row.count("<td") for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)])
+            for head, body in re.findall(r"<thead>(.*?)</thead>\s*<tbody>(.*?)</tbody>", html, re.S)]
+
+
+def test_run_folder_text_cannot_put_markup_headings_or_rows_into_a_board(tmp_path):
+    """A newline in a recorded benchmark version or breakdown key, a carriage return and pipes in the model name,
+    HTML and links anywhere: the board renders them as text (one heading per section, every table row as wide as
+    its header, no image, no link out), and `leaderboard check` finds it up to date instead of crashing."""
+    from markdown_it import MarkdownIt
+
+    result = bench_result(0.5, version=f"1\n# Pwned {EVIL}", breakdown={
+        f"difficulty\n## Pwned {EVIL}": {"simple|x\r\n## lvl": {"n": 10, "metrics": {"ex": 0.5}}}},
+        statuses={"match": 10, f"mis\rmatch | x {EVIL}": 10})
+    result["metric_rewards"][0]["reward"] = f"bird-ex`\n# Pwned {EVIL}"
+    model = "m\rx | fake | row <img src=x onerror=alert(1)> [link](javascript:alert(1))"  # its last path part
+    run = write_run(tmp_path / "runs" / "a", model, {"bird": result},
+                    extra={"tabbench_version": "0.1\r| forged | row |"})
+    board = tmp_path / "lb.md"
+    runner = CliRunner()
+    built = runner.invoke(build_cli(), ["leaderboard", "build", str(run), "-o", str(board), "--no-references"])
+    assert built.exit_code == 0, built.output
+    text = board.read_bytes().decode()
+    assert "\r" not in text and "| 1 | m\\\\rx \\| fake \\| row &lt;img" in text
+    rendered = MarkdownIt("commonmark").enable("table").render(text)
+    assert "<img" not in rendered and "<a href" not in rendered.replace('<a href="#bird-', "")
+    headings = re.findall(r"<(h[1-6])>(.*?)</h[1-6]>", rendered)
+    assert [level for level, _ in headings] == ["h1", "h2", "h2", "h2"], headings  # suite, column, runs
+    assert not any(heading.startswith("Pwned") for _, heading in headings)  # "\n# Pwned" stays in its heading
+    tables = _tables(rendered)
+    assert tables and all(rows and all(cells == head for cells in rows) for head, rows in tables), tables
+    checked = runner.invoke(build_cli(), ["leaderboard", "check", str(board)])
+    assert checked.exit_code == 0 and "up to date" in checked.output, checked.output
+
+
+def test_a_stray_carriage_return_in_a_board_is_a_difference_not_a_crash(tmp_path, runs):
+    a, _ = runs
+    board = tmp_path / "lb.md"
+    build([str(a)], board, references=None)
+    board.write_bytes(board.read_bytes().replace(b"| 1 | tiny-sft", b"| 1 | tiny\r-sft", 1))
+    with pytest.raises(BoardOutOfDate, match=r"tiny\\r-sft"):
+        check(board)
+
+
+def test_a_breakdown_key_cannot_write_a_plot_outside_the_plots_folder(tmp_path):
+    result = bench_result(0.5, breakdown={"/../../../outside": {"a": {"n": 20, "metrics": {"ex": 0.5}}}})
+    result["breakdown_order"] = {"/../../../outside": ["a"]}
+    run = write_run(tmp_path / "runs" / "a", "/ckpt/m", {"bird": result}, extra={"schema_version": 4})
+    plots = tmp_path / "deep" / "er" / "plots"
+    build([str(run)], tmp_path / "deep" / "er" / "lb.md", references=None, plots=plots)
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.png"))
+    assert written and all(p.startswith("deep/er/plots/") and p.count("/") == 3 for p in written), written
+
+
+def test_check_answers_any_header_in_one_line_or_not_at_all(tmp_path, runs):
+    """`leaderboard check` never raises past its one-line errors, whatever a committed board's header holds."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from tabbench.contract.errors import TabbenchError
+
+    a, b = runs
+    board = tmp_path / "lb.md"
+    text = build([str(a), f"{b}=b"], board, references=None)
+    header = {**json.loads(text.split("\n", 1)[0][len("<!-- tabbench-leaderboard "):-4]), "pairs": [[[2], [1]]]}
+    leaf = st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=6)
+    value = st.recursive(leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                            max_size=3), max_leaves=5)
+
+    @settings(max_examples=60, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(key=st.sampled_from(sorted(header)), inner=st.integers(0, 2), replacement=value)
+    def corrupt(key: str, inner: int, replacement: object) -> None:
+        edited = json.loads(json.dumps(header))
+        target = edited[key]
+        if isinstance(target, list) and target and isinstance(target[0], dict | list):  # a run or a pair inside
+            part = target[0]
+            keys = list(part) if isinstance(part, dict) else list(range(len(part)))
+            part[keys[inner % len(keys)]] = replacement
+        else:
+            edited[key] = replacement
+        board.write_text(f"<!-- tabbench-leaderboard {json.dumps(edited)} -->\n" + text.split("\n", 1)[1])
+        try:
+            check(board)
+        except TabbenchError as exc:
+            assert "\n" not in str(exc), str(exc)
+
+    corrupt()

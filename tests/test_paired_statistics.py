@@ -15,11 +15,11 @@ import pytest
 from click.testing import CliRunner
 
 from tabbench.cli import build_cli
+from tabbench.evaluation.runfolder import read_records, read_run
 from tabbench.reporting.across_seeds import across_seeds
 from tabbench.reporting.design import detectable_difference, paired_se, seed_level_threshold
 from tabbench.reporting.intervals import clustered_interval, databases, paired_items
 from tabbench.reporting.paired import item_verdicts, sign_test
-from tabbench.reporting.runfolder import read_records, read_run
 from tabbench.reporting.signflip import min_sign_flip_p, sign_flip_p
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ import pytest
 from tabbench import get_benchmark, get_reward, score_batch
 from tabbench.evaluation.aggregate import mean_and_stderr
 from tabbench.evaluation.results import validate
-from tabbench.reporting.runfolder import read_run
+from tabbench.evaluation.runfolder import read_run
 from tabbench.reporting.viewer import Site
 from tests.cli_run import gold_run, tabbench
 

@@ -4,9 +4,10 @@ A real run folder (demo-bird predictions scored with `tabbench score`) is copied
 random: a value anywhere in ``results.json`` or ``run.json`` replaced by any JSON value or removed, the file cut
 short or overwritten with bytes, a sample line replaced or one of its fields changed. Every reader of run folders
 then runs on it: ``read_run``, ``read_records``, ``comparability``, ``compare_runs`` against the intact run, the
-viewer's data (``Site``: the run summary, every grid and chunk), the leaderboard's paired reader and the run
-store's reader that ``resume`` and ``merge`` use. Each may refuse the folder, but only with a ``TabbenchError``
-whose message is one line. The examples are capped so the suite stays fast.
+viewer's data (``Site``: the run summary, every grid and chunk), the leaderboard's paired reader, the run store's
+reader that ``resume`` and ``merge`` use, and a leaderboard of the run built and checked. Each may refuse the
+folder, but only with a ``TabbenchError`` whose message is one line. The examples are capped so the suite stays
+fast.
 """
 
 from __future__ import annotations
@@ -110,10 +111,10 @@ def _corrupt_samples(data: st.DataObject, path: Path) -> None:
 
 
 def _read_everything(run: Path, intact: Path) -> None:
+    from tabbench.evaluation.runfolder import comparability, read_records, read_run
     from tabbench.evaluation.store import RunStore
     from tabbench.reporting.flips import compare_runs
     from tabbench.reporting.paired import item_verdicts
-    from tabbench.reporting.runfolder import comparability, read_records, read_run
     from tabbench.reporting.viewer import Site
 
     folder = read_run(run)
@@ -128,11 +129,22 @@ def _read_everything(run: Path, intact: Path) -> None:
         site.file(name)
 
 
+def _board(run: Path, intact: Path) -> None:
+    """A board of the run beside the intact one, built and checked (``leaderboard check`` never raises anything
+    but a one-line error, whatever text the run holds)."""
+    from tabbench.reporting.leaderboard import build, check
+
+    board = run.parent / "board.md"
+    build([str(intact), str(run)], board, references=None, pairs=[("2", "1")])
+    check(board)
+
+
 def _check(run: Path, intact: Path) -> None:
-    try:
-        _read_everything(run, intact)
-    except TabbenchError as exc:
-        assert "\n" not in str(exc).strip(), str(exc)
+    for read in (_read_everything, _board):
+        try:
+            read(run, intact)
+        except TabbenchError as exc:
+            assert "\n" not in str(exc).strip(), str(exc)
 
 
 @SETTINGS

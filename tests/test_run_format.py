@@ -98,7 +98,7 @@ def test_compare_and_the_leaderboard_need_no_plugin_or_data(demo_cli, tmp_path: 
     out, data, _ = _vote_run(demo_cli, tmp_path, 12)
     shutil.rmtree(data)
     script = ("import sys, json; from tests.folder_alone import install, COUNTS; install()\n"
-              "from tabbench.reporting.runfolder import read_run\n"
+              "from tabbench.evaluation.runfolder import read_run\n"
               "from tabbench.reporting.flips import compare_runs\n"
               "from tabbench.reporting.leaderboard import build\n"
               "a, b = read_run(sys.argv[1]), read_run(sys.argv[2])\n"
@@ -180,7 +180,7 @@ def test_the_counters_see_a_plugin_load_and_an_execution(tmp_path: Path) -> None
 
 def test_a_hostile_record_shows_what_it_holds_of_its_vote(tmp_path: Path) -> None:
     """Vote groups and answers are model-influenced data read back: what is not an index is left out."""
-    from tabbench.reporting.runfolder import read_run
+    from tabbench.evaluation.runfolder import read_run
     from tabbench.reporting.viewer import Site
 
     (tmp_path / "run" / "samples").mkdir(parents=True)
@@ -200,7 +200,7 @@ def test_a_hostile_record_shows_what_it_holds_of_its_vote(tmp_path: Path) -> Non
 
 def test_a_benchmark_name_that_is_a_path_reads_no_prompts_file(tmp_path: Path) -> None:
     from tabbench.contract.errors import DataError
-    from tabbench.reporting.runfolder import RunFolder, read_prompts
+    from tabbench.evaluation.runfolder import RunFolder, read_prompts
 
     (tmp_path / "outside.jsonl").write_text(json.dumps({"prompt_hash": "h", "question": "secret"}) + "\n")
     run = RunFolder(tmp_path / "run", "run", {})

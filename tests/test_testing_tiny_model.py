@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import tabbench.build_tiny as build_tiny
 from tabbench import testing
 
 CORPUS = ["SELECT name FROM kit WHERE id = 7", "Which kit has id 7?"]  # a corpus no other test builds with
@@ -42,7 +43,7 @@ def test_the_same_build_twice_is_one_build_and_copies_stay_apart(tmp_path: Path,
         started.append(args)
         raise AssertionError("build-tiny refused")
 
-    monkeypatch.setattr(testing, "_build_tiny", refuse)
+    monkeypatch.setattr(build_tiny, "_build_tiny", refuse)
     second = testing.build_tiny_model(tmp_path / "second", CORPUS, seed=5, **SIZES)
     assert started == [] and digests(second) == built
     with pytest.raises(AssertionError, match="refused"):  # another seed is another model: built, not copied

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from tabbench.contract.errors import DataError
+from tabbench.evaluation.runfolder import read_records, read_run
 from tabbench.reporting.paired import sign_test
-from tabbench.reporting.runfolder import read_records, read_run
 from tabbench.reporting.viewer import Site, make_server, script, write_bundle
 from tabbench.sql import QueryResult
 from tabbench.sql.preview import PREVIEW_CELL_CHARS, PREVIEW_ROWS, differs_by, preview
@@ -368,3 +368,26 @@ def test_tabbench_view_serves_on_loopback_until_stopped(runs: dict, env: dict[st
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_runs_made_on_different_data_are_flagged_wherever_they_are_shown_side_by_side(chrome, runs: dict,
+                                                                                       tmp_path: Path) -> None:
+    """The run list, the grid beside the baseline and the sample page say that the runs' data differ (their data
+    files hash differently), naming each run's fingerprint; runs on the same data get no such warning."""
+    def other_data(result: dict) -> None:
+        result["data"]["files"] = {k: "0" * 64 for k in result["data"]["files"]}
+
+    other = _copy_run(runs["b"], tmp_path / "other-data", other_data)
+    (other / "prompts").mkdir()
+    (other / "prompts" / "demo-bird.jsonl").write_bytes((runs["b"] / "prompts" / "demo-bird.jsonl").read_bytes())
+    page = browser.page_url(write_bundle(Site([read_run(runs["a"]), read_run(other)]), tmp_path / "site"))
+    warning = "return [...document.querySelectorAll('p.warning')].map(p => p.textContent)"
+    for route in ("#runs", "#bench/1/0", f"#sample/1/0/{runs['hostile']}"):
+        chrome.get(page + route)
+        assert browser.wait(lambda: chrome.execute_script(warning)), (route, chrome.page_source[:800])
+        (shown,) = chrome.execute_script(warning)
+        assert "demo-bird: these runs were made on different data" in shown and "other-data" in shown, shown
+    same = browser.page_url(write_bundle(Site([read_run(runs["a"]), read_run(runs["b"])]), tmp_path / "same"))
+    chrome.get(same + "#bench/1/0")
+    assert browser.wait(lambda: _grid_rows(chrome) == N)
+    assert chrome.execute_script(warning) == []

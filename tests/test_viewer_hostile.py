@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tabbench.reporting.runfolder import read_run
+from tabbench.evaluation.runfolder import read_run
 from tabbench.reporting.viewer import SECURITY_HEADERS, Site, make_server, write_bundle
 from tests import browser
 from tests.cli_run import gold_run

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tabbench.reporting.runfolder import read_run
+from tabbench.evaluation.runfolder import read_run
 from tabbench.reporting.viewer import (
     SECURITY_HEADERS,
     FileCache,

@@ -16,8 +16,8 @@ from typing import Any, TextIO
 import click
 
 from tabbench import __version__
-from tabbench.cli.output import printable
 from tabbench.contract.errors import TabbenchError
+from tabbench.contract.modeltext import printable
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 

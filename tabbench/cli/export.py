@@ -30,8 +30,8 @@ def export_command(run_dir: str, fmt: str, out_dir: Path, organization: str, rel
       tabbench export runs/a --format eee --out export/eee --organization my-lab --relationship third_party
       tabbench export runs/a --format lm-eval --out export/lm-eval
     """
+    from tabbench.evaluation.runfolder import read_run
     from tabbench.reporting.export import export
-    from tabbench.reporting.runfolder import read_run
 
     files = export(read_run(Path(run_dir)), fmt, out_dir, organization=organization, relationship=relationship)
     for path in files:

@@ -8,6 +8,7 @@ import click
 
 from tabbench.cli import CONTEXT
 from tabbench.contract.errors import TabbenchError, UsageError
+from tabbench.contract.modeltext import printable
 
 
 @click.group("leaderboard", context_settings=CONTEXT)
@@ -63,10 +64,10 @@ def check_command(boards: tuple[Path, ...], folder: Path) -> None:
         except BoardOutOfDate as exc:
             stale.append(str(exc))
             continue
-        click.echo(f"{board}: up to date", err=True)
+        click.echo(printable(f"{board}: up to date"), err=True)
     if stale:
         for message in stale[1:]:
-            click.echo(f"Error: {message}", err=True)
+            click.echo(printable(f"Error: {message}"), err=True)
         raise TabbenchError(stale[0] + (f" (and {len(stale) - 1} more board(s))" if len(stale) > 1 else ""))
 
 

@@ -8,13 +8,9 @@ from typing import Any
 
 import click
 
+from tabbench.contract.modeltext import printable
+
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-
-
-def printable(text: str) -> str:
-    """``text`` for a terminal: a control character (ESC, BEL: from a run folder, it would start an escape sequence)
-    shown as its Python escape, everything else as it is."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def emit(rows: Sequence[dict[str, Any]], columns: Sequence[str], *, as_json: bool, title: str) -> None:

@@ -15,8 +15,8 @@ RUNS = click.argument("runs", nargs=-1, required=True, metavar="RUN_DIR[=LABEL].
 
 
 def _open(specs: tuple[str, ...]) -> list:
+    from tabbench.evaluation.runfolder import read_run
     from tabbench.reporting.leaderboard import parse_run_arg
-    from tabbench.reporting.runfolder import read_run
 
     return [read_run(path, label) for path, label in map(parse_run_arg, specs)]
 
@@ -81,11 +81,11 @@ def compare_command(a: str, b: str, benchmarks: tuple[str, ...], as_json: bool) 
              "fail -> pass": len(f.up), "pass -> fail": len(f.down), "McNemar p": f"{f.p:.4g}",
              "B - A points [95% CI]": _interval(d["difference"]), "unpaired": f.unpaired}
             for f, d in zip(found, more, strict=True)]
-    emit(rows, list(rows[0]), as_json=False, title=f"{run_a.label} -> {run_b.label}")
+    emit(rows, list(rows[0]), as_json=False, title=f"{run_a.name} -> {run_b.name}")
     for f, d in zip(found, more, strict=True):
         if d["buckets"]:
-            cells = [{"bucket": f"{x['key']}={x['level']}", "n": x["n"], f"A {run_a.label}": _pct(x["score_a"]),
-                      f"B {run_b.label}": _pct(x["score_b"]), "delta": _pct(x["delta"], sign=True),
+            cells = [{"bucket": f"{x['key']}={x['level']}", "n": x["n"], f"A {run_a.name}": _pct(x["score_a"]),
+                      f"B {run_b.name}": _pct(x["score_b"]), "delta": _pct(x["delta"], sign=True),
                       "fail -> pass": x["n_up"], "pass -> fail": x["n_down"], "McNemar p": f"{x['p']:.4g}"}
                      for x in d["buckets"]]
             emit(cells, list(cells[0]), as_json=False, title=f"{f.benchmark}: primary metric (%) per bucket, A -> B")

@@ -115,3 +115,10 @@ def dumps(data: Any, **kwargs: Any) -> str:
     valid UTF-8 that ``json.loads`` reads back equal. (Outside strings JSON is ASCII, so every surrogate is
     inside a string literal, where the escape is valid.)"""
     return _SURROGATE.sub(_escape, json.dumps(data, ensure_ascii=False, **kwargs))
+
+
+def printable(text: str) -> str:
+    """``text`` shown as it reads: a control or format character (ESC, BEL, a carriage return, a bidi override:
+    from a run folder, it would start a terminal's escape sequence or break a markdown table) as its Python escape,
+    everything else as it is. The CLI prints run-folder text through it, and boards write it through it."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -8,7 +8,10 @@ Fields a record lacks stay absent: records of older or newer tabbench show what 
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
+
+from tabbench.contract.types import SampleRecord
 
 _NUMBER = (int, float)
 
@@ -44,6 +47,29 @@ def shape_problem(record: Any) -> str | None:
     if any(not isinstance(v, str | int | float) or isinstance(v, bool) for v in (record.get("meta") or {}).values()):
         return "field 'meta' holds something other than text"
     return _transcript_problem(record.get("transcript") or {})
+
+
+#: What a record of this tabbench always holds (``SampleRecord``'s fields without a default; ``answer`` and
+#: ``score`` may be ``null``), and every field it may hold.
+REQUIRED = ("prompt_hash", "completions", "status", "scores")
+NULLABLE = ("answer", "score")
+KNOWN = frozenset(f.name for f in fields(SampleRecord))
+
+
+def typed_problem(record: Any) -> str | None:
+    """Why ``record`` cannot be read as a ``SampleRecord`` (what the run store, rescore and merge compute with):
+    ``shape_problem``, a required field missing or ``null`` (``"scores": null``), or a field it does not know."""
+    problem = shape_problem(record)
+    if problem:
+        return problem
+    missing = next((k for k in REQUIRED if record.get(k) is None), None) or next(
+        (k for k in NULLABLE if k not in record), None)
+    if missing:
+        return f"field {missing!r} is missing or null"
+    unknown = sorted(set(record) - KNOWN)
+    if unknown:
+        return f"field {unknown[0]!r} is not one a sample record has"
+    return None
 
 
 def _transcript_problem(transcript: dict[str, Any]) -> str | None:

@@ -10,7 +10,6 @@ merged folder is built beside ``OUT`` and renamed into place, so a refused or fa
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -19,16 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.confine import confined
 from tabbench.contract.errors import ConfigError, DataError, RunStoreError, TabbenchError
 from tabbench.contract.outputs import check_output_folder
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.record_checks import check_against_results, check_records
 from tabbench.evaluation.results import MergeRecord, Results, load
+from tabbench.evaluation.runfolder import RESULTS, PromptTable, existing, read_prompts, started_config
 from tabbench.evaluation.runner import Run, execute, select_examples
 from tabbench.evaluation.shards import Shard
-from tabbench.evaluation.store import PromptTable, RunStore
+from tabbench.evaluation.store import RunStore
 from tabbench.evaluation.where import Where
 
 #: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
@@ -55,7 +54,7 @@ class ShardRun:
         return RunStore(self.path).read_samples(benchmark, repair=False)
 
     def prompts(self, benchmark: str) -> PromptTable:
-        return PromptTable(RunStore(self.path).read_prompts(benchmark, repair=False))
+        return read_prompts(self.path, benchmark)
 
 
 def read_shard(path: Path) -> ShardRun:
@@ -64,16 +63,19 @@ def read_shard(path: Path) -> ShardRun:
 
     store = RunStore(path)
     try:
-        record = json.loads(confined(store.config_path, path).read_text(encoding="utf-8"))["config"]
+        record = started_config(path)
+        if record is None:
+            raise DataError("no run.json")
         shard = recorded_config(record).shard
-    except (OSError, ValueError, RecursionError, KeyError, TypeError, DataError) as exc:
+        results_file = existing(path, RESULTS)
+    except DataError as exc:
         raise RunStoreError(f"{store.config_path}: not a run folder (unreadable run.json: {exc})") from None
     if shard is None:
         raise RunStoreError(f"{path}: not a shard (its run.json has no shard: it was not run with --shard K/N)")
-    if not store.results_path.is_file():
+    if results_file is None:
         raise RunStoreError(f"{path}: shard {shard} has no results.json (it did not finish): resume it with "
                             "--resume, or merge without it with --allow-partial")
-    results = load(confined(store.results_path, path))
+    results = load(results_file)
     _check_versions(store.config_path, record, results)
     try:
         config = replace(RunConfig.from_json(results["config"]), shard=None)

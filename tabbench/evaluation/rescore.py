@@ -28,7 +28,6 @@ from tabbench import __version__
 from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.confine import confined
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.extract import SampleAnswers, answer_text
 from tabbench.contract.reward import score_batch
@@ -37,6 +36,7 @@ from tabbench.evaluation.agent import transcript_json
 from tabbench.evaluation.aggregate import summarize
 from tabbench.evaluation.record_limits import bounded
 from tabbench.evaluation.results import Results, load, validate
+from tabbench.evaluation.runfolder import RESULTS, existing
 from tabbench.evaluation.store import RunStore
 
 BATCH = 64  # samples scored per score_batch call (a progress step)
@@ -70,8 +70,8 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
     ``data``: benchmark -> data path, for data moved since the run (its files must hash the same). Returns the
     new ``results.json``."""
     run_dir = Path(run_dir)
-    path = run_dir / "results.json"
-    if not path.is_file():
+    path = existing(run_dir, RESULTS)
+    if path is None:
         raise UsageError(f"{run_dir}: no results.json (rescore needs a finished run; finish it with --resume)")
     if not metrics:
         raise UsageError("name a reward to add: --reward REWARD (repeatable)")
@@ -79,7 +79,7 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
     if len(set(names)) < len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise UsageError(f"--reward: metric {twice!r} named twice (give one METRIC=REWARD a new name)")
-    results = load(confined(path, run_dir))
+    results = load(path)
     chosen = list(benchmarks) or list(results["benchmarks"])
     for name in chosen:
         if name not in results["benchmarks"]:

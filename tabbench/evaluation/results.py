@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 from tabbench.contract import modeltext
+from tabbench.contract.confine import read_regular
 from tabbench.contract.deprecation import module_getattr
 from tabbench.contract.errors import DataError
 
@@ -174,10 +175,12 @@ def validate(data: Any) -> None:
 
 def load(path: Path) -> Results:
     """Read ``results.json`` (version 3 or 4); a bad file or another version is a ``DataError`` naming it. So is
-    one nested deeper than ``modeltext.MAX_DEPTH`` (a real one nests a few levels; readers write it back out)."""
-    try:
-        data = modeltext.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+    one nested deeper than ``modeltext.MAX_DEPTH`` (a real one nests a few levels; readers write it back out), one
+    whose fields readers use have the wrong JSON type (``_wrong_field``), and a FIFO, folder or device in its
+    place."""
+    try:  # a regular file only: a FIFO in its place is refused, never waited on (``open_regular``)
+        data = modeltext.loads(read_regular(path).decode("utf-8"))
+    except ValueError as exc:  # not UTF-8, not JSON
         raise DataError(f"{path}: unreadable results ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), dict):
         raise DataError(f"{path}: not a tabbench results file (no 'benchmarks' object)")
@@ -221,16 +224,40 @@ def _number(value: Any, *, count: bool = False) -> bool:
     return isinstance(value, int) and value >= 0 if count else isinstance(value, int | float)
 
 
+#: Per-benchmark fields the readers use (view, compare, boards, export, rescore, merge), and the JSON types they
+#: must have when present; their parts are checked in ``_result_problem``.
+_RESULT_FIELDS: dict[str, tuple[type, ...]] = {
+    "version": (str, int), "split": (str,), "answer_extractor": (str,), "options": (dict,), "data": (dict,),
+    "status_counts": (dict,), "primary_metric": (dict,), "metrics": (dict,), "breakdown": (dict,),
+    "breakdown_order": (dict,), "extensions": (dict,)}
+
+
 def _result_problem(key: str, result: Any) -> str | None:
-    """What is wrong in one benchmark's block: its ``primary_metric``, ``metrics``, ``metric_rewards`` and
-    ``breakdown`` (what export writes and rescore extends)."""
+    """What is wrong in one benchmark's block: the type of each field a reader uses, and the parts of those a
+    board, the viewer, export or rescore read (counts, numbers, the data files' hashes, the level orders)."""
     if not isinstance(result, dict):
         return f"'{key}' is not an object"
-    for field in ("primary_metric", "metrics", "breakdown"):
-        if not isinstance(result.get(field) or {}, dict):
-            return f"'{key}.{field}' is not an object"
-    if not isinstance(result.get("answer_extractor") or "", str):  # lm-eval's filter name
-        return f"'{key}.answer_extractor' is not text"
+    for field, types in _RESULT_FIELDS.items():
+        value = result.get(field)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, types)):
+            return f"'{key}.{field}' is not {' or '.join(_TYPE_NAMES[t] for t in types)}"
+    for field, count in (("n", True), ("parse_fail_rate", False)):
+        if not _number(result.get(field), count=count):
+            return f"'{key}.{field}' is not a {'count' if count else 'number'}"
+    data = result.get("data") or {}
+    files = data.get("files")
+    if files is not None and not (isinstance(files, dict) and all(isinstance(v, str) for v in files.values())):
+        return f"'{key}.data.files' is not an object of sha256 texts"
+    if not isinstance(data.get("path") or "", str):
+        return f"'{key}.data.path' is not text"
+    if any(not _number(v, count=True) or v is None for v in (result.get("status_counts") or {}).values()):
+        return f"'{key}.status_counts' holds something other than counts"
+    primary = result.get("primary_metric") or {}
+    if not isinstance(primary.get("name") or "", str):
+        return f"'{key}.primary_metric.name' is not text"
+    for field in ("value", "stderr"):
+        if not _number(primary.get(field)):
+            return f"'{key}.primary_metric.{field}' is not a number"
     for metric, summary in (result.get("metrics") or {}).items():
         if not isinstance(summary, dict):
             return f"'{key}.metrics.{metric}' is not an object"
@@ -248,9 +275,17 @@ def _result_problem(key: str, result: Any) -> str | None:
         if not isinstance(levels, dict):
             return f"'{key}.breakdown.{breakdown}' is not an object"
         for level, summary in levels.items():
-            if not isinstance(summary, dict) or not isinstance(summary.get("metrics") or {}, dict):
+            if (not isinstance(summary, dict) or not isinstance(summary.get("metrics") or {}, dict)
+                    or not _number(summary.get("n"), count=True)
+                    or not all(_number(v) for v in (summary.get("metrics") or {}).values())):
                 return f"'{key}.breakdown.{breakdown}.{level}' is not an object of n and metrics"
+    for breakdown, order in (result.get("breakdown_order") or {}).items():
+        if not isinstance(order, list) or not all(isinstance(level, str) for level in order):
+            return f"'{key}.breakdown_order.{breakdown}' is not a list of texts"
     return None
+
+
+_TYPE_NAMES = {str: "text", int: "an integer", dict: "an object"}
 
 
 __getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)

@@ -14,16 +14,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
-from tabbench.contract.confine import confined, entry_name
-from tabbench.contract.errors import RunStoreError, TabbenchError
-from tabbench.contract.record_shape import shape_problem
+from tabbench.contract.errors import DataError, RunStoreError, TabbenchError
 from tabbench.contract.types import SampleRecord
-
-T = TypeVar("T")
+from tabbench.evaluation.runfolder.files import Lines, prompt_lines, sample_lines, started_config
 
 #: Version of ``run.json`` (``results.json`` has its own: ``tabbench.evaluation.results.SCHEMA_VERSION``).
 RUN_SCHEMA_VERSION = 1
@@ -108,14 +105,12 @@ class RunStore:
         """The ``config`` that ``run.json`` holds, read back by ``read`` (``launch.read_resume_record`` for an
         evaluation run: its typed round trip; default: as it is); ``None`` when there is no ``run.json``. An
         unreadable one, or one ``read`` refuses (a ``TabbenchError``), is a ``RunStoreError`` naming the file."""
-        if not self.config_path.exists():
-            return None
         try:
-            saved = json.loads(self.config_path.read_text(encoding="utf-8"))["config"]
-        except (OSError, ValueError, RecursionError, KeyError, TypeError) as exc:
-            raise RunStoreError(f"{self.config_path}: unreadable run config ({exc})") from None
-        if not isinstance(saved, dict):
-            raise RunStoreError(f"{self.config_path}: unreadable run config ('config' is not an object)")
+            saved = started_config(self.out_dir)
+        except DataError as exc:
+            raise RunStoreError(str(exc)) from None
+        if saved is None:
+            return None
         if read is None:
             return saved
         try:
@@ -148,18 +143,27 @@ class RunStore:
         self._made = []
 
     def read_samples(self, benchmark: str, *, repair: bool = True) -> list[SampleRecord]:
-        """Read the records of ``benchmark``; a torn last line (from a kill) is dropped from the file. The file
-        must be inside the run folder (``confined``: a symlink out of it is refused)."""
-        path = self.samples_path(entry_name(benchmark, self.samples_dir))
-        confined(path, self.out_dir)
-        return _read_lines(path, repair, "sample record", _sample_record)
+        """Read the records of ``benchmark`` through the run-folder reader (``runfolder.sample_lines``: inside the
+        run folder, a regular file, every record shape-checked); with ``repair``, a torn last line (from a kill)
+        is cut from the file."""
+        lines = self._read(sample_lines, benchmark, repair, typed=True)
+        return [SampleRecord.from_json(record) for record in lines.entries]
 
     def read_prompts(self, benchmark: str, *, repair: bool = True) -> list[dict[str, Any]]:
-        """The entries of ``benchmark``'s prompts file, in order (``record_prompt``); a torn last line is
-        dropped from the file. The file must be inside the run folder, like the records."""
-        path = self.prompts_path(entry_name(benchmark, self.prompts_dir))
-        confined(path, self.out_dir)
-        return _read_lines(path, repair, "prompt entry", _prompt_entry)
+        """The entries of ``benchmark``'s prompts file, in order (``record_prompt``), read as ``read_samples``
+        reads records."""
+        return self._read(prompt_lines, benchmark, repair).entries
+
+    def _read(self, read: Callable[..., Lines[dict[str, Any]]], benchmark: str, repair: bool,
+              **options: Any) -> Lines[dict[str, Any]]:
+        try:
+            lines = read(self.out_dir, benchmark, **options)
+        except DataError as exc:
+            raise RunStoreError(str(exc)) from None
+        if repair and lines.whole < lines.size:  # the reader left the torn line out; the writer cuts it
+            with lines.path.open("r+b") as handle:
+                handle.truncate(lines.whole)
+        return lines
 
     def record_prompt(self, benchmark: str, prompt_hash: str, example_id: str, entry: dict[str, Any]) -> None:
         """Write what a reader needs of ``example_id``'s prompt, once: ``entry`` holds ``messages``,
@@ -202,55 +206,6 @@ class RunStore:
         self._handles.clear()
 
 
-def _read_lines(path: Path, repair: bool, what: str, parse: Callable[[dict[str, Any]], T]) -> list[T]:
-    """The lines of a JSON-lines file of the store, each ``parse``\\ d; a torn last line (a kill) is left out
-    and, with ``repair``, cut from the file; damage before the last line is a ``RunStoreError`` naming file and
-    line."""
-    if not path.exists():
-        return []
-    lines: list[T] = []
-    good_bytes = 0
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, 1):
-            try:
-                if not raw.endswith(b"\n"):
-                    raise ValueError("unterminated line")
-                value = json.loads(raw)
-                if not isinstance(value, dict):
-                    raise TypeError("not a JSON object")
-                lines.append(parse(value))
-            except (ValueError, RecursionError, TypeError) as exc:
-                if handle.read(1):  # damage before the last line is not a kill: refuse to guess
-                    raise RunStoreError(f"{path}:{number}: corrupt {what} ({exc})") from exc
-                break
-            good_bytes += len(raw)
-    if repair and good_bytes < path.stat().st_size:
-        with path.open("r+b") as handle:
-            handle.truncate(good_bytes)
-    return lines
-
-
-def _sample_record(value: dict[str, Any]) -> SampleRecord:
-    problem = shape_problem(value)
-    if problem:
-        raise ValueError(problem)
-    return SampleRecord.from_json(value)
-
-
-#: A prompt entry's fields a reader iterates or shows, and the JSON types they must have when present.
-_PROMPT_FIELDS: dict[str, tuple[type, ...]] = {"messages": (list,), "meta": (dict,), "id": (str, int)}
-
-
-def _prompt_entry(value: dict[str, Any]) -> dict[str, Any]:
-    if not isinstance(value.get("prompt_hash"), str):
-        raise TypeError("no 'prompt_hash'")
-    for key, types in _PROMPT_FIELDS.items():
-        if value.get(key) is not None and (isinstance(value[key], bool) or not isinstance(value[key], types)):
-            raise TypeError(f"field {key!r} is a JSON {type(value[key]).__name__}, not "
-                            f"{' or '.join(t.__name__ for t in types)}")
-    return value
-
-
 class PromptIndex:
     """What a prompts file holds: each prompt's first entry by ``prompt_hash`` and the examples that have a line
     of their own (``(prompt_hash, id)``)."""
@@ -280,29 +235,3 @@ class PromptIndex:
 def _shown(entry: dict[str, Any]) -> tuple[Any, ...]:
     """What a reader shows of a prompt beyond its messages, comparable as JSON reads it back."""
     return tuple(modeltext.dumps(entry.get(key), sort_keys=True, default=str) for key in ("question", "gold", "meta"))
-
-
-class PromptTable:
-    """A prompts file read back (``RunStore.read_prompts``): what a reader shows of an example's prompt."""
-
-    def __init__(self, entries: list[dict[str, Any]]) -> None:
-        self.first: dict[str, dict[str, Any]] = {}
-        self.own: dict[tuple[str, str], dict[str, Any]] = {}
-        for entry in entries:
-            key = str(entry.get("prompt_hash"))
-            if "id" in entry:
-                self.own.setdefault((key, str(entry["id"])), entry)
-            else:
-                self.first.setdefault(key, entry)
-
-    def get(self, prompt_hash: str, example_id: str) -> dict[str, Any] | None:
-        """``messages``, ``question``, ``gold`` and ``meta`` of the example's prompt; ``None`` when the file
-        has no entry for it (a run of results schema 3, a damaged folder)."""
-        first = self.first.get(prompt_hash)
-        if first is None:
-            return None
-        entry = {k: v for k, v in first.items() if k != "prompt_hash"}
-        own = self.own.get((prompt_hash, example_id))
-        if own is not None:
-            entry.update({k: v for k, v in own.items() if k not in ("prompt_hash", "id")})
-        return entry

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tabbench.evaluation.runfolder import RunFolder, read_records, sample_texts
 from tabbench.reporting.intervals import clustered_interval, databases, paired_items
-from tabbench.reporting.paired import Flips, flips, passed
-from tabbench.reporting.runfolder import RunFolder, read_records, sample_texts
+from tabbench.reporting.paired import Flips, flips, verdicts
 
 DATABASE_KEY = "db_id"  # a meta key most SQL benchmarks record: the database bucket
 SHORT = 300  # characters of question, answers and gold in the flipped list
@@ -38,10 +38,6 @@ def breakdown_keys(a: RunFolder, benchmark: str, records: Sequence[Mapping[str, 
     return keys
 
 
-def _verdicts(records: Sequence[Mapping[str, Any]]) -> dict[str, bool | None]:
-    return {r["id"]: passed(r.get("status"), r.get("score")) for r in records}
-
-
 def _mean(values: Sequence[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
@@ -59,7 +55,7 @@ def buckets(a: RunFolder, b: RunFolder, benchmark: str, records_a: Sequence[Mapp
             others = [by_id_b[r["id"]] for r in group if r["id"] in by_id_b]
             score_a = _mean([r["score"] for r in group if r.get("score") is not None])
             score_b = _mean([r["score"] for r in others if r.get("score") is not None])
-            found = flips(benchmark, a.label, b.label, _verdicts(group), _verdicts(others))
+            found = flips(benchmark, a.name, b.name, verdicts(group), verdicts(others))
             out.append({"key": key, "level": level, "n": len(group), "paired": found.paired, "score_a": score_a,
                         "score_b": score_b, "delta": None if score_a is None or score_b is None else score_b - score_a,
                         "n_up": len(found.up), "n_down": len(found.down), "p": found.p})
@@ -132,6 +128,6 @@ def details(a: RunFolder, b: RunFolder, found: Flips, records_a: Sequence[Mappin
 def difference(records_a: Sequence[Mapping[str, Any]], records_b: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
     """B - A in points on the paired samples with its 95% confidence interval, clustered by database where every
     record names one, else by sample (``intervals.Interval.to_json``); ``None`` with fewer than two clusters."""
-    items, by = paired_items([(_verdicts(records_a), _verdicts(records_b))], databases(records_a))
+    items, by = paired_items([(verdicts(records_a), verdicts(records_b))], databases(records_a))
     interval = clustered_interval(items, by)
     return None if interval is None else interval.to_json()

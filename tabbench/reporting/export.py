@@ -37,8 +37,8 @@ from tabbench.contract import modeltext
 from tabbench.contract.errors import DataError, UsageError
 from tabbench.contract.outputs import check_output_folder
 from tabbench.evaluation.config import RunConfig
+from tabbench.evaluation.runfolder import RunFolder, read_records, sample_texts
 from tabbench.reporting.paired import passed
-from tabbench.reporting.runfolder import RunFolder, read_records, sample_texts
 
 FORMATS = ("eee", "lm-eval")
 EEE_VERSION = "0.3.0"  # the schemas in schemas/ (every-eval-ever 0.3.0, MIT)

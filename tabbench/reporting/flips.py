@@ -1,6 +1,6 @@
-"""Run folder against run folder, sample by sample (``tabbench compare`` and the viewer): whether two runs can
-be paired, each sample's verdict from its record, and the flips (``tabbench.reporting.paired.flips``, the
-pairing the leaderboard's paired tests use too).
+"""Run folder against run folder, sample by sample (``tabbench compare`` and the viewer): each sample's verdict
+from its record and the flips (``tabbench.reporting.paired.flips``, the pairing the leaderboard's paired tests use
+too), for benchmarks the two runs ran on the same version, split and data (``runfolder.incomparable``).
 """
 
 from __future__ import annotations
@@ -8,24 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabbench.contract.errors import UsageError
-from tabbench.reporting.paired import Flips, flips, passed
-from tabbench.reporting.runfolder import RunFolder, comparability, read_records
-
-
-def incomparable(a: RunFolder, b: RunFolder, benchmark: str) -> str | None:
-    """Why the samples of ``benchmark`` in runs ``a`` and ``b`` cannot be paired, or ``None`` when they can."""
-    left, right = comparability(a, benchmark), comparability(b, benchmark)
-    wrong = [f"{key} {left[key]} vs {right[key]}" for key in ("version", "split", "data") if left[key] != right[key]]
-    if not wrong:
-        return None
-    what = {"version": "benchmark versions", "split": "splits", "data": "data fingerprints"}
-    names = ", ".join(what[w.split()[0]] for w in wrong)
-    return f"{benchmark}: {a.path} and {b.path} ran on different {names} ({'; '.join(wrong)})"
-
-
-def verdicts(run: RunFolder, benchmark: str) -> dict[str, bool | None]:
-    """``id -> passed`` (the primary reward's verdict) from the run's records of ``benchmark``."""
-    return {r["id"]: passed(r.get("status"), r.get("score")) for r in read_records(run, benchmark)}
+from tabbench.evaluation.runfolder import RunFolder, incomparable
+from tabbench.reporting.paired import Flips, flips, item_verdicts
 
 
 def compare_runs(a: RunFolder, b: RunFolder, benchmarks: Sequence[str] = ()) -> list[Flips]:
@@ -43,4 +27,4 @@ def compare_runs(a: RunFolder, b: RunFolder, benchmarks: Sequence[str] = ()) -> 
         reason = incomparable(a, b, name)
         if reason:
             raise UsageError(f"cannot compare: {reason}")
-    return [flips(name, a.label, b.label, verdicts(a, name), verdicts(b, name)) for name in chosen]
+    return [flips(name, a.name, b.name, item_verdicts(a, name), item_verdicts(b, name)) for name in chosen]

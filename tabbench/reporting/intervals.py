@@ -22,8 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabbench.contract.benchmark import read_jsonl
-from tabbench.contract.confine import confined, entry_name
+from tabbench.evaluation.runfolder import read_records
 from tabbench.reporting.distributions import t_quantile
 
 LEVEL = 0.95
@@ -82,10 +81,9 @@ def databases(records: Iterable[Mapping[str, object]]) -> dict[str, str]:
 
 
 def item_databases(run_dir: Path, benchmark: str) -> dict[str, str]:
-    """``databases`` of ``RUN_DIR/samples/<benchmark>.jsonl`` (confined to the run folder, as
-    ``paired.item_verdicts`` reads it)."""
-    path = confined(Path(run_dir) / "samples" / f"{entry_name(benchmark, run_dir)}.jsonl", run_dir)
-    return databases(row for _, row in read_jsonl(path, "the per-item records a clustered interval needs"))
+    """``databases`` of ``RUN_DIR/samples/<benchmark>.jsonl``, read by the run-folder reader as
+    ``paired.item_verdicts`` reads it."""
+    return databases(read_records(run_dir, benchmark, required=True))
 
 
 def paired_items(pairs: Sequence[tuple[Mapping[str, bool | None], Mapping[str, bool | None]]],

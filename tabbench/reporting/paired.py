@@ -13,16 +13,13 @@ with ``flips``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabbench.contract.benchmark import read_jsonl
-from tabbench.contract.confine import confined, entry_name
-from tabbench.contract.errors import DataError
-from tabbench.contract.record_shape import shape_problem
 from tabbench.contract.types import Status
+from tabbench.evaluation.runfolder import RunFolder, read_records
 
 PASSING = frozenset({Status.MATCH.value, Status.EMPTY_BOTH.value})  # the statuses that judge a sample right
 
@@ -87,16 +84,16 @@ def flips(benchmark: str, a: str, b: str, verdicts_a: Mapping[str, bool | None],
     return out
 
 
-def item_verdicts(run_dir: Path, benchmark: str) -> dict[str, bool | None]:
-    """``{item id: passed}`` of the primary metric from ``RUN_DIR/samples/<benchmark>.jsonl``."""
-    path = confined(Path(run_dir) / "samples" / f"{entry_name(benchmark, run_dir)}.jsonl", run_dir)
-    verdicts: dict[str, bool | None] = {}
-    for number, row in read_jsonl(path, "the per-item records a paired comparison needs"):
-        problem = shape_problem(row)
-        if problem:
-            raise DataError(f"{path}:{number}: {problem}")
-        verdicts[str(row["id"])] = passed(row.get("status"), row.get("score"))
-    return verdicts
+def verdicts(records: Iterable[Mapping[str, Any]]) -> dict[str, bool | None]:
+    """``{item id: passed}`` of the primary metric of ``records`` (sample records as the run-folder reader reads
+    them)."""
+    return {r["id"]: passed(r.get("status"), r.get("score")) for r in records}
+
+
+def item_verdicts(run: RunFolder | Path, benchmark: str) -> dict[str, bool | None]:
+    """``{item id: passed}`` of the primary metric from the run's ``samples/<benchmark>.jsonl``, which must be
+    there (a paired test on no items would read as one on all)."""
+    return verdicts(read_records(run, benchmark, required=True))
 
 
 def pooled(pairs: Sequence[tuple[int, int, float]]) -> tuple[int, int, float]:

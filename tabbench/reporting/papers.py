@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.reporting.boards.columns import table as markdown_table
+from tabbench.reporting.boards.markdown import link, slug, text
 from tabbench.reporting.leaderboard import DEFAULT_REFERENCES, load_references
 
 COLUMNS = ("benchmark", "set", "metric", "model", "setting", "value", "where", "note")
@@ -27,18 +28,18 @@ def render_papers(papers: list[dict[str, Any]]) -> str:
            "tabbench run, not a ranking. Rows marked *on boards* also appear as reference rows on tabbench "
            "leaderboards with that benchmark.", ""]
     out += markdown_table(["paper", "rows", "on boards", "benchmarks"],
-                  [[f"[{p['id']}](#{p['id']})", len(p.get("results", [])),
+                  [[link(p["id"], slug(p["id"])), len(p.get("results", [])),
                     sum("board" in r for r in p.get("results", [])),
                     ", ".join(dict.fromkeys(r["benchmark"] for r in p.get("results", [])))] for p in papers])
     out.append("")
     for paper in papers:
-        out += [f"## <a id=\"{paper['id']}\"></a>{paper['title']}", "", f"Cite as: {paper['citation']}.", "",
-                f"Source: {paper.get('source', 'n/a')}.", ""]
+        out += [f"## <a id=\"{slug(paper['id'])}\"></a>{text(paper['title'])}", "",
+                f"Cite as: {text(paper['citation'])}.", "", f"Source: {text(paper.get('source', 'n/a'))}.", ""]
         tables: dict[str, list[dict[str, Any]]] = {}
         for row in paper.get("results", []):
             tables.setdefault(str(row.get("table", "results")), []).append(row)
         for table, rows in tables.items():
-            out += [f"### {table}", ""]
+            out += [f"### {text(table)}", ""]
             out += markdown_table([*COLUMNS, "on boards"],
                           [[*(row.get(c, "") for c in COLUMNS),
                             "{benchmark} {metric}".format(**row["board"]) if "board" in row else ""] for row in rows])

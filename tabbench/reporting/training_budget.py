@@ -21,20 +21,17 @@ shown as unknown.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabbench.contract.errors import DataError
+from tabbench.evaluation.runfolder import existing, inside, read_json
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise DataError(f"{path}: not a readable training record ({exc})") from None
+    data = read_json(path, "training record")
     if not isinstance(data, dict):
         raise DataError(f"{path}: not a training record (expected a JSON object)")
     return data
@@ -74,10 +71,11 @@ class Budget:
         return f"{kind} {chosen.get('round')} of {len(rounds) - 1}" + (f" ({detail})" if detail else "")
 
 
-def _one(folder: Path) -> tuple[str, float | None, float | None, float | None, float | None]:
-    """(trainer, steps, tokens, seconds, learning rate) of one training's records in ``folder``."""
-    train = _read(folder / "tabbench_train.json")
-    state = _read(folder / "trainer_state.json") if (folder / "trainer_state.json").is_file() else {}
+def _one(run_dir: Path, *folder: str) -> tuple[str, float | None, float | None, float | None, float | None]:
+    """(trainer, steps, tokens, seconds, learning rate) of one training's records in ``RUN_DIR/FOLDER``."""
+    train = _read(inside(run_dir, *folder, "tabbench_train.json"))
+    state_file = existing(run_dir, *folder, "trainer_state.json")
+    state = _read(state_file) if state_file is not None else {}
     history = state.get("log_history") if isinstance(state.get("log_history"), list) else []
     tokens = [_number(row.get("num_tokens")) for row in history if isinstance(row, dict)]
     tokens = [t for t in tokens if t is not None]
@@ -92,16 +90,19 @@ def _total(values: list[float | None]) -> float | None:
 
 
 def read_budget(run_dir: Path) -> Budget | None:
-    """The training budget published with ``run_dir``; ``None`` when the run has no ``training/`` records."""
-    training = Path(run_dir) / "training"
-    rounds = sorted((p for p in training.glob("round-*") if p.is_dir() and re.fullmatch(r"round-\d+", p.name)),
-                    key=lambda p: int(p.name.split("-")[1]))
-    folders = [p for p in rounds if (p / "tabbench_train.json").is_file()] or (
-        [training] if (training / "tabbench_train.json").is_file() else [])
+    """The training budget published with ``run_dir``; ``None`` when the run has no ``training/`` records. Read
+    through the run-folder reader: inside the run, regular files only."""
+    training = inside(run_dir, "training")
+    rounds = sorted((p.name for p in training.glob("round-*") if p.is_dir() and re.fullmatch(r"round-\d+", p.name)),
+                    key=lambda name: int(name.split("-")[1]))
+    folders = [("training", name) for name in rounds if existing(run_dir, "training", name, "tabbench_train.json")]
+    if not folders and existing(run_dir, "training", "tabbench_train.json"):
+        folders = [("training",)]
     if not folders:
         return None
-    records = [_one(folder) for folder in folders]
-    selection = _read(training / "selection.json") if (training / "selection.json").is_file() else None
+    records = [_one(Path(run_dir), *folder) for folder in folders]
+    selection_file = existing(run_dir, "training", "selection.json")
+    selection = _read(selection_file) if selection_file is not None else None
     return Budget(trainer=records[0][0], steps=_total([r[1] for r in records]),
                   tokens=_total([r[2] for r in records]), seconds=_total([r[3] for r in records]),
                   learning_rate=records[0][4], rounds=len(folders) if rounds else 1, selection=selection)

@@ -43,20 +43,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabbench.contract import modeltext
-from tabbench.contract.errors import TabbenchError, UsageError
-from tabbench.reporting.comparison import details
-from tabbench.reporting.flips import incomparable, verdicts
-from tabbench.reporting.paired import flips, passed
-from tabbench.reporting.runfolder import (
+from tabbench.contract.errors import DataError, TabbenchError, UsageError
+from tabbench.evaluation.runfolder import (
+    TRAINER_STATE,
     RunFolder,
     comparability,
+    existing,
+    incomparable,
+    read_json,
     read_prompts,
     read_records,
-    training_curves,
 )
+from tabbench.reporting.comparison import details
+from tabbench.reporting.paired import flips, passed, verdicts
 
 if TYPE_CHECKING:
-    from tabbench.evaluation.store import PromptTable
+    from tabbench.evaluation.runfolder import PromptTable
 
 CHUNK = 100  # full records per detail file (a sample opens after its chunk is made: 100 formatted queries)
 SHORT = 200  # characters of question, answer and gold in the grid
@@ -235,6 +237,23 @@ def _clusters(record: dict[str, Any], extractor: str) -> tuple[list[dict[str, An
     return sorted(by_key.values(), key=lambda g: -len(g["members"])), "completions by extracted answer text"
 
 
+def training_curves(run: RunFolder) -> list[dict[str, Any]]:
+    """The numeric logs of a trainer's ``trainer_state.json`` in the run folder (``step`` plus loss, reward,
+    ``rewards/<name>/mean``, ...), one entry per logged step; empty when there is none or it holds no log. A
+    FIFO, folder or device in its place, or a symlink out of the run, is a ``DataError`` (``runfolder.existing``)."""
+    from tabbench.reporting.boards.plots import read_log_history
+
+    path = existing(run.path, TRAINER_STATE)
+    if path is None:
+        return []
+    try:
+        history = read_log_history(read_json(path, "trainer log"))
+    except DataError:
+        return []
+    return [{k: v for k, v in entry.items() if isinstance(v, int | float) and not isinstance(v, bool)}
+            for entry in history if isinstance(entry.get("step"), int | float)]
+
+
 class Site:
     """The files of the viewer for ``runs`` (the first run is the baseline of every comparison)."""
 
@@ -251,8 +270,8 @@ class Site:
     def _run(self, index: int, run: RunFolder) -> dict[str, Any]:
         results = run.results
         return {
-            "label": run.label, "path": str(run.path), "model": results.get("model") or {},
-            "config": results.get("config") or {}, "seeds": results.get("seeds") or {},
+            "label": run.name, "path": str(run.path), "model": results.get("model") or {},
+            "config": results.get("config") or run.started, "seeds": results.get("seeds") or {},
             "created": results.get("created"), "tabbench_version": results.get("tabbench_version"),
             "plugins": results.get("plugins") or {}, "timing": results.get("timing") or {},
             "curves": training_curves(run), "edits": results.get("edits") or [],
@@ -271,7 +290,8 @@ class Site:
                 if reason:
                     entry = {"benchmark": name, "error": reason}
                 else:
-                    found = flips(name, base.label, other.label, verdicts(base, name), verdicts(other, name))
+                    found = flips(name, base.name, other.name, *(verdicts(self._bench(r, name).records)
+                                                                     for r in (0, index)))
                     entry = {**found.to_json(), **self._details(index, name, found)}
                 out.append({**entry, "a_run": 0, "b_run": index})
         return out
@@ -279,10 +299,12 @@ class Site:
     def _details(self, index: int, name: str, found: Any) -> dict[str, Any]:
         """The flipped samples and per-bucket deltas of ``name``, baseline against run ``index`` (records and
         texts as the grids have them)."""
-        base = next(b for b in self.benchmarks[0] if b.name == name)
-        other = next(b for b in self.benchmarks[index] if b.name == name)
+        base, other = self._bench(0, name), self._bench(index, name)
         texts = {r["id"]: base.prompt(r) for r in base.records}
         return details(self.runs[0], self.runs[index], found, base.records, other.records, texts, FLIPS_LISTED)
+
+    def _bench(self, run: int, name: str) -> RunBenchmark:
+        return next(b for b in self.benchmarks[run] if b.name == name)
 
     def files(self, form: str = "js") -> Iterator[str]:
         """Every file name of the site, data in ``form``: ``js`` (the bundle's scripts) or ``json`` (the

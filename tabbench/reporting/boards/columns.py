@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabbench.contract.errors import TabbenchError
-from tabbench.contract.hashing import stable_hash
+from tabbench.evaluation.runfolder import data_snapshot
+from tabbench.reporting.boards.markdown import cell, slug
 from tabbench.reporting.boards.runs import RunEntry
 
 
@@ -56,13 +57,11 @@ class Column:
 
     @property
     def anchor(self) -> str:
-        slug = f"{self.benchmark}-v{self.version}-{self.split}-{self.data}-n{self.n}"
-        return slug.replace(".", "-").replace("_", "-").lower()
+        return slug(f"{self.benchmark}-v{self.version}-{self.split}-{self.data}-n{self.n}")
 
 
 def column_of(name: str, result: dict[str, Any]) -> Column:
-    files = (result.get("data") or {}).get("files") or {}
-    data = stable_hash(sorted(files.values()), 8) if files else "none"
+    data = data_snapshot(result)
     primary = (result.get("primary_metric") or {}).get("name", "?")
     return Column(name, str(result.get("version", "?")), str(result.get("split", "?")), data, str(primary),
                   int(result.get("n", 0)))
@@ -108,11 +107,8 @@ def score_text(result: dict[str, Any] | None) -> str:
     return f"{text} ± {pct(stderr)}" if value is not None and stderr is not None else text
 
 
-def cell(text: Any) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
-
-
-def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
+def table(header: Sequence[Any], rows: Sequence[Sequence[Any]]) -> list[str]:
+    """A markdown table; every cell escaped as ``markdown.text`` unless it is ``Markdown`` already."""
     lines = ["| " + " | ".join(cell(h) for h in header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
     return lines

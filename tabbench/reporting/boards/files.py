@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tabbench.contract.atomic import write_atomic
+from tabbench.contract.confine import open_regular, read_regular
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.reporting.boards.paths import make_folder, relative_to
 from tabbench.reporting.boards.render import MARK, BoardSpec, parse_pairs, render
@@ -49,14 +50,18 @@ def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), referen
     return text
 
 
-def read_spec(board: Path) -> BoardSpec:
-    """The inputs recorded in a board's header comment."""
+def _board_text(board: Path) -> str:
+    """A board's text exactly as stored (a ``\r`` stays a ``\r``); a board that is no regular UTF-8 file is a
+    ``DataError`` naming it (a FIFO is refused, never waited on)."""
     try:
-        first = Path(board).read_text(encoding="utf-8").split("\n", 1)[0]
-    except OSError as exc:
-        raise DataError(f"{board}: cannot read ({exc.strerror})") from exc
+        return read_regular(board).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"{board}: not a tabbench leaderboard (not UTF-8 text: {exc.reason})") from None
+
+
+def read_spec(board: Path, board_text: str | None = None) -> BoardSpec:
+    """The inputs recorded in a board's header comment (of ``board_text`` when given, else of the file)."""
+    first = (_board_text(board) if board_text is None else board_text).split("\n", 1)[0]
     prefix = f"<!-- {MARK} "
     if not (first.startswith(prefix) and first.endswith(" -->")):
         raise DataError(f"{board}:1: not a tabbench leaderboard (no '{prefix}...' header)")
@@ -67,18 +72,25 @@ def read_spec(board: Path) -> BoardSpec:
     texts = [p for p, _ in spec.runs] + [v for v in (spec.references, spec.plots) if v is not None]
     if not all(isinstance(v, str) for v in (*texts, spec.title, *spec.suites)):
         raise DataError(f"{board}:1: malformed leaderboard header (paths, suites and title must be text)")
+    if not all(label is None or isinstance(label, str) for _, label in spec.runs):
+        raise DataError(f"{board}:1: malformed leaderboard header (labels must be text)")
+    for new, old in spec.pairs:
+        numbers = (*new, *old)
+        if not new or len(new) != len(old) or not all(type(n) is int and 1 <= n <= len(spec.runs) for n in numbers):
+            raise DataError(f"{board}:1: malformed leaderboard header (each pair: as many run numbers on both "
+                            f"sides, from 1 to {len(spec.runs)})")
     return spec
 
 
 def check(board: Path) -> None:
-    """Rebuild ``board`` from its recorded inputs (plots are not rewritten); raise ``BoardOutOfDate`` on a change."""
+    """Rebuild ``board`` from its recorded inputs (plots are not rewritten); raise ``BoardOutOfDate`` on a change.
+    Lines are compared as written (split at ``\n`` only), so a stray ``\r`` is a difference, never a crash."""
     board = Path(board)
-    spec = read_spec(board)
-    expected = render(spec, board.parent.resolve(), write_plots=False)
-    actual = board.read_text(encoding="utf-8")
+    actual = _board_text(board)
+    expected = render(read_spec(board, actual), board.parent.resolve(), write_plots=False)
     if expected == actual:
         return
-    old, new = actual.splitlines(), expected.splitlines()
+    old, new = actual.split("\n"), expected.split("\n")
     changed = [op for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if op[0] != "equal"]
     _, i1, _, j1, _ = changed[0]
     removed = sum(o[2] - o[1] for o in changed)
@@ -100,7 +112,7 @@ def find_boards(folder: Path) -> list[Path]:
     """The leaderboards in ``folder``: markdown files whose first line is a tabbench header."""
     boards = []
     for path in sorted(Path(folder).glob("*.md")):
-        with path.open(encoding="utf-8") as handle:
-            if handle.readline().startswith(f"<!-- {MARK} "):
+        with open_regular(path) as handle:  # a FIFO named *.md is refused, never waited on
+            if handle.readline().startswith(f"<!-- {MARK} ".encode()):
                 boards.append(path)
     return boards

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tabbench.reporting.boards.columns import Column, result_in, table
+from tabbench.reporting.boards.markdown import text
 from tabbench.reporting.boards.runs import RunEntry
 from tabbench.reporting.intervals import DATABASE, Interval
 
@@ -54,7 +55,7 @@ def paired_section(pairs: Sequence[tuple[list[int], list[int]]], runs: Sequence[
             if len(seeds) > 1:
                 between.append([*label, " ".join(f"{fmt_p(s.p)}" for s in stats.seeds), fmt_p(stats.win_share_p),
                                 fmt_p(stats.direction_p)])
-            verdicts.append(f"- {heads[col]}: {stats.verdict(new_name, old_name)}")
+            verdicts.append(f"- {text(heads[col])}: {text(stats.verdict(new_name, old_name))}")
     out = ["## Paired comparisons", "",
            "Each row compares two runs item by item on the items both scored: how many the first got right and "
            "the second wrong (+), the reverse (−), the exact two-sided McNemar p-value (a sign test on the "

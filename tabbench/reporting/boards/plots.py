@@ -3,12 +3,12 @@ history. matplotlib is imported only when a plot is drawn, on the Agg canvas (py
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tabbench.contract.errors import DataError, UsageError
+from tabbench.evaluation.runfolder import read_json
 from tabbench.reporting.boards.columns import level_sort_key
 from tabbench.reporting.boards.paths import make_folder
 
@@ -61,11 +61,8 @@ def plot_breakdown(
 def read_log_history(source: Path | Sequence[dict[str, Any]] | dict[str, Any]) -> list[dict[str, Any]]:
     """A trainer's log history: a ``trainer_state.json`` path, its dict, or the ``log_history`` list itself."""
     data: Any = source
-    if isinstance(source, str | Path):
-        try:
-            data = json.loads(Path(source).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise DataError(f"{source}: unreadable trainer log ({exc})") from exc
+    if isinstance(source, str | Path):  # a regular file only: a FIFO is refused, never waited on
+        data = read_json(Path(source), "trainer log")
     if isinstance(data, dict):
         data = data.get("log_history")
     if not isinstance(data, list) or not all(isinstance(e, dict) for e in data):

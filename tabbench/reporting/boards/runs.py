@@ -3,76 +3,27 @@ reported results."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tabbench.contract import modeltext
+from tabbench.contract.confine import read_regular
 from tabbench.contract.errors import DataError, UsageError
-
-if TYPE_CHECKING:
-    from tabbench.evaluation.config import RunConfig
+from tabbench.evaluation.runfolder import RESULTS, RunFolder, existing, read_run
 
 DEFAULT_REFERENCES = Path(__file__).resolve().parents[1] / "reference_results.json"  # package data
 BUILTIN_REFERENCES = "tabbench"  # recorded instead of a path for the reference file tabbench ships
 
-
-@dataclass
-class RunEntry:
-    """One run directory's results, with the label it has on the board."""
-
-    path: Path
-    label: str | None
-    results: dict[str, Any]
-    implicit: bool = False  # a vote run's greedy companion, added without being named
-
-    @property
-    def run_config(self) -> RunConfig:
-        """What was asked (``results.json``'s ``config``, read with ``RunConfig.from_json``; ``--where @FILE``
-        filters as recorded, their files not read)."""
-        from tabbench.evaluation.config import RunConfig
-
-        try:
-            return RunConfig.from_json(self.results.get("config") or {}, where_files=False)
-        except DataError as exc:
-            raise DataError(f"{self.path / 'results.json'}: {exc}") from None
-
-    @property
-    def model(self) -> str:
-        if self.label:
-            return self.label
-        spec = self.run_config.model or "?"
-        name = Path(spec).name if spec not in ("", ".") else spec
-        return name or spec
-
-    @property
-    def config(self) -> str:
-        """Backend, decoding and limits: what makes two runs of one model differ."""
-        config = self.run_config
-        parts = [config.backend]
-        temperature = config.generation.temperature
-        if config.vote:
-            parts.append(f"{config.vote} vote@{config.generation.n}, T={temperature}")
-        elif temperature == 0:
-            parts.append("greedy")
-        else:
-            parts.append(f"sampled T={temperature}")
-        if config.limit:
-            parts.append(f"limit {config.limit}")
-        if self.implicit:
-            parts.append("beside the vote run above")
-        return ", ".join(parts)
+#: One run on a board (public since 0.1): the run type of every run-folder reader (``runfolder.RunFolder``); its
+#: ``model`` and ``config`` are how the board shows it.
+RunEntry = RunFolder
 
 
 def read_results(run_dir: Path) -> dict[str, Any]:
-    """A run's results (schema version 3 or 4, ``tabbench.evaluation.results.load``)."""
-    from tabbench.evaluation.results import load
-
-    path = Path(run_dir) / "results.json"
-    if not path.is_file():
-        raise DataError(f"{run_dir}: no results.json (an unfinished run? finish it with --resume)")
-    return dict(load(path))
+    """A run's results (schema version 3 or 4, ``tabbench.evaluation.results.load``), read through the run-folder
+    reader (inside the run, a regular file)."""
+    return read_run(run_dir, finished=True).results
 
 
 def parse_run_arg(arg: str) -> tuple[Path, str | None]:
@@ -88,35 +39,44 @@ def load_runs(specs: Sequence[tuple[Path, str | None]]) -> list[RunEntry]:
     named = {Path(p).resolve() for p, _ in specs}
     runs: list[RunEntry] = []
     for path, label in specs:
-        results = read_results(path)
-        runs.append(RunEntry(Path(path), label, results))
+        run = read_run(path, label, finished=True)
+        runs.append(run)
         greedy = Path(path) / "greedy"
-        if "greedy" in results and (greedy / "results.json").is_file() and greedy.resolve() not in named:
-            runs.append(RunEntry(greedy, label, read_results(greedy), implicit=True))
+        if "greedy" in run.results and greedy.resolve() not in named and existing(path, "greedy", RESULTS):
+            runs.append(read_run(greedy, label, finished=True, implicit=True))
     if not runs:
         raise UsageError("a leaderboard needs at least one run directory")
     return runs
 
 
 def load_references(path: Path | None) -> list[dict[str, Any]]:
-    """The papers of a reference-results file (see ``tabbench/reporting/reference_results.json``)."""
+    """The papers of a reference-results file (see ``tabbench/reporting/reference_results.json``); a file that is
+    not one (a field a board reads missing or of another type, a FIFO in its place) is a ``DataError`` naming it."""
     if path is None:
         return []
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = modeltext.loads(read_regular(path).decode("utf-8"))
         papers = data["papers"]
+        if not isinstance(papers, list):
+            raise TypeError("papers")
         for paper in papers:
+            if not isinstance(paper, dict) or not isinstance(paper.get("results", []), list):
+                raise KeyError(f"paper {paper!r:.40}")
             for key in ("id", "title", "citation"):
                 if not isinstance(paper.get(key), str):
                     raise KeyError(f"paper {paper.get('id')!r}: {key}")
             for row in paper.get("results", []):
+                if not isinstance(row, dict):
+                    raise KeyError(f"paper {paper['id']!r} result {row!r:.40}")
                 for key in ("benchmark", "set", "metric", "model", "setting"):
                     if not isinstance(row.get(key), str):
                         raise KeyError(f"paper {paper['id']!r} result: {key}")
                 if not isinstance(row.get("value"), str | int | float):  # str: the number exactly as printed
                     raise KeyError(f"paper {paper['id']!r} result: value")
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read reference results ({exc.strerror})") from exc
+                board = row.get("board")
+                if board is not None and not (isinstance(board, dict) and all(
+                        isinstance(board.get(k), str) for k in ("benchmark", "metric"))):
+                    raise KeyError(f"paper {paper['id']!r} result: board")
     except (ValueError, KeyError, TypeError) as exc:
         raise DataError(f"{path}: malformed reference results (missing or bad {exc})") from exc
     return list(papers)

@@ -88,6 +88,17 @@ function show(...nodes) {
 }
 function runs() { return store.runs.runs; }
 function bench(r, b) { return runs()[r].benchmarks[b]; }
+// A warning wherever runs are shown side by side that ran benchmark `name` on different data, benchmark versions
+// or splits (their version, split and data fingerprint differ: tabbench.evaluation.runfolder.comparability), so
+// their samples are not the same items; null when they agree. `indices`: the runs shown (default: every run).
+function mismatch(name, indices) {
+  const held = (indices || runs().map((_, i) => i)).map((i) => [runs()[i], runs()[i].benchmarks.find((x) => x.name === name)])
+    .filter(([, b]) => b);
+  if (new Set(held.map(([, b]) => JSON.stringify([b.version, b.split, b.data]))).size < 2) return null;
+  return el("p", { class: "warning", "data-benchmark": name },
+    `${name}: these runs were made on different data, benchmark versions or splits, so their samples are not the same items (compare and flips refuse to pair them): `,
+    held.map(([run, b]) => `${run.label}: version ${b.version}, split ${b.split}, data ${b.data}`).join("; "));
+}
 
 // --- routing: #runs, #compare, #bench/R/B, #sample/R/B/ID ---------------------------------------------------
 window.addEventListener("hashchange", () => { state.shown = PAGE; draw(); });
@@ -110,7 +121,8 @@ function nav(view) {
 
 // --- runs -------------------------------------------------------------------------------------------------
 function showRuns() {
-  show(el("h2", {}, "Runs"), runs().map((run, r) => runCard(run, r)));
+  const names = [...new Set(runs().flatMap((run) => run.benchmarks.map((b) => b.name)))];
+  show(el("h2", {}, "Runs"), names.map((name) => mismatch(name)), runs().map((run, r) => runCard(run, r)));
 }
 function runCard(run, r) {
   const m = run.model || {}, c = run.config || {};
@@ -309,6 +321,7 @@ async function showGrid(r, b) {
     more.hidden = found.length <= state.shown;
   }
   show(el("h2", {}, `${info.name} · ${runs()[r].label}`),
+    baseline ? mismatch(info.name, [0, r]) : null,
     grid.examples ? null : el("p", { class: "muted" }, "Questions and gold answers are not shown: the run has no prompts file (a run of results schema 3)."),
     controls,
     el("table", { id: "grid" }, el("colgroup", {}, el("col", { class: "c-id" }), el("col"), el("col"), el("col"), el("col", { class: "c-st" }), el("col", { class: "c-sc" }),
@@ -341,6 +354,7 @@ async function showSample(r, b, id) {
   const common = first ? first[1] : {};
   show(el("p", {}, el("a", { href: `#bench/${r}/${b}` }, `← ${info.name}`)),
     el("h2", {}, `${info.name} · sample ${id}`),
+    mismatch(info.name, details.map(([run]) => runs().indexOf(run))),
     el("section", { class: "card" },
       common.question !== undefined ? [el("h3", {}, "question"), el("pre", { class: "question" }, common.question)] : null,
       common.gold !== undefined ? [el("h3", {}, "gold"), el("pre", { class: "gold" }, text(common.gold))] : null,
