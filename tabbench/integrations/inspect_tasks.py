@@ -5,11 +5,12 @@ Inspect names a task ``<package>/<function>`` after the top-level package that d
 task per installed benchmark (dashes become underscores: ``demo-bird`` is ``tabbench/demo_bird``). Task arguments
 (``-T KEY=VALUE``): ``split``, ``data`` (the data path), any other is a benchmark option (``tabbench eval -o``).
 
-A sample is one example: the benchmark's chat prompt as input, its gold completion as target, its example (JSON) in
-the metadata. The solver is Inspect's ``generate()`` (single turn). The scorer, ``tabbench_scorer``, judges the
-completion with the benchmark's metric rewards (``tabbench.training.grader_for``, through ``score_batch``): the
-value is the primary metric's, the explanation its status (``match``, ``mismatch``, ``exec_error``...), the answer
-the benchmark's extracted answer, the metadata every metric's score. A sample whose primary metric does not apply
+A sample is one example: the benchmark's chat prompt as input, its gold completion as target, its example (JSON) and
+its breakdown keys (``difficulty``, ``db_id``...) in the metadata. The solver is Inspect's ``generate()`` (single
+turn). The scorer, ``tabbench_scorer``, judges the completion with the benchmark's metric rewards
+(``tabbench.training.grader_for``, through ``score_batch``): the value is the primary metric's, the explanation its
+status (``match``, ``mismatch``, ``exec_error``...), the answer the benchmark's extracted answer, the metadata every
+metric's score. A sample whose primary metric does not apply
 (the gold failed) is left unscored, as ``tabbench eval`` leaves it out of the mean; its verdict is still in the
 metadata.
 """
@@ -51,7 +52,8 @@ def benchmark_task(benchmark: str, split: str | None = None, data: str | None = 
     """The Inspect task of ``benchmark``'s ``split`` on ``data`` built with ``options``."""
     bench = grader_for(benchmark, data, options).benchmark
     samples = [Sample(input=[dict(m) for m in bench.prompt(e)], target=bench.gold_completion(e) or "", id=e.id,
-                      metadata={"tabbench_example": json.dumps(e.to_json(), ensure_ascii=False, sort_keys=True)})
+                      metadata={**e.meta, "tabbench_example": json.dumps(e.to_json(), ensure_ascii=False,
+                                                                        sort_keys=True)})
                for e in bench.examples(bench.check_split(split))]
     return Task(dataset=MemoryDataset(samples, name=bench.name), solver=generate(),
                 scorer=tabbench_scorer(benchmark, data, options), name=benchmark.replace("-", "_"),
