@@ -102,14 +102,18 @@ def test_verdicts_equal_tabbench_eval_and_hostile_answers_change_nothing(adapter
         seen = {}
         async with client(url) as env:
             for example_id, answer in adapter_corpus.answers.items():
-                reset = await env.reset(example_id=example_id)
+                reset = await env.reset(example_id=int(example_id))  # a number names the id it prints as
                 assert reset.observation["example_id"] == example_id and not reset.done
                 result = await env.step({"answer": answer})
                 assert result.done
                 seen[example_id] = {"reward": result.reward, **result.observation}
+            with pytest.raises(RuntimeError, match="no example 'nosuch' in demo-bird"):
+                await env.reset(example_id="nosuch")
+            # seed N: the N-th question of the --limit served, modulo their number
+            assert (await env.reset(seed=len(adapter_corpus.answers) + 3)).observation["example_id"] == "3"
         return seen
 
-    with serving("demo-bird", "--data", str(adapter_corpus.data)) as url:
+    with serving("demo-bird", "--data", str(adapter_corpus.data), "--limit", str(len(adapter_corpus.answers))) as url:
         seen = asyncio.run(answer_all(url))
     for example_id, observation in seen.items():
         verdict = observation["verdict"]

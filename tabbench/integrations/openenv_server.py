@@ -65,6 +65,8 @@ class TabbenchObservation(Observation):
 
 
 class TabbenchState(State):
+    """The session's episode: its question, how many tool calls it made, whether it has answered."""
+
     benchmark: str = ""
     example_id: str | None = None
     tool_calls: int = 0
@@ -93,9 +95,9 @@ class Catalogue:
     def pick(self, seed: int | None, example_id: str | None) -> Example:
         """The question ``example_id`` names, else the one at index ``seed`` (modulo the size), else the next."""
         if example_id is not None:
-            if example_id not in self.by_id:
+            if str(example_id) not in self.by_id:
                 raise DataError(f"no example {str(example_id)[:80]!r} in {self.benchmark.name}")
-            return self.by_id[example_id]
+            return self.by_id[str(example_id)]
         if seed is None:
             with self._lock:
                 seed = next(self._order)
