@@ -97,3 +97,15 @@ def hostile_page():
     for server in servers:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def adapter_corpus(tmp_path_factory: pytest.TempPathFactory):
+    """Right, wrong, broken and hostile answers to demo-bird questions on a private copy of its data, with the verdicts
+    ``tabbench eval --model predictions:FILE`` gives them (``tests.adapter_corpus``), shared by the adapter tests."""
+    pytest.importorskip("tabbench_demo")
+    from tests.adapter_corpus import build_corpus
+
+    folder = tmp_path_factory.mktemp("adapter-corpus")
+    env = {**os.environ, "TABBENCH_CACHE_DIR": str(folder / "cache"), "TABBENCH_WORKERS": "0"}
+    return build_corpus(folder, env)

@@ -1,7 +1,8 @@
 """The host's modules form tiers, each importing only its own tier and those below, with no import cycles.
 
 contract < services (sql, sandbox, tables, tableqa, checkpoint, reproducible, the config-file reader) < host
-(plugins, lookup, public) < evaluation, adapters and training < reporting < cli, testing and ``tabbench.api``. Imports
+(plugins, lookup, public) < evaluation, adapters, training and integrations (the adapters to other stacks) <
+reporting < cli, testing and ``tabbench.api``. Imports
 inside functions count (a lazy import is still a dependency); ``if TYPE_CHECKING:`` blocks do not.
 ``from tabbench import X`` counts as an import of the module that defines ``X``.
 """
@@ -26,7 +27,7 @@ TIERS: list[tuple[str, tuple[str, ...]]] = [
     ("services", ("tabbench.sql", "tabbench.sandbox", "tabbench.tables", "tabbench.tableqa", "tabbench.checkpoint",
                   "tabbench.reproducible", "tabbench.decoding", "tabbench.host.config")),
     ("host", ("tabbench.host",)),
-    ("evaluation", ("tabbench.evaluation", "tabbench.adapters", "tabbench.training")),
+    ("evaluation", ("tabbench.evaluation", "tabbench.adapters", "tabbench.training", "tabbench.integrations")),
     ("reporting", ("tabbench.reporting",)),
     ("cli", ("tabbench.cli", "tabbench.testing", "tabbench.api", "tabbench.deprecated", "tabbench.__main__",
              "tabbench.voting", "tabbench.leaderboard", "tabbench.tinymodel",  # 0.1.0's moved modules

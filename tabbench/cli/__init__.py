@@ -55,6 +55,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "tabbench.cli.leaderboard:leaderboard_group",
         "Leaderboards: markdown tables rendered from runs' results.json, checked for staleness in CI.",
     ),
+    "serve-env": (
+        "tabbench.cli.serve_env:serve_env_command",
+        "Serve BENCHMARK as an OpenEnv environment (needs `pip install 'tabbench[openenv]'`).",
+    ),
     "view": (
         "tabbench.cli.view:view_command",
         "Look at RUN_DIRs in a browser: results, samples, SQL diffs and result tables, flips between runs.",

@@ -6,7 +6,9 @@ turns its keywords into a ``TrainConfig`` subclass (``TrainConfig.of``) and hand
 ``Selection`` an evaluation run also has, rewards by name, the sandbox check, the ``--out`` folder, the time
 budget, the seed, the base model) and the run record ``tabbench_train.json``; ``train`` runs the algorithm on
 ``run.rows`` or ``run.items`` with ``trl_reward_funcs(run.rewards)``, attaches ``run.budget`` and saves through
-``run.save``. Nothing here imports torch, transformers, trl or click at import time.
+``run.save``. ``Grader`` (``grading``) judges answers with a benchmark's metric rewards and a trainer's rewards for
+the adapters to other stacks (OpenEnv, verifiers, Inspect). Nothing here imports torch, transformers, trl or click
+at import time.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from tabbench.evaluation.selection import Selection
 from tabbench.training.budget import TimeBudget, Timer
 from tabbench.training.config import SELECTION_KEYWORDS, RewardOptions, TrainConfig
 from tabbench.training.data import load_benchmarks, selected_examples, training_examples
+from tabbench.training.grading import Grader, Verdict, grader_for, reward_specs
 from tabbench.training.model import (
     base_training_args,
     device_settings,
@@ -47,6 +50,7 @@ __all__ = [
     "RUN_RECORD",
     "SELECTION_KEYWORDS",
     "BenchmarkReward",
+    "Grader",
     "RewardOptions",
     "RewardSpec",
     "Selection",
@@ -55,11 +59,13 @@ __all__ = [
     "TrainConfig",
     "Trained",
     "TrainingRun",
+    "Verdict",
     "append_log",
     "base_training_args",
     "configure_threads",
     "device_settings",
     "echo",
+    "grader_for",
     "is_main_process",
     "launch_rank",
     "load_benchmarks",
@@ -70,6 +76,7 @@ __all__ = [
     "removing_output_on_failure",
     "require_sandbox",
     "resolve_rewards",
+    "reward_specs",
     "run_trainer",
     "save_checkpoint",
     "seed_everything",
