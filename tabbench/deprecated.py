@@ -1,5 +1,6 @@
-"""The 0.1.0 behaviours that deprecated names keep until 0.3.0 and that no current name has (the table of old names
-is ``tabbench.contract.deprecation``; ``docs/api.md`` the policy). Nothing here is public under these names."""
+"""The old behaviours that deprecated names keep (0.1.0's until 0.3.0, 0.2's until 0.4.0) and that no current name
+has (the table of old names is ``tabbench.contract.deprecation``; ``docs/api.md`` the policy). Nothing here is public
+under these names."""
 
 from __future__ import annotations
 
@@ -144,3 +145,32 @@ def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec
     from tabbench.build_tiny import build_tiny_model as build
 
     return build(path, corpus, **asdict(spec))
+
+
+# --- 0.2's training selection (tabbench.training.load_benchmarks, selected_examples, training_examples), on top of
+# tabbench.training.plan: the same refusals as evaluation's (duplicate ids, -o/--data for a benchmark not selected)
+
+def benchmarks_of_selection(selection: Any) -> list[Any]:
+    """0.2's ``load_benchmarks(selection)``: the benchmarks a trainer trains on (split ``train`` by default)."""
+    from tabbench.training.data import training_plan
+
+    return training_plan(selection).benchmarks
+
+
+def examples_of_benchmark(benchmark: Any, split: str, limit: int | None, where: Sequence[Any] = ()) -> list[Any]:
+    """0.2's ``training_examples``: the examples of ``split`` that pass ``where``, cut to ``limit``; none is an
+    error."""
+    from tabbench.contract.errors import ConfigError
+    from tabbench.evaluation.plan import read_examples
+    from tabbench.evaluation.where import passing
+
+    examples = passing(where, read_examples(benchmark, split))[:limit]
+    if not examples:
+        raise ConfigError(f"benchmark {benchmark.name!r} split {split!r} has no examples to train on")
+    return examples
+
+
+def examples_of_selection(benchmarks: Sequence[Any], selection: Any) -> list[tuple[Any, Any]]:
+    """0.2's ``selected_examples``: every benchmark's selected examples, each with its benchmark, in order."""
+    return [(benchmark, example) for benchmark in benchmarks for example in
+            examples_of_benchmark(benchmark, selection.split or "train", selection.limit, selection.where)]

@@ -164,11 +164,9 @@ def test_a_run_json_record_reads_back_equal_and_a_hostile_one_is_refused_naming_
 
     from tabbench.contract.errors import DataError
     from tabbench.evaluation.launch import read_resume_record, resume_record
-    from tabbench.evaluation.selection import SelectedBenchmarks
 
-    benchmarks = [SimpleNamespace(name="spider", version="3", data_path=Path("/data/spider")),
-                  SimpleNamespace(name="demo-bird", version="1", data_path=None)]
-    selection = SelectedBenchmarks(benchmarks, [], [])  # type: ignore[arg-type]
+    selection = [SimpleNamespace(name="spider", version="3", data_path=Path("/data/spider")),
+                 SimpleNamespace(name="demo-bird", version="1", data_path=None)]
     for config in _configs():
         record = json.loads(json.dumps(resume_record(config, "abc123", selection)))  # as run.json holds it
         assert read_resume_record(record) == record
@@ -208,9 +206,8 @@ def test_any_edit_of_a_run_json_record_reads_back_or_is_one_line(data: st.DataOb
 
     from tabbench.contract.errors import TabbenchError
     from tabbench.evaluation.launch import read_resume_record, resume_record
-    from tabbench.evaluation.selection import SelectedBenchmarks
 
-    selection = SelectedBenchmarks([SimpleNamespace(name="spider", version="3", data_path=Path("/d"))], [], [])
+    selection = [SimpleNamespace(name="spider", version="3", data_path=Path("/d"))]
     record = json.loads(json.dumps(resume_record(data.draw(st.sampled_from(_configs())), "abc", selection)))
     where = data.draw(st.sampled_from([p for p in _paths(record) if p]))
     parent = record

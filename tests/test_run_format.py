@@ -127,7 +127,9 @@ def test_the_vote_reads_the_rewards_executions(demo, monkeypatch: pytest.MonkeyP
     import tabbench.sql.batch as batch
     from tabbench.contract.backend import GenerationParams
     from tabbench.evaluation.config import RunConfig
+    from tabbench.evaluation.plan import plan
     from tabbench.evaluation.runner import Run, execute
+    from tabbench.evaluation.selection import Selection
     from tabbench.evaluation.store import RunStore
     from tabbench.evaluation.voting import chooser
     from tabbench.sql import normalise_sql
@@ -144,8 +146,8 @@ def test_the_vote_reads_the_rewards_executions(demo, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(batch, "run_queries", counting)
     config = RunConfig(backend="test", generation=GenerationParams(n=4, temperature=0.8), vote="execution")
-    run = Run(out_dir=tmp_path / "run", config=config.to_json(), benchmarks=[demo],
-              store=RunStore.create(tmp_path / "run", {}), limit=6, show_progress=False)
+    run = Run(out_dir=tmp_path / "run", config=config.to_json(), plan=plan(Selection(("demo-bird",), limit=6)),
+              store=RunStore.create(tmp_path / "run", {}), show_progress=False)
     results = execute(run, lambda bench, requests: [_completions(r.example.gold) for r in requests],
                       chooser("execution"))
     assert results["benchmarks"]["demo-bird"]["primary_metric"]["value"] == 1.0  # the vote picked the gold's group

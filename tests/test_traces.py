@@ -97,7 +97,7 @@ def test_sft_uses_the_synthesized_traces(bench, examples, tmp_path: Path):
     from tabbench_trainers.sft import sft_rows
 
     traces = {("demo-bird", examples[0].id): _trace(examples[0].gold)}
-    rows, counts = sft_rows([bench], "train", 2, "trace", "trace", traces)
+    rows, counts = sft_rows([(bench, e) for e in examples[:2]], "trace", "trace", traces)
     assert counts["trace"] == 1 and counts["no_target"] == 1
     assert rows[0]["completion"][0]["content"] == _trace(examples[0].gold)
 

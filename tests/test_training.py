@@ -30,7 +30,7 @@ def keywords(out: Path, **given: Any) -> dict[str, Any]:
     """The keywords a trainer command built on ``common_options`` and ``reward_options`` receives."""
     return {
         "model_path": "model", "benchmarks": ("demo-bird",), "suites": (), "data_dirs": (), "benchmark_options": (),
-        "split": "train", "limit": 3, "where": (), "out_dir": out, "max_steps": 2, "max_seconds": None,
+        "split": "train", "limit": 3, "where": (), "timeout": None, "out_dir": out, "max_steps": 2, "max_seconds": None,
         "epochs": 1.0, "learning_rate": 1e-4, "warmup_steps": 0, "grad_accum": 1, "seed": 0, "reproducible": False,
         "logging_steps": 1, "device": "cpu", "lora_r": 0, "lora_alpha": None, "lora_dropout": 0.05,
         "lora_target_modules": "all-linear", "settings": Settings(workers=0), "reward_specs": (),

@@ -163,7 +163,9 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
     from tabbench.contract.reward import Reward
     from tabbench.contract.types import Score, Status
     from tabbench.evaluation.config import RunConfig
+    from tabbench.evaluation.plan import Plan, PlannedBenchmark, read_examples
     from tabbench.evaluation.runner import Run, execute
+    from tabbench.evaluation.selection import Selection
     from tabbench.evaluation.store import RunStore
     from tabbench.host.plugins import PluginInfo, host
 
@@ -198,8 +200,9 @@ def test_chooser_plugs_into_the_runner(tmp_path, db):
             Bench.extracted.clear()
             out = tmp_path / method
             config = RunConfig(backend="test").to_json()
-            run = Run(out_dir=out, config=config, benchmarks=[Bench()], store=RunStore.create(out, {}),
-                      show_progress=False)
+            bench = Bench()
+            planned = Plan(Selection(), (PlannedBenchmark(bench, "dev", read_examples(bench, None)),))
+            run = Run(out_dir=out, config=config, plan=planned, store=RunStore.create(out, {}), show_progress=False)
             choose = None if method == "first" else chooser(method)
             results[method] = execute(run, lambda b, reqs: [list(completions) for _ in reqs], choose)
         assert results["first"]["benchmarks"]["vote-run"]["primary_metric"]["value"] == 0.0

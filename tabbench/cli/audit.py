@@ -31,13 +31,13 @@ def audit(reward_name: str, benchmark_name: str, data_path: str | None, split: s
     long output, forbidden and multiple statements) on real examples; report every one that earns more than
     THRESHOLD of the correct answer's reward, or more than an honest wrong query, with the reason."""
     from tabbench.evaluation.audit import audit as run_audit
-    from tabbench.evaluation.runner import select_examples
+    from tabbench.evaluation.plan import read_examples
     from tabbench.host.lookup import get_benchmark, get_reward
 
     reward = get_reward(reward_name, **parse_key_values(options, "--reward-option"))
     benchmark = get_benchmark(benchmark_name, data_path,
                               **parse_key_values(benchmark_options, "--benchmark-option"))
-    examples = select_examples(benchmark, split, limit)
+    examples = read_examples(benchmark, split)[:limit]
     report = run_audit(reward, benchmark, examples, threshold, reward_name)
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, default=str))

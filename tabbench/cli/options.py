@@ -227,6 +227,7 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
         click.option("--limit", type=click.IntRange(min=1), default=None,
                      help="Use only the first N examples of each benchmark."),
         where_option,
+        timeout_option,
         click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
                      help="Where the checkpoint (model, tokenizer, chat template) and logs are written."),
         click.option("--max-steps", type=click.IntRange(min=1), default=default_steps, show_default=True,

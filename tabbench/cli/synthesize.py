@@ -56,7 +56,7 @@ def traces_command(
     from tabbench.contract.backend import GenerationParams
     from tabbench.contract.settings import use_settings
     from tabbench.evaluation.generation import split_model_spec
-    from tabbench.evaluation.runner import select_examples
+    from tabbench.evaluation.plan import read_examples
     from tabbench.evaluation.traces import synthesize
     from tabbench.host.lookup import get_backend, get_benchmark
     from tabbench.host.plugins import host
@@ -67,7 +67,7 @@ def traces_command(
             raise UsageError("--samples N with --temperature 0 would give N identical traces")
         given = parse_key_values(benchmark_options, "--benchmark-option")
         benchmark = get_benchmark(benchmark_name, data, **given)
-        examples = select_examples(benchmark, split, limit)
+        examples = read_examples(benchmark, split)[:limit]
         backend_name, model = split_model_spec(teacher_spec, backend, host().registry("model").names())
         teacher = get_backend(backend_name, model, **parse_key_values(model_options, "--model-option"))
         params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, n=samples, seed=seed)

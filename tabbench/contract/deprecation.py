@@ -1,5 +1,6 @@
-"""Public names of 0.1.0 that were removed or renamed: each keeps working for one minor release (until 0.3.0),
-with a ``DeprecationWarning`` naming its replacement (the stability policy, ``docs/api.md``).
+"""Public names that were removed or renamed: each keeps working for one minor release (0.1.0's until 0.3.0, a
+later one's until the release its entry names), with a ``DeprecationWarning`` naming its replacement (the
+stability policy, ``docs/api.md``).
 
 ``DEPRECATED`` maps a public module to its old names; the module's ``__getattr__`` (``module_getattr``) serves
 them, so a name costs nothing until it is used. An old name is either the new object under its new name (a
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-#: The release in which the names below stop working.
+#: The release in which 0.1.0's names below stop working (a later name's entry says its own).
 REMOVED_IN = "0.3.0"
 #: What every tabbench deprecation message says (old names here, old contracts in ``Reward``/``Benchmark``): the
 #: CLI shows the warnings that match it, which Python hides outside ``__main__`` (``tabbench.cli.main``).
@@ -28,10 +29,13 @@ MESSAGE_PATTERN = r".* is deprecated since \d+\.\d+\.\d+ and (will be removed|st
 
 @dataclass(frozen=True)
 class Deprecated:
-    """An old public name: ``target`` (``module:name``) is what it returns, ``replacement`` what to use instead."""
+    """An old public name: ``target`` (``module:name``) is what it returns, ``replacement`` what to use instead;
+    deprecated ``since`` a release and removed in ``removed_in`` (0.1.0's names: since 0.2.0, until 0.3.0)."""
 
     target: str
     replacement: str
+    since: str = "0.2.0"
+    removed_in: str = REMOVED_IN
 
 
 def _moved(module: str, names: Sequence[str], replacement_module: str | None = None) -> dict[str, Deprecated]:
@@ -105,6 +109,16 @@ DEPRECATED: dict[str, dict[str, Deprecated]] = {
                                       "the ones plotted)"),
     },
     "tabbench.tableqa.answers": _moved("tabbench.tableqa.extractors", ("EXTRACTIONS", "extract_answer")),
+    # 0.2's training selection: the examples a trainer trains on are planned as evaluation's (tabbench.training.plan)
+    "tabbench.training": {
+        "load_benchmarks": Deprecated(f"{_HERE}:benchmarks_of_selection", "tabbench.training.plan(selection, "
+                                      "default_split='train').benchmarks (run.plan in a trainer)", "0.3.0", "0.4.0"),
+        "selected_examples": Deprecated(f"{_HERE}:examples_of_selection", "tabbench.training.plan(selection, "
+                                        "default_split='train').items (run.items in a trainer)", "0.3.0", "0.4.0"),
+        "training_examples": Deprecated(f"{_HERE}:examples_of_benchmark", "the examples of tabbench.training."
+                                        "plan(selection, default_split='train')[name] (run.plan in a trainer)",
+                                        "0.3.0", "0.4.0"),
+    },
 }
 
 # Modules that 0.1.0's plugin guide listed as public and that moved (the layout into tiers, 2026-11-23): each old
@@ -156,8 +170,8 @@ def module_getattr(module: str) -> Callable[[str], Any]:
         entry = names.get(name)
         if entry is None:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        warnings.warn(f"{module}.{name} is deprecated since 0.2.0 and will be removed in {REMOVED_IN}; use "
-                      f"{entry.replacement}", DeprecationWarning, stacklevel=_outside_tabbench())
+        warnings.warn(f"{module}.{name} is deprecated since {entry.since} and will be removed in {entry.removed_in}; "
+                      f"use {entry.replacement}", DeprecationWarning, stacklevel=_outside_tabbench())
         target_module, _, attribute = entry.target.partition(":")
         return getattr(importlib.import_module(target_module), attribute)
 

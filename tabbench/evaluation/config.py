@@ -20,7 +20,6 @@ from typing import Any
 from tabbench.contract.backend import GenerationParams
 from tabbench.contract.environment import Budget
 from tabbench.contract.errors import DataError, UsageError
-from tabbench.contract.options import MAX_TIMEOUT
 from tabbench.contract.settings import Settings
 from tabbench.evaluation.selection import Selection
 from tabbench.evaluation.shards import Shard
@@ -68,8 +67,9 @@ class RunConfig:
     (``tabbench.evaluation.shards``; ``tabbench merge`` combines them). ``generation``: decoding (``n`` > 1: the
     ``vote``'s pick is scored, ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``:
     the response cache.
-    The fields ``benchmarks`` to ``where`` are a ``tabbench.evaluation.selection.Selection``'s, normalised and
-    checked by it, as a training run's (``tabbench.training.TrainConfig.selection``).
+    The fields ``benchmarks`` to ``where`` and ``timeout`` are a ``tabbench.evaluation.selection.Selection``'s,
+    normalised and checked by it, as a training run's (``tabbench.training.TrainConfig.selection``), and
+    ``tabbench.evaluation.plan.plan`` resolves them as it does a training run's.
     ``settings``: what the shared services read during the run (SQL workers, result-store bound, sandbox
     opt-out).
     """
@@ -104,11 +104,6 @@ class RunConfig:
         chosen = self.selection
         for item in fields(Selection):  # normalised and checked as a training run's selection is
             object.__setattr__(self, item.name, getattr(chosen, item.name))
-        if self.timeout is not None and not (
-                isinstance(self.timeout, int | float) and not isinstance(self.timeout, bool)
-                and 0 < self.timeout <= MAX_TIMEOUT):  # NaN fails both comparisons
-            raise UsageError(f"--timeout {self.timeout!r}: expected seconds > 0 and <= {MAX_TIMEOUT:g} "
-                             "(0 is not 'no limit')")
         if self.batch_size < 1:
             raise UsageError(f"--batch-size {self.batch_size!r}: expected a whole number >= 1")
         n = self.generation.n
@@ -125,7 +120,8 @@ class RunConfig:
 
     @property
     def selection(self) -> Selection:
-        """What the run covers (``benchmarks`` to ``where``), as a training run's ``TrainConfig.selection``."""
+        """What the run covers (``benchmarks`` to ``where``, ``timeout``), as a training run's
+        ``TrainConfig.selection``."""
         return Selection(**{item.name: getattr(self, item.name) for item in fields(Selection)})
 
     def to_json(self) -> dict[str, Any]:

@@ -2,23 +2,24 @@
 ``tabbench.evaluate``.
 
 ``launch`` enters the configuration's settings (SQL workers, result-store bound, sandbox opt-out) for the
-run's duration, builds the model backend, the benchmarks and the completer, opens the run store and runs the
-runner; a vote run first runs greedy decoding into ``OUT/greedy`` and reports it beside the vote.
+run's duration, plans the run (``plan_run``: the benchmarks and their examples, read once), builds the model
+backend and the completer, opens the run store and runs the runner on the plan; a vote run first runs greedy
+decoding into ``OUT/greedy`` on the same plan and reports it beside the vote.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from tabbench.contract.backend import ModelBackend
-from tabbench.contract.errors import UsageError
+from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.settings import use_settings
 from tabbench.evaluation.config import RunConfig
+from tabbench.evaluation.plan import Plan, plan
 from tabbench.evaluation.results import Results
-from tabbench.evaluation.selection import SelectedBenchmarks, select_benchmarks
 
 
 def launch(config: RunConfig, *, backend: ModelBackend | None = None,
@@ -36,29 +37,33 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
     if config.resume:
         _check_resumable(config)
     with use_settings(config.settings):
-        factory = _environment_factory(config)  # a bad environment name or option fails before the model loads
+        _environment_factory(config)  # a bad environment name or option fails before the model loads
+        planned = plan_run(config)  # so do bad names, data and a missing sandbox: the examples are read once
+        for name, why in planned.skipped:
+            if notify is not None:
+                notify(f"skipped {name}: {' '.join(why.split())}")
         own = backend is None
         model_backend = get_backend(config.backend, config.model, **config.backend_options) if own else backend
         try:
-            selection = select_benchmarks(config.benchmarks, config.suites, dict(config.data),
-                                          dict(config.benchmark_options), config.timeout, config.split)
-            if factory is not None:
-                _keep_served(selection, factory, config)
-            if config.where:
-                _keep_matching(selection, config)
-            for name, why in selection.skipped:
-                if notify is not None:
-                    notify(f"skipped {name}: {' '.join(why.split())}")
-            _require_sandbox(selection, config)
             if config.vote is None:
-                return _run(config, model_backend, selection)
+                return _run(config, model_backend, planned)
             greedy_config = replace(config, out=config.out / "greedy", vote=None,
                                     generation=replace(config.generation, temperature=0.0, n=1))
-            greedy = _run(greedy_config, model_backend, selection)
-            return _run(config, model_backend, selection, greedy)
+            greedy = _run(greedy_config, model_backend, planned)  # the same plan: the examples are not read again
+            return _run(config, model_backend, planned, greedy)
         finally:
             if own:
                 model_backend.close()
+
+
+def plan_run(config: RunConfig) -> Plan:
+    """The ``Plan`` of an evaluation run (``tabbench.evaluation.plan.plan``): its selection, its shard and its
+    ``--env`` environment, each benchmark's split its own unless ``--split`` names one. Call it inside the run's
+    settings (``use_settings(config.settings)``): the sandbox check reads ``--unsafe-sandbox`` there."""
+    from tabbench.host.lookup import environment_class
+
+    environment = None if config.environment is None else environment_class(config.environment.name)
+    return plan(config.selection, shard=config.shard, environment=environment)
 
 
 def _environment_factory(config: RunConfig) -> Callable[[], Any] | None:
@@ -70,53 +75,6 @@ def _environment_factory(config: RunConfig) -> Callable[[], Any] | None:
     return environment_factory(env.name, replace(env.budget), dict(env.options))
 
 
-def _keep_served(selection: SelectedBenchmarks, factory: Callable[[], Any], config: RunConfig) -> None:
-    """With ``--env``: only the benchmarks whose examples the environment can serve run; the others are skipped."""
-    from tabbench.evaluation.agent import serves
-
-    assert config.environment is not None
-    served = [b for b in selection.benchmarks if serves(factory, b, config.split)]
-    selection.skipped += [(b.name, f"environment {config.environment.name!r} cannot serve its examples")
-                          for b in selection.benchmarks if b not in served]
-    if not served:
-        raise UsageError(f"--env {config.environment.name}: serves none of the benchmarks of "
-                         f"--suite {config.selection.spec!r}")
-    selection.benchmarks = served
-
-
-def _keep_matching(selection: SelectedBenchmarks, config: RunConfig) -> None:
-    """With ``--where``: the benchmarks with no matching example are skipped; a key no example has, or no match
-    at all, is an error before anything runs."""
-    from tabbench.evaluation.runner import select_examples
-    from tabbench.evaluation.where import select_where
-
-    kept = select_where(config.where, {b.name: select_examples(b, config.split, None) for b in selection.benchmarks})
-    reason = f"no example matches --where {' --where '.join(w.text for w in config.where)}"
-    selection.skipped += [(b.name, reason) for b in selection.benchmarks if not kept[b.name]]
-    selection.benchmarks = [b for b in selection.benchmarks if kept[b.name]]
-
-
-def _require_sandbox(selection: SelectedBenchmarks, config: RunConfig) -> None:
-    """Stop before anything is generated when the run will need the kernel sandbox and this machine cannot give
-    it (``tabbench.sandbox.require``): an environment whose tools run code, or a benchmark whose answer
-    extractor or metric rewards' extractors run code on one of the run's examples (``Extractor.runs_code``)."""
-    from tabbench.contract.extract import runs_code
-    from tabbench.evaluation.runner import select_examples
-    from tabbench.host.lookup import environment_class
-    from tabbench.host.metrics import metric_rewards
-    from tabbench.sandbox import require
-
-    if config.environment is not None and environment_class(config.environment.name).runs_code:
-        require(f"environment {config.environment.name!r}")
-    for benchmark in selection.benchmarks:
-        examples = select_examples(benchmark, config.split, config.limit, config.where)
-        if config.shard is not None:
-            examples = config.shard.select(benchmark.name, examples)
-        extractors = [benchmark.answer_extractor(), *(r.extractor for r in metric_rewards(benchmark).values())]
-        if runs_code(extractors, examples):
-            require(f"benchmark {benchmark.name!r}")
-
-
 #: What ``resume_record`` leaves out of the configuration: settings that cannot change a score.
 UNCOMPARED = ("settings", "batch_size", "cache_path", "use_cache")
 #: What ``resume_record`` adds to the configuration (what the run resolved to), with the JSON type of each.
@@ -124,13 +82,13 @@ RESOLVED: dict[str, type] = {"unsafe_sandbox": bool, "fingerprint_sha": str, "be
                              "data_paths": dict}
 
 
-def resume_record(config: RunConfig, fingerprint_sha: str, selection: SelectedBenchmarks) -> dict[str, Any]:
+def resume_record(config: RunConfig, fingerprint_sha: str, benchmarks: Sequence[Benchmark]) -> dict[str, Any]:
     """What ``--resume`` compares (``run.json``): the configuration without the settings that cannot change a
     score (workers, store bound, batch size, response cache; ``where`` when there is no filter), plus what it
     resolved to: the model's fingerprint and each benchmark's version and data path."""
     return {**_compared(config), "unsafe_sandbox": config.settings.unsafe_sandbox, "fingerprint_sha": fingerprint_sha,
-            "benchmark_versions": {b.name: b.version for b in selection.benchmarks},
-            "data_paths": {b.name: str(b.data_path) if b.data_path else None for b in selection.benchmarks}}
+            "benchmark_versions": {b.name: b.version for b in benchmarks},
+            "data_paths": {b.name: str(b.data_path) if b.data_path else None for b in benchmarks}}
 
 
 def _compared(config: RunConfig) -> dict[str, Any]:
@@ -175,7 +133,7 @@ def _check_resumable(config: RunConfig) -> None:
         RunStore(folder).saved_config(read_resume_record)
 
 
-def _run(config: RunConfig, model_backend: ModelBackend, selection: SelectedBenchmarks,
+def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan,
          greedy_results: Results | None = None) -> Results:
     """One run: the run store, the completer, the runner."""
     from tabbench.evaluation.generation import BackendCompleter, ResponseCache, default_cache_dir, fingerprint_hash
@@ -187,7 +145,7 @@ def _run(config: RunConfig, model_backend: ModelBackend, selection: SelectedBenc
     params, out = config.generation, Path(config.out)
     use_cache = config.use_cache and model_backend.cacheable and config.environment is None  # rollouts: no cache
     cache = ResponseCache(config.cache_path or default_cache_dir(), fingerprint) if use_cache else None
-    record = resume_record(config, fingerprint_sha, selection)
+    record = resume_record(config, fingerprint_sha, planned.benchmarks)
     store = RunStore.resume(out, record, read_resume_record) if config.resume else RunStore.create(out, record)
     model_record = {"fingerprint": fingerprint, "fingerprint_sha": fingerprint_sha,
                     "chat_template_sha256": fingerprint.get("chat_template_sha256"),
@@ -228,12 +186,11 @@ def _run(config: RunConfig, model_backend: ModelBackend, selection: SelectedBenc
     greedy = None if greedy_results is None else {
         "run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
     }
-    run = Run(out_dir=out, config=config.to_json(), benchmarks=selection.benchmarks, store=store,
-              split=config.split, limit=config.limit, where=config.where, batch_size=config.batch_size,
+    run = Run(out_dir=out, config=config.to_json(), plan=planned, store=store, batch_size=config.batch_size,
               vote=config.vote, model=model_record,
               show_progress=config.progress, seeds={"generation": params.seed}, timing=timing, greedy=greedy,
               after_benchmark=environment_summary if config.environment is not None else None,
-              not_run=selection.not_run(), shard=config.shard)
+              not_run=planned.not_run())
     try:
         return execute(run, completer, chooser)
     finally:

@@ -22,13 +22,13 @@ from tabbench.contract.errors import ConfigError, DataError, RunStoreError, Tabb
 from tabbench.contract.outputs import check_output_folder
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.config import RunConfig
+from tabbench.evaluation.plan import Plan, plan
 from tabbench.evaluation.record_checks import check_against_results, check_records
 from tabbench.evaluation.results import MergeRecord, Results, load
 from tabbench.evaluation.runfolder import RESULTS, PromptTable, existing, read_prompts, started_config
-from tabbench.evaluation.runner import Run, execute, select_examples
+from tabbench.evaluation.runner import Run, execute
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
-from tabbench.evaluation.where import Where
 
 #: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
 SAME_PER_BENCHMARK = ("version", "split", "options", "data", "metric_rewards")
@@ -175,23 +175,21 @@ def merged_records(
 
 @dataclass(frozen=True)
 class MergePlan:
-    """What the merged run is, built by the command from the shards' common config: its benchmarks (their data
-    is read again for the examples' order and the plugins' ``after_benchmark`` hooks), split, limit and ``--where``
-    filters, and the command's own ``after_benchmark`` addition (``Run.after_benchmark``)."""
+    """What the merged run is, built by the command from the shards' common config: its ``plan`` (the benchmarks,
+    built again, and the run's examples in their order, read once for the merge and its vote run's greedy merge;
+    the plugins' ``after_benchmark`` hooks get the benchmarks) and the command's own ``after_benchmark`` addition
+    (``Run.after_benchmark``)."""
 
-    benchmarks: list[Benchmark]
-    split: str | None = None
-    limit: int | None = None
+    plan: Plan
     after_benchmark: Callable[[Run, Benchmark], None] | None = None
-    where: tuple[Where, ...] = ()
 
 
-def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], MergePlan], *,
+def merge(out: Path, shard_dirs: Sequence[Path], make_plan: Callable[[ShardRun], MergePlan], *,
           allow_partial: bool = False) -> Results:
     """Merge ``shard_dirs`` into the run folder ``out`` (which must not exist) and return its results.
 
-    ``plan`` is given the first shard. A vote run's greedy runs (``SHARD/greedy``) are merged into ``OUT/greedy``
-    first and its ``greedy`` block is computed from that merge.
+    ``make_plan`` is given the first shard (``plan_for``). A vote run's greedy runs (``SHARD/greedy``) are merged
+    into ``OUT/greedy`` first, on the same plan, and its ``greedy`` block is computed from that merge.
     """
     out = Path(out)
     check_output_folder(out, "merge OUT", allow_symlink=False)  # before any shard is read
@@ -202,12 +200,12 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
     shards = sorted((read_shard(Path(d)) for d in shard_dirs), key=lambda s: s.shard)
     check_same_run(shards)
     first = shards[0]
-    made = plan(first)
-    built, split, limit = made.benchmarks, made.split, made.limit
+    made = make_plan(first)
+    built = made.plan.benchmarks
     layout: MergeRecord = {"count": first.shard.count, "shards": [], "partial": False, "missing": {}}
     per_benchmark = {}
     for benchmark in built:
-        examples = select_examples(benchmark, split, limit, made.where)
+        examples = made.plan[benchmark.name].examples
         records, missing = merged_records(benchmark, examples, shards, allow_partial)
         per_benchmark[benchmark.name] = records
         if missing:
@@ -222,7 +220,7 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
     try:
         greedy = None
         if "greedy" in first.results:
-            merged = merge(staging / "greedy", [s.path / "greedy" for s in shards], plan,
+            merged = merge(staging / "greedy", [s.path / "greedy" for s in shards], lambda _: made,
                            allow_partial=allow_partial)
             greedy = {"run": "greedy",
                       "primary_metric": {n: r["primary_metric"] for n, r in merged["benchmarks"].items()}}
@@ -233,8 +231,7 @@ def merge(out: Path, shard_dirs: Sequence[Path], plan: Callable[[ShardRun], Merg
             for record in records:
                 _record_prompt(store, name, record, tables)
                 store.append(name, record)
-        run = Run(out_dir=out, config=config, benchmarks=built, store=store, split=split, limit=limit, where=made.where,
-                  vote=first.config.vote,
+        run = Run(out_dir=out, config=config, plan=made.plan, store=store, vote=first.config.vote,
                   model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
                   greedy=greedy, after_benchmark=made.after_benchmark,
                   merge=dict(layout))
@@ -279,23 +276,25 @@ def _install(staging: Path, out: Path) -> None:
     staging.rmdir()
 
 
-def plan_for(first: ShardRun) -> MergePlan:
+def plan_for(first: ShardRun, planned: Plan | None = None) -> MergePlan:
     """The merged run of ``tabbench eval``/``score`` shards, from their common config: the benchmarks that ran,
-    built again on the recorded data paths and options, and ``--env``'s rollout summary recomputed. A benchmark
-    whose plugin is not installed, or whose data is not where the shards read it, is a ``ConfigError`` saying that
-    the merge needs both (one line, before anything is written)."""
-    from tabbench.evaluation.selection import select_benchmarks
-
+    planned again (``tabbench.evaluation.plan.plan``) on the recorded data paths, options, split, limit and
+    ``--where``, and ``--env``'s rollout summary recomputed. ``planned``: the run's plan, already made (the Ray
+    launcher's driver made it before the shards ran). A benchmark whose plugin is not installed, or whose data is
+    not where the shards read it, is a ``ConfigError`` saying that the merge needs both (one line, before anything
+    is written)."""
     config = first.config
     names = tuple(first.results["benchmarks"])
-    try:
-        selection = select_benchmarks(names, (), dict(config.data), dict(config.benchmark_options), config.timeout,
-                                      config.split)
-    except TabbenchError as exc:
-        raise ConfigError(f"tabbench merge needs the plugin and the data of each benchmark the shards ran "
-                          f"({', '.join(names)}), to order the examples and run the plugins' hooks: {exc}") from None
+    if planned is None:
+        selection = replace(config.selection, benchmarks=names, suites=())
+        try:
+            planned = plan(selection, scored=False)  # a merge extracts nothing: no sandbox to check
+        except TabbenchError as exc:
+            raise ConfigError(f"tabbench merge needs the plugin and the data of each benchmark the shards ran "
+                              f"({', '.join(names)}), to order the examples and run the plugins' hooks: {exc}"
+                              ) from None
     after = _environment_summary(first) if config.environment is not None else None
-    return MergePlan(selection.benchmarks, config.split, config.limit, after, config.where)
+    return MergePlan(planned, after)
 
 
 def _environment_summary(first: ShardRun) -> Callable[[Run, Benchmark], None]:

@@ -164,8 +164,22 @@ class LaunchShard:
 
 def launch_on_ray(config: Any, count: int, options: RayOptions) -> Any:
     """Run ``config`` (a ``RunConfig``) as ``count`` Ray shard tasks into ``config.out/shards/K-of-N``, then merge
-    them into ``config.out``; returns the merged run's results."""
+    them into ``config.out``; returns the merged run's results.
+
+    The driver plans the run first (``tabbench.evaluation.launch.plan_run``): bad names, data or a missing sandbox
+    fail before any task starts, each shard's progress bar knows its total, and the merge orders the records by the
+    plan's examples without reading them again."""
+    from dataclasses import replace
+    from functools import partial
+
+    from tabbench.contract.settings import use_settings
+    from tabbench.evaluation.launch import plan_run
     from tabbench.evaluation.merge import merge, plan_for
 
-    folders = run_shards(LaunchShard(config.to_json()), count, config.out, options, show_progress=config.progress)
-    return merge(config.out, folders, plan_for)
+    with use_settings(config.settings):
+        planned = plan_run(replace(config, shard=None))
+    totals = {shard.index: sum(len(shard.select(p.name, p.examples)) for p in planned.planned)
+              for shard in all_shards(count)}
+    folders = run_shards(LaunchShard(config.to_json()), count, config.out, options, totals=totals,
+                         show_progress=config.progress)
+    return merge(config.out, folders, partial(plan_for, planned=planned))

@@ -23,7 +23,6 @@ from typing import Any, Protocol
 from tabbench import __version__
 from tabbench.contract.backend import GenerationRequest
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.errors import DataError
 from tabbench.contract.extract import Extractor, SampleAnswers, answer_text
 from tabbench.contract.hashing import file_sha256, stable_hash
 from tabbench.contract.hookspecs import RunView
@@ -31,11 +30,12 @@ from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
 from tabbench.evaluation.passk import sampling_summary
+from tabbench.evaluation.plan import Plan
 from tabbench.evaluation.record_limits import ANSWER_CHARS, bounded, truncate
 from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
-from tabbench.evaluation.where import Where, passing
+from tabbench.evaluation.where import Where
 from tabbench.host.metrics import metric_rewards, metric_specs
 from tabbench.host.plugins import host
 
@@ -68,12 +68,10 @@ class Run:
 
     out_dir: Path
     config: dict[str, Any]
-    benchmarks: list[Benchmark]
+    plan: Plan
+    """The benchmarks and their examples (``tabbench.evaluation.plan.plan``): the runner reads no benchmark's
+    examples itself, so a vote run's two passes and a merge score exactly what was planned."""
     store: RunStore
-    split: str | None = None
-    limit: int | None = None
-    where: tuple[Where, ...] = ()
-    """``--where`` filters: the examples they keep, before ``limit``."""
     batch_size: int = 32
     vote: str | None = None
     """``--vote``: the vote that picks the scored completion of several (``RunConfig.vote``), named in pass@k."""
@@ -86,13 +84,31 @@ class Run:
     """A vote run: the greedy run beside it (``results["greedy"]``)."""
     after_benchmark: Callable[[Run, Benchmark], None] | None = None
     """The command's own addition to each benchmark's results (it calls ``extend``), before plugins' hooks."""
-    shard: Shard | None = None
-    """``--shard K/N``: only this shard's examples are generated and scored (``tabbench.evaluation.shards``)."""
     merge: dict[str, Any] | None = None
     """A merge of shards (``results["merge"]``): the records are all in the store already; nothing is generated."""
     extensions: dict[str, dict[str, Any]] = field(default_factory=dict)
     not_run: list[dict[str, Any]] = field(default_factory=list)
     """Benchmarks selected for the run that did not run, and why (``results["not_run"]``)."""
+
+    @property
+    def benchmarks(self) -> list[Benchmark]:
+        return self.plan.benchmarks
+
+    @property
+    def split(self) -> str | None:
+        return self.plan.split
+
+    @property
+    def limit(self) -> int | None:
+        return self.plan.selection.limit
+
+    @property
+    def where(self) -> tuple[Where, ...]:
+        return self.plan.selection.where
+
+    @property
+    def shard(self) -> Shard | None:
+        return self.plan.shard
 
     def extend(self, benchmark: Benchmark | str, key: str, value: Any) -> None:
         """Add ``value`` to the benchmark's results under ``extensions.<key>`` (from an ``after_benchmark``
@@ -161,34 +177,16 @@ def _batched(items: Sequence[Example], size: int) -> Iterator[Sequence[Example]]
         yield items[start : start + size]
 
 
-def select_examples(benchmark: Benchmark, split: str | None, limit: int | None, where: Sequence[Where] = ()
-                    ) -> list[Example]:
-    """The examples a run covers: the split in the benchmark's order, those passing every ``where`` filter, cut to
-    ``limit``; ids must be unique and there must be some (an empty data file is a mistake, not a score of n=0)."""
-    examples = list(benchmark.examples(benchmark.check_split(split)))
-    if not examples:
-        raise DataError(f"benchmark {benchmark.name!r}: split {benchmark.check_split(split)!r} has no examples "
-                        f"(data: {benchmark.data_path})")
-    seen: set[str] = set()
-    for example in examples:
-        if example.id in seen:
-            raise DataError(f"benchmark {benchmark.name!r}: duplicate example id {example.id!r}")
-        seen.add(example.id)
-    examples = passing(where, examples)
-    return examples[:limit] if limit is not None else examples
-
-
 def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: Chooser | None = None
                   ) -> BenchmarkResult:
     """Generate and score the examples of ``benchmark`` not yet in the run, then aggregate all of them."""
     name = benchmark.name
-    examples = select_examples(benchmark, run.split, run.limit, run.where)
+    planned = run.plan[name]
     expect = getattr(completer, "expect", None)  # a predictions file is checked before anything is recorded
     if expect is not None:
         # the predictions of the whole run, sharded or not; over the whole split unless cut or filtered
-        expect(benchmark, examples, run.limit is None and not run.where)
-    if run.shard is not None:
-        examples = run.shard.select(name, examples)
+        expect(benchmark, list(planned.examples), run.limit is None and not run.where)
+    examples = list(planned.selected or ())
     done = {record.id for record in run.store.read_samples(name)}
     todo = [e for e in examples if e.id not in done and run.merge is None]
     specs = metric_specs(benchmark)
@@ -240,7 +238,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     sampling = sampling_summary(records, benchmark.primary_metric, run.vote)
     return {
         "version": benchmark.version,
-        "split": benchmark.check_split(run.split),
+        "split": planned.split,
         "answer_extractor": benchmark.answer_extractor().name,
         "options": benchmark.options,
         "data": _data_record(benchmark, run.split),

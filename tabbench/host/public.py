@@ -39,9 +39,10 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.evaluation.traces": "teacher-written reasoning traces verified by execution (`read_traces` for SFT)",
     "tabbench.reporting.leaderboard": "leaderboard rendering and plots",
     "tabbench.testing": "fixtures and contract test classes for plugin tests",
-    "tabbench.training": "the trainer contract: `TrainConfig` and its `Selection`, `run_trainer`, rewards by name, "
-    "the sandbox check, the time budget, checkpoints and the run record; `Grader`, a benchmark's judge for adapters to "
-    "other stacks (OpenEnv, verifiers, Inspect)",
+    "tabbench.training": "the trainer contract: `TrainConfig` and its `Selection`, `plan` (the examples of a "
+    "selection, as evaluation chooses them), `run_trainer`, rewards by name, the sandbox check, the time budget, "
+    "checkpoints and the run record; `Grader`, a benchmark's judge for adapters to other stacks (OpenEnv, "
+    "verifiers, Inspect)",
     "tabbench.decoding": "compiled decoding shared by model backends and trainers' rollouts: a static key/value cache "
     "sized in length buckets, the compile config, why a model cannot compile, and a clock that times compile "
     "warm-up apart",

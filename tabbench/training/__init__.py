@@ -2,21 +2,22 @@
 
 A trainer's command (its click options from ``tabbench.cli.options``: ``common_options``, ``reward_options``)
 turns its keywords into a ``TrainConfig`` subclass (``TrainConfig.of``) and hands it to ``run_trainer`` with a
-``train(run)`` function. ``run_trainer`` owns the prologue (threads, settings, benchmarks and examples of the
-``Selection`` an evaluation run also has, rewards by name, the sandbox check, the ``--out`` folder, the time
-budget, the seed, the base model) and the run record ``tabbench_train.json``; ``train`` runs the algorithm on
-``run.rows`` or ``run.items`` with ``trl_reward_funcs(run.rewards)``, attaches ``run.budget`` and saves through
-``run.save``. ``Grader`` (``grading``) judges answers with a benchmark's metric rewards and a trainer's rewards for
-the adapters to other stacks (OpenEnv, verifiers, Inspect). Nothing here imports torch, transformers, trl or click
-at import time.
+``train(run)`` function. ``run_trainer`` owns the prologue (threads, settings, the ``Plan`` of the ``Selection``
+an evaluation run also has, made by the same ``plan`` as evaluation's: benchmarks, examples, per-query limits;
+rewards by name, the sandbox check, the ``--out`` folder, the time budget, the seed, the base model) and the run
+record ``tabbench_train.json``; ``train`` runs the algorithm on ``run.rows`` or ``run.items`` (``run.plan``'s)
+with ``trl_reward_funcs(run.rewards)``, attaches ``run.budget`` and saves through ``run.save``. ``Grader``
+(``grading``) judges answers with a benchmark's metric rewards and a trainer's rewards for the adapters to other
+stacks (OpenEnv, verifiers, Inspect). Nothing here imports torch, transformers, trl or click at import time.
 """
 
 from __future__ import annotations
 
+from tabbench.contract.deprecation import module_getattr
+from tabbench.evaluation.plan import Plan, PlannedBenchmark, plan
 from tabbench.evaluation.selection import Selection
 from tabbench.training.budget import TimeBudget, Timer
 from tabbench.training.config import SELECTION_KEYWORDS, RewardOptions, TrainConfig
-from tabbench.training.data import load_benchmarks, selected_examples, training_examples
 from tabbench.training.grading import Grader, Verdict, grader_for, reward_specs
 from tabbench.training.model import (
     base_training_args,
@@ -51,6 +52,8 @@ __all__ = [
     "SELECTION_KEYWORDS",
     "BenchmarkReward",
     "Grader",
+    "Plan",
+    "PlannedBenchmark",
     "RewardOptions",
     "RewardSpec",
     "Selection",
@@ -68,10 +71,10 @@ __all__ = [
     "grader_for",
     "is_main_process",
     "launch_rank",
-    "load_benchmarks",
     "load_model",
     "parse_reward_spec",
     "peft_config",
+    "plan",
     "prepare_out_dir",
     "removing_output_on_failure",
     "require_sandbox",
@@ -80,8 +83,8 @@ __all__ = [
     "run_trainer",
     "save_checkpoint",
     "seed_everything",
-    "selected_examples",
-    "training_examples",
     "trl_reward_funcs",
     "write_run_info",
 ]
+
+__getattr__ = module_getattr(__name__)  # 0.2 names, deprecated (tabbench.contract.deprecation)

@@ -16,7 +16,7 @@ from tabbench.evaluation.options import parse_key_values
 from tabbench.evaluation.selection import Selection, parse_data
 
 #: the command keywords (``tabbench.cli.options.common_options``) that make up ``TrainConfig.selection``
-SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where")
+SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where", "timeout")
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class TrainConfig:
             given["selection"] = Selection(
                 benchmarks=chosen["benchmarks"], suites=chosen["suites"], data=parse_data(chosen["data_dirs"]),
                 benchmark_options=parse_key_values(tuple(chosen["benchmark_options"]), "-o/--benchmark-option"),
-                split=chosen["split"], limit=chosen["limit"], where=chosen["where"])
+                split=chosen["split"], limit=chosen["limit"], where=chosen["where"], timeout=chosen["timeout"])
         names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
         if set(given) != names:
             raise TypeError(f"{cls.__name__}: options without a field {sorted(set(given) - names)}, "

@@ -64,8 +64,13 @@ def resolve_rewards(
     scored by its own benchmark's metric, the others return ``None``).
 
     A given reward that is also one of the benchmarks' metric rewards starts from that metric's options, so
-    the number trained on is the number reported; ``--reward-option`` overrides.
+    the number trained on is the number reported; another starts from what the (first) benchmark offers a reward
+    it never named, as ``tabbench rescore`` builds one (``--timeout`` among them, when the reward declares it).
+    ``--reward-option`` overrides.
     """
+    from tabbench.contract.types import MetricSpec
+    from tabbench.host.metrics import with_benchmark_options
+
     if not specs:
         resolved = []
         for benchmark in benchmarks:
@@ -82,7 +87,11 @@ def resolve_rewards(
         names = [name for name, _ in parsed]
         if len(set(names)) != len(names):
             raise UsageError(f"--reward names a reward twice ({', '.join(names)}); give one weight per reward")
-        resolved = [RewardSpec(name, weight, dict(metric_options.get(name, {}))) for name, weight in parsed]
+        first = benchmarks[0]
+        resolved = [RewardSpec(name, weight, dict(metric_options[name] if name in metric_options else
+                                                  with_benchmark_options(type(first), MetricSpec(name, name),
+                                                                         first.options).options))
+                    for name, weight in parsed]
     by_name: dict[str, RewardSpec] = {}
     for spec in resolved:  # an option for a reward name applies to every benchmark's copy of it
         by_name.setdefault(spec.name, spec)
@@ -104,21 +113,18 @@ def resolve_rewards(
 def require_sandbox(specs: Sequence[RewardSpec], examples: Sequence[tuple[Benchmark, Example]],
                     environment: Environment | None = None, recorded: bool = False) -> None:
     """Stop before the model loads when training will run model-written code on a machine without the kernel
-    sandbox (``tabbench.sandbox.require``; ``--unsafe-sandbox`` opts out): the ``--env`` environment's tools, a
-    reward's extractor on one of its benchmarks' examples, or (``recorded``) a benchmark's answer extractor."""
-    from tabbench.sandbox import require
+    sandbox: the one rule of every run (``tabbench.evaluation.plan.check_sandbox``) applied to the ``--env``
+    environment's tools, each reward's extractor on its benchmarks' examples and (``recorded``) each benchmark's
+    answer extractor."""
+    from tabbench.evaluation.plan import check_sandbox
 
-    if environment is not None and environment.runs_code:
-        require(f"environment {environment.name!r}")
-    for spec in specs:
-        extractor = tabbench.get_reward(spec.name, **spec.options).extractor
-        if extractor is not None and any(extractor.runs_code(e) for b, e in examples
-                                         if spec.benchmark in (None, b.name)):
-            require(f"reward {spec.label!r}")
-    for benchmark in {b.name: b for b, _ in examples}.values() if recorded else ():
-        extractor = benchmark.answer_extractor()
-        if any(extractor.runs_code(e) for b, e in examples if b is benchmark):
-            require(f"benchmark {benchmark.name!r}")
+    benchmarks = {b.name: b for b, _ in examples}
+    rows = {name: [e for b, e in examples if b.name == name] for name in benchmarks}
+    checks = [(f"reward {spec.label!r}", tabbench.get_reward(spec.name, **spec.options).extractor,
+               [e for name, items in rows.items() if spec.benchmark in (None, name) for e in items]) for spec in specs]
+    if recorded:
+        checks += [(f"benchmark {name!r}", b.answer_extractor(), rows[name]) for name, b in benchmarks.items()]
+    check_sandbox(checks, environment)
 
 
 def trl_reward_funcs(specs: Sequence[RewardSpec]) -> list[Any]:

@@ -1,7 +1,8 @@
 """``run_trainer``: the one prologue and epilogue of every trainer, so a trainer plugin writes only its algorithm.
 
 The prologue, in order: the ``--out`` check (``check_out_dir``), thread settings (``--reproducible``), the
-run's settings and result store, the selection's benchmarks and examples, the rewards, the sandbox check (before
+run's settings and result store, the plan of the selection (``tabbench.evaluation.plan.plan``, as evaluation's:
+the benchmarks, their examples, the per-query limits), the rewards, the sandbox check (before
 any model loads), the trainer's rows, the ``--out`` folder, the clock and the time budget, the seed and the base
 model. The epilogue: the run record ``tabbench_train.json`` and a last line naming the checkpoint. A failure
 anywhere removes what the run made of ``--out``.
@@ -19,9 +20,10 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Environment
 from tabbench.contract.settings import use_settings
 from tabbench.contract.types import Example
+from tabbench.evaluation.plan import Plan
 from tabbench.training.budget import TimeBudget, Timer
 from tabbench.training.config import RewardOptions, TrainConfig
-from tabbench.training.data import load_benchmarks, selected_examples
+from tabbench.training.data import training_plan
 from tabbench.training.model import load_model, save_checkpoint, seed_everything
 from tabbench.training.output import check_out_dir, echo, prepare_out_dir, removing_output_on_failure, write_run_info
 from tabbench.training.rewards import RewardSpec, require_sandbox, resolve_rewards
@@ -38,20 +40,30 @@ class Trained:
 
 @dataclass
 class TrainingRun:
-    """What the prologue made, handed to the trainer: its config, the benchmarks and their selected examples
-    (``items``), the resolved rewards (empty for a trainer without ``RewardOptions``), the rows ``rows`` built,
-    the base model and tokenizer (``None`` with ``load_model=False``), the time budget and the clock."""
+    """What the prologue made, handed to the trainer: its config, its ``plan`` (the benchmarks and their selected
+    examples, chosen as evaluation chooses them; ``benchmarks`` and ``items`` for short), the resolved rewards
+    (empty for a trainer without ``RewardOptions``), the rows ``rows`` built, the base model and tokenizer
+    (``None`` with ``load_model=False``), the time budget and the clock."""
 
     name: str
     config: TrainConfig
-    benchmarks: list[Benchmark]
-    items: list[tuple[Benchmark, Example]]
+    plan: Plan
     rewards: list[RewardSpec]
     budget: TimeBudget
     timer: Timer
     rows: Any = None
     model: Any = None
     tokenizer: Any = None
+
+    @property
+    def benchmarks(self) -> list[Benchmark]:
+        """The benchmarks trained on, in order."""
+        return self.plan.benchmarks
+
+    @property
+    def items(self) -> list[tuple[Benchmark, Example]]:
+        """Every selected example with its benchmark, in order: what the rows are built from."""
+        return self.plan.items
 
     @property
     def out_dir(self) -> Path:
@@ -77,12 +89,13 @@ def run_trainer(
     """Run trainer ``name`` (the ``tabbench train NAME`` command) on ``config``; returns ``--out``.
 
     ``rows(run)`` builds the training rows before the output folder is made and the model loads, so bad data
-    fails fast; they are ``run.rows``. ``environment``: the ``--env`` environment whose tools the rollouts call,
-    and ``check_answers``: whether the benchmarks' answer extractors run on model output (as TAO's recorded
-    answers do); either may need the kernel sandbox, which is checked with the rewards' extractors before any
-    model loads. ``model=False`` leaves loading to ``train`` (a trainer that reloads per round). ``train(run)``
-    trains and saves the checkpoint in ``run.out_dir``; it returns ``Trained`` on the main process and ``None``
-    on the others, which write nothing. ``plugin_version`` is recorded in ``tabbench_train.json``.
+    fails fast; they are ``run.rows``. ``environment``: the ``--env`` environment whose tools the rollouts call
+    (the plan keeps the benchmarks it serves), and ``check_answers``: whether the benchmarks' answer extractors
+    run on model output (as TAO's recorded answers do); either may need the kernel sandbox, which is checked with
+    the rewards' extractors before any model loads. ``model=False`` leaves loading to ``train`` (a trainer that
+    reloads per round). ``train(run)`` trains and saves the checkpoint in ``run.out_dir``; it returns ``Trained``
+    on the main process and ``None`` on the others, which write nothing. ``plugin_version`` is recorded in
+    ``tabbench_train.json``.
 
     The run uses its settings (``config.settings``: ``--workers``, ``--result-store-mb``, ``--unsafe-sandbox``)
     and a query-result store of its own, entered here, around everything the run does.
@@ -92,12 +105,11 @@ def run_trainer(
     check_out_dir(config.out_dir)  # before the data is read and the model loads: an unusable --out costs nothing
     configure_threads(config)
     with use_settings(config.settings), use_store(ResultStore()), removing_output_on_failure(config.out_dir):
-        benchmarks = load_benchmarks(config.selection)
-        items = selected_examples(benchmarks, config.selection)
-        specs = (resolve_rewards(config.reward_specs, config.reward_option_pairs, benchmarks)
+        planned = training_plan(config.selection, None if environment is None else type(environment))
+        specs = (resolve_rewards(config.reward_specs, config.reward_option_pairs, planned.benchmarks)
                  if isinstance(config, RewardOptions) else [])
-        require_sandbox(specs, items, environment, recorded=check_answers)
-        run = TrainingRun(name, config, benchmarks, items, specs, TimeBudget(config.max_seconds), Timer())
+        require_sandbox(specs, planned.items, environment, recorded=check_answers)
+        run = TrainingRun(name, config, planned, specs, TimeBudget(config.max_seconds), Timer())
         if rows is not None:
             run.rows = rows(run)
         prepare_out_dir(config.out_dir)
@@ -112,7 +124,7 @@ def run_trainer(
         write_run_info(config.out_dir, {
             "trainer": name,
             "base_model": str(config.model_path),
-            "benchmarks": [b.name for b in benchmarks],
+            "benchmarks": [b.name for b in planned.benchmarks],
             "split": config.selection.split,
             **({"rewards": [spec.to_json() for spec in specs]} if specs else {}),
             "settings": config.record(*leave_out),

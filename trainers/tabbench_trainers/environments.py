@@ -31,7 +31,6 @@ import tabbench
 from tabbench import Budget, ConfigError
 from tabbench.cli.options import BUDGET_OPTIONS, budget_from, budget_options
 from tabbench.evaluation.options import parse_key_values
-from tabbench.evaluation.where import Where
 
 
 @dataclass(frozen=True)
@@ -155,8 +154,8 @@ def for_grpo(config: EnvConfig, model_path: str, rows: list[dict[str, Any]], rew
                            trainer={"environment_factory": make})
 
 
-def sft_rows(benchmarks: list[tabbench.Benchmark], split: str, limit: int | None, name: str, budget: Budget,
-             options: dict[str, Any], where: Sequence[Where] = ()) -> tuple[list[dict[str, Any]], dict[str, int]]:
+def sft_rows(items: Sequence[tuple[tabbench.Benchmark, tabbench.Example]], name: str, budget: Budget,
+             options: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """The SFT cold start for multi-turn training: each example's gold trajectory (describe, query, observe,
     answer) with the observations the environment really returns, as prompt/completion rows with ``tools``.
 
@@ -164,24 +163,21 @@ def sft_rows(benchmarks: list[tabbench.Benchmark], split: str, limit: int | None
     tool time or observation bytes spent, a gold query that fails) is not gold: it is skipped and counted in
     ``tool_errors``, so the model never learns to run past the budget it is evaluated and trained with.
     """
-    from tabbench.training import training_examples
-
     make = factory(name, budget, options)
     rows = []
     counts = {"gold": 0, "trace": 0, "tool_errors": 0}
-    for benchmark in benchmarks:
-        for example in training_examples(benchmark, split, limit, where):
-            env = make()
-            if example.gold is None or not type(env)._accepts(example):
-                continue
-            first, messages = tabbench.reference_trajectory(env, example, benchmark.gold_completion(example))
-            if env.stats.errors:
-                counts["tool_errors"] += 1
-                continue
-            prompt = [dict(m) for m in benchmark.prompt(example)]
-            prompt[-1]["content"] = str(prompt[-1]["content"]) + (first or "")
-            rows.append({"prompt": prompt, "completion": messages,
-                         "tools": json.dumps(tabbench.tool_schemas(env))})
+    for benchmark, example in items:
+        env = make()
+        if example.gold is None or not type(env)._accepts(example):
+            continue
+        first, messages = tabbench.reference_trajectory(env, example, benchmark.gold_completion(example))
+        if env.stats.errors:
+            counts["tool_errors"] += 1
+            continue
+        prompt = [dict(m) for m in benchmark.prompt(example)]
+        prompt[-1]["content"] = str(prompt[-1]["content"]) + (first or "")
+        rows.append({"prompt": prompt, "completion": messages,
+                     "tools": json.dumps(tabbench.tool_schemas(env))})
     counts["gold"] = len(rows)
     if not rows:
         why = (f" ({counts['tool_errors']} gold trajectories have a refused or failed tool call within {budget})"

@@ -18,33 +18,32 @@ import click
 from tabbench import Benchmark, ConfigError, Example, training
 from tabbench.cli.options import common_options
 from tabbench.evaluation.traces import read_traces
-from tabbench.evaluation.where import Where
 from tabbench_trainers import __version__, environments, progress, snapshots
 
 
 def sft_rows(
-    benchmarks: list[Benchmark], split: str, limit: int | None, target: str, trace_field: str,
-    traces: dict[tuple[str, str], str] | None = None, where: Sequence[Where] = (),
+    items: Sequence[tuple[Benchmark, Example]], target: str, trace_field: str,
+    traces: dict[tuple[str, str], str] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """Prompt/completion rows and counts of where each completion came from (gold, trace, skipped). ``traces``
-    (``tabbench synthesize traces`` output, by benchmark and id) take the place of ``fields[trace_field]``."""
+    """Prompt/completion rows of the selected examples (``run.items``) and counts of where each completion came
+    from (gold, trace, skipped). ``traces`` (``tabbench synthesize traces`` output, by benchmark and id) take the
+    place of ``fields[trace_field]``."""
     rows: list[dict[str, Any]] = []
     counts = {"gold": 0, "trace": 0, "unusable_trace": 0, "no_target": 0}
-    for benchmark in benchmarks:
-        for example in training.training_examples(benchmark, split, limit, where):
-            synthesized = (traces or {}).get((benchmark.name, example.id))
-            if synthesized is not None:
-                example = replace(example, fields={**example.fields, trace_field: synthesized})
-            text = completion_target(benchmark, example, target, trace_field, counts)
-            if text is None:
-                counts["no_target"] += 1
-                continue
-            rows.append({
-                "prompt": benchmark.prompt(example),
-                "completion": [{"role": "assistant", "content": text}],
-            })
+    for benchmark, example in items:
+        synthesized = (traces or {}).get((benchmark.name, example.id))
+        if synthesized is not None:
+            example = replace(example, fields={**example.fields, trace_field: synthesized})
+        text = completion_target(benchmark, example, target, trace_field, counts)
+        if text is None:
+            counts["no_target"] += 1
+            continue
+        rows.append({
+            "prompt": benchmark.prompt(example),
+            "completion": [{"role": "assistant", "content": text}],
+        })
     if not rows:
-        raise ConfigError(f"sft: no example of split {split!r} has a gold answer or a trace to train on")
+        raise ConfigError("sft: no selected example has a gold answer or a trace to train on")
     return rows, counts
 
 
@@ -108,13 +107,11 @@ def run_sft(config: SftConfig) -> Path:
 def _rows(run: training.TrainingRun) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """The prompt/completion rows (gold multi-turn trajectories with ``--env``) and where they came from."""
     config: SftConfig = run.config  # type: ignore[assignment]
-    selection = config.selection
     env = environments.settings(config)
     if env is not None:  # gold multi-turn trajectories instead of single-turn completions
-        return environments.sft_rows(run.benchmarks, selection.split, selection.limit, *env, where=selection.where)
+        return environments.sft_rows(run.items, *env)
     traces = read_traces(config.traces_path) if config.traces_path else None
-    return sft_rows(run.benchmarks, selection.split, selection.limit, config.target, config.trace_field, traces,
-                    selection.where)
+    return sft_rows(run.items, config.target, config.trace_field, traces)
 
 
 def _train(run: training.TrainingRun) -> training.Trained | None:

@@ -162,9 +162,15 @@ def test_rollout_rewards_score_the_final_answer_as_eval_does() -> None:
     assert ex.status_counts["match"] == 1
 
 
+def _items(limit: int) -> list[tuple[tabbench.Benchmark, tabbench.Example]]:
+    """The first ``limit`` demo-bird training examples, planned as a trainer's are (``run.items``)."""
+    from tabbench import training
+
+    return training.plan(training.Selection("demo-bird", limit=limit), default_split="train").items
+
+
 def test_sft_rows_are_gold_trajectories_with_real_observations() -> None:
-    bench = tabbench.get_benchmark("demo-bird")
-    rows, counts = sft_rows([bench], "train", 3, "sql", tabbench.Budget(), {})
+    rows, counts = sft_rows(_items(3), "sql", tabbench.Budget(), {})
     assert len(rows) == 3 and counts["tool_errors"] == 0
     for row in rows:
         roles = [m["role"] for m in row["completion"]]
@@ -216,8 +222,7 @@ def test_sft_env_trains_on_gold_trajectories_within_the_budget(cli_runner, tool_
 
 
 def test_sft_rows_follow_the_budget() -> None:
-    bench = tabbench.get_benchmark("demo-bird")
-    rows, counts = sft_rows([bench], "train", 10, "sql", tabbench.Budget(max_turns=2, observation_bytes=120), {})
+    rows, counts = sft_rows(_items(10), "sql", tabbench.Budget(max_turns=2, observation_bytes=120), {})
     assert len(rows) == 1 and counts == {"gold": 1, "trace": 0, "tool_errors": 9}
     tools = [m for m in rows[0]["completion"] if m["role"] == "tool"]
     assert len(tools) == 2 and all(len(t["content"].encode()) <= 120 for t in tools)
@@ -247,7 +252,7 @@ def test_sft_env_text_keeps_each_tool_call_as_made(tool_model: Path) -> None:
     from transformers import AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(str(tool_model))
-    rows, _ = sft_rows([tabbench.get_benchmark("demo-bird")], "train", 5, "sql", tabbench.Budget(max_turns=4), {})
+    rows, _ = sft_rows(_items(5), "sql", tabbench.Budget(max_turns=4), {})
     stored = Dataset.from_list(rows)[0]
     assert any(v is None for m in stored["completion"] for c in m.get("tool_calls") or []
                for v in c["function"]["arguments"].values())  # what rendering from the table would teach

@@ -17,7 +17,6 @@ pytest.importorskip("trl")
 
 from tabbench_trainers import grpo, rollouts
 
-import tabbench
 from tabbench import decoding, training
 
 pytestmark = pytest.mark.slow  # builds a tiny checkpoint and a TRL trainer
@@ -40,7 +39,7 @@ def trainer_for(model_path: Path, tmp_path: Path) -> tuple[Any, list[Any]]:
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from trl import GRPOConfig, GRPOTrainer
 
-    examples = training.selected_examples([tabbench.get_benchmark("demo-bird")], training.Selection(limit=4))
+    examples = training.plan(training.Selection("demo-bird", limit=4), default_split="train").items
     rows = grpo.grpo_rows(examples)
     tokenizer = AutoTokenizer.from_pretrained(str(model_path))
     model = AutoModelForCausalLM.from_pretrained(str(model_path), dtype="float32")

@@ -1,0 +1,268 @@
+"""``plan``: what a run covers, decided once by one body of code for every kind of run.
+
+``tabbench eval``, ``tabbench score``, ``tabbench merge``, the Ray launcher and every trainer (through
+``tabbench.training.run_trainer``) turn their ``Selection`` into a ``Plan`` here and nothing after it asks a
+benchmark for its examples again: the runner, a vote run's two passes, the shards' merge and the trainers' rows
+take the planned examples. So the examples a model is trained on are chosen by the code, with the refusals and the
+per-query limits, that chooses the examples evaluation scores.
+
+In order: the names are checked (a suite given as ``--benchmark``, an unknown name, ``--data``/``-o NAME:`` for a
+benchmark not selected), suites are resolved, each benchmark is built with its options and the per-query
+``timeout`` folded in, its examples are read once (the split; none, or a duplicate id, is a data error), the
+``--where`` filters apply across the benchmarks, then ``--limit``, then the shard; an ``--env`` environment keeps
+the benchmarks it serves; and the one sandbox rule (``check_sandbox``) stops a run that would run model-written
+code on a machine that cannot confine it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.environment import Environment
+from tabbench.contract.errors import ConfigError, DataError, PluginLoadError, UnknownNameError, UsageError
+from tabbench.contract.extract import Extractor
+from tabbench.contract.types import Example
+from tabbench.evaluation.options import check_benchmark_names, options_for
+from tabbench.evaluation.selection import Selection
+from tabbench.evaluation.shards import Shard
+
+
+@dataclass(frozen=True)
+class PlannedBenchmark:
+    """One benchmark of a plan: built, with the split it is read on, the run's ``examples`` (the split's, through
+    ``--where`` then ``--limit``: every shard's together) and ``selected``, those of this run's shard (all of
+    ``examples`` without ``--shard``)."""
+
+    benchmark: Benchmark
+    split: str
+    examples: tuple[Example, ...]
+    selected: tuple[Example, ...] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "examples", tuple(self.examples))
+        object.__setattr__(self, "selected", self.examples if self.selected is None else tuple(self.selected))
+
+    @property
+    def name(self) -> str:
+        return self.benchmark.name
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run covers (``plan``'s result): the ``selection`` asked for, the split it resolved to (``None``:
+    each benchmark's own), the benchmarks that run with their examples (``planned``, in order), those ``skipped``
+    (no data, not installed, no such split, no ``--where`` match, not served by the environment) and those that
+    ``failed`` (a broken plugin or data file of a suite member), each with why, and the ``shard`` run."""
+
+    selection: Selection
+    planned: tuple[PlannedBenchmark, ...]
+    split: str | None = None
+    skipped: tuple[tuple[str, str], ...] = ()
+    failed: tuple[tuple[str, str], ...] = ()
+    shard: Shard | None = None
+    _by_name: dict[str, PlannedBenchmark] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "planned", tuple(self.planned))
+        object.__setattr__(self, "_by_name", {p.name: p for p in self.planned})
+
+    def __getitem__(self, name: str) -> PlannedBenchmark:
+        return self._by_name[name]
+
+    @property
+    def benchmarks(self) -> list[Benchmark]:
+        """The benchmarks that run, in order."""
+        return [p.benchmark for p in self.planned]
+
+    @property
+    def items(self) -> list[tuple[Benchmark, Example]]:
+        """Every selected example (this shard's) with its benchmark, benchmark by benchmark: what a trainer's rows
+        are built from."""
+        return [(p.benchmark, example) for p in self.planned for example in p.selected or ()]
+
+    @property
+    def timeouts(self) -> dict[str, float | None]:
+        """Each benchmark's per-query time limit in seconds, as it was built (its ``timeout`` option: ``--timeout``,
+        ``-o timeout=``, else its default); ``None`` for a benchmark that executes nothing under a limit."""
+        return {p.name: p.benchmark.options.get("timeout") for p in self.planned}
+
+    def not_run(self) -> list[dict[str, Any]]:
+        """What ``results.json`` records under ``not_run``: each benchmark that did not run, why, and whether
+        it failed (broken) rather than being skipped."""
+        return ([{"benchmark": n, "reason": " ".join(why.split()), "failed": False} for n, why in self.skipped]
+                + [{"benchmark": n, "reason": " ".join(why.split()), "failed": True} for n, why in self.failed])
+
+
+def plan(selection: Selection, *, shard: Shard | None = None, environment: type[Environment] | None = None,
+         default_split: str | None = None, scored: bool = True) -> Plan:
+    """The ``Plan`` of ``selection``: its benchmarks built and their examples read, once, for any kind of run.
+
+    ``--benchmark`` and ``--suite`` names (none: every benchmark) resolve to benchmarks. A benchmark named
+    explicitly must build, have the split and have examples; a suite member without data or plugin, or without
+    the split, is skipped, and one whose plugin or data is broken fails without stopping the others (with the
+    ``all`` suite, so does every plugin that failed to load). ``--data``/``-o NAME:KEY=V`` naming a benchmark not
+    selected is a usage error. ``selection.timeout`` goes to every benchmark that declares a ``timeout`` option.
+    ``default_split``: the split when the selection names none (``None``: each benchmark's own; training:
+    ``"train"``). ``shard``: the examples of ``--shard K/N`` are the ``selected`` ones. ``environment``: the
+    ``--env`` environment's class; the benchmarks whose first example it cannot serve are skipped. ``scored``:
+    the run scores with the benchmarks' metric rewards and records their answers (evaluation), so their extractors
+    are checked against the sandbox here; a trainer checks the rewards it optimises instead
+    (``tabbench.training.require_sandbox``). The environment's tools are checked either way.
+    """
+    split = selection.split or default_split
+    built, skipped, failed = _build(selection, split)
+    planned = _filtered(selection, split, built, skipped, shard)
+    if environment is not None:
+        planned = _served(selection, environment, planned, skipped)
+    result = Plan(selection, planned, split, tuple(skipped), tuple(failed), shard)
+    check_sandbox(scoring_checks(result) if scored else (), environment)
+    return result
+
+
+def read_examples(benchmark: Benchmark, split: str | None) -> list[Example]:
+    """The examples of ``split`` (``None``: the benchmark's own) in the benchmark's order: the one place a run reads
+    a benchmark's examples. Ids must be unique and there must be some (an empty data file is a mistake, not a score
+    of n=0)."""
+    resolved = benchmark.check_split(split)
+    examples = list(benchmark.examples(resolved))
+    if not examples:
+        raise DataError(f"benchmark {benchmark.name!r}: split {resolved!r} has no examples "
+                        f"(data: {benchmark.data_path})")
+    seen: set[str] = set()
+    for example in examples:
+        if example.id in seen:
+            raise DataError(f"benchmark {benchmark.name!r}: duplicate example id {example.id!r}")
+        seen.add(example.id)
+    return examples
+
+
+def with_timeout(benchmark_cls: Any, options: dict[str, Any], timeout: float | None) -> dict[str, Any]:
+    """Fold ``--timeout`` into the options of a benchmark that declares ``timeout`` (one that executes
+    predictions); the others have no time limit to set, so it is not an unknown option for them."""
+    if timeout is not None and "timeout" in benchmark_cls.option_defaults:
+        return {**options, "timeout": timeout}
+    return options
+
+
+_Built = list[tuple[Benchmark, list[Example]]]
+
+
+def _build(selection: Selection, split: str | None) -> tuple[_Built, list[tuple[str, str]], list[tuple[str, str]]]:
+    """Each benchmark of the selection built on its data with its whole split read, and those skipped or failed."""
+    from tabbench.host.config import data_path
+    from tabbench.host.lookup import benchmark_class, resolve_benchmarks
+    from tabbench.host.plugins import host
+
+    benchmarks, suites = selection.benchmarks, selection.suites
+    check_benchmark_names(benchmarks)
+    registered = host().registry("suite")
+    named = {*benchmarks, *(s for s in suites if s != "all" and s not in registered)}
+    names = resolve_benchmarks(selection.spec)
+    asked = _asked(selection)
+    unknown = sorted(set(selection.data) - set(names))
+    if unknown:
+        raise UsageError(f"--data {unknown[0]}=...: {unknown[0]!r} is not a benchmark of {asked}")
+    options = dict(selection.benchmark_options)
+    targets = sorted({k.partition(":")[0] for k in options if ":" in k} - set(names))
+    if targets:
+        key = next(k for k in options if k.partition(":")[0] == targets[0])
+        raise UsageError(f"-o {key}=...: {targets[0]!r} is not a benchmark of {asked}")
+    built: _Built = []
+    skipped: list[tuple[str, str]] = []
+    failed: list[tuple[str, str]] = []
+    if selection.spec == "all" or "all" in suites:
+        failed += [(info.name, info.failure()) for info in host().failures()]
+    for name in names:
+        try:
+            cls = benchmark_class(name)
+            path, _ = data_path(name, selection.data.get(name))
+            if path is None:
+                path = cls.bundled_data()
+            if path is None and cls.needs_data and name not in named:
+                skipped.append((name, f"no data: {cls.data_hint}"))
+                continue
+            benchmark = cls(path, **with_timeout(cls, options_for(name, options), selection.timeout))
+            if name not in named and (split or benchmark.default_split) not in benchmark.splits:
+                skipped.append((name, f"no {split!r} split (splits: {', '.join(benchmark.splits)})"))
+                continue
+            built.append((benchmark, read_examples(benchmark, split)))
+        except UnknownNameError as exc:  # not installed: skip; bad options: fail
+            if name in named:
+                raise
+            skipped.append((name, str(exc)))
+        except (PluginLoadError, DataError) as exc:  # broken plugin or data: the others still run
+            if name in named:
+                raise
+            failed.append((name, str(exc)))
+    if not built:
+        detail = "; ".join(f"{n}: {why}" for n, why in skipped + failed)
+        raise ConfigError(f"{asked}: no benchmark has data{f' for split {split!r}' if split else ''} ({detail})")
+    return built, skipped, failed
+
+
+def _filtered(selection: Selection, split: str | None, built: _Built, skipped: list[tuple[str, str]],
+              shard: Shard | None) -> list[PlannedBenchmark]:
+    """``--where`` across the benchmarks (one with no match is skipped), then ``--limit``, then the shard."""
+    from tabbench.evaluation.where import select_where
+
+    kept = select_where(selection.where, {b.name: examples for b, examples in built})
+    if selection.where:
+        reason = f"no example matches --where {' --where '.join(w.text for w in selection.where)}"
+        skipped += [(b.name, reason) for b, _ in built if not kept[b.name]]
+    planned = []
+    for benchmark, _ in built:
+        examples = kept[benchmark.name][:selection.limit]
+        if not examples:
+            continue
+        selected = examples if shard is None else shard.select(benchmark.name, examples)
+        planned.append(PlannedBenchmark(benchmark, benchmark.check_split(split), tuple(examples), tuple(selected)))
+    return planned
+
+
+def _served(selection: Selection, environment: type[Environment], planned: list[PlannedBenchmark],
+            skipped: list[tuple[str, str]]) -> list[PlannedBenchmark]:
+    """With ``--env``: the benchmarks whose examples the environment can serve (judged on the first); the others
+    are skipped, and serving none is a usage error."""
+    served = [p for p in planned if environment._accepts(p.examples[0])]
+    skipped += [(p.name, f"environment {environment.name!r} cannot serve its examples")
+                for p in planned if p not in served]
+    if not served:
+        raise UsageError(f"--env {environment.name}: serves none of the benchmarks of {_asked(selection)}")
+    return served
+
+
+def _asked(selection: Selection) -> str:
+    return ", ".join([*(f"--benchmark {b!r}" for b in selection.benchmarks),
+                      *(f"--suite {s!r}" for s in selection.suites)]) or "--suite 'all'"
+
+
+#: One check of the sandbox rule: who runs the code (``"benchmark 'tablebench'"``), the extractor that would run it
+#: (``None``: none) and the examples it reads answers of.
+SandboxCheck = tuple[str, Extractor | None, Sequence[Example]]
+
+
+def scoring_checks(planned: Plan) -> list[SandboxCheck]:
+    """What an evaluation run extracts answers with: each benchmark's answer extractor and its metric rewards'
+    extractors, on the benchmark's selected examples."""
+    from tabbench.host.metrics import metric_rewards
+
+    return [(f"benchmark {p.name!r}", extractor, p.selected or ()) for p in planned.planned
+            for extractor in (p.benchmark.answer_extractor(),
+                              *(reward.extractor for reward in metric_rewards(p.benchmark).values()))]
+
+
+def check_sandbox(checks: Iterable[SandboxCheck], environment: type[Environment] | Environment | None = None) -> None:
+    """The one sandbox rule of every run: stop before anything is generated (and before a model loads) when the run
+    will run model-written code and this machine cannot confine it (``tabbench.sandbox.require``; ``--unsafe-sandbox``
+    opts out): an environment whose tools run code, or an extractor that runs code on one of its examples
+    (``Extractor.runs_code``)."""
+    from tabbench.sandbox import require
+
+    if environment is not None and environment.runs_code:
+        require(f"environment {environment.name!r}")
+    for who, extractor, examples in checks:
+        if extractor is not None and any(extractor.runs_code(example) for example in examples):
+            require(who)
