@@ -252,8 +252,11 @@ def _published_run(tmp_path: Path, env: dict[str, str], *options: str) -> Path:
 
 
 def _aggregate(folder: Path) -> dict:
+    """The one Every Eval Ever aggregate in ``folder``, checked against that format's schema."""
     (path,) = [p for p in folder.rglob("*.json") if not p.name.startswith("results_")]
-    return json.loads(path.read_text())
+    aggregate = json.loads(path.read_text())
+    jsonschema.Draft7Validator(eee_schema("aggregate")).validate(aggregate)
+    return aggregate
 
 
 def test_the_developer_comes_from_the_model_or_the_option_never_a_folder(env: dict[str, str],

@@ -74,12 +74,11 @@ def _cut(text: str | None) -> str | None:
 @JSON_OPTION
 def compare_command(a: str, b: str, benchmarks: tuple[str, ...], flips_shown: int | None, as_json: bool) -> None:
     """Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail), the exact McNemar p and
-    B - A in points with its 95% confidence interval, clustered by database where the records name one; then each
-    bucket's scores over its paired samples, and the flipped samples themselves (question, both answers, gold,
-    what failed).
+    B - A in points with its 95% confidence interval, clustered by database where the records name one.
 
-    Only samples both runs hold and both scored are paired; how many of each run's were left out is shown.
-    Refuses runs made on different benchmark versions, splits or data files."""
+    Then each bucket's scores over its paired samples, and the flipped samples themselves (question, both answers,
+    gold, what failed). Only samples both runs hold and both scored are paired; how many of each run's were left
+    out is shown. Refuses runs made on different benchmark versions, splits or data files."""
     from tabbench.contract import modeltext
     from tabbench.reporting.comparison import details
     from tabbench.reporting.flips import compare_runs

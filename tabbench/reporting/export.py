@@ -266,8 +266,12 @@ def _eee(run: RunFolder, organization: str, relationship: str, developer: str | 
         file_uuid = str(uuid.UUID(bytes=hashlib.sha256(
             f"{evaluation_id}\0{run.path.resolve()}".encode()).digest()[:16], version=4))
         folder = f"data/{_PORTABLE.sub('_', benchmark)}/{model_id}"
-        rewards = {m["name"]: m for m in result.get("metric_rewards") or []}
+        rewards = {m["name"]: {**m, "options": paths.values(m.get("options"))}
+                   for m in result.get("metric_rewards") or []}
         metrics = {m: s for m, s in (result.get("metrics") or {}).items() if s.get("value") is not None}
+        data = result.get("data") or {}  # the result as shared: its data files and options with local paths written
+        shown = {**result, "options": paths.values(result.get("options")),
+                 "data": {**data, "files": paths.files(data.get("files"), data.get("path"))}}
         records = read_records(run, benchmark)
         statuses = _metric_statuses(records, metrics)
         rows = list(_eee_rows(run, benchmark, records, evaluation_id, model_id, metrics, rewards))
@@ -291,8 +295,8 @@ def _eee(run: RunFolder, organization: str, relationship: str, developer: str | 
                            "additional_details": {"deployment_type": "unknown", "model_availability": "unknown",
                                                   **_strings({"backend": config.backend,
                                                               **paths.values(results.get("model") or {})})}},
-            "evaluation_results": [_eee_result(benchmark, metric, summary, rewards.get(metric, {}), result, config,
-                                               created, missing, statuses.get(metric), paths)
+            "evaluation_results": [_eee_result(benchmark, metric, {**summary, "status_counts": statuses.get(metric)},
+                                               rewards.get(metric, {}), shown, config, created, missing)
                                    for metric, summary in metrics.items()],
             "detailed_evaluation_results": {
                 "format": "jsonl", "file_path": f"{folder}/{file_uuid}_samples.jsonl", "hash_algorithm": "sha256",
@@ -307,8 +311,7 @@ def _eee(run: RunFolder, organization: str, relationship: str, developer: str | 
 
 
 def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward: Mapping[str, Any],
-                result: Mapping[str, Any], config: RunConfig, created: datetime, missing: int,
-                statuses: Mapping[str, int] | None, paths: LocalPaths) -> dict[str, Any]:
+                result: Mapping[str, Any], config: RunConfig, created: datetime, missing: int) -> dict[str, Any]:
     higher = _direction(str(reward.get("reward"))) if reward else None
     generation = config.generation
     uncertainty: dict[str, Any] = {"num_samples": int(summary.get("n") or 0)}
@@ -319,20 +322,19 @@ def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward:
         "evaluation_name": benchmark,
         "source_data": {"dataset_name": benchmark, "source_type": "other", "additional_details": _strings({
             "benchmark_version": result.get("version"), "split": result.get("split"),
-            "data_files_sha256": paths.files((result.get("data") or {}).get("files"), (result.get("data") or {}).get(
-                "path")), "options": paths.values(result.get("options"))})},
+            "data_files_sha256": (result.get("data") or {}).get("files"), "options": result.get("options")})},
         "evaluation_timestamp": created.isoformat(),
         "metric_config": {
             "metric_id": f"tabbench.{reward.get('reward', metric)}", "metric_name": metric,
             "lower_is_better": higher is False,
             "additional_details": _strings({"reward": reward.get("reward"), "reward_version": reward.get(
-                "reward_version"), "reward_options": paths.values(reward.get("options")),
+                "reward_version"), "reward_options": reward.get("options"),
                 "primary": metric == (result.get("primary_metric") or {}).get("name"),
                 "direction": "known" if higher is not None else "unknown: reward plugin not installed"}),
         },
         "score_details": {"score": summary["value"], "uncertainty": uncertainty,
                           "details": _strings({"n_excluded": summary.get("n_excluded"),
-                                               "status_counts": statuses,
+                                               "status_counts": summary.get("status_counts"),
                                                "examples_missing": missing or None})},
         "generation_config": {
             "generation_args": {"temperature": generation.temperature, "top_p": generation.top_p,
