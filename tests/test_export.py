@@ -8,6 +8,7 @@ import hashlib
 import json
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import jsonschema
@@ -46,7 +47,8 @@ def test_eee_export_of_every_bundled_gold_run_validates(gold: Path, env: dict[st
         repo_path = path.relative_to(tmp_path / "eee").as_posix()
         benchmark = repo_path.split("/")[1]
         # the datastore path rules of every_eval_ever.validator (data/benchmark/developer/model/uuid4.json)
-        assert re.fullmatch(rf"data/{benchmark}/gold/gold/{UUID4}\.json", repo_path), repo_path
+        # the gold references have no developer to name: "unknown", never a folder's name
+        assert re.fullmatch(rf"data/{benchmark}/unknown/gold/{UUID4}\.json", repo_path), repo_path
         detail = aggregate["detailed_evaluation_results"]
         assert detail["file_path"] == repo_path.removesuffix(".json") + "_samples.jsonl"
         samples = path.with_name(path.stem + "_samples.jsonl")
@@ -203,3 +205,163 @@ def test_hostile_names_in_a_run_folder_stay_inside_out(gold: Path, env: dict[str
         assert done.returncode == 0 and written(), done.stderr
     else:  # lm-eval keeps the model name as lm-eval sanitises it ("/" -> "__"): ".." is refused, nothing written
         assert done.returncode != 0 and "would leave --out" in done.stderr and not written(), done.stderr
+
+
+# --- the fields' content: runtime, status counts, developer, local paths -----------------------------------
+
+PUBLISHED = """
+import tabbench
+from pathlib import Path
+
+
+class Published(tabbench.ModelBackend):
+    \"\"\"The references as completions, from a model folder that names its publisher (-m origin=ORG/NAME).\"\"\"
+
+    name = "published"
+    option_defaults = {"origin": ""}
+
+    def generate(self, requests, params):
+        return [[r.gold_completion] * params.n for r in requests]
+
+    def fingerprint(self):
+        return {"backend": self.name, "path": str(Path(self.model).resolve())}
+
+    def origin(self):
+        return self.options.get("origin") or None
+
+
+@tabbench.hookimpl
+def register_models(register):
+    register("published", Published, description="gold answers from a named model folder")
+"""
+
+
+def _published_run(tmp_path: Path, env: dict[str, str], *options: str) -> Path:
+    """A run of a local model folder ``TMP/models/smollm2`` (the ``published`` backend of a one-file plugin),
+    with a response cache and a ``--where @FILE`` under ``TMP``."""
+    plugins = tmp_path / "plugins"
+    plugins.mkdir(parents=True, exist_ok=True)
+    (plugins / "published.py").write_text(PUBLISHED)
+    (tmp_path / "dbs.txt").write_text("shop\n")
+    out = tmp_path / f"run{len(list(tmp_path.glob('run*')))}"
+    done = tabbench("--plugins-dir", str(plugins), "eval", "--model", f"published:{tmp_path / 'models' / 'smollm2'}",
+                    "--suite", "demo-bird", "--limit", "3", "--where", f"db_id=@{tmp_path / 'dbs.txt'}", "--cache",
+                    str(tmp_path / "cache"), *options, "--out", str(out), "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def _aggregate(folder: Path) -> dict:
+    """The one Every Eval Ever aggregate in ``folder``, checked against that format's schema."""
+    (path,) = [p for p in folder.rglob("*.json") if not p.name.startswith("results_")]
+    aggregate = json.loads(path.read_text())
+    jsonschema.Draft7Validator(eee_schema("aggregate")).validate(aggregate)
+    return aggregate
+
+
+def test_the_developer_comes_from_the_model_or_the_option_never_a_folder(env: dict[str, str],
+                                                                        tmp_path: Path) -> None:
+    origin = "HuggingFaceTB/SmolLM2-135M-Instruct"
+    named = _published_run(tmp_path, env, "-m", f"origin={origin}")
+    assert json.loads((named / "results.json").read_text())["model"]["origin"] == origin  # recorded by eval
+    done = tabbench("export", str(named), "--format", "eee", "--out", str(tmp_path / "named"), env=env)
+    assert done.returncode == 0, done.stderr
+    info = _aggregate(tmp_path / "named")["model_info"]
+    assert (info["developer"], info["id"], info["name"]) == ("HuggingFaceTB", "HuggingFaceTB/smollm2", "smollm2")
+    assert [p.parts[-3:-1] for p in (tmp_path / "named").rglob("*.json")] == [("HuggingFaceTB", "smollm2")]
+
+    unnamed = _published_run(tmp_path, env)  # the folder names no publisher: its parent "models" is not one
+    assert "origin" not in json.loads((unnamed / "results.json").read_text())["model"]
+    tabbench("export", str(unnamed), "--format", "eee", "--out", str(tmp_path / "unnamed"), env=env)
+    assert _aggregate(tmp_path / "unnamed")["model_info"]["developer"] == "unknown"
+    done = tabbench("export", str(unnamed), "--format", "eee", "--out", str(tmp_path / "mine"), "--developer",
+                    "My Lab", env=env)
+    assert done.returncode == 0, done.stderr
+    info = _aggregate(tmp_path / "mine")["model_info"]
+    assert (info["developer"], info["id"]) == ("My Lab", "My_Lab/smollm2")
+    empty = tabbench("export", str(unnamed), "--format", "eee", "--out", str(tmp_path / "x"), "--developer", " ",
+                     env=env)
+    assert empty.returncode == 2 and "--developer" in empty.stderr and not (tmp_path / "x").exists()
+
+    served = tmp_path / "served"  # a served model (openai backend) recorded before origin was: its org/name
+    shutil.copytree(unnamed, served)
+    results = json.loads((served / "results.json").read_text())
+    results["config"].update(backend="openai", model="http://127.0.0.1:8000/v1#Qwen/Qwen2.5-Coder-7B-Instruct")
+    results["model"]["fingerprint"] = {"backend": "openai", "base_url": "http://127.0.0.1:8000/v1",
+                                       "model": "Qwen/Qwen2.5-Coder-7B-Instruct"}
+    (served / "results.json").write_text(json.dumps(results))
+    done = tabbench("export", str(served), "--format", "eee", "--out", str(tmp_path / "qwen"), env=env)
+    assert done.returncode == 0, done.stderr
+    info = _aggregate(tmp_path / "qwen")["model_info"]
+    assert (info["developer"], info["id"]) == ("Qwen", "Qwen/Qwen2.5-Coder-7B-Instruct")
+
+
+def test_local_paths_are_written_relative_or_by_name_unless_kept(env: dict[str, str], tmp_path: Path) -> None:
+    run = _published_run(tmp_path / "home", env)  # every path of the run's own making lies under TMP/home
+    results = json.loads((run / "results.json").read_text())
+    data_folder = results["benchmarks"]["demo-bird"]["data"]["path"]
+    recorded = [str(tmp_path / "home"), data_folder]  # the model, cache, where-file and run folders; the data
+    assert str(tmp_path / "home" / "cache") in json.dumps(results) and Path(data_folder).is_absolute()
+    for fmt in ("eee", "lm-eval"):
+        out = tmp_path / "shared" / fmt
+        done = tabbench("export", str(run), "--format", fmt, "--out", str(out), env=env)
+        assert done.returncode == 0, done.stderr
+        text = "".join(p.read_text() for p in out.rglob("*") if p.is_file())
+        assert not [path for path in recorded if path in text.replace("\\/", "/")], fmt
+        kept = tmp_path / "kept" / fmt
+        done = tabbench("export", str(run), "--format", fmt, "--out", str(kept), "--keep-paths", env=env)
+        assert done.returncode == 0, done.stderr
+        text = "".join(p.read_text() for p in kept.rglob("*") if p.is_file())
+        assert all(path in text for path in recorded), fmt
+
+    result = _aggregate(tmp_path / "shared" / "eee")
+    assert result["eval_library"]["additional_details"]["run_folder"] == run.name
+    assert result["model_info"]["name"] == "smollm2"
+    files = json.loads(result["evaluation_results"][0]["source_data"]["additional_details"]["data_files_sha256"])
+    assert "dev.json" in files and all(not Path(f).is_absolute() for f in files)  # relative to the data folder
+    assert set(files.values()) == set(results["benchmarks"]["demo-bird"]["data"]["files"].values())
+    (lm,) = (tmp_path / "shared" / "lm-eval").rglob("results_*.json")
+    config = json.loads(lm.read_text())
+    assert lm.parent.name == "smollm2" and config["config"]["model_args"] == "smollm2"
+    recorded_config = config["tabbench"]["config"]
+    assert recorded_config["where"][0]["file"] == "dbs.txt" and recorded_config["cache_path"] == "cache"
+    assert config["configs"]["demo-bird"]["dataset_path"] == Path(data_folder).name
+
+
+def test_lm_eval_runtime_is_the_runs_wall_time(gold: Path, env: dict[str, str], tmp_path: Path) -> None:
+    done = tabbench("export", str(gold), "--format", "lm-eval", "--out", str(tmp_path / "lm"), env=env)
+    assert done.returncode == 0, done.stderr
+    (path,) = (tmp_path / "lm").rglob("results_*.json")
+    timing = json.loads((gold / "results.json").read_text())["timing"]
+    assert json.loads(path.read_text())["total_evaluation_time_seconds"] == str(timing["total_seconds"])
+    merged = tmp_path / "merged"  # a run that recorded no timing (a merge of shards): no runtime, not a zero
+    shutil.copytree(gold, merged)
+    results = json.loads((merged / "results.json").read_text())
+    del results["timing"]
+    (merged / "results.json").write_text(json.dumps(results))
+    tabbench("export", str(merged), "--format", "lm-eval", "--out", str(tmp_path / "lm2"), env=env)
+    (path,) = (tmp_path / "lm2").rglob("results_*.json")
+    assert json.loads(path.read_text())["total_evaluation_time_seconds"] is None
+
+
+def test_each_eee_metric_carries_its_own_status_counts(env: dict[str, str], tmp_path: Path) -> None:
+    """TableBench answers with a word too many: ROUGE-L gives partial credit where exact match says mismatch."""
+    gold = gold_run(tmp_path / "gold", "--suite", "demo-tablebench", "--limit", "6", env=env)
+    records = _records(gold, "demo-tablebench")
+    predictions = tmp_path / "preds.jsonl"
+    predictions.write_text("".join(json.dumps({"id": r["id"], "completion": r["completions"][0] + (
+        " indeed" if i % 2 else "")}) + "\n" for i, r in enumerate(records)))
+    run = tmp_path / "run"
+    done = tabbench("score", "demo-tablebench", "--predictions", str(predictions), "--limit", "6", "--out", str(run),
+                    "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    done = tabbench("export", str(run), "--format", "eee", "--out", str(tmp_path / "eee"), env=env)
+    assert done.returncode == 0, done.stderr
+    scored = _records(run, "demo-tablebench")
+    shown = {r["evaluation_result_id"].split("/")[1]: json.loads(r["score_details"]["details"]["status_counts"])
+             for r in _aggregate(tmp_path / "eee")["evaluation_results"]}
+    for metric, counts in shown.items():
+        assert counts == dict(Counter(r["scores"][metric]["status"] for r in scored)), metric
+    assert shown["rouge_l"] != shown["em"]  # partial vs mismatch: each its own
+    assert shown["rouge_l"] == json.loads((run / "results.json").read_text())["benchmarks"]["demo-tablebench"][
+        "status_counts"]  # the primary metric's, as results.json counts them

@@ -25,6 +25,8 @@ from tabbench.reporting.leaderboard import (
 )
 
 REFERENCES = Path(__file__).resolve().parent.parent / "tabbench" / "reporting" / "reference_results.json"
+DATASETS = json.loads(REFERENCES.read_text(encoding="utf-8"))["datasets"]
+SPIDER = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "spider"  # real Spider dev, beside us
 
 
 def bench_result(value, *, version="1", split="dev", stderr=0.05, data="aa", metric="ex", n=20, statuses=None,
@@ -32,7 +34,7 @@ def bench_result(value, *, version="1", split="dev", stderr=0.05, data="aa", met
     statuses = statuses or {"match": int(value * n), "mismatch": n - int(value * n)}
     return {
         "version": version, "split": split, "n": n,
-        "data": {"path": "/data", "files": {"/data/dev.json": data * 32}},
+        "data": {"path": "/data", "files": {"/data/dev.json": data * (64 // len(data))}},
         "metric_rewards": [{"name": metric, "reward": "bird-ex", "options": {}, "reward_version": "1"},
                            {"name": "soft_f1", "reward": "bird-soft-f1", "options": {}, "reward_version": "1"}],
         "metrics": {metric: {"value": value, "stderr": stderr, "n": n, "n_excluded": 0},
@@ -71,19 +73,69 @@ def runs(tmp_path):
 
 
 def test_suite_table_rows_columns_and_reference_rows(tmp_path, runs):
+    """Reported rows sit only under a column on the data set they were measured on: run a's BIRD dev is the
+    official file (all 1,534 questions), run c's Mini-Dev the official SQLite file cut by --limit 20 (a subset), and
+    run a's Spider "dev" is someone's own 20 questions in Spider's layout: no paper's number beside it."""
     a, b = runs
-    text = build([str(a), f"{b}=grpo"], tmp_path / "board" / "lb.md", references=REFERENCES)
+    official = write_run(tmp_path / "runs" / "c", "/ckpt/tiny-sft", {"bird": bench_result(
+        0.4, split="minidev", data=DATASETS["bird-minidev-sqlite"]["sha256"][0])}, limit=20)
+    results = json.loads((a / "results.json").read_text())
+    results["benchmarks"]["bird"] = bench_result(0.5, data=DATASETS["bird-dev"]["sha256"][0], n=1534)
+    (a / "results.json").write_text(json.dumps(results))
+    text = build([str(a), f"{b}=grpo", str(official)], tmp_path / "board" / "lb.md", references=REFERENCES)
     assert "## Suite `text2sql`" in text
-    table = text.split("## Suite `text2sql`")[1].split("\n\n")[1].splitlines()
-    assert table[0].startswith("| run | model | config | [bird (ex, v1, dev, n=20)](#bird-v1-dev-")
+    suite = text.split("## Suite `text2sql`")[1]
+    table = suite.split("\n\n")[1].splitlines()
+    assert table[0].startswith("| run | model | config | [bird (ex, v1, dev, n=20, data ")
+    assert "bird (ex, v1, dev, n=1534, data " in table[0] and "bird (ex, v1, minidev, n=20)" in table[0]
     assert "spider (ex, v1, dev, n=20)" in table[0]
-    assert table[2] == "| 1 | tiny-sft | hf, greedy | 50.0 ± 5.0 | 70.0 ± 5.0 |"
-    assert table[3] == "| 2 | grpo | hf, greedy, limit 20 | 62.5 ± 10.0 |  |"
+    assert table[2] == "| 1 | tiny-sft | hf, greedy |  | 50.0 ± 5.0 |  | 70.0 ± 5.0 |"
+    assert table[3] == "| 2 | grpo | hf, greedy, limit 20 | 62.5 ± 10.0 |  |  |  |"
     databricks = [row for row in table if "databricks-rlvr" in row]
-    assert len(databricks) == 32 and "| 73.56 (Test set (private, 1,789)) |" in databricks[1]  # as printed
-    assert "| 47.80 (mini-dev (SQLite)) |" in text  # the mini-dev baseline's EX; its Soft-F1 has no column here
+    assert len(databricks) == 16 and databricks[0].endswith("|  | 70.80 (Dev set (1,534)) |  |  |")  # trailing 0 kept
+    assert not [row for row in table if "Test set (private" in row]  # no public data: never under a column
+    # the Mini-Dev baseline's EX, over all 500 questions, beside a run of 20 of them
+    assert "|  |  | 47.80 (mini-dev (SQLite); all 500) |  |" in text
+    assert not [row for row in table if row.startswith("| [") and not row.endswith("|  |")]  # none beside spider
+    notes = suite.split("Data of the columns:")[1].split("## ")[0]
+    assert "bird (ex, v1, dev, n=1534, data" in notes and "the official BIRD dev (`dev.json`, sha256 `630272f2b1c4`" \
+        "…), all 1,534 examples." in notes
+    assert "a subset of 20 of its 500 examples (--limit 20); the reported numbers are over all 500." in notes
+    assert "spider (ex, v1, dev, n=20): not an official data set the papers report on" in notes
     assert "- <a id=\"ref-execution-rl\"></a>" not in text  # papers with no row on this board are not cited
     assert "only compared on the same benchmark version" in text.replace("**", "")
+
+
+@pytest.mark.skipif(not SPIDER.is_dir(), reason="the shared Spider data is not beside this checkout")
+def test_a_spider_run_on_its_own_questions_gets_no_paper_rows_the_official_dev_does(tmp_path, env):
+    """The user's case: their own 20 questions in Spider's layout scored 5.0, and the board put SQL-R1's "84.9 (Dev)"
+    beside it. Both runs below are real ``tabbench eval`` runs; results.json's data hashes decide."""
+    from tests.cli_run import tabbench
+
+    own = tmp_path / "own"
+    own.mkdir()
+    for name in ("tables.json", "database"):
+        (own / name).symlink_to(SPIDER / name)
+    (own / "dev.json").write_text(json.dumps(json.loads((SPIDER / "dev.json").read_text())[:20]))
+    for name, data in (("official", SPIDER), ("own", own)):
+        done = tabbench("eval", "--model", "gold", "--benchmark", "spider", "--data", f"spider={data}", "--limit",
+                        "20", "-o", "on_missing_db=skip", "--out", str(tmp_path / "runs" / name), "--no-progress",
+                        env=env)
+        assert done.returncode == 0, done.stderr
+    text = build([f"{tmp_path / 'runs' / 'official'}=official", f"{tmp_path / 'runs' / 'own'}=own"],
+                 tmp_path / "lb.md", references=REFERENCES)
+    table = text.split("## Suite `text2sql`")[1].split("\n\n")[1].splitlines()
+    assert table[0].count("spider (ex, v1, dev, n=20, data ") == 2  # two data sets: two columns
+    official_first = "| official |" in table[2]
+    codes = [row for row in table if "*reported:* CodeS-15B" in row]
+    cells = "84.9 (Dev; all 1,034) |  |" if official_first else " | 84.9 (Dev; all 1,034) |"
+    assert codes == [f"| [sql-r1](#ref-sql-r1) | *reported:* CodeS-15B — system: CodeS | CodeS (reported by SQL-R1), "
+                     f"strategy column: - | {cells}"]
+    assert len([row for row in table if row.startswith("| [sql-r1]")]) == 15  # Table 1's Spider Dev rows, no Test
+    notes = text.split("Data of the columns:")[1].split("## ")[0]
+    assert "the official Spider 1.0 dev (`dev.json`, sha256 `30d64a3fccde`…), a subset of 20 of its 1,034 examples " \
+        "(--limit 20)" in notes
+    assert notes.count("not an official data set the papers report on") == 1
 
 
 def test_runs_on_different_versions_or_data_never_share_a_column(tmp_path):
@@ -203,11 +255,22 @@ def test_reference_file_is_well_formed_and_bad_files_are_data_errors(tmp_path):
     with pytest.raises(DataError, match="malformed reference results"):
         load_references(bad)
     row = {"benchmark": "bird", "set": "dev", "metric": "ex", "model": "m", "setting": "s", "value": 1.0}
+    dev = DATASETS["bird-dev"]
     for papers in ([1], {"x": paper}, [{**paper, "results": "abc"}], [{**paper, "results": [{**row, "board": 1}]}],
-                   [{**paper, "results": [{**row, "board": {"benchmark": "bird"}}]}]):
-        bad.write_text(json.dumps({"papers": papers}))
+                   [{**paper, "results": [{**row, "board": {"benchmark": "bird"}}]}],
+                   [{**paper, "results": [{**row, "board": {"benchmark": "bird", "metric": "ex"}}]}],  # no data set
+                   [{**paper, "results": [{**row, "board": {"benchmark": "bird", "metric": "ex", "data": "nope"}}]}],
+                   [{**paper, "results": [{**row, "board": {"benchmark": "spider", "metric": "ex", "data": "dev"}}]}]):
+        bad.write_text(json.dumps({"papers": papers, "datasets": {"dev": dev}}))
         with pytest.raises(DataError, match="malformed reference results"):  # a board reads each of these
             load_references(bad)
+    for broken in ({**dev, "sha256": ["ABC"]}, {**dev, "examples": 0}, {**dev, "split": None}, "dev.json"):
+        bad.write_text(json.dumps({"papers": [], "datasets": {"dev": broken}}))
+        with pytest.raises(DataError, match=r"malformed reference results .*dataset 'dev'"):
+            load_references(bad)
+    good = {**paper, "results": [{**row, "board": {"benchmark": "bird", "metric": "ex", "data": "dev"}}]}
+    bad.write_text(json.dumps({"papers": [good], "datasets": {"dev": dev}}))
+    assert load_references(bad)[0]["results"][0]["board"]["dataset"] == dev
 
 
 def test_missing_results_is_a_one_line_data_error(tmp_path):

@@ -54,7 +54,7 @@ from tabbench import (
     parse_tool_calls,
     truncate_at_stop,
 )
-from tabbench.checkpoint import checkpoint_files
+from tabbench.checkpoint import checkpoint_files, hub_id
 from tabbench_hf import offline
 
 log = logging.getLogger("tabbench.hf")
@@ -226,6 +226,10 @@ class HFBackend(ModelBackend):
     def chat_template_sha256(self) -> str | None:
         template = chat_template_text(self.tokenizer_folder)
         return hashlib.sha256(template.encode("utf-8")).hexdigest() if template is not None else None
+
+    def origin(self) -> str | None:
+        """The hub id the base checkpoint's ``config.json`` names (``_name_or_path``), if any."""
+        return hub_id(self.base)
 
     def fingerprint(self) -> dict[str, Any]:
         """Backend, resolved paths, size+sha256 of every config/weight/tokenizer file, dtype and adapter."""

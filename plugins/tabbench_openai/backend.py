@@ -31,6 +31,7 @@ from tabbench import (
     Option,
     truncate_at_stop,
 )
+from tabbench.checkpoint import is_hub_id
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000/v1"
 RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
@@ -275,6 +276,12 @@ class OpenAIBackend(ModelBackend):
         if calls:
             reply["tool_calls"] = calls
         return reply
+
+    def origin(self) -> str | None:
+        """The served model's name when it is a hub id (``org/name``, as vLLM and ``transformers serve`` name a
+        model by default)."""
+        name = self.resolve_model_name()
+        return name if is_hub_id(name) else None
 
     def fingerprint(self) -> dict[str, Any]:
         """What names the served weights (the URL, the model name, the endpoint, an optional revision) and what

@@ -34,7 +34,7 @@ from tabbench import (
     Option,
     parse_tool_calls,
 )
-from tabbench.checkpoint import checkpoint_files
+from tabbench.checkpoint import checkpoint_files, hub_id
 
 INSTALL_HINT = "pip install 'tabbench[vllm]' on a machine with a CUDA GPU; on a CPU use --backend hf"
 
@@ -244,6 +244,10 @@ class VLLMBackend(ModelBackend):
         outputs = self.load().generate([r.messages for r in requests], replace(params, n=1),
                                        [r.tools for r in requests])
         return [parse_tool_calls(out[0] if out else "") for out in outputs]
+
+    def origin(self) -> str | None:
+        """The hub id the checkpoint's ``config.json`` names (``_name_or_path``), if any."""
+        return hub_id(self.path)
 
     def fingerprint(self) -> dict[str, Any]:
         """Backend, path, size+sha256 of every weight/config/tokenizer file, dtype, parallelism, adapter, and the

@@ -73,6 +73,13 @@ class ModelBackend(ABC):
     def fingerprint(self) -> dict[str, Any]:
         """What identifies the model's outputs (backend, path, weights hash, dtype, adapter)."""
 
+    def origin(self) -> str | None:
+        """The published model this one is or was made from, as a hub id (``org/name``), when the backend can
+        tell (a checkpoint's ``config.json``: ``tabbench.checkpoint.hub_id``; a served model's name); ``None``
+        by default. Recorded as ``results.json``'s ``model.origin``; ``tabbench export`` takes the model's
+        developer from it."""
+        return None
+
     def expect(self, benchmark: str, split: str, ids: Sequence[str], whole_split: bool) -> None:
         """Called before a benchmark's first batch with the ids of every example the run covers (``whole_split``:
         no ``--limit`` cut the split). A backend that answers from a file checks here that the file covers them,

@@ -150,6 +150,9 @@ def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan,
     model_record = {"fingerprint": fingerprint, "fingerprint_sha": fingerprint_sha,
                     "chat_template_sha256": fingerprint.get("chat_template_sha256"),
                     "cache": str(cache.path) if cache else None}
+    origin = getattr(model_backend, "origin", lambda: None)()  # ModelBackend.origin; a duck-typed backend: none
+    if origin:  # recorded only when known: other runs keep the record they had
+        model_record["origin"] = str(origin)
     completer: Any = BackendCompleter(model_backend, params, cache)
     if config.environment is not None:
         from tabbench.evaluation.agent import AgentCompleter

@@ -8,7 +8,8 @@ against the types by a test). ``load`` reads versions 3 and 4; the run folder's 
 ``config`` is the run's ``tabbench.evaluation.config.RunConfig`` serialised (``RunConfig.to_json``; read back
 with ``RunConfig.from_json``): what was asked (backend, model, backend options, benchmarks and suites, options,
 generation, vote, environment, settings, ...); ``model`` holds only what the backend reported (its fingerprint
-and hash, the chat template's hash, the response cache used); ``not_run`` lists the selected benchmarks that did
+and hash, the chat template's hash, the response cache used, and ``origin``: the published model's hub id, when
+the backend knows it); ``not_run`` lists the selected benchmarks that did
 not run; lifecycle hooks add what they compute under ``benchmarks.<name>.extensions.<key>``.
 
 Version 4 adds ``benchmarks.<name>.answer_extractor`` and, beside ``results.json``, what a reader needs without
@@ -125,7 +126,8 @@ class Results(TypedDict):
     plugins: dict[str, str | None]
     config: dict[str, Any]  # the RunConfig: what was asked (backend, model, benchmarks, generation, settings, ...)
     seeds: dict[str, int]
-    model: dict[str, Any]  # what the backend reported: fingerprint, fingerprint_sha, chat_template_sha256, cache
+    model: dict[str, Any]  # what the backend reported: fingerprint, fingerprint_sha, chat_template_sha256, cache,
+    # and origin (the published model's hub id) when the backend knows it
     benchmarks: dict[str, BenchmarkResult]
     timing: NotRequired[dict[str, float | int]]
     greedy: NotRequired[dict[str, Any]]  # a vote run: the greedy run beside it

@@ -4,10 +4,11 @@ each run's score, the difference and the bucket's own paired test; and the whole
 with its 95% confidence interval clustered by database (``tabbench.reporting.intervals``).
 
 A bucket is a value of a breakdown key in the baseline's records (the benchmark's ``breakdown_keys``, plus
-``db_id`` where records carry it); its score in a run is the mean of the primary metric over the bucket's samples
-that run scored (not applicable ones left out, as in ``results.json``), and its flips and McNemar p come from
-``tabbench.reporting.paired.flips`` on the bucket's samples alone, the same rule as the whole benchmark's. With
-many buckets some p values are small by chance: they are per-bucket tests, not corrected for multiplicity.
+``db_id`` where records carry it); its score in each run is the mean of the primary metric over the bucket's
+paired samples, those both runs hold and both scored (not applicable ones left out, as in ``results.json``), so
+the two means are over the same questions; its flips and McNemar p come from ``tabbench.reporting.paired.flips``
+on the bucket's samples alone, the same rule as the whole benchmark's. With many buckets some p values are small
+by chance: they are per-bucket tests, not corrected for multiplicity.
 """
 
 from __future__ import annotations
@@ -38,13 +39,12 @@ def breakdown_keys(a: RunFolder, benchmark: str, records: Sequence[Mapping[str, 
     return keys
 
 
-def _mean(values: Sequence[float]) -> float | None:
-    return sum(values) / len(values) if values else None
-
-
 def buckets(a: RunFolder, b: RunFolder, benchmark: str, records_a: Sequence[Mapping[str, Any]],
             records_b: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Per breakdown key and level: samples, each run's primary score, the difference (b - a), flips and p."""
+    """Per breakdown key and level that has paired samples (``n``: in both runs, scored in both): each run's
+    primary score over those same samples, the difference (b - a), flips and p, and the bucket's samples of ``a``
+    left out (``unpaired``: not in ``b``, or not applicable in either run). Two means over different samples would
+    mix a change of model with a change of questions."""
     by_id_b = {r["id"]: r for r in records_b}
     out = []
     for key in breakdown_keys(a, benchmark, records_a):
@@ -52,12 +52,16 @@ def buckets(a: RunFolder, b: RunFolder, benchmark: str, records_a: Sequence[Mapp
         for record in records_a:
             levels.setdefault(str((record.get("meta") or {}).get(key, "unknown")), []).append(record)
         for level, group in sorted(levels.items()):
-            others = [by_id_b[r["id"]] for r in group if r["id"] in by_id_b]
-            score_a = _mean([r["score"] for r in group if r.get("score") is not None])
-            score_b = _mean([r["score"] for r in others if r.get("score") is not None])
-            found = flips(benchmark, a.name, b.name, verdicts(group), verdicts(others))
-            out.append({"key": key, "level": level, "n": len(group), "paired": found.paired, "score_a": score_a,
-                        "score_b": score_b, "delta": None if score_a is None or score_b is None else score_b - score_a,
+            pairs = [(r, by_id_b[r["id"]]) for r in group if r["id"] in by_id_b]
+            pairs = [(x, y) for x, y in pairs if x.get("score") is not None and y.get("score") is not None]
+            if not pairs:
+                continue  # nothing to compare: the bucket's samples are counted in the benchmark's unpaired
+            score_a = sum(x["score"] for x, _ in pairs) / len(pairs)
+            score_b = sum(y["score"] for _, y in pairs) / len(pairs)
+            found = flips(benchmark, a.name, b.name, verdicts(group), verdicts(y for _, y in pairs))
+            out.append({"key": key, "level": level, "n": len(pairs), "unpaired": len(group) - len(pairs),
+                        "paired": found.paired, "score_a": score_a, "score_b": score_b,
+                        "delta": score_b - score_a,
                         "n_up": len(found.up), "n_down": len(found.down), "p": found.p})
     return out
 

@@ -12,9 +12,12 @@
   a tabbench run.
 
 Export reads the folder only (results, records, prompts); file names and ids derive from the run, so exporting
-the same run twice gives the same files. The output folder is written whole or not at all, never inside the run,
-and holds standard JSON in UTF-8: a lone surrogate in model text is written as its ``\\udXXX`` escape, and a NaN or
-an infinity in the run (standard JSON has neither) is refused in one line naming the file and record.
+the same run twice gives the same files. Local paths the run recorded (run folder, model, data, cache) are written
+relative to the run or by name unless kept (``local_paths``); the model's developer comes from the model
+(``results.json``'s ``model.origin``, a served model's ``org/name``) or the caller, never from a folder's name.
+The output folder is written whole or not at all, never inside the run, and holds standard JSON in UTF-8: a lone
+surrogate in model text is written as its ``\\udXXX`` escape, and a NaN or an infinity in the run (standard JSON
+has neither) is refused in one line naming the file and record.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import re
 import shutil
 import tempfile
 import uuid
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from functools import cache
@@ -33,11 +37,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tabbench.checkpoint import is_hub_id
 from tabbench.contract import modeltext
 from tabbench.contract.errors import DataError, UsageError
 from tabbench.contract.outputs import check_output_folder
 from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.runfolder import RunFolder, read_records, sample_texts
+from tabbench.reporting.local_paths import LocalPaths
 from tabbench.reporting.paired import passed
 
 FORMATS = ("eee", "lm-eval")
@@ -55,10 +61,11 @@ def eee_schema(kind: str) -> dict[str, Any]:
 
 
 def export(run: RunFolder, fmt: str, out: Path, *, organization: str = "unknown",
-           relationship: str = "other") -> list[Path]:
+           relationship: str = "other", developer: str | None = None, keep_paths: bool = False) -> list[Path]:
     """Write ``run`` to the new (or empty) folder ``out`` in format ``fmt``; returns the files written.
     ``organization`` and ``relationship`` fill Every Eval Ever's ``source_metadata`` (who ran it, and their
-    relation to the model's makers)."""
+    relation to the model's makers); ``developer`` names the model's makers where the run does not (``_model``);
+    ``keep_paths`` writes local paths as recorded instead of relative to the run or by name."""
     if fmt not in FORMATS:
         raise UsageError(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
     if relationship not in RELATIONSHIPS:
@@ -74,7 +81,10 @@ def export(run: RunFolder, fmt: str, out: Path, *, organization: str = "unknown"
     out = check_output_folder(out, "--out", allow_symlink=False)
     if out.exists() and any(out.iterdir()):
         raise UsageError(f"--out {out}: exists and is not an empty folder")
-    files = _eee(run, organization, relationship) if fmt == "eee" else _lm_eval(run)
+    if developer is not None and not developer.strip():
+        raise UsageError("--developer: empty (leave it out to take the developer from the model)")
+    paths = LocalPaths(run.path, keep_paths)
+    files = _eee(run, organization, relationship, developer, paths) if fmt == "eee" else _lm_eval(run, paths)
     return _write_all(out, files)
 
 
@@ -123,15 +133,39 @@ def _config(run: RunFolder) -> RunConfig:
         raise DataError(f"{run.path}/results.json: {exc}") from None
 
 
-def _model(config: RunConfig) -> tuple[str, str, str]:
-    """``(model id, developer, model name)``: the HF-style id (``org/name``) of what the run evaluated."""
-    backend, model = config.backend, config.model
-    if re.fullmatch(r"[\w.-]+/[\w.-]+", model):
-        developer, name = model.split("/")
+def _local_model(run: RunFolder) -> bool:
+    """Whether the run's model argument is a local path (a checkpoint folder, a predictions file): its backend
+    fingerprinted a ``path``."""
+    fingerprint = (run.results.get("model") or {}).get("fingerprint")
+    return isinstance(fingerprint, dict) and "path" in fingerprint
+
+
+def _model(run: RunFolder, config: RunConfig, developer: str | None = None) -> tuple[str, str]:
+    """``(model id, developer)``: the HF-style id (``developer/name``, each part a portable file name) of what
+    the run evaluated, and its developer as stated.
+
+    The developer is ``developer`` when given, else the publisher of the model the run recorded: ``model.origin``
+    (the hub id a checkpoint's ``config.json`` names, or a served model's name), a served model's ``org/name``,
+    or a model argument that is itself ``org/name`` and no local path; else ``unknown``. Never a folder's name:
+    ``models/smollm2`` is a path, not a model by "models". The name is a local model's own name (its folder's or
+    file's last part), a served model's name, else the backend's (``gold``)."""
+    record = run.results.get("model") or {}
+    fingerprint = record.get("fingerprint") if isinstance(record.get("fingerprint"), dict) else {}
+    local = _local_model(run)
+    served = fingerprint.get("model") if isinstance(fingerprint.get("model"), str) else None
+    published = next((c for c in (record.get("origin"), served, None if local else config.model) if is_hub_id(c)),
+                     None)
+    if local:
+        name = Path(config.model).name
+    elif served:
+        name = served.rsplit("/", 1)[-1]
+    elif published:
+        name = published.split("/")[1]
     else:
-        developer, name = backend, Path(model).name or backend
-    developer, name = (_PORTABLE.sub("_", part).strip("._") or "unknown" for part in (developer, name))
-    return f"{developer}/{name}", developer, name
+        name = config.model
+    maker = developer or (published.split("/")[0] if published else "unknown")
+    portable, name = (_PORTABLE.sub("_", part).strip("._") or "unknown" for part in (maker, name or config.backend))
+    return f"{portable}/{name}", maker
 
 
 def _created(run: RunFolder) -> datetime:
@@ -148,6 +182,25 @@ def _missing(run: RunFolder, benchmark: str) -> int:
     missing = (merge.get("missing") or {}) if isinstance(merge, dict) and merge.get("partial") else {}
     ids = missing.get(benchmark) if isinstance(missing, dict) else None
     return len(ids) if isinstance(ids, list) else 0
+
+
+def _metric_statuses(records: list[dict[str, Any]], metrics: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """Each metric's own status counts over the run's records (``results.json`` counts the primary metric's
+    only): BIRD's Soft-F1 can be ``partial`` where EX says ``mismatch``, and a metric added by rescore has its own."""
+    counts: dict[str, Counter[str]] = {metric: Counter() for metric in metrics}
+    for record in records:
+        for metric, count in counts.items():
+            score = (record.get("scores") or {}).get(metric)
+            if isinstance(score, dict) and score.get("status") is not None:
+                count[str(score["status"])] += 1
+    return {metric: dict(sorted(count.items())) for metric, count in counts.items() if count}
+
+
+def _model_argument(run: RunFolder, config: RunConfig, paths: LocalPaths) -> str:
+    """The model argument as given (``--model``): a local path as ``paths`` writes it, else as given."""
+    if not config.model:
+        return config.backend
+    return paths.path(config.model) if _local_model(run) else config.model
 
 
 def _strings(values: Mapping[str, Any]) -> dict[str, str]:
@@ -202,22 +255,29 @@ def _non_finite(value: Any) -> str:
 # --- Every Eval Ever ---------------------------------------------------------------------------------------
 
 
-def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple[str, str]]:
+def _eee(run: RunFolder, organization: str, relationship: str, developer: str | None,
+         paths: LocalPaths) -> Iterator[tuple[str, str]]:
     config = _config(run)
-    model_id, developer, name = _model(config)
+    model_id, developer = _model(run, config, developer)
     created = _created(run)
     results = run.results
     for benchmark, result in results["benchmarks"].items():
         evaluation_id = f"tabbench/{benchmark}/{model_id}/{int(created.timestamp())}"
         file_uuid = str(uuid.UUID(bytes=hashlib.sha256(
             f"{evaluation_id}\0{run.path.resolve()}".encode()).digest()[:16], version=4))
-        folder = f"data/{_PORTABLE.sub('_', benchmark)}/{developer}/{name}"
-        rewards = {m["name"]: m for m in result.get("metric_rewards") or []}
+        folder = f"data/{_PORTABLE.sub('_', benchmark)}/{model_id}"
+        rewards = {m["name"]: {**m, "options": paths.values(m.get("options"))}
+                   for m in result.get("metric_rewards") or []}
         metrics = {m: s for m, s in (result.get("metrics") or {}).items() if s.get("value") is not None}
-        rows = list(_eee_rows(run, benchmark, evaluation_id, model_id, metrics, rewards))
+        data = result.get("data") or {}  # the result as shared: its data files and options with local paths written
+        shown = {**result, "options": paths.values(result.get("options")),
+                 "data": {**data, "files": paths.files(data.get("files"), data.get("path"))}}
+        records = read_records(run, benchmark)
+        statuses = _metric_statuses(records, metrics)
+        rows = list(_eee_rows(run, benchmark, records, evaluation_id, model_id, metrics, rewards))
         missing = _missing(run, benchmark)
-        records = run.samples_path(benchmark)
-        samples = "".join(_json(row, f"{records}: record {row['sample_id']!r}") + "\n" for row in rows)
+        samples_file = run.samples_path(benchmark)
+        samples = "".join(_json(row, f"{samples_file}: record {row['sample_id']!r}") + "\n" for row in rows)
         aggregate = {
             "schema_version": EEE_VERSION,
             "evaluation_id": evaluation_id,
@@ -227,16 +287,17 @@ def _eee(run: RunFolder, organization: str, relationship: str) -> Iterator[tuple
                                 "source_organization_name": organization, "evaluator_relationship": relationship},
             "eval_library": {"name": "tabbench", "version": str(results.get("tabbench_version") or "unknown"),
                              "additional_details": _strings({
-                                 "plugins": results.get("plugins"), "run_folder": str(run.path.resolve()),
+                                 "plugins": results.get("plugins"), "run_folder": paths.run_folder,
                                  "metrics_without_value": sorted(set(result.get("metrics") or {}) - set(metrics))
                                  or None})},
-            "model_info": {"name": config.model or config.backend, "id": model_id,
+            "model_info": {"name": _model_argument(run, config, paths), "id": model_id,
                            "developer": developer,
                            "additional_details": {"deployment_type": "unknown", "model_availability": "unknown",
                                                   **_strings({"backend": config.backend,
-                                                              **(results.get("model") or {})})}},
-            "evaluation_results": [_eee_result(benchmark, metric, summary, rewards.get(metric, {}), result, config,
-                                               created, missing) for metric, summary in metrics.items()],
+                                                              **paths.values(results.get("model") or {})})}},
+            "evaluation_results": [_eee_result(benchmark, metric, {**summary, "status_counts": statuses.get(metric)},
+                                               rewards.get(metric, {}), shown, config, created, missing)
+                                   for metric, summary in metrics.items()],
             "detailed_evaluation_results": {
                 "format": "jsonl", "file_path": f"{folder}/{file_uuid}_samples.jsonl", "hash_algorithm": "sha256",
                 "checksum": _sha256(samples), "total_rows": len(rows)},
@@ -273,7 +334,7 @@ def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward:
         },
         "score_details": {"score": summary["value"], "uncertainty": uncertainty,
                           "details": _strings({"n_excluded": summary.get("n_excluded"),
-                                               "status_counts": result.get("status_counts"),
+                                               "status_counts": summary.get("status_counts"),
                                                "examples_missing": missing or None})},
         "generation_config": {
             "generation_args": {"temperature": generation.temperature, "top_p": generation.top_p,
@@ -285,11 +346,11 @@ def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward:
     }
 
 
-def _eee_rows(run: RunFolder, benchmark: str, evaluation_id: str, model_id: str, metrics: Mapping[str, Any],
-              rewards: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+def _eee_rows(run: RunFolder, benchmark: str, records: list[dict[str, Any]], evaluation_id: str, model_id: str,
+              metrics: Mapping[str, Any], rewards: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     """One instance line per sample and metric (the schema's rule: one per aggregate result it counts in)."""
     texts = sample_texts(run, benchmark)
-    for record in read_records(run, benchmark):
+    for record in records:
         text = texts.get(record["id"], {})
         gold = text.get("gold")
         reference = [] if gold is None else [gold if isinstance(gold, str) else json.dumps(gold)]
@@ -341,9 +402,9 @@ def _content(content: Any) -> str | None:
 # --- lm-evaluation-harness ---------------------------------------------------------------------------------
 
 
-def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
+def _lm_eval(run: RunFolder, paths: LocalPaths) -> Iterator[tuple[str, str]]:
     results, config = run.results, _config(run)
-    model_name = config.model or config.backend
+    model_name = _model_argument(run, config, paths)
     sanitized = re.sub(r"[\"<>:/|\\?*\[\]]+", "__", model_name)  # lm_eval.utils.sanitize_model_name
     created = _created(run)
     date_id = created.isoformat().replace(":", "-")
@@ -362,11 +423,11 @@ def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
         aggregate["results"][benchmark] = entry
         aggregate["group_subtasks"][benchmark] = []
         aggregate["configs"][benchmark] = {
-            "task": benchmark, "dataset_path": (result.get("data") or {}).get("path"),
+            "task": benchmark, "dataset_path": paths.path(str((result.get("data") or {}).get("path") or "")) or None,
             "test_split": result.get("split"), "output_type": "generate_until", "num_fewshot": 0,
-            "metric_list": [{"metric": m, "tabbench_reward": r.get("reward"), "reward_options": r.get("options")}
-                            for m, r in rewards.items()],
-            "metadata": {"version": result.get("version"), "tabbench_options": result.get("options")},
+            "metric_list": [{"metric": m, "tabbench_reward": r.get("reward"),
+                             "reward_options": paths.values(r.get("options"))} for m, r in rewards.items()],
+            "metadata": {"version": result.get("version"), "tabbench_options": paths.values(result.get("options"))},
         }
         aggregate["versions"][benchmark] = result.get("version")
         aggregate["n-shot"][benchmark] = 0
@@ -380,20 +441,20 @@ def _lm_eval(run: RunFolder) -> Iterator[tuple[str, str]]:
         yield f"{sanitized}/samples_{task}_{date_id}.jsonl", "".join(
             _json(row, f"{records}: record {row['doc']['id']!r}") + "\n" for row in rows)
     generation = config.generation
-    timing = results.get("timing") or {}
+    runtime = (results.get("timing") or {}).get("total_seconds")
     aggregate.update({
-        "config": {"model": config.backend, "model_args": config.model,
-                   "backend_options": dict(config.backend_options), "batch_size": config.batch_size,
+        "config": {"model": config.backend, "model_args": model_name,
+                   "backend_options": paths.values(dict(config.backend_options)), "batch_size": config.batch_size,
                    "limit": config.limit, "gen_kwargs": generation.to_json(),
                    "random_seed": (results.get("seeds") or {}).get("seed", generation.seed)},
         "git_hash": None, "date": created.timestamp(), "task_hashes": task_hashes,
         "model_source": config.backend, "model_name": model_name,
         "model_name_sanitized": sanitized,
         "chat_template_sha": (results.get("model") or {}).get("chat_template_sha256"),
-        "total_evaluation_time_seconds": str(sum(v for v in timing.values() if isinstance(v, int | float)))
-        if timing else None,
-        "tabbench": {"version": results.get("tabbench_version"), "run_folder": str(run.path.resolve()),
-                     "config": config.to_json()},
+        # the run's wall time, as lm-eval writes its own (a string); none recorded (a merge of shards): null
+        "total_evaluation_time_seconds": str(runtime) if isinstance(runtime, int | float) else None,
+        "tabbench": {"version": results.get("tabbench_version"), "run_folder": paths.run_folder,
+                     "config": paths.config(config.to_json(), _local_model(run))},
     })
     yield f"{sanitized}/results_{date_id}.json", _json(aggregate, str(run.path / "results.json"), indent=2,
                                                        default=str) + "\n"

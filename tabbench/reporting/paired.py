@@ -50,7 +50,9 @@ class Flips:
     down: list[str] = field(default_factory=list)  # pass in a, fail in b
     both_pass: int = 0
     both_fail: int = 0
-    unpaired: int = 0
+    unpaired: int = 0  # ids with no pair in the other run, or not applicable in either (each id once)
+    unpaired_a: int = 0  # a's samples left out: the id is not in b, or either run found it not applicable
+    unpaired_b: int = 0  # b's samples left out, alike
 
     @property
     def paired(self) -> int:
@@ -72,6 +74,8 @@ def flips(benchmark: str, a: str, b: str, verdicts_a: Mapping[str, bool | None],
         after = verdicts_b.get(sample_id)
         if before is None or after is None:
             out.unpaired += 1
+            out.unpaired_a += 1
+            out.unpaired_b += sample_id in verdicts_b
         elif before and after:
             out.both_pass += 1
         elif before:
@@ -80,7 +84,9 @@ def flips(benchmark: str, a: str, b: str, verdicts_a: Mapping[str, bool | None],
             out.up.append(sample_id)
         else:
             out.both_fail += 1
-    out.unpaired += sum(1 for sample_id in verdicts_b if sample_id not in verdicts_a)
+    only_b = sum(1 for sample_id in verdicts_b if sample_id not in verdicts_a)
+    out.unpaired += only_b
+    out.unpaired_b += only_b
     return out
 
 

@@ -120,6 +120,20 @@ def test_fingerprint_hashes_weights_and_changes_with_them(tiny: Path, tmp_path: 
     assert HFBackend(str(tiny), device="cpu", dtype="bfloat16").fingerprint()["dtype"] == "bfloat16"
 
 
+def test_origin_is_the_hub_id_the_checkpoints_config_names(tiny: Path, tmp_path: Path, monkeypatch) -> None:
+    """What ``tabbench export`` takes the developer from: ``config.json``'s ``_name_or_path`` when it is a hub id."""
+    assert HFBackend(str(tiny), device="cpu").origin() is None  # saved by transformers 5: no _name_or_path
+    copy = tmp_path / "copy"
+    shutil.copytree(tiny, copy)
+    config = json.loads((copy / "config.json").read_text())
+    (tmp_path / "out" / "ckpt").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)  # "out/ckpt" is a folder here: a path the checkpoint was saved from, not a model
+    for named, origin in (("HuggingFaceTB/SmolLM2-135M-Instruct", "HuggingFaceTB/SmolLM2-135M-Instruct"),
+                          (str(tmp_path / "elsewhere"), None), ("./out", None), ("out/ckpt", None)):
+        (copy / "config.json").write_text(json.dumps({**config, "_name_or_path": named}))
+        assert HFBackend(str(copy), device="cpu").origin() == origin, named
+
+
 def test_lora_adapter_changes_outputs_and_fingerprint(tiny: Path, tmp_path: Path, backend: HFBackend) -> None:
     import torch
     from peft import LoraConfig, get_peft_model

@@ -146,6 +146,11 @@ def test_parse_spec_forms(monkeypatch):
     assert parse_spec("m", {"base_url": "http://opt:3/v1"}) == ("http://opt:3/v1", "m")
 
 
+def test_origin_is_the_served_models_hub_id():
+    assert tabbench.get_backend("openai", "http://127.0.0.1:9/v1#Qwen/Qwen2.5-7B").origin() == "Qwen/Qwen2.5-7B"
+    assert tabbench.get_backend("openai", "http://127.0.0.1:9/v1#gpt-4o-mini").origin() is None
+
+
 def test_backoff_grows_is_capped_and_honours_retry_after():
     assert [backoff_delay(k, 1.0, 10.0, rng=lambda: 1.0) for k in range(6)] == [1, 2, 4, 8, 10, 10]
     assert backoff_delay(3, 1.0, 10.0, rng=lambda: 0.0) == 4.0  # jitter keeps at least half

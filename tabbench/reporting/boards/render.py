@@ -26,6 +26,7 @@ from tabbench.reporting.boards.columns import (
     table,
 )
 from tabbench.reporting.boards.markdown import Markdown, code, link, slug, text
+from tabbench.reporting.boards.official import OnOfficial, official_data, reference_datasets
 from tabbench.reporting.boards.pairs import paired_section
 from tabbench.reporting.boards.paths import relative_to
 from tabbench.reporting.boards.plots import plot_breakdown
@@ -65,6 +66,7 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
     """The board's markdown for ``spec``, with paths resolved against ``base`` (the board's folder)."""
     runs = load_runs([(Path(os.path.normpath(base / p)), label) for p, label in spec.runs])
     papers = load_references(_references_path(spec.references, base))
+    datasets = reference_datasets(papers)
     tables = suite_tables(runs, resolve_suites(spec.suites))
     plot_dir = base / spec.plots if spec.plots else None
 
@@ -79,7 +81,9 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
         "Scores are the primary metric of each benchmark as a percentage, ± its standard error. **Runs are only "
         "compared on the same benchmark version, split and data files**: each column is one such combination, so "
         "runs on different versions sit in different columns. Rows marked *reported* are numbers from the papers, "
-        "on their own data sets, prompts and scoring scripts (named in the cell): context, not a ranking.",
+        "shown only under a column whose data is the official data set they were measured on (its question file, "
+        "byte for byte; the note under each table says which), with their own prompts, models and scoring scripts: "
+        "context, not a ranking.",
         "",
     ]
     index = {id(run): i + 1 for i, run in enumerate(runs)}
@@ -89,6 +93,7 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
         columns = board_columns(runs, benchmarks)
         heads = headings(columns)
         all_columns.extend(c for c in columns if c not in all_columns)
+        official = {col: official_data(col, _members(runs, col), datasets) for col in columns}
         rows = []
         for run in runs:
             cells = [score_text(result_in(run, col)) for col in columns]
@@ -96,8 +101,7 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
                 rows.append([index[id(run)], run.model, run.config, *cells])
         for paper in papers:
             for ref in paper.get("results", []):
-                cells = [f"{ref['value']} ({ref['set']})" if _on_board(ref) == (col.benchmark, col.metric) else ""
-                         for col in columns]
+                cells = [_reported(ref, col, official[col]) for col in columns]
                 if any(cells):
                     shown.append(id(ref))
                     rows.append([link(paper["id"], f"ref-{slug(paper['id'])}"),
@@ -105,6 +109,7 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
         out += [f"## Suite {code(suite)}", ""]
         out += table(["run", "model", "config", *(link(heads[c], c.anchor) for c in columns)], rows)
         out.append("")
+        out += _data_notes(columns, heads, official, papers)
 
     for col in all_columns:
         out += _details(col, runs, index, plot_dir, base, write_plots)
@@ -135,11 +140,40 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
     return "\n".join(out)
 
 
-def _on_board(ref: dict[str, Any]) -> tuple[str, str] | None:
-    """The (benchmark, primary metric) a reported row is comparable with: its ``board`` key, else (format 1)
-    its own benchmark and metric."""
-    board = ref.get("board", ref if isinstance(ref.get("value"), int | float) else None)
-    return (board["benchmark"], board["metric"]) if isinstance(board, dict) else None
+def _members(runs: Sequence[RunEntry], col: Column) -> list[tuple[RunEntry, dict[str, Any]]]:
+    return [(run, res) for run in runs if (res := result_in(run, col)) is not None]
+
+
+def _reported(ref: dict[str, Any], col: Column, on: OnOfficial | None) -> str:
+    """A reported row's cell under ``col``: its value and set when the column is on the data set it was measured
+    on, with its benchmark and metric; on a subset, also how many examples the number is over."""
+    board = ref.get("board")
+    if on is None or board is None or (board["benchmark"], board["metric"], board["data"]) != (
+            col.benchmark, col.metric, on.key):
+        return ""
+    whole = f"; all {on.dataset['examples']:,}" if on.subset else ""
+    return f"{ref['value']} ({ref['set']}{whole})"
+
+
+def _data_notes(columns: Sequence[Column], heads: dict[Column, str], official: dict[Column, OnOfficial | None],
+                papers: Sequence[dict[str, Any]]) -> list[str]:
+    """Under a suite table, for each column some paper reports on: the official data set it is on (all of it, or
+    a subset and why), or that it is on none, so no reported row sits under it."""
+    reported = {(row["board"]["benchmark"], row["board"]["metric"]) for paper in papers
+                for row in paper.get("results", []) if "board" in row}
+    notes = []
+    for col in columns:
+        on = official[col]
+        if on is not None:
+            data = on.dataset
+            what = (f"a subset of {on.n:,} of its {data['examples']:,} examples ({on.left_out}); the reported numbers "
+                    f"are over all {data['examples']:,}" if on.subset else f"all {data['examples']:,} examples")
+            notes.append(f"- {text(heads[col])}: the official {text(data['name'])} ({code(data['file'])}, sha256 "
+                         f"{code(on.sha256[:12])}…), {what}.")
+        elif (col.benchmark, col.metric) in reported:
+            notes.append(f"- {text(heads[col])}: not an official data set the papers report on (no data file of the "
+                         "run is a known release of one: docs/leaderboard.md), so no reported row.")
+    return ["Data of the columns:", "", *notes, ""] if notes else []
 
 
 def _references_path(recorded: str | None, base: Path) -> Path | None:

@@ -190,13 +190,13 @@ function comparison(r, name) {
 function showCompare() {
   const list = store.runs.comparisons;
   show(el("h2", {}, "Flips between runs"),
-    el("p", { class: "muted" }, "Each run against the baseline (the first run), paired by sample id. A sample passes when its primary reward judged it a match (status match or empty_both), the rule of the leaderboard's paired tests; not applicable samples are unpaired. p: exact two-sided McNemar test on the flips."),
+    el("p", { class: "muted" }, "Each run against the baseline (the first run), paired by sample id. A sample passes when its primary reward judged it a match (status match or empty_both), the rule of the leaderboard's paired tests; a sample only one run holds, or that either run found not applicable, is unpaired and left out of every figure here (unpaired: the baseline's / the run's). p: exact two-sided McNemar test on the flips."),
     table(["benchmark", "baseline", "run", "paired", "both pass", "both fail", "fail → pass", "pass → fail", "McNemar p", "unpaired"],
       list.map((c) => c.error ? [c.benchmark, runs()[c.a_run].label, runs()[c.b_run].label, el("td", { colspan: 7, class: "fail" }, c.error)]
         : [el("a", { href: `#bench/${c.b_run}/${benchIndex(c.b_run, c.benchmark)}` }, c.benchmark),
           runs()[c.a_run].label, runs()[c.b_run].label, num(c.paired), num(c.both_pass), num(c.both_fail),
           el("td", { class: "num n-up" }, num(c.n_up)), el("td", { class: "num n-down" }, num(c.n_down)),
-          el("td", { class: "num p", "data-p": c.p }, pval(c.p)), num(c.unpaired)]),
+          el("td", { class: "num p", "data-p": c.p }, pval(c.p)), el("td", { class: "num unpaired" }, `${c.unpaired_a} / ${c.unpaired_b}`)]),
       { id: "compare-table" }),
     list.filter((c) => !c.error).map((c) => compareDetail(c)));
 }
@@ -207,7 +207,7 @@ function compareDetail(c) {
   return el("section", { class: "card compare-detail", "data-benchmark": c.benchmark },
     el("h3", {}, `${c.benchmark}: ${a} → ${b}`),
     keys.length ? [el("h4", {}, "per bucket (primary metric, %)"),
-      el("p", { class: "muted" }, "Each bucket's own paired test on its samples alone; with many buckets some p values are small by chance (no correction for multiplicity)."),
+      el("p", { class: "muted" }, "Both scores over the bucket's paired samples (n), and the bucket's own paired test on them alone; with many buckets some p values are small by chance (no correction for multiplicity)."),
       keys.map((key) => {
         const rows = c.buckets.filter((x) => x.key === key);
         return el("div", { class: "side bucket-key", "data-key": key },
