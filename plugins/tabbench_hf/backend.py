@@ -14,6 +14,10 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
 - ``batch_size``: prompts per ``generate`` call (default: the whole batch the host hands over);
 - ``threads``: torch CPU threads (default: 1 for models under 400 MB of weights on CPU, where more threads
   only slow generation down; torch's default otherwise);
+- ``max_model_len``: the model's context in tokens, prompt and new tokens (default: the checkpoint's
+  ``max_position_embeddings``, or its ``n_positions``/``max_sequence_length``/``seq_length``). A prompt that does
+  not fit it with ``max_new_tokens`` is refused alone (``prompt_too_long`` in ``tabbench eval``'s record), or cut
+  from the left with ``GenerationParams.truncate_prompts`` (``--truncate-prompts``);
 - ``prefix_cache``: ``true`` (default) or ``false``. On, prompts are sorted so that those sharing a prefix
   (the same database schema) meet in a batch, the key/value cache of a prefix shared by a group of prompts is
   computed and stored once for the group (and kept for the next batches), and ``n`` samples of a prompt
@@ -46,12 +50,16 @@ from typing import Any, ClassVar
 from tabbench import (
     BackendError,
     ConfigError,
+    Generation,
     GenerationParams,
     GenerationRequest,
     ModelBackend,
     Option,
+    completions_of,
     decoding,
+    fit_prompt,
     parse_tool_calls,
+    prompt_too_long,
     truncate_at_stop,
 )
 from tabbench.checkpoint import checkpoint_files, hub_id
@@ -67,6 +75,7 @@ SMALL_MODEL_BYTES = 400 * 2**20
 MIN_SHARED_TOKENS = 16  # a shorter common prefix is not worth a separate prefill pass
 PREFIXES_KEPT = 4  # shared prefixes whose key/value caches are kept for the next batches (a few schemas)
 COMPILE_CHOICES = ("auto", True, False, "true", "false")
+CONTEXT_KEYS = ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length", "n_ctx")
 
 
 def _missing_model(model: str, what: str = "model") -> ConfigError:
@@ -108,6 +117,7 @@ class HFBackend(ModelBackend):
         "dtype": Option("auto", str, choices=DTYPES), "device": "auto", "adapter": Option(None, str),
         "base": Option(None, str), "batch_size": Option(None, int, min=1), "threads": Option(None, int, min=1),
         "prefix_cache": True, "compile": Option("auto", None, choices=COMPILE_CHOICES),
+        "max_model_len": Option(None, int, min=1),
     }
 
     def __init__(self, model: str, **options: Any) -> None:
@@ -120,6 +130,7 @@ class HFBackend(ModelBackend):
         self.device_name = str(options.get("device", "auto"))
         self.batch_size = int(options["batch_size"]) if options.get("batch_size") else None
         self.threads = int(options["threads"]) if options.get("threads") else None
+        self.max_model_len = int(options["max_model_len"]) if options.get("max_model_len") else None
         path = Path(model).expanduser()
         if not path.is_dir():
             raise _missing_model(model)
@@ -312,37 +323,69 @@ class HFBackend(ModelBackend):
         return self._tokenizer.apply_chat_template(request.messages, tools=tools or None, tokenize=False,
                                                    add_generation_prompt=True)
 
+    def context_length(self) -> int | None:
+        """The model's context in tokens: ``max_model_len``, else what the checkpoint's config says (``None``: it
+        says nothing, and no prompt is refused)."""
+        if self.max_model_len is not None:
+            return self.max_model_len
+        self.load()
+        config = self._model.config.get_text_config()
+        found = [getattr(config, key, None) for key in CONTEXT_KEYS]
+        return next((int(v) for v in found if isinstance(v, int) and not isinstance(v, bool) and v > 0), None)
+
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
+        return completions_of(self.name, requests, self.generations(requests, params))
+
+    def generations(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[Generation]:
+        """Each request's completions; a prompt that does not fit the context with ``max_new_tokens`` is refused
+        alone, or cut from the left with ``params.truncate_prompts`` (``tabbench.fit_prompt``)."""
         if not requests:
             return []
         self.load()
-        return self._complete([self.render(r) for r in requests], params)
+        texts = [self.render(r) for r in requests]
+        context = self.context_length()
+        fitted = [fit_prompt(ids, context, params) for ids in self._encode(texts)]
+        kept = [i for i, (ids, _) in enumerate(fitted) if ids is not None]
+        completed = self._complete([texts[i] for i in kept], params, [fitted[i][0] or [] for i in kept])
+        outputs = [prompt_too_long(details) for _, details in fitted]
+        for i, completions in zip(kept, completed, strict=True):
+            outputs[i] = Generation(completions, None, fitted[i][1])
+        return outputs
 
-    def _complete(self, texts: list[str], params: GenerationParams) -> list[list[str]]:
-        """``params.n`` completions of each rendered prompt, ``batch_size`` prompts to a ``generate`` call: greedy
-        (then repeated, all ``n`` being the same) or sampled (``n`` rows a prompt, each prompt drawing from its own
-        seeded generator). With ``prefix_cache`` the prompts are ordered by ``_prefix_order``; the results are put
-        back in the caller's order."""
+    def _encode(self, texts: Sequence[str]) -> list[list[int]]:
+        """Token ids of rendered prompts: the chat template wrote the special tokens (BOS too), none added."""
+        self.load()
+        return [self._tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
+
+    def _complete(self, texts: list[str], params: GenerationParams, ids: list[list[int]] | None = None
+                  ) -> list[list[str]]:
+        """``params.n`` completions of each rendered prompt (``ids``: its tokens, when cut to fit the context),
+        ``batch_size`` prompts to a ``generate`` call: greedy (then repeated, all ``n`` being the same) or sampled
+        (``n`` rows a prompt, each prompt drawing from its own seeded generator). With ``prefix_cache`` the
+        prompts are ordered by ``_prefix_order``; the results are put back in the caller's order."""
+        if not texts:
+            return []
+        ids = ids if ids is not None else self._encode(texts)
         copies = params.n if params.temperature > 0 else 1
-        order = self._prefix_order(texts) if self.prefix_cache else list(range(len(texts)))
+        order = self._prefix_order(texts, ids) if self.prefix_cache else list(range(len(texts)))
         size = self.batch_size or len(texts)
         outputs: list[list[str]] = [[] for _ in texts]
         for start in range(0, len(order), size):
             chunk = order[start : start + size]
-            batch = self._run([texts[i] for i in chunk], params, copies)
+            batch = self._run([texts[i] for i in chunk], params, copies, [ids[i] for i in chunk])
             for k, i in enumerate(chunk):
                 outputs[i] = batch[k * copies : (k + 1) * copies] * (params.n // copies)  # greedy: n equal
         return outputs
 
-    def _prefix_order(self, texts: list[str]) -> list[int]:
+    def _prefix_order(self, texts: list[str], ids: list[list[int]] | None = None) -> list[int]:
         """Indices of ``texts`` sorted by text, so prompts sharing a prefix (a database's schema) meet, and each
         group that shares one (``prefix_groups``) by length: the batches cut from it then pad their unshared
         tails (the question, prefilled per row) to similar lengths."""
         self.load()
+        ids = ids if ids is not None else self._encode(texts)
         order = sorted(range(len(texts)), key=texts.__getitem__)
-        ids = [self._tokenizer(texts[i], add_special_tokens=False)["input_ids"] for i in order]
         ordered: list[tuple[int, int]] = []  # (index, length)
-        for rows, _ in prefix_groups(ids, MIN_SHARED_TOKENS):
+        for rows, _ in prefix_groups([ids[i] for i in order], MIN_SHARED_TOKENS):
             group, order = order[: len(rows)], order[len(rows) :]
             ordered += sorted(zip(group, map(len, rows), strict=True), key=lambda pair: pair[1])
         return [i for i, _ in ordered]
@@ -368,11 +411,10 @@ class HFBackend(ModelBackend):
         texts = [self.render(r, r.tools) for r in requests]
         return [parse_tool_calls(completions[0]) for completions in self._complete(texts, params)]
 
-    def _run(self, texts: list[str], params: GenerationParams, copies: int) -> list[str]:
-        """Completions of ``texts`` (``copies`` each, consecutive) from one ``generate`` call; with
+    def _run(self, texts: list[str], params: GenerationParams, copies: int, ids: list[list[int]]) -> list[str]:
+        """Completions of ``texts`` (tokens ``ids``; ``copies`` each, consecutive) from one ``generate`` call; with
         ``prefix_cache`` the prefix a group of prompts shares is prefilled once, and so is the whole prompt of a
         sampled prompt alone in its group."""
-        ids = [self._tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
         seeds = None
         if params.temperature > 0:
             from tabbench_hf.sampling import prompt_seed

@@ -72,6 +72,9 @@ def report_not_run(results: dict[str, Any]) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of sampled generation.")
 @click.option("--max-new-tokens", type=click.IntRange(min=1), default=256, show_default=True)
 @click.option("--stop", multiple=True, help="Stop string (repeatable); cut from the completion.")
+@click.option("--truncate-prompts", is_flag=True,
+              help="Cut a prompt too long for the model's context (with --max-new-tokens) from the left, keeping "
+              "the question; without it such a prompt is one record of status prompt_too_long, scored wrong.")
 @batch_size_option
 @timeout_option
 @settings_options
@@ -103,7 +106,8 @@ def eval_command(
     adapter: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], data_pairs: tuple[str, ...],
     split: str | None, limit: int | None, where: tuple[Any, ...], samples: int, vote: str | None,
     temperature: float | None, top_p: float,
-    seed: int, max_new_tokens: int, stop: tuple[str, ...], batch_size: int, timeout: float | None, settings: Any,
+    seed: int, max_new_tokens: int, stop: tuple[str, ...], truncate_prompts: bool, batch_size: int,
+    timeout: float | None, settings: Any,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
     env_options: tuple[str, ...], out_dir: Path | None, resume: bool, sharding: Sharding, cache_path: Path | None,
     no_cache: bool, progress: bool, **budget_values: Any,
@@ -139,7 +143,7 @@ def eval_command(
         data=parse_data(data_pairs), benchmark_options=parse_key_values(benchmark_options, "--benchmark-option"),
         timeout=timeout, split=split, limit=limit, where=where,
         generation=GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p,
-                                    n=samples, seed=seed, stop=tuple(stop)),
+                                    n=samples, seed=seed, stop=tuple(stop), truncate_prompts=truncate_prompts),
         vote=vote, environment=environment, batch_size=batch_size, cache_path=None if no_cache else cache_path,
         use_cache=not no_cache, settings=settings, resume=resume, progress=progress,
         out=out_dir or Path("runs") / default_run_name(model or backend_name),
