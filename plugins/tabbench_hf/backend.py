@@ -12,8 +12,10 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
 - ``adapter``: a LoRA adapter folder (``adapter_config.json``); the model path itself may also be an
   adapter folder, whose ``base_model_name_or_path`` must then be a local directory (or pass ``base``);
 - ``batch_size``: prompts per ``generate`` call (default: the whole batch the host hands over);
-- ``threads``: torch CPU threads (default: 1 for models under 400 MB of weights on CPU, where more threads
-  only slow generation down; torch's default otherwise);
+- ``threads`` (``tabbench eval --threads``): torch CPU threads (default: 1 for models under 400 MB of weights
+  on CPU, where more threads only slow generation down; for larger models, the cores other processes leave free,
+  measured before and during generation: ``tabbench_hf.threads``). OpenMP's waiting threads sleep instead of
+  spinning (``OMP_WAIT_POLICY=PASSIVE`` as torch loads, unless the user set a policy);
 - ``max_model_len``: the model's context in tokens, prompt and new tokens (default: the checkpoint's
   ``max_position_embeddings``, or its ``n_positions``/``max_sequence_length``/``seq_length``). A prompt that does
   not fit it with ``max_new_tokens`` is refused alone (``prompt_too_long`` in ``tabbench eval``'s record), or cut
@@ -64,6 +66,7 @@ from tabbench import (
 )
 from tabbench.checkpoint import checkpoint_files, hub_id
 from tabbench_hf import offline
+from tabbench_hf.threads import FreeCores, import_torch
 
 log = logging.getLogger("tabbench.hf")
 
@@ -164,6 +167,7 @@ class HFBackend(ModelBackend):
         self._shares = False  # whether prompts may share a prefix (kv_cache's attention is installed): load()
         self._compiled = False  # whether generation decodes through the compiled static cache: load()
         self.clock = decoding.CallClock()  # compiled generate calls: those that compiled (warm-up) apart
+        self._free: FreeCores | None = None  # the cores others leave free, when the thread count follows them
 
     @staticmethod
     def _adapter_base(adapter: Path) -> str:
@@ -186,8 +190,7 @@ class HFBackend(ModelBackend):
     # --- resolution ------------------------------------------------------------------------------------
 
     def resolved_device(self) -> str:
-        import torch
-
+        torch = import_torch()  # the first import of torch: OpenMP's waiting threads sleep (tabbench_hf.threads)
         if self.device_name.startswith("cuda") and not torch.cuda.is_available():
             raise ConfigError(f"hf: device={self.device_name!r}: no CUDA device is available (use cpu or auto)")
         if self.device_name != "auto":
@@ -202,8 +205,7 @@ class HFBackend(ModelBackend):
     def resolved_dtype(self) -> str:
         if self.dtype_name != "auto":
             return self.dtype_name
-        import torch
-
+        torch = import_torch()
         device = self.resolved_device()
         if device.startswith("cuda") and torch.cuda.is_bf16_supported():
             return "bfloat16"
@@ -221,7 +223,9 @@ class HFBackend(ModelBackend):
         return self.resolved_device().startswith("cuda")
 
     def default_threads(self) -> int | None:
-        """One CPU thread for small models (< SMALL_MODEL_BYTES of weights), else torch's default.
+        """One CPU thread for small models (< SMALL_MODEL_BYTES of weights); for larger ones, the cores other
+        processes leave free (``FreeCores``: ``None`` here, decided as the model loads and after each batch);
+        ``None`` off the CPU too (torch's default).
 
         Measured on a shared 2-core machine: the 3M-parameter tiny model generated 485 tokens/s with one
         thread and 48 with two, because small matrix products cannot use a second core and its threads spin
@@ -233,6 +237,10 @@ class HFBackend(ModelBackend):
             p.stat().st_size for p in self.base.glob("*.bin")
         )
         return 1 if weights < SMALL_MODEL_BYTES else None
+
+    def _follows_free_cores(self) -> bool:
+        """Whether the thread count follows the free cores: a larger model on the CPU, no ``threads`` given."""
+        return self.threads is None and self.resolved_device().startswith("cpu") and self.default_threads() is None
 
     def chat_template_sha256(self) -> str | None:
         template = chat_template_text(self.tokenizer_folder)
@@ -273,12 +281,15 @@ class HFBackend(ModelBackend):
         self.load_seconds = time.perf_counter() - start
 
     def _load(self) -> None:
-        import torch
+        torch = import_torch()  # before transformers, which imports it too
         from transformers import AutoModelForCausalLM, AutoTokenizer
         from transformers.utils import logging as hf_logging
 
         hf_logging.disable_progress_bar()
         threads = self.threads or self.default_threads()
+        if threads is None and self._follows_free_cores():
+            self._free = FreeCores()
+            threads = self._free.probe()
         if threads:
             torch.set_num_threads(threads)
         try:
@@ -372,7 +383,13 @@ class HFBackend(ModelBackend):
         outputs: list[list[str]] = [[] for _ in texts]
         for start in range(0, len(order), size):
             chunk = order[start : start + size]
+            if self._free is not None:
+                self._free.start()
             batch = self._run([texts[i] for i in chunk], params, copies, [ids[i] for i in chunk])
+            if self._free is not None:  # the next batch's threads: the cores the others left free during this one
+                import torch
+
+                torch.set_num_threads(self._free.threads())
             for k, i in enumerate(chunk):
                 outputs[i] = batch[k * copies : (k + 1) * copies] * (params.n // copies)  # greedy: n equal
         return outputs

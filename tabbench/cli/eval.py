@@ -23,6 +23,7 @@ from tabbench.cli.options import (
     selection_options,
     settings_options,
     split_option,
+    threads_option,
     timeout_option,
     where_option,
 )
@@ -54,6 +55,7 @@ def report_not_run(results: dict[str, Any]) -> None:
 @click.option("--dtype", default=None, help="Shortcut for -m dtype=... (hf: auto, float32, bfloat16, float16).")
 @click.option("--device", default=None, help="Shortcut for -m device=... (hf: auto, cpu, cuda, cuda:1, mps).")
 @click.option("--adapter", default=None, help="Shortcut for -m adapter=PATH: a LoRA adapter folder (hf).")
+@threads_option
 @selection_options
 @click.option("--data", "data_pairs", multiple=True, metavar="NAME=PATH",
               help="Data path of benchmark NAME (else TABBENCH_DATA_<NAME>, the config file, bundled data).")
@@ -103,9 +105,9 @@ def report_not_run(results: dict[str, Any]) -> None:
 @progress_option
 def eval_command(
     model_spec: str, backend: str | None, model_options: tuple[str, ...], dtype: str | None, device: str | None,
-    adapter: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], data_pairs: tuple[str, ...],
-    split: str | None, limit: int | None, where: tuple[Any, ...], samples: int, vote: str | None,
-    temperature: float | None, top_p: float,
+    adapter: str | None, threads: int | None, benchmarks: tuple[str, ...], suites: tuple[str, ...],
+    data_pairs: tuple[str, ...], split: str | None, limit: int | None, where: tuple[Any, ...], samples: int,
+    vote: str | None, temperature: float | None, top_p: float,
     seed: int, max_new_tokens: int, stop: tuple[str, ...], truncate_prompts: bool, batch_size: int,
     timeout: float | None, settings: Any,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
@@ -129,7 +131,7 @@ def eval_command(
     if resume and out_dir is None:
         raise UsageError("--resume needs --out DIR (the run to continue)")
     backend_options = parse_key_values(model_options, "--model-option")
-    for key, value in (("dtype", dtype), ("device", device), ("adapter", adapter)):
+    for key, value in (("dtype", dtype), ("device", device), ("adapter", adapter), ("threads", threads)):
         if value is not None:
             backend_options[key] = value
     environment = None
