@@ -308,7 +308,18 @@ class OpenAIBackend(ModelBackend):
             return None, details, True
         if details.get("truncated_tokens"):
             text = self.tokenizer().decode(ids)
-        return (text if self.endpoint == "completions" else None), details, False
+        return (self._as_sent(text) if self.endpoint == "completions" else None), details, False
+
+    def _as_sent(self, text: str) -> str:
+        """The completions endpoint's prompt: the rendered text, less a leading BOS that the server's tokenizer adds
+        again (transformers serve and vLLM tokenize a completions prompt with special tokens), so that the server
+        sees the tokens the hf backend feeds its model: one BOS, the template's."""
+        tokenizer = self.tokenizer()
+        bos = tokenizer.bos_token
+        if bos and text.startswith(bos) and tokenizer("", add_special_tokens=True)["input_ids"][:1] == [
+                tokenizer.bos_token_id]:
+            return text[len(bos):]
+        return text
 
     def _body(self, request: GenerationRequest, params: GenerationParams, n: int, seed: int,
               prompt: str | None = None) -> dict[str, Any]:

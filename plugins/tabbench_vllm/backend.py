@@ -51,14 +51,24 @@ def request_seed(seed: int, prompt: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}\0{prompt}".encode()).digest()[:4], "big")
 
 
+def check_sampling(params: GenerationParams) -> None:
+    """The values ``vllm.SamplingParams`` refuses, refused here before the engine starts (a model load later they
+    were a traceback): temperature in [0, 2] and finite, top_p in (0, 1] (vLLM's ``_verify_args``)."""
+    if not 0.0 <= params.temperature <= 2.0:  # NaN fails too
+        raise ConfigError(f"vllm: --temperature {params.temperature!r}: vLLM takes 0 to 2")
+    if not 0.0 < params.top_p <= 1.0:
+        raise ConfigError(f"vllm: --top-p {params.top_p!r}: vLLM takes more than 0, at most 1")
+
+
 def sampling_kwargs(params: GenerationParams, prompt: str) -> dict[str, Any]:
     """``vllm.SamplingParams`` keyword arguments for one prompt.
 
-    ``temperature == 0`` is greedy (vLLM then ignores ``top_p`` and the seed; they are set to neutral values).
+    ``temperature == 0`` is greedy (vLLM then ignores ``top_p`` and the seed; they are set to neutral values, and it
+    refuses ``n > 1``: one completion is asked for, repeated ``n`` times by ``Replica.generations``).
     """
     greedy = params.temperature == 0
     return {
-        "n": params.n,
+        "n": 1 if greedy else params.n,
         "temperature": float(params.temperature),
         "top_p": 1.0 if greedy else float(params.top_p),
         "max_tokens": int(params.max_new_tokens),
@@ -199,8 +209,11 @@ class Replica:
             outputs = llm.generate([{"prompt_token_ids": fitted[i][0]} for i in kept], sampling,
                                    lora_request=self.lora_request(), use_tqdm=False)
             for i, out in zip(kept, outputs, strict=True):
-                texts = [o.text for o in sorted(out.outputs, key=lambda o: o.index)]
-                results[i] = Generation(texts, None, fitted[i][1])
+                done = sorted(out.outputs, key=lambda o: o.index)
+                copies = params.n if params.temperature == 0 else 1  # greedy: one completion, n times
+                reasons = [getattr(o, "finish_reason", None) for o in done] * copies
+                details = {**fitted[i][1], **({"finish_reasons": reasons} if any(reasons) else {})}
+                results[i] = Generation([o.text for o in done] * copies, None, details)
         return results
 
 
@@ -256,6 +269,9 @@ class VLLMBackend(ModelBackend):
         return completions_of(self.name, requests, self.generations(requests, params))
 
     def generations(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[Generation]:
+        """Each request's completions (vLLM's ``finish_reason`` of each under ``details["finish_reasons"]``:
+        ``length`` is a completion cut at ``max_new_tokens`` or the context), or its refusal."""
+        check_sampling(params)
         if not requests:
             return []
         order = sorted(range(len(requests)), key=lambda i: repr(requests[i].messages))  # shared prefixes meet
@@ -268,6 +284,7 @@ class VLLMBackend(ModelBackend):
     def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
         """``tabbench eval --env``: the ``hf`` path on vLLM: the chat template renders the tool schemas, tool calls
         are read back by ``tabbench.parse_tool_calls``. Untested here (no GPU)."""
+        check_sampling(params)
         if not requests:
             return []
         outputs = self.load().generations([r.messages for r in requests], replace(params, n=1),

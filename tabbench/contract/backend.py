@@ -50,7 +50,8 @@ class Generation:
     ``status`` saying why (``Status.PROMPT_TOO_LONG``: the prompt does not fit the model's context with
     ``max_new_tokens``). ``details`` is what the record keeps of it (JSON): ``prompt_tokens``,
     ``context_length``, ``max_new_tokens``, ``truncated_tokens`` (cut from the left by ``truncate_prompts``),
-    ``message`` (a server's words); empty when there is nothing to say."""
+    ``message`` (a server's words), ``finish_reasons`` (one per completion, where the engine says: vllm); empty
+    when there is nothing to say."""
 
     completions: list[str]
     status: Status | None = None

@@ -119,7 +119,7 @@ class SampleRecord:
 
     ``generation`` holds what the backend said of the prompt (``tabbench.Generation.details``) when it has
     something to say: a prompt refused as too long for the model's context (``status`` ``prompt_too_long``) or
-    cut from the left to fit (``truncated_tokens``); absent from the record otherwise.
+    cut from the left to fit (``truncated_tokens``), and a backend's ``finish_reasons`` (vllm); absent otherwise.
     """
 
     id: str

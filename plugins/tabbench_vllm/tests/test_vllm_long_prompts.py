@@ -62,3 +62,51 @@ def test_truncate_prompts_sends_the_end_of_the_prompt(backend):
     assert ShortLLM.sent == [[ord(c) for c in long[-20:]]]  # 24 - 4 tokens, the question's end kept
     assert out.status is None and out.completions[0].startswith(long[-20:])
     assert out.details == {"prompt_tokens": 20, "context_length": 24, "max_new_tokens": 4, "truncated_tokens": 16}
+
+
+class NoEngine(FakeReplica):
+    def start(self):
+        raise AssertionError("the engine must not start for values vLLM refuses")
+
+
+class NoEngineBackend(FakeBackend):
+    replica_class = NoEngine
+
+
+@pytest.mark.parametrize("params, message", [
+    (GenerationParams(temperature=2.5), r"--temperature 2\.5: vLLM takes 0 to 2"),
+    (GenerationParams(temperature=float("nan")), r"--temperature nan"),
+    (GenerationParams(temperature=0.7, top_p=0.0), r"--top-p 0\.0: vLLM takes more than 0, at most 1"),
+])
+def test_values_vllm_refuses_are_one_line_errors_before_the_engine_starts(tmp_path, params, message):
+    from tabbench import ConfigError
+
+    (tmp_path / "config.json").write_text("{}")
+    with pytest.raises(ConfigError, match=message):
+        NoEngineBackend(str(tmp_path)).generations(_requests("q"), params)
+
+
+class ReasonLLM(ShortLLM):
+    """Says why each completion ended, as vLLM's ``CompletionOutput.finish_reason`` does."""
+
+    def generate(self, prompts, sampling, lora_request=None, use_tqdm=True):
+        outputs = super().generate(prompts, sampling, lora_request, use_tqdm)
+        for out, params in zip(outputs, sampling, strict=True):
+            assert params["n"] == 1  # greedy: vLLM refuses n > 1
+            for choice in out.outputs:
+                choice.finish_reason = "length"
+        return outputs
+
+
+class ReasonReplica(FakeReplica):
+    def start(self):
+        self._llm = self._llm or ReasonLLM()
+        return self._llm
+
+
+def test_greedy_samples_are_one_completion_repeated_and_finish_reasons_are_recorded(tmp_path):
+    (tmp_path / "config.json").write_text("{}")
+    backend = type("ReasonBackend", (FakeBackend,), {"replica_class": ReasonReplica})(str(tmp_path))
+    [out] = backend.generations(_requests("q"), GenerationParams(max_new_tokens=4, n=2))
+    assert len(out.completions) == 2 and out.completions[0] == out.completions[1]
+    assert out.details == {"finish_reasons": ["length", "length"]}
