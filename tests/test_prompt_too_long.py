@@ -140,7 +140,7 @@ def test_refused_prompts_are_records_counted_and_shown_and_the_run_finishes(refu
     assert built.returncode == 0, built.stderr
     assert "prompt_too_long" in board.read_text()
 
-    from tabbench.reporting.runfolder import read_run
+    from tabbench.evaluation.runfolder import read_run
     from tabbench.reporting.viewer import RunBenchmark
 
     view = RunBenchmark(read_run(out), "demo-bird")  # what the viewer's sample page gets
