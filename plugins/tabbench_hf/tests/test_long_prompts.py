@@ -16,7 +16,7 @@ from tabbench import BackendError, GenerationParams, GenerationRequest
 from tabbench.testing import build_tiny_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository's tests package
-from tests.long_prompts import demo_spider_with_a_long_question
+from tests.long_prompts import demo_spider_with_a_long_question, one_refused, records_of
 
 pytestmark = pytest.mark.slow  # builds a tiny model and runs 100-question evals
 
@@ -35,10 +35,6 @@ def _eval(cli_runner, model: Path, data: Path, out: Path, *extra: str):
                        *extra])
 
 
-def _records(out: Path) -> dict[str, dict]:
-    return {r["id"]: r for r in map(json.loads, (out / "samples" / "demo-spider.jsonl").read_text().splitlines())}
-
-
 def test_the_context_is_read_from_the_checkpoint(setup) -> None:
     model, _, _ = setup
     assert HFBackend(str(model), device="cpu").context_length() == 1024
@@ -49,13 +45,7 @@ def test_an_over_long_prompt_is_one_record_and_the_others_are_scored(setup, tmp_
     model, data, long_id = setup
     result = _eval(cli_runner, model, data, tmp_path / "run")
     assert result.exit_code == 0, result.output
-    block = json.loads((tmp_path / "run" / "results.json").read_text())["benchmarks"]["demo-spider"]
-    assert block["n"] == 100 and block["status_counts"]["prompt_too_long"] == 1
-    records = _records(tmp_path / "run")
-    refused = records.pop(long_id)
-    assert refused["status"] == "prompt_too_long" and refused["score"] == 0.0 and refused["completions"] == []
-    assert refused["generation"]["context_length"] == 1024 and refused["generation"]["prompt_tokens"] > 1024 - 8
-    assert len(records) == 99 and all(len(r["completions"]) == 1 and "generation" not in r for r in records.values())
+    assert one_refused(tmp_path / "run", long_id, 1024)["generation"]["max_new_tokens"] == 8
 
 
 def test_truncate_prompts_keeps_the_end_of_the_prompt(setup, tmp_path, cli_runner) -> None:
@@ -63,7 +53,7 @@ def test_truncate_prompts_keeps_the_end_of_the_prompt(setup, tmp_path, cli_runne
     result = _eval(cli_runner, model, data, tmp_path / "run", "--truncate-prompts")
     assert result.exit_code == 0, result.output
     assert json.loads((tmp_path / "run" / "results.json").read_text())["config"]["generation"]["truncate_prompts"]
-    cut = _records(tmp_path / "run")[long_id]
+    cut = records_of(tmp_path / "run")[long_id]
     assert cut["status"] != "prompt_too_long" and len(cut["completions"]) == 1
     assert cut["generation"]["prompt_tokens"] == 1024 - 8 and cut["generation"]["truncated_tokens"] > 0
 

@@ -21,7 +21,7 @@ from tabbench.testing import build_tiny_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository's tests package
 from tests import transformers_serve
-from tests.long_prompts import demo_spider_with_a_long_question
+from tests.long_prompts import demo_spider_with_a_long_question, one_refused, records_of
 
 # The served model's context: the demo prompts of test_tabbench_eval_through_the_server (under 300 tokens) fit it
 # with room to spare, so that test does not depend on how a server treats an over-long prompt (tested apart).
@@ -265,10 +265,6 @@ def _eval(cli_runner, server, data, out, limit, *extra):
         "--no-progress", "-m", "concurrency=4", *extra])
 
 
-def _records(out):
-    return {r["id"]: r for r in map(json.loads, (out / "samples" / "demo-spider.jsonl").read_text().splitlines())}
-
-
 @pytest.fixture(scope="module")
 def long_question(server):
     return demo_spider_with_a_long_question(server["root"] / "long-data")
@@ -281,14 +277,7 @@ def test_an_over_long_prompt_is_one_record_of_a_100_question_eval(server, long_q
     data, long_id = long_question
     result = _eval(cli_runner, server, data, tmp_path / "run", 100)
     assert result.exit_code == 0, result.output
-    block = json.loads((tmp_path / "run" / "results.json").read_text())["benchmarks"]["demo-spider"]
-    assert block["n"] == 100 and block["status_counts"]["prompt_too_long"] == 1
-    records = _records(tmp_path / "run")
-    refused = records.pop(long_id)
-    assert refused["status"] == "prompt_too_long" and refused["score"] == 0.0 and refused["completions"] == []
-    assert refused["generation"]["context_length"] == CONTEXT and refused["generation"]["max_new_tokens"] == 8
-    assert refused["generation"]["prompt_tokens"] > CONTEXT
-    assert len(records) == 99 and all(len(r["completions"]) == 1 and "generation" not in r for r in records.values())
+    assert one_refused(tmp_path / "run", long_id, CONTEXT)["generation"]["max_new_tokens"] == 8
 
 
 @pytest.mark.slow
@@ -298,7 +287,7 @@ def test_the_servers_own_refusal_is_recorded_with_its_words(server, long_questio
     data, long_id = long_question
     result = _eval(cli_runner, server, data, tmp_path / "run", 60, "-m", "max_model_len=100000")
     assert result.exit_code == 0, result.output
-    records = _records(tmp_path / "run")
+    records = records_of(tmp_path / "run")
     refused = records.pop(long_id)
     assert refused["status"] == "prompt_too_long"
     assert "model takes at most 1024" in refused["generation"]["message"]
@@ -315,7 +304,7 @@ def test_truncate_prompts_cuts_the_long_prompt_from_the_left_and_is_recorded(ser
     assert result.exit_code == 0, result.output
     results = json.loads((tmp_path / "run" / "results.json").read_text())
     assert results["config"]["generation"]["truncate_prompts"] is True
-    cut = _records(tmp_path / "run")[long_id]
+    cut = records_of(tmp_path / "run")[long_id]
     assert cut["status"] != "prompt_too_long" and len(cut["completions"]) == 1
     assert cut["generation"]["prompt_tokens"] == CONTEXT - 8 and cut["generation"]["truncated_tokens"] > 0
     chat = _eval(cli_runner, server, data, tmp_path / "chat", 1, "--truncate-prompts")
