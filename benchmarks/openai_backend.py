@@ -11,45 +11,16 @@ through the ``openai`` backend at several concurrency limits, and prints prompts
 from __future__ import annotations
 
 import argparse
-import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.request import urlopen
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import tabbench
 from tabbench import GenerationParams, GenerationRequest
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(model: Path, root: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(root / "hf")}
-    log = (root / "serve.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from transformers.cli.transformers import main; sys.exit(main())",
-         "serve", str(model), "--host", "127.0.0.1", "--port", str(port), "--device", "cpu"],
-        stdout=log, stderr=subprocess.STDOUT, env=env,
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"transformers serve exited: {(root / 'serve.log').read_text()[-800:]}")
-        try:
-            with urlopen(f"http://127.0.0.1:{port}/health", timeout=2):
-                return proc, f"http://127.0.0.1:{port}/v1"
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    raise SystemExit("transformers serve did not start within 120 s")
+from tests import transformers_serve
 
 
 def main() -> None:
@@ -66,7 +37,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         model = build_tiny_model(root / "tiny")
-        proc, base = start_server(model, root)
+        proc, base = transformers_serve.start(model, root, wait=120)
         try:
             params = GenerationParams(max_new_tokens=args.max_new_tokens)
             warm = tabbench.get_backend("openai", f"{base}#{model}")
@@ -88,8 +59,7 @@ def main() -> None:
             print(f"  chat n=4 samples (server ignores n: {backend._server_honours_n is False}), concurrency 4: "
                   f"{elapsed:6.2f} s, {4 * len(requests) / elapsed:6.1f} completions/s")
         finally:
-            proc.terminate()
-            proc.wait(timeout=15)
+            transformers_serve.stop(proc)
 
 
 if __name__ == "__main__":

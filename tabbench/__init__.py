@@ -17,7 +17,11 @@ _EXPORTS: dict[str, str] = {
     "atomic_path": "tabbench.contract.atomic",
     "write_atomic": "tabbench.contract.atomic",
     "check_output_folder": "tabbench.contract.outputs",
+    "Generation": "tabbench.contract.backend",
     "GenerationParams": "tabbench.contract.backend",
+    "completions_of": "tabbench.contract.backend",
+    "fit_prompt": "tabbench.contract.backend",
+    "prompt_too_long": "tabbench.contract.backend",
     "GenerationRequest": "tabbench.contract.backend",
     "ModelBackend": "tabbench.contract.backend",
     "truncate_at_stop": "tabbench.contract.backend",
@@ -84,6 +88,7 @@ __all__ = [
     "Environment",
     "Example",
     "Extractor",
+    "Generation",
     "GenerationParams",
     "GenerationRequest",
     "Message",
@@ -108,10 +113,12 @@ __all__ = [
     "benchmark_class",
     "cache_dir",
     "check_output_folder",
+    "completions_of",
     "default_backend",
     "evaluate",
     "file_sha256",
     "first_jsonl_object",
+    "fit_prompt",
     "get_backend",
     "get_benchmark",
     "get_environment",
@@ -121,6 +128,7 @@ __all__ = [
     "metric_rewards",
     "metric_specs",
     "parse_tool_calls",
+    "prompt_too_long",
     "read_jsonl",
     "read_jsonl_predictions",
     "reference_trajectory",
@@ -157,7 +165,16 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first use
     from tabbench.api import evaluate
     from tabbench.contract.atomic import atomic_path, write_atomic
-    from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend, truncate_at_stop
+    from tabbench.contract.backend import (
+        Generation,
+        GenerationParams,
+        GenerationRequest,
+        ModelBackend,
+        completions_of,
+        fit_prompt,
+        prompt_too_long,
+        truncate_at_stop,
+    )
     from tabbench.contract.benchmark import Benchmark, first_jsonl_object, read_jsonl, read_jsonl_predictions
     from tabbench.contract.environment import (
         Budget,

@@ -193,7 +193,7 @@ def test_cache_refuses_a_cache_written_by_another_model(tiny: Path, tmp_path: Pa
 
 
 def test_response_cache_keys_greedy_without_seed_and_sampling_with_it(tmp_path: Path) -> None:
-    from tabbench import GenerationParams, get_benchmark
+    from tabbench import Generation, GenerationParams, get_benchmark, prompt_too_long
     from tabbench.contract.errors import ConfigError
     from tabbench.evaluation.generation import ResponseCache
 
@@ -205,16 +205,21 @@ def test_response_cache_keys_greedy_without_seed_and_sampling_with_it(tmp_path: 
     assert key(bench, messages, hot) != key(bench, messages, GenerationParams(temperature=0.8, n=4, seed=2))
     assert key(bench, messages, hot) != key(bench, messages, GenerationParams(temperature=0.8, n=4, seed=1,
                                                                               max_new_tokens=9))
+    assert key(bench, messages, GenerationParams()) != key(bench, messages, GenerationParams(truncate_prompts=True))
     cache = ResponseCache(tmp_path, {"backend": "x", "path": "/m"})
-    cache.put("k", ["a", "b"])
+    cache.put("k", Generation(["a", "b"]))
+    cache.put("cut", Generation(["d"], None, {"prompt_tokens": 9, "truncated_tokens": 3}))
+    cache.put("refused", prompt_too_long({"prompt_tokens": 12, "context_length": 10}))  # not kept: asked again
     cache.close()
     with cache.path.open("a") as handle:
         handle.write('{"key": "torn", "compl')  # a kill mid-line
     reopened = ResponseCache(cache.path, {"backend": "x", "path": "/m"})
-    assert reopened.get("k") == ["a", "b"] and reopened.get("torn") is None
-    reopened.put("k2", ["c"])
+    assert reopened.get("k") == Generation(["a", "b"]) and reopened.get("torn") is None
+    assert reopened.get("cut") == Generation(["d"], None, {"prompt_tokens": 9, "truncated_tokens": 3})
+    assert reopened.get("refused") is None
+    reopened.put("k2", Generation(["c"]))
     reopened.close()
-    assert ResponseCache(cache.path, {"backend": "x", "path": "/m"}).get("k2") == ["c"]
+    assert ResponseCache(cache.path, {"backend": "x", "path": "/m"}).get("k2") == Generation(["c"])
     with pytest.raises(ConfigError, match=r"another model .*differs in: path"):
         ResponseCache(cache.path, {"backend": "x", "path": "/other"})
 

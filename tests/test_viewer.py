@@ -356,6 +356,30 @@ def test_records_with_fewer_fields_show_what_they_have(tmp_path: Path, chrome) -
     assert output == "Final Answer: 42\n"
 
 
+def test_a_prompt_too_long_or_cut_says_so_on_its_sample_page(tmp_path: Path, chrome) -> None:
+    """A record refused as too long for the context, and one whose prompt was cut, say so (numbers as text; the
+    server's words, hostile like every run folder field, as text)."""
+    (tmp_path / "run" / "samples").mkdir(parents=True)
+    records = [{"id": "long", "completions": [], "answer": None, "status": "prompt_too_long", "score": 0.0,
+                "scores": {"ex": {"value": 0.0, "status": "prompt_too_long", "details": {}}},
+                "generation": {"prompt_tokens": 1300, "context_length": 1024, "max_new_tokens": 8,
+                               "message": "<img src=x onerror='window.__pwned=1'>"}},
+               {"id": "cut", "completions": ["SELECT 1"], "answer": "SELECT 1", "status": "mismatch", "score": 0.0,
+                "scores": {}, "generation": {"prompt_tokens": 1016, "context_length": 1024, "max_new_tokens": 8,
+                                             "truncated_tokens": 284}}]
+    (tmp_path / "run" / "samples" / "spider.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    index = write_bundle(Site([read_run(tmp_path / "run")]), tmp_path / "site")
+    shown = lambda: chrome.execute_script(  # noqa: E731
+        "const p = document.querySelector('p.prompt-fit'); return p && p.textContent")
+    chrome.get(browser.page_url(index) + "#sample/0/0/long")
+    said = browser.wait(shown)
+    assert said.startswith("prompt too long, nothing generated: 1300 tokens (context 1024 tokens with 8 new)")
+    assert said.endswith("the server said: <img src=x onerror='window.__pwned=1'>")
+    assert chrome.execute_script("return window.__pwned") is None
+    chrome.get(browser.page_url(index) + "#sample/0/0/cut")
+    assert browser.wait(lambda: (shown() or "").startswith("prompt cut from the left to fit: 284 tokens removed"))
+
+
 def test_tabbench_view_serves_on_loopback_until_stopped(runs: dict, env: dict[str, str]) -> None:
     process = subprocess.Popen([sys.executable, "-m", "tabbench", "view", str(runs["a"]), f"{runs['b']}=new",
                                 "--port", "0"], stderr=subprocess.PIPE, text=True, env=env)

@@ -12,8 +12,14 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
 - ``adapter``: a LoRA adapter folder (``adapter_config.json``); the model path itself may also be an
   adapter folder, whose ``base_model_name_or_path`` must then be a local directory (or pass ``base``);
 - ``batch_size``: prompts per ``generate`` call (default: the whole batch the host hands over);
-- ``threads``: torch CPU threads (default: 1 for models under 400 MB of weights on CPU, where more threads
-  only slow generation down; torch's default otherwise);
+- ``threads`` (``tabbench eval --threads``): torch CPU threads (default: 1 for models under 400 MB of weights
+  on CPU, where more threads only slow generation down; for larger models, the cores other processes leave free,
+  measured before and during generation: ``tabbench_hf.threads``). OpenMP's waiting threads sleep instead of
+  spinning (``OMP_WAIT_POLICY=PASSIVE`` as torch loads, unless the user set a policy);
+- ``max_model_len``: the model's context in tokens, prompt and new tokens (default: the checkpoint's
+  ``max_position_embeddings``, or its ``n_positions``/``max_sequence_length``/``seq_length``). A prompt that does
+  not fit it with ``max_new_tokens`` is refused alone (``prompt_too_long`` in ``tabbench eval``'s record), or cut
+  from the left with ``GenerationParams.truncate_prompts`` (``--truncate-prompts``);
 - ``prefix_cache``: ``true`` (default) or ``false``. On, prompts are sorted so that those sharing a prefix
   (the same database schema) meet in a batch, the key/value cache of a prefix shared by a group of prompts is
   computed and stored once for the group (and kept for the next batches), and ``n`` samples of a prompt
@@ -46,16 +52,21 @@ from typing import Any, ClassVar
 from tabbench import (
     BackendError,
     ConfigError,
+    Generation,
     GenerationParams,
     GenerationRequest,
     ModelBackend,
     Option,
+    completions_of,
     decoding,
+    fit_prompt,
     parse_tool_calls,
+    prompt_too_long,
     truncate_at_stop,
 )
 from tabbench.checkpoint import checkpoint_files, hub_id
 from tabbench_hf import offline
+from tabbench_hf.threads import FreeCores, import_torch
 
 log = logging.getLogger("tabbench.hf")
 
@@ -67,6 +78,7 @@ SMALL_MODEL_BYTES = 400 * 2**20
 MIN_SHARED_TOKENS = 16  # a shorter common prefix is not worth a separate prefill pass
 PREFIXES_KEPT = 4  # shared prefixes whose key/value caches are kept for the next batches (a few schemas)
 COMPILE_CHOICES = ("auto", True, False, "true", "false")
+CONTEXT_KEYS = ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length", "n_ctx")
 
 
 def _missing_model(model: str, what: str = "model") -> ConfigError:
@@ -108,6 +120,7 @@ class HFBackend(ModelBackend):
         "dtype": Option("auto", str, choices=DTYPES), "device": "auto", "adapter": Option(None, str),
         "base": Option(None, str), "batch_size": Option(None, int, min=1), "threads": Option(None, int, min=1),
         "prefix_cache": True, "compile": Option("auto", None, choices=COMPILE_CHOICES),
+        "max_model_len": Option(None, int, min=1),
     }
 
     def __init__(self, model: str, **options: Any) -> None:
@@ -120,6 +133,7 @@ class HFBackend(ModelBackend):
         self.device_name = str(options.get("device", "auto"))
         self.batch_size = int(options["batch_size"]) if options.get("batch_size") else None
         self.threads = int(options["threads"]) if options.get("threads") else None
+        self.max_model_len = int(options["max_model_len"]) if options.get("max_model_len") else None
         path = Path(model).expanduser()
         if not path.is_dir():
             raise _missing_model(model)
@@ -153,6 +167,7 @@ class HFBackend(ModelBackend):
         self._shares = False  # whether prompts may share a prefix (kv_cache's attention is installed): load()
         self._compiled = False  # whether generation decodes through the compiled static cache: load()
         self.clock = decoding.CallClock()  # compiled generate calls: those that compiled (warm-up) apart
+        self._free: FreeCores | None = None  # the cores others leave free, when the thread count follows them
 
     @staticmethod
     def _adapter_base(adapter: Path) -> str:
@@ -175,8 +190,7 @@ class HFBackend(ModelBackend):
     # --- resolution ------------------------------------------------------------------------------------
 
     def resolved_device(self) -> str:
-        import torch
-
+        torch = import_torch()  # the first import of torch: OpenMP's waiting threads sleep (tabbench_hf.threads)
         if self.device_name.startswith("cuda") and not torch.cuda.is_available():
             raise ConfigError(f"hf: device={self.device_name!r}: no CUDA device is available (use cpu or auto)")
         if self.device_name != "auto":
@@ -191,8 +205,7 @@ class HFBackend(ModelBackend):
     def resolved_dtype(self) -> str:
         if self.dtype_name != "auto":
             return self.dtype_name
-        import torch
-
+        torch = import_torch()
         device = self.resolved_device()
         if device.startswith("cuda") and torch.cuda.is_bf16_supported():
             return "bfloat16"
@@ -210,7 +223,9 @@ class HFBackend(ModelBackend):
         return self.resolved_device().startswith("cuda")
 
     def default_threads(self) -> int | None:
-        """One CPU thread for small models (< SMALL_MODEL_BYTES of weights), else torch's default.
+        """One CPU thread for small models (< SMALL_MODEL_BYTES of weights); for larger ones, the cores other
+        processes leave free (``FreeCores``: ``None`` here, decided as the model loads and after each batch);
+        ``None`` off the CPU too (torch's default).
 
         Measured on a shared 2-core machine: the 3M-parameter tiny model generated 485 tokens/s with one
         thread and 48 with two, because small matrix products cannot use a second core and its threads spin
@@ -222,6 +237,10 @@ class HFBackend(ModelBackend):
             p.stat().st_size for p in self.base.glob("*.bin")
         )
         return 1 if weights < SMALL_MODEL_BYTES else None
+
+    def _follows_free_cores(self) -> bool:
+        """Whether the thread count follows the free cores: a larger model on the CPU, no ``threads`` given."""
+        return self.threads is None and self.resolved_device().startswith("cpu") and self.default_threads() is None
 
     def chat_template_sha256(self) -> str | None:
         template = chat_template_text(self.tokenizer_folder)
@@ -262,12 +281,15 @@ class HFBackend(ModelBackend):
         self.load_seconds = time.perf_counter() - start
 
     def _load(self) -> None:
-        import torch
+        torch = import_torch()  # before transformers, which imports it too
         from transformers import AutoModelForCausalLM, AutoTokenizer
         from transformers.utils import logging as hf_logging
 
         hf_logging.disable_progress_bar()
         threads = self.threads or self.default_threads()
+        if threads is None and self._follows_free_cores():
+            self._free = FreeCores()
+            threads = self._free.probe()
         if threads:
             torch.set_num_threads(threads)
         try:
@@ -312,37 +334,75 @@ class HFBackend(ModelBackend):
         return self._tokenizer.apply_chat_template(request.messages, tools=tools or None, tokenize=False,
                                                    add_generation_prompt=True)
 
+    def context_length(self) -> int | None:
+        """The model's context in tokens: ``max_model_len``, else what the checkpoint's config says (``None``: it
+        says nothing, and no prompt is refused)."""
+        if self.max_model_len is not None:
+            return self.max_model_len
+        self.load()
+        config = self._model.config.get_text_config()
+        found = [getattr(config, key, None) for key in CONTEXT_KEYS]
+        return next((int(v) for v in found if isinstance(v, int) and not isinstance(v, bool) and v > 0), None)
+
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
+        return completions_of(self.name, requests, self.generations(requests, params))
+
+    def generations(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[Generation]:
+        """Each request's completions; a prompt that does not fit the context with ``max_new_tokens`` is refused
+        alone, or cut from the left with ``params.truncate_prompts`` (``tabbench.fit_prompt``)."""
         if not requests:
             return []
         self.load()
-        return self._complete([self.render(r) for r in requests], params)
+        texts = [self.render(r) for r in requests]
+        context = self.context_length()
+        fitted = [fit_prompt(ids, context, params) for ids in self._encode(texts)]
+        kept = [i for i, (ids, _) in enumerate(fitted) if ids is not None]
+        completed = self._complete([texts[i] for i in kept], params, [fitted[i][0] or [] for i in kept])
+        outputs = [prompt_too_long(details) for _, details in fitted]
+        for i, completions in zip(kept, completed, strict=True):
+            outputs[i] = Generation(completions, None, fitted[i][1])
+        return outputs
 
-    def _complete(self, texts: list[str], params: GenerationParams) -> list[list[str]]:
-        """``params.n`` completions of each rendered prompt, ``batch_size`` prompts to a ``generate`` call: greedy
-        (then repeated, all ``n`` being the same) or sampled (``n`` rows a prompt, each prompt drawing from its own
-        seeded generator). With ``prefix_cache`` the prompts are ordered by ``_prefix_order``; the results are put
-        back in the caller's order."""
+    def _encode(self, texts: Sequence[str]) -> list[list[int]]:
+        """Token ids of rendered prompts: the chat template wrote the special tokens (BOS too), none added."""
+        self.load()
+        return [self._tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
+
+    def _complete(self, texts: list[str], params: GenerationParams, ids: list[list[int]] | None = None
+                  ) -> list[list[str]]:
+        """``params.n`` completions of each rendered prompt (``ids``: its tokens, when cut to fit the context),
+        ``batch_size`` prompts to a ``generate`` call: greedy (then repeated, all ``n`` being the same) or sampled
+        (``n`` rows a prompt, each prompt drawing from its own seeded generator). With ``prefix_cache`` the
+        prompts are ordered by ``_prefix_order``; the results are put back in the caller's order."""
+        if not texts:
+            return []
+        ids = ids if ids is not None else self._encode(texts)
         copies = params.n if params.temperature > 0 else 1
-        order = self._prefix_order(texts) if self.prefix_cache else list(range(len(texts)))
+        order = self._prefix_order(texts, ids) if self.prefix_cache else list(range(len(texts)))
         size = self.batch_size or len(texts)
         outputs: list[list[str]] = [[] for _ in texts]
         for start in range(0, len(order), size):
             chunk = order[start : start + size]
-            batch = self._run([texts[i] for i in chunk], params, copies)
+            if self._free is not None:
+                self._free.start()
+            batch = self._run([texts[i] for i in chunk], params, copies, [ids[i] for i in chunk])
+            if self._free is not None:  # the next batch's threads: the cores the others left free during this one
+                import torch
+
+                torch.set_num_threads(self._free.threads())
             for k, i in enumerate(chunk):
                 outputs[i] = batch[k * copies : (k + 1) * copies] * (params.n // copies)  # greedy: n equal
         return outputs
 
-    def _prefix_order(self, texts: list[str]) -> list[int]:
+    def _prefix_order(self, texts: list[str], ids: list[list[int]] | None = None) -> list[int]:
         """Indices of ``texts`` sorted by text, so prompts sharing a prefix (a database's schema) meet, and each
         group that shares one (``prefix_groups``) by length: the batches cut from it then pad their unshared
         tails (the question, prefilled per row) to similar lengths."""
         self.load()
+        ids = ids if ids is not None else self._encode(texts)
         order = sorted(range(len(texts)), key=texts.__getitem__)
-        ids = [self._tokenizer(texts[i], add_special_tokens=False)["input_ids"] for i in order]
         ordered: list[tuple[int, int]] = []  # (index, length)
-        for rows, _ in prefix_groups(ids, MIN_SHARED_TOKENS):
+        for rows, _ in prefix_groups([ids[i] for i in order], MIN_SHARED_TOKENS):
             group, order = order[: len(rows)], order[len(rows) :]
             ordered += sorted(zip(group, map(len, rows), strict=True), key=lambda pair: pair[1])
         return [i for i, _ in ordered]
@@ -368,11 +428,10 @@ class HFBackend(ModelBackend):
         texts = [self.render(r, r.tools) for r in requests]
         return [parse_tool_calls(completions[0]) for completions in self._complete(texts, params)]
 
-    def _run(self, texts: list[str], params: GenerationParams, copies: int) -> list[str]:
-        """Completions of ``texts`` (``copies`` each, consecutive) from one ``generate`` call; with
+    def _run(self, texts: list[str], params: GenerationParams, copies: int, ids: list[list[int]]) -> list[str]:
+        """Completions of ``texts`` (tokens ``ids``; ``copies`` each, consecutive) from one ``generate`` call; with
         ``prefix_cache`` the prefix a group of prompts shares is prefilled once, and so is the whole prompt of a
         sampled prompt alone in its group."""
-        ids = [self._tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
         seeds = None
         if params.temperature > 0:
             from tabbench_hf.sampling import prompt_seed

@@ -3,16 +3,26 @@
 Standard library only (``urllib`` in a thread pool), so it adds no dependency. Requests are sent concurrently up
 to ``concurrency``; 408/409/429/5xx answers, refused or dropped connections and timeouts are retried with
 exponential backoff and jitter (a ``Retry-After`` header is honoured); any other HTTP error is a one-line
-``BackendError`` carrying the server's message. Servers that ignore ``n`` (``transformers serve`` does) get the
-missing samples as further requests with seeds ``seed+1, seed+2, ...``; stop strings are also applied on the
-client, for servers that ignore ``stop``.
+``BackendError`` carrying the server's message, except a server's refusal of a prompt too long for the model's
+context (``context_error``: vLLM's, transformers serve's, OpenAI's ``context_length_exceeded``, llama.cpp's), which
+refuses that request alone (``prompt_too_long`` in ``tabbench eval``'s record). Servers that ignore ``n``
+(``transformers serve`` does) get the missing samples as further requests with seeds ``seed+1, seed+2, ...``; stop
+strings are also applied on the client, for servers that ignore ``stop``.
+
+With a local tokenizer (the ``tokenizer`` option, or the model name when it is a local folder, as with
+``transformers serve PATH``) prompts are also measured here, against the context: the ``max_model_len`` option,
+else the server's ``/v1/models`` entry (vLLM lists ``max_model_len``; transformers serve lists none), else the
+local folder's ``config.json``. A prompt that does not fit with ``max_new_tokens`` is then refused without a
+request, or, with ``truncate_prompts`` and ``endpoint=completions``, cut from the left.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -24,11 +34,16 @@ from urllib.request import Request, urlopen
 
 from tabbench import (
     BackendError,
+    ConfigError,
+    Generation,
     GenerationParams,
     GenerationRequest,
     Message,
     ModelBackend,
     Option,
+    completions_of,
+    fit_prompt,
+    prompt_too_long,
     truncate_at_stop,
 )
 from tabbench.checkpoint import is_hub_id
@@ -36,6 +51,56 @@ from tabbench.checkpoint import is_hub_id
 DEFAULT_BASE_URL = "http://127.0.0.1:8000/v1"
 RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
 ENDPOINTS = {"chat": "/chat/completions", "completions": "/completions"}
+CONTEXT_STATUS = frozenset({400, 413, 422})  # how servers answer a request longer than the model's context
+CONTEXT_CODES = frozenset({"context_length_exceeded", "exceed_context_size_error"})  # OpenAI's, llama.cpp's
+CONTEXT_WORDS = re.compile(r"context length|context window|context size|max-model-len|max_model_len|maximum model "
+                           r"length|model takes at most|prompt is too long", re.I)
+CONTEXT_LIMIT = re.compile(r"(?:maximum context length is|takes at most|maximum model length (?:is|of)|context "
+                           r"length of|context size \(?)\s*(\d+)", re.I)
+PROMPT_LENGTH = re.compile(r"(?:prompt has|resulted in|request has|prompt \(length|input \()\s*(\d+)|(\d+) in the "
+                           r"messages", re.I)
+CONFIG_CONTEXT_KEYS = ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length", "n_ctx")
+
+
+class ContextError(BackendError):
+    """A server refused one request because its prompt does not fit the model's context (``details``: what the
+    server said, and the numbers it gave)."""
+
+    def __init__(self, message: str, details: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.details = details
+
+
+def context_error(status: int, body: str) -> dict[str, Any] | None:
+    """What a server's error answer says of a prompt too long for the model's context, or ``None`` when the answer
+    is another error: ``message`` (its words, cut), and ``prompt_tokens``/``context_length`` when it gives them.
+
+    Told apart by the status (400, 413, 422) and by an error code (OpenAI's ``context_length_exceeded``,
+    llama.cpp's ``exceed_context_size_error``) or the wording of vLLM, transformers serve, SGLang and OpenAI."""
+    if status not in CONTEXT_STATUS:
+        return None
+    try:
+        answer = json.loads(body)
+    except (ValueError, RecursionError):
+        answer = body
+    texts, codes = [], set()
+    for part in (answer, *(answer.values() if isinstance(answer, dict) else ())):
+        if isinstance(part, str):
+            texts.append(part)
+        elif isinstance(part, dict):
+            texts += [str(part[k]) for k in ("message", "detail") if isinstance(part.get(k), str)]
+            codes |= {str(part[k]) for k in ("code", "type") if part.get(k) is not None}
+    if isinstance(answer, dict):
+        codes |= {str(answer[k]) for k in ("code", "type") if isinstance(answer.get(k), str)}
+    message = " ".join(" ".join(texts).split())
+    if not (codes & CONTEXT_CODES or CONTEXT_WORDS.search(message)):
+        return None
+    details: dict[str, Any] = {"message": message[:300]}
+    if limit := CONTEXT_LIMIT.search(message):
+        details["context_length"] = int(limit.group(1))
+    if length := PROMPT_LENGTH.search(message):
+        details["prompt_tokens"] = int(length.group(1) or length.group(2))
+    return details
 
 
 def parse_spec(spec: str, options: dict[str, Any]) -> tuple[str, str | None]:
@@ -84,8 +149,10 @@ class OpenAIBackend(ModelBackend):
     (default ``OPENAI_API_KEY``; none is sent when unset), ``endpoint`` (``chat``, the default, or
     ``completions``), ``concurrency`` (8), ``timeout`` (seconds per request, 300), ``max_retries`` (5),
     ``backoff`` (first delay, 1.0 s), ``backoff_max`` (60 s), ``reasoning`` (``think`` or ``drop``),
-    ``tokenizer`` (a local path whose chat template renders prompts for ``completions``; defaults to the model
-    name when that is a local folder, as with ``transformers serve PATH``), ``extra_body`` (a dict merged into
+    ``tokenizer`` (a local path whose chat template renders prompts for ``completions``, and measures prompts
+    against the context; defaults to the model name when that is a local folder, as with ``transformers serve
+    PATH``), ``max_model_len`` (the model's context in tokens; default: the server's ``/v1/models`` entry, else the
+    local folder's ``config.json``), ``extra_body`` (a dict merged into
     every request, e.g. ``{"top_k": 20}``), ``revision`` (recorded in the fingerprint), ``prefix_cache``
     (true, the default: requests are submitted sorted by their messages, so a database's questions, which share
     its schema, reach the server together and its prefix cache serves the shared schema; false: in the caller's
@@ -101,7 +168,7 @@ class OpenAIBackend(ModelBackend):
         "timeout": 300.0, "max_retries": Option(5, int, min=0), "backoff": Option(1.0, float, min=0),
         "backoff_max": Option(60.0, float, min=0), "reasoning": Option("think", str, choices=("think", "drop")),
         "tokenizer": Option(None, str), "extra_body": Option(None, dict), "revision": Option(None),
-        "prefix_cache": True,
+        "prefix_cache": True, "max_model_len": Option(None, int, min=1),
     }
 
     def __init__(self, model: str, **options: Any) -> None:
@@ -123,6 +190,7 @@ class OpenAIBackend(ModelBackend):
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(self.concurrency)  # requests in flight, across both pools
         self._template: Any = None
+        self._context: tuple[int | None] | None = None  # (context length,) once looked up
 
     # --- requests -----------------------------------------------------------------------------------------
 
@@ -143,7 +211,12 @@ class OpenAIBackend(ModelBackend):
                                           timeout=self.timeout) as resp:
                     return json.loads(resp.read().decode("utf-8"))
             except HTTPError as exc:
-                detail = " ".join(exc.read()[:400].decode("utf-8", "replace").split())
+                body = exc.read()[:4000].decode("utf-8", "replace")
+                detail = " ".join(body[:400].split())
+                too_long = context_error(exc.code, body)
+                if too_long is not None:
+                    raise ContextError(f"openai backend: {url} refused a prompt too long for the model's context "
+                                       f"(HTTP {exc.code}): {detail}", too_long) from exc
                 if exc.code not in RETRY_STATUS or attempt == self.max_retries:
                     raise BackendError(f"openai backend: {url} answered HTTP {exc.code}: {detail}") from exc
                 retry_after = exc.headers.get("Retry-After") if exc.headers else None
@@ -167,22 +240,89 @@ class OpenAIBackend(ModelBackend):
             self.model_name = str(listing[0]["id"])
         return self.model_name
 
-    def render(self, messages: list[Message]) -> str:
-        """The prompt text for the completions endpoint, through the model's own chat template."""
+    def _local_folder(self) -> Path | None:
+        """The local folder of the model's tokenizer and config: the ``tokenizer`` option, else the model name when
+        it is a folder (``transformers serve PATH``)."""
+        source = self.options.get("tokenizer") or self.model_name
+        return Path(source) if source and Path(source).is_dir() else None
+
+    def tokenizer(self) -> Any:
+        """The model's tokenizer, from the local folder (loaded once); ``BackendError`` without one."""
         with self._lock:
             if self._template is None:
-                source = self.options.get("tokenizer") or self.model_name
-                if not source or not Path(source).is_dir():
+                folder = self._local_folder()
+                if folder is None:
                     raise BackendError(
                         "openai backend: endpoint=completions renders the chat template locally; pass "
                         "tokenizer=PATH (a local folder with the model's tokenizer)"
                     )
                 from transformers import AutoTokenizer
 
-                self._template = AutoTokenizer.from_pretrained(source, local_files_only=True)
-        return self._template.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+                self._template = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
+        return self._template
 
-    def _body(self, request: GenerationRequest, params: GenerationParams, n: int, seed: int) -> dict[str, Any]:
+    def render(self, messages: list[Message]) -> str:
+        """The prompt text for the completions endpoint, through the model's own chat template."""
+        return self.tokenizer().apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+
+    def context_length(self) -> int | None:
+        """The model's context in tokens: ``max_model_len``, else the server's ``/v1/models`` entry for the model
+        (vLLM's ``max_model_len``), else the local folder's ``config.json``; ``None`` when none says."""
+        if self._context is None:
+            found = self.options.get("max_model_len")
+            if found is None:
+                try:
+                    listing = self._call("GET", "/models").get("data") or []
+                except BackendError:  # a server without the listing: the local config, or the server's errors
+                    listing = []
+                entry = next((m for m in listing if isinstance(m, dict) and m.get("id") == self.model_name), {})
+                found = entry.get("max_model_len") if isinstance(entry.get("max_model_len"), int) else None
+            folder = self._local_folder()
+            if found is None and folder is not None and (folder / "config.json").is_file():
+                try:
+                    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    config = {}
+                config = {**config, **(config.get("text_config") or {})} if isinstance(config, dict) else {}
+                found = next((config[k] for k in CONFIG_CONTEXT_KEYS if isinstance(config.get(k), int)), None)
+            self._context = (found,)
+        return self._context[0]
+
+    def _fit(self, request: GenerationRequest, params: GenerationParams) -> tuple[str | None, dict[str, Any], bool]:
+        """``(prompt text for the completions endpoint or None, details, refused)``: the prompt measured with the local
+        tokenizer against the context (``tabbench.fit_prompt``) when both are known; otherwise as it is, and the
+        server has the last word (``context_error``)."""
+        folder = self._local_folder()
+        if params.truncate_prompts and (self.endpoint != "completions" or folder is None):
+            raise ConfigError("openai backend: --truncate-prompts cuts prompts here, so it needs endpoint=completions "
+                              "and a local tokenizer (tokenizer=PATH): the chat endpoint renders them on the server")
+        if folder is None or (self.endpoint == "chat" and importlib.util.find_spec("transformers") is None):
+            return None, {}, False  # nothing to measure with: the server's context error says it
+        text = self.render(request.messages)
+        context = self.context_length()
+        if context is None and params.truncate_prompts:
+            raise ConfigError("openai backend: --truncate-prompts needs the model's context: the server does not list "
+                              "it; pass -m max_model_len=N")
+        ids, details = fit_prompt(self.tokenizer()(text, add_special_tokens=False)["input_ids"], context, params)
+        if ids is None:
+            return None, details, True
+        if details.get("truncated_tokens"):
+            text = self.tokenizer().decode(ids)
+        return (self._as_sent(text) if self.endpoint == "completions" else None), details, False
+
+    def _as_sent(self, text: str) -> str:
+        """The completions endpoint's prompt: the rendered text, less a leading BOS that the server's tokenizer adds
+        again (transformers serve and vLLM tokenize a completions prompt with special tokens), so that the server
+        sees the tokens the hf backend feeds its model: one BOS, the template's."""
+        tokenizer = self.tokenizer()
+        bos = tokenizer.bos_token
+        if bos and text.startswith(bos) and tokenizer("", add_special_tokens=True)["input_ids"][:1] == [
+                tokenizer.bos_token_id]:
+            return text[len(bos):]
+        return text
+
+    def _body(self, request: GenerationRequest, params: GenerationParams, n: int, seed: int,
+              prompt: str | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {
             "model": self.resolve_model_name(),
             "max_tokens": params.max_new_tokens,
@@ -196,31 +336,49 @@ class OpenAIBackend(ModelBackend):
         if self.endpoint == "chat":
             body["messages"] = request.messages
         else:
-            body["prompt"] = self.render(request.messages)
+            body["prompt"] = prompt if prompt is not None else self.render(request.messages)
         return {**body, **self.extra_body}
 
-    def _sample(self, request: GenerationRequest, params: GenerationParams, n: int, seed: int) -> list[str]:
-        answer = self._call("POST", ENDPOINTS[self.endpoint], self._body(request, params, n, seed))
+    def _sample(self, request: GenerationRequest, params: GenerationParams, n: int, seed: int,
+                prompt: str | None = None) -> list[str]:
+        answer = self._call("POST", ENDPOINTS[self.endpoint], self._body(request, params, n, seed, prompt))
         choices = sorted(answer.get("choices") or [], key=lambda c: c.get("index", 0))
         return [truncate_at_stop(choice_text(c, self.reasoning), params.stop) for c in choices]
 
-    def _complete(self, pool: ThreadPoolExecutor, request: GenerationRequest, params: GenerationParams) -> list[str]:
+    def _complete(self, pool: ThreadPoolExecutor, request: GenerationRequest, params: GenerationParams,
+                  prompt: str | None = None) -> list[str]:
         """``params.n`` completions of one request: one call with ``n`` when the server honours it, else one call
         per missing sample with seeds ``seed+k``."""
         if self._server_honours_n is False and params.n > 1:
-            futures = [pool.submit(self._sample, request, params, 1, params.seed + k) for k in range(params.n)]
+            futures = [pool.submit(self._sample, request, params, 1, params.seed + k, prompt) for k in range(params.n)]
             return [text for f in futures for text in f.result()[:1]]
-        texts = self._sample(request, params, params.n, params.seed)
+        texts = self._sample(request, params, params.n, params.seed, prompt)
         if params.n > 1:
             self._server_honours_n = len(texts) >= params.n
         for k in range(len(texts), params.n):
-            texts.extend(self._sample(request, params, 1, params.seed + k)[:1])
+            texts.extend(self._sample(request, params, 1, params.seed + k, prompt)[:1])
         return texts[: params.n]
 
+    def _generation(self, pool: ThreadPoolExecutor, request: GenerationRequest, params: GenerationParams,
+                    fitted: tuple[str | None, dict[str, Any], bool]) -> Generation:
+        """One request's ``Generation``: refused here (measured too long), refused by the server (its context
+        error), or its completions."""
+        prompt, details, refused = fitted
+        if refused:
+            return prompt_too_long(details)
+        try:
+            return Generation(self._complete(pool, request, params, prompt), None, details)
+        except ContextError as exc:
+            return prompt_too_long({"max_new_tokens": params.max_new_tokens, **details, **exc.details})
+
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
+        return completions_of(self.name, requests, self.generations(requests, params))
+
+    def generations(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[Generation]:
         if not requests:
             return []
         self.resolve_model_name()
+        fitted = [self._fit(r, params) for r in requests]  # here, not in the pools: one thread uses the tokenizer
         # Sample-level calls run in their own pool so that request-level workers never wait on a full pool.
         # With prefix_cache, requests are submitted sorted by their messages, so a database's questions (same
         # schema) reach the server together and its prefix cache serves the shared schema; results keep the
@@ -228,7 +386,7 @@ class OpenAIBackend(ModelBackend):
         order = sorted(range(len(requests)), key=lambda i: repr(requests[i].messages)) if self.prefix_cache \
             else range(len(requests))
         with ThreadPoolExecutor(self.concurrency) as inner, ThreadPoolExecutor(self.concurrency) as outer:
-            submitted = {i: outer.submit(self._complete, inner, requests[i], params) for i in order}
+            submitted = {i: outer.submit(self._generation, inner, requests[i], params, fitted[i]) for i in order}
             futures = [submitted[i] for i in range(len(requests))]
             try:
                 outputs = [f.result() for f in futures]
@@ -236,11 +394,10 @@ class OpenAIBackend(ModelBackend):
                 for f in futures:
                     f.cancel()
                 raise
-        for request, texts in zip(requests, outputs, strict=True):
-            if len(texts) != params.n:
-                raise BackendError(
-                    f"openai backend: {len(texts)} completions for example {request.example.id!r}, expected {params.n}"
-                )
+        for request, generation in zip(requests, outputs, strict=True):
+            if generation.status is None and len(generation.completions) != params.n:
+                raise BackendError(f"openai backend: {len(generation.completions)} completions for example "
+                                   f"{request.example.id!r}, expected {params.n}")
         return outputs
 
     def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:

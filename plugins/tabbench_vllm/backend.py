@@ -2,7 +2,10 @@
 
 vLLM is imported only when the model is loaded (first ``generate``); without it that is a one-line
 ``BackendError`` naming the extra to install. Prompts are rendered here with the checkpoint's own chat template
-(``tokenizer.apply_chat_template``), as the ``hf`` backend does, so both backends generate from the same text.
+(``tokenizer.apply_chat_template``), as the ``hf`` backend does, tokenized as it does (the template wrote the
+special tokens: none is added, so no second BOS), and handed to the engine as token ids. A prompt that does not fit
+the engine's ``max_model_len`` with ``max_new_tokens`` is refused alone (``prompt_too_long`` in ``tabbench eval``'s
+record; ``LLM.generate`` would fail the whole batch), or cut from the left with ``truncate_prompts``.
 Nothing is downloaded: the model must be a local folder.
 
 Options (``--model-option KEY=VALUE``): ``tensor_parallel_size`` (1), ``data_parallel_size`` (1: engines, one
@@ -27,12 +30,16 @@ from typing import Any, ClassVar
 from tabbench import (
     BackendError,
     ConfigError,
+    Generation,
     GenerationParams,
     GenerationRequest,
     Message,
     ModelBackend,
     Option,
+    completions_of,
+    fit_prompt,
     parse_tool_calls,
+    prompt_too_long,
 )
 from tabbench.checkpoint import checkpoint_files, hub_id
 
@@ -44,14 +51,24 @@ def request_seed(seed: int, prompt: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}\0{prompt}".encode()).digest()[:4], "big")
 
 
+def check_sampling(params: GenerationParams) -> None:
+    """The values ``vllm.SamplingParams`` refuses, refused here before the engine starts (a model load later they
+    were a traceback): temperature in [0, 2] and finite, top_p in (0, 1] (vLLM's ``_verify_args``)."""
+    if not 0.0 <= params.temperature <= 2.0:  # NaN fails too
+        raise ConfigError(f"vllm: --temperature {params.temperature!r}: vLLM takes 0 to 2")
+    if not 0.0 < params.top_p <= 1.0:
+        raise ConfigError(f"vllm: --top-p {params.top_p!r}: vLLM takes more than 0, at most 1")
+
+
 def sampling_kwargs(params: GenerationParams, prompt: str) -> dict[str, Any]:
     """``vllm.SamplingParams`` keyword arguments for one prompt.
 
-    ``temperature == 0`` is greedy (vLLM then ignores ``top_p`` and the seed; they are set to neutral values).
+    ``temperature == 0`` is greedy (vLLM then ignores ``top_p`` and the seed; they are set to neutral values, and it
+    refuses ``n > 1``: one completion is asked for, repeated ``n`` times by ``Replica.generations``).
     """
     greedy = params.temperature == 0
     return {
-        "n": params.n,
+        "n": 1 if greedy else params.n,
         "temperature": float(params.temperature),
         "top_p": 1.0 if greedy else float(params.top_p),
         "max_tokens": int(params.max_new_tokens),
@@ -92,6 +109,14 @@ def render_prompts(tokenizer: Any, conversations: Sequence[list[Message]],
     per_conversation = tools if tools is not None else [None] * len(conversations)
     return [tokenizer.apply_chat_template(list(m), tools=t or None, tokenize=False, add_generation_prompt=True)
             for m, t in zip(conversations, per_conversation, strict=True)]
+
+
+def engine_context(llm: Any) -> int | None:
+    """The engine's context in tokens (``max_model_len``: the option, else what vLLM derived from the checkpoint);
+    ``None`` when the engine does not say."""
+    config = getattr(getattr(llm, "llm_engine", None), "model_config", None) or getattr(llm, "model_config", None)
+    length = getattr(config, "max_model_len", None)
+    return length if isinstance(length, int) and not isinstance(length, bool) else None
 
 
 def engine_environment(batch_invariant: bool) -> dict[str, str]:
@@ -166,16 +191,30 @@ class Replica:
 
         return LoRARequest("tabbench-adapter", 1, str(self.adapter))
 
-    def generate(self, conversations: Sequence[list[Message]], params: GenerationParams,
-                 tools: Sequence[list[dict[str, Any]] | None] | None = None) -> list[list[str]]:
-        """``params.n`` completions of each conversation, in order (``tools``: ``eval --env``'s tool schemas)."""
+    def generations(self, conversations: Sequence[list[Message]], params: GenerationParams,
+                    tools: Sequence[list[dict[str, Any]] | None] | None = None) -> list[Generation]:
+        """A ``Generation`` of each conversation, in order (``tools``: ``eval --env``'s tool schemas): ``params.n``
+        completions, or a refusal when the prompt does not fit the engine's context (``tabbench.fit_prompt``)."""
         if not conversations:
             return []
         llm = self.start()
-        prompts = render_prompts(llm.get_tokenizer(), conversations, tools)
-        sampling = [self.sampling(sampling_kwargs(params, p)) for p in prompts]
-        outputs = llm.generate(prompts, sampling, lora_request=self.lora_request(), use_tqdm=False)
-        return [[o.text for o in sorted(out.outputs, key=lambda o: o.index)] for out in outputs]
+        tokenizer = llm.get_tokenizer()
+        prompts = render_prompts(tokenizer, conversations, tools)
+        context = engine_context(llm)
+        fitted = [fit_prompt(tokenizer.encode(p, add_special_tokens=False), context, params) for p in prompts]
+        kept = [i for i, (ids, _) in enumerate(fitted) if ids is not None]
+        results = [prompt_too_long(details) for _, details in fitted]
+        if kept:
+            sampling = [self.sampling(sampling_kwargs(params, prompts[i])) for i in kept]
+            outputs = llm.generate([{"prompt_token_ids": fitted[i][0]} for i in kept], sampling,
+                                   lora_request=self.lora_request(), use_tqdm=False)
+            for i, out in zip(kept, outputs, strict=True):
+                done = sorted(out.outputs, key=lambda o: o.index)
+                copies = params.n if params.temperature == 0 else 1  # greedy: one completion, n times
+                reasons = [getattr(o, "finish_reason", None) for o in done] * copies
+                details = {**fitted[i][1], **({"finish_reasons": reasons} if any(reasons) else {})}
+                results[i] = Generation([o.text for o in done] * copies, None, details)
+        return results
 
 
 class VLLMBackend(ModelBackend):
@@ -227,11 +266,17 @@ class VLLMBackend(ModelBackend):
         return self._replicas
 
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
+        return completions_of(self.name, requests, self.generations(requests, params))
+
+    def generations(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[Generation]:
+        """Each request's completions (vLLM's ``finish_reason`` of each under ``details["finish_reasons"]``:
+        ``length`` is a completion cut at ``max_new_tokens`` or the context), or its refusal."""
+        check_sampling(params)
         if not requests:
             return []
         order = sorted(range(len(requests)), key=lambda i: repr(requests[i].messages))  # shared prefixes meet
-        outputs = self.load().generate([requests[i].messages for i in order], params)
-        restored: list[list[str]] = [[] for _ in requests]
+        outputs = self.load().generations([requests[i].messages for i in order], params)
+        restored: list[Generation] = [Generation([]) for _ in requests]
         for i, output in zip(order, outputs, strict=True):
             restored[i] = output
         return restored
@@ -239,11 +284,12 @@ class VLLMBackend(ModelBackend):
     def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
         """``tabbench eval --env``: the ``hf`` path on vLLM: the chat template renders the tool schemas, tool calls
         are read back by ``tabbench.parse_tool_calls``. Untested here (no GPU)."""
+        check_sampling(params)
         if not requests:
             return []
-        outputs = self.load().generate([r.messages for r in requests], replace(params, n=1),
-                                       [r.tools for r in requests])
-        return [parse_tool_calls(out[0] if out else "") for out in outputs]
+        outputs = self.load().generations([r.messages for r in requests], replace(params, n=1),
+                                          [r.tools for r in requests])
+        return [parse_tool_calls(out[0] if out else "") for out in completions_of(self.name, requests, outputs)]
 
     def origin(self) -> str | None:
         """The hub id the checkpoint's ``config.json`` names (``_name_or_path``), if any."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from tabbench import BackendError, GenerationParams, Message
+from tabbench import BackendError, Generation, GenerationParams, Message
 
 T = TypeVar("T")
 
@@ -53,10 +53,10 @@ class DataParallel:
         self._ray = ray
         self.actors = [actor.remote(replica) for _ in range(size)]
 
-    def generate(self, conversations: Sequence[list[Message]], params: GenerationParams,
-                 tools: Sequence[list[dict[str, Any]] | None] | None = None) -> list[list[str]]:
+    def generations(self, conversations: Sequence[list[Message]], params: GenerationParams,
+                    tools: Sequence[list[dict[str, Any]] | None] | None = None) -> list[Generation]:
         parts = partition(len(conversations), len(self.actors))
-        refs = [actor.generate.remote([conversations[i] for i in part], params,
+        refs = [actor.generations.remote([conversations[i] for i in part], params,
                                       None if tools is None else [tools[i] for i in part])
                 for actor, part in zip(self.actors, parts, strict=True) if part]
         outputs = self._ray.get(refs)
@@ -75,6 +75,6 @@ class _Actor:
     def __init__(self, replica: Any) -> None:
         self.replica = replica
 
-    def generate(self, conversations: Sequence[list[Message]], params: GenerationParams,
-                 tools: Sequence[list[dict[str, Any]] | None] | None) -> list[list[str]]:
-        return self.replica.generate(conversations, params, tools)
+    def generations(self, conversations: Sequence[list[Message]], params: GenerationParams,
+                    tools: Sequence[list[dict[str, Any]] | None] | None) -> list[Generation]:
+        return self.replica.generations(conversations, params, tools)

@@ -23,6 +23,7 @@ from tabbench.cli.options import (
     selection_options,
     settings_options,
     split_option,
+    threads_option,
     timeout_option,
     where_option,
 )
@@ -54,6 +55,7 @@ def report_not_run(results: dict[str, Any]) -> None:
 @click.option("--dtype", default=None, help="Shortcut for -m dtype=... (hf: auto, float32, bfloat16, float16).")
 @click.option("--device", default=None, help="Shortcut for -m device=... (hf: auto, cpu, cuda, cuda:1, mps).")
 @click.option("--adapter", default=None, help="Shortcut for -m adapter=PATH: a LoRA adapter folder (hf).")
+@threads_option
 @selection_options
 @click.option("--data", "data_pairs", multiple=True, metavar="NAME=PATH",
               help="Data path of benchmark NAME (else TABBENCH_DATA_<NAME>, the config file, bundled data).")
@@ -72,6 +74,9 @@ def report_not_run(results: dict[str, Any]) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of sampled generation.")
 @click.option("--max-new-tokens", type=click.IntRange(min=1), default=256, show_default=True)
 @click.option("--stop", multiple=True, help="Stop string (repeatable); cut from the completion.")
+@click.option("--truncate-prompts", is_flag=True,
+              help="Cut a prompt too long for the model's context (with --max-new-tokens) from the left, keeping "
+              "the question; without it such a prompt is one record of status prompt_too_long, scored wrong.")
 @batch_size_option
 @timeout_option
 @settings_options
@@ -100,10 +105,11 @@ def report_not_run(results: dict[str, Any]) -> None:
 @progress_option
 def eval_command(
     model_spec: str, backend: str | None, model_options: tuple[str, ...], dtype: str | None, device: str | None,
-    adapter: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], data_pairs: tuple[str, ...],
-    split: str | None, limit: int | None, where: tuple[Any, ...], samples: int, vote: str | None,
-    temperature: float | None, top_p: float,
-    seed: int, max_new_tokens: int, stop: tuple[str, ...], batch_size: int, timeout: float | None, settings: Any,
+    adapter: str | None, threads: int | None, benchmarks: tuple[str, ...], suites: tuple[str, ...],
+    data_pairs: tuple[str, ...], split: str | None, limit: int | None, where: tuple[Any, ...], samples: int,
+    vote: str | None, temperature: float | None, top_p: float,
+    seed: int, max_new_tokens: int, stop: tuple[str, ...], truncate_prompts: bool, batch_size: int,
+    timeout: float | None, settings: Any,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
     env_options: tuple[str, ...], out_dir: Path | None, resume: bool, sharding: Sharding, cache_path: Path | None,
     no_cache: bool, progress: bool, **budget_values: Any,
@@ -125,7 +131,7 @@ def eval_command(
     if resume and out_dir is None:
         raise UsageError("--resume needs --out DIR (the run to continue)")
     backend_options = parse_key_values(model_options, "--model-option")
-    for key, value in (("dtype", dtype), ("device", device), ("adapter", adapter)):
+    for key, value in (("dtype", dtype), ("device", device), ("adapter", adapter), ("threads", threads)):
         if value is not None:
             backend_options[key] = value
     environment = None
@@ -139,7 +145,7 @@ def eval_command(
         data=parse_data(data_pairs), benchmark_options=parse_key_values(benchmark_options, "--benchmark-option"),
         timeout=timeout, split=split, limit=limit, where=where,
         generation=GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p,
-                                    n=samples, seed=seed, stop=tuple(stop)),
+                                    n=samples, seed=seed, stop=tuple(stop), truncate_prompts=truncate_prompts),
         vote=vote, environment=environment, batch_size=batch_size, cache_path=None if no_cache else cache_path,
         use_cache=not no_cache, settings=settings, resume=resume, progress=progress,
         out=out_dir or Path("runs") / default_run_name(model or backend_name),

@@ -144,6 +144,11 @@ batch_size_option = click.option(
     "(env TABBENCH_BATCH_SIZE).",
 )
 progress_option = click.option("--progress/--no-progress", default=True, help="Show progress bars.")
+threads_option = click.option(
+    "--threads", type=click.IntRange(min=1), default=None,
+    help="CPU threads for generation (torch's, in the hf backend: -m threads=N). Default: the backend's choice "
+    "(hf: one for small models; for larger ones, the cores other processes leave free).",
+)
 
 
 _SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIMEOUT)

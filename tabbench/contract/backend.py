@@ -4,6 +4,12 @@ A backend turns chat messages into completions. The host builds the messages (``
 records their hash, so every backend sees the same prompt; a backend that needs text applies the model's
 own chat template. ``fingerprint`` identifies the model for the response cache: a cache written by one
 fingerprint is never read for another.
+
+A prompt longer than the model's context leaves room for (with ``max_new_tokens``) is one sample's outcome, not a
+failed run: ``ModelBackend.generations`` returns a ``Generation`` per request, and a backend that knows its
+context (from the model's config or the server) refuses that request alone (``Status.PROMPT_TOO_LONG``, which the
+run records and scores as wrong), or, with ``GenerationParams.truncate_prompts``, cuts the prompt from the left
+(``fit_prompt``): the question, at the end of every prompt, is kept, as lm-evaluation-harness does.
 """
 
 from __future__ import annotations
@@ -13,13 +19,15 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
+from tabbench.contract.errors import BackendError, ConfigError
 from tabbench.contract.options import check_options, plugin_options
-from tabbench.contract.types import Example, Message
+from tabbench.contract.types import Example, Message, Status
 
 
 @dataclass(frozen=True)
 class GenerationParams:
-    """How to sample. ``n`` completions per prompt; ``temperature == 0`` means greedy."""
+    """How to sample. ``n`` completions per prompt; ``temperature == 0`` means greedy. ``truncate_prompts``: a
+    prompt too long for the model's context with ``max_new_tokens`` is cut from the left instead of refused."""
 
     max_new_tokens: int = 256
     temperature: float = 0.0
@@ -27,9 +35,66 @@ class GenerationParams:
     n: int = 1
     seed: int = 0
     stop: tuple[str, ...] = field(default_factory=tuple)
+    truncate_prompts: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if not self.truncate_prompts:  # recorded when on: configurations and caches of earlier runs stay as they were
+            del data["truncate_prompts"]
+        return data
+
+
+@dataclass(frozen=True)
+class Generation:
+    """What a backend made of one request (``ModelBackend.generations``): its ``n`` completions; or none, with
+    ``status`` saying why (``Status.PROMPT_TOO_LONG``: the prompt does not fit the model's context with
+    ``max_new_tokens``). ``details`` is what the record keeps of it (JSON): ``prompt_tokens``,
+    ``context_length``, ``max_new_tokens``, ``truncated_tokens`` (cut from the left by ``truncate_prompts``),
+    ``message`` (a server's words), ``finish_reasons`` (one per completion, where the engine says: vllm); empty
+    when there is nothing to say."""
+
+    completions: list[str]
+    status: Status | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def fit_prompt(ids: Sequence[int], context: int | None, params: GenerationParams
+               ) -> tuple[list[int] | None, dict[str, Any]]:
+    """The prompt's token ids as the model gets them, and what the record says of them: ``(ids, {})`` when they
+    fit ``context`` (``None``: unknown) with ``params.max_new_tokens``; ``(None, details)`` when they do not (the
+    request is refused); with ``params.truncate_prompts``, their last ``context - max_new_tokens`` tokens and
+    ``truncated_tokens``, the count cut from the left (the question ends every prompt)."""
+    ids = list(ids)
+    room = None if context is None else context - params.max_new_tokens
+    if room is None or len(ids) <= room:
+        return ids, {}
+    details = {"prompt_tokens": len(ids), "context_length": context, "max_new_tokens": params.max_new_tokens}
+    if not params.truncate_prompts:
+        return None, details
+    if room < 1:
+        raise ConfigError(f"--max-new-tokens {params.max_new_tokens} leaves no room for a prompt in the model's "
+                          f"context of {context} tokens: lower it")
+    return ids[-room:], {**details, "prompt_tokens": room, "truncated_tokens": len(ids) - room}
+
+
+def prompt_too_long(details: dict[str, Any]) -> Generation:
+    """A refused request: no completion, status ``prompt_too_long``, and what is known of the prompt and context."""
+    return Generation([], Status.PROMPT_TOO_LONG, dict(details))
+
+
+def completions_of(backend: str, requests: Sequence[GenerationRequest], generations: Sequence[Generation]
+                   ) -> list[list[str]]:
+    """The completions of ``generations`` for ``ModelBackend.generate``, whose callers (a judge, a teacher, a
+    trainer's rollouts) have no record to put a refusal in: a refused request is a one-line ``BackendError``
+    naming the example and the numbers (``tabbench eval`` records it instead, through ``generations``)."""
+    for request, generation in zip(requests, generations, strict=True):
+        if generation.status is not None:
+            numbers = ", ".join(f"{k} {v}" for k, v in generation.details.items() if k != "message")
+            said = generation.details.get("message")
+            raise BackendError(f"{backend}: example {request.example.id!r} of {request.benchmark}: {generation.status}"
+                               f" ({numbers}){f': {said}' if said else ''}; GenerationParams(truncate_prompts=True) "
+                               "cuts such prompts from the left")
+    return [list(g.completions) for g in generations]
 
 
 @dataclass(frozen=True)
@@ -68,6 +133,12 @@ class ModelBackend(ABC):
     @abstractmethod
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
         """Return ``params.n`` completions for each request, in order."""
+
+    def generations(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[Generation]:
+        """One ``Generation`` per request, in order: what ``tabbench eval`` asks for. A backend that can refuse a
+        request alone (a prompt too long for its context) overrides this, and its ``generate`` returns
+        ``completions_of`` it; by default, ``generate``'s completions, none refused."""
+        return [Generation(list(completions)) for completions in self.generate(requests, params)]
 
     @abstractmethod
     def fingerprint(self) -> dict[str, Any]:

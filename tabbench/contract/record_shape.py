@@ -19,7 +19,7 @@ _NUMBER = (int, float)
 FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "id": (str, int), "prompt_hash": (str,), "status": (str,), "score": _NUMBER, "scores": (dict,),
     "meta": (dict,), "completions": (list,), "answer": (str,), "transcript": (dict,), "sample_scores": (list,),
-    "answers": (dict,), "vote": (dict,),
+    "answers": (dict,), "vote": (dict,), "generation": (dict,),
 }
 
 

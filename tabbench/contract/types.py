@@ -34,6 +34,7 @@ class Status(StrEnum):
     NOT_APPLICABLE = "not_applicable"  # the metric does not apply to this example (a text metric on a chart task)
     JUDGE_ERROR = "judge_error"  # an LLM judge gave no usable verdict
     REWARD_ERROR = "reward_error"  # the reward plugin itself failed on this sample (a bug to report)
+    PROMPT_TOO_LONG = "prompt_too_long"  # the prompt does not fit the model's context: nothing generated, wrong
 
     @property
     def not_applicable(self) -> bool:
@@ -115,6 +116,10 @@ class SampleRecord:
     to show them; ``vote`` the self-consistency vote's outcome when several completions were voted on (winner,
     method, each candidate's support, the groups it counted). The prompt, question and gold are in the run's
     prompts file under ``prompt_hash`` (``tabbench.evaluation.store``). Records of results schema 3 have neither.
+
+    ``generation`` holds what the backend said of the prompt (``tabbench.Generation.details``) when it has
+    something to say: a prompt refused as too long for the model's context (``status`` ``prompt_too_long``) or
+    cut from the left to fit (``truncated_tokens``), and a backend's ``finish_reasons`` (vllm); absent otherwise.
     """
 
     id: str
@@ -129,9 +134,13 @@ class SampleRecord:
     sample_scores: list[float | None] | None = None
     answers: dict[str, list[str | None]] | None = None
     vote: dict[str, Any] | None = None
+    generation: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.generation is None:  # records with nothing to say are as before
+            del data["generation"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SampleRecord:

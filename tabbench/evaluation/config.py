@@ -208,6 +208,8 @@ def _object(value: Any) -> dict[str, Any]:
 def _generation(value: Mapping[str, Any]) -> GenerationParams:
     values = _object(value)
     values["stop"] = _texts(values.get("stop") or [])
+    if "truncate_prompts" in values:
+        values["truncate_prompts"] = _typed(bool)(values["truncate_prompts"])
     return GenerationParams(**values)
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tabbench.contract import modeltext
-from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
+from tabbench.contract.backend import Generation, GenerationParams, GenerationRequest, ModelBackend
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import ConfigError, UnknownNameError
 from tabbench.contract.hashing import stable_hash
@@ -61,7 +61,7 @@ class ResponseCache:
         path = Path(path).expanduser()
         self.fingerprint_hash = fingerprint_hash(fingerprint)
         self.path = path if path.suffix == ".jsonl" else path / f"{self.fingerprint_hash}.jsonl"
-        self.entries: dict[str, list[str]] = {}
+        self.entries: dict[str, Generation] = {}
         header = {"tabbench_response_cache": CACHE_FORMAT, "fingerprint_sha": self.fingerprint_hash,
                   "fingerprint": fingerprint}
         if self.path.exists():
@@ -98,7 +98,8 @@ class ResponseCache:
         for raw in lines[1:]:
             try:
                 entry = json.loads(raw)
-                self.entries[entry["key"]] = list(entry["completions"])
+                details = dict(entry.get("details") or {})
+                self.entries[entry["key"]] = Generation(list(entry["completions"]), None, details)
             except (ValueError, RecursionError, KeyError, TypeError):
                 continue  # a torn line from a killed run (or garbage): that prompt is generated again
         if lines[-1]:  # the file does not end in a newline: terminate the torn line before appending
@@ -113,12 +114,19 @@ class ResponseCache:
             32,
         )
 
-    def get(self, key: str) -> list[str] | None:
+    def get(self, key: str) -> Generation | None:
         return self.entries.get(key)
 
-    def put(self, key: str, completions: list[str]) -> None:
-        self.entries[key] = completions
-        self._handle.write(modeltext.dumps({"key": key, "completions": completions}) + "\n")
+    def put(self, key: str, generation: Generation) -> None:
+        """Keep a generated request's completions (and what the backend said of its prompt, e.g. that it was cut);
+        a refused request is not kept: it costs nothing to ask again, and the server's limit may change."""
+        if generation.status is not None:
+            return
+        self.entries[key] = generation
+        entry: dict[str, Any] = {"key": key, "completions": generation.completions}
+        if generation.details:
+            entry["details"] = generation.details
+        self._handle.write(modeltext.dumps(entry) + "\n")
         self._handle.flush()
 
     def close(self) -> None:
@@ -126,7 +134,8 @@ class ResponseCache:
 
 
 class BackendCompleter:
-    """The runner's ``Completer`` for a model backend: cached completions first, the rest generated in one call.
+    """The runner's ``Completer`` for a model backend: cached completions first, the rest generated in one call
+    (``ModelBackend.generations``: a request the backend refused, its prompt too long, comes back as such).
 
     Counts what it did (``generated``, ``from_cache``, ``generation_seconds``) for the timing report.
     """
@@ -142,25 +151,25 @@ class BackendCompleter:
         split = examples[0].split if examples else ""
         self.backend.expect(benchmark.name, split, [e.id for e in examples], whole_split)
 
-    def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[list[str]]:
+    def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[Generation]:
         keys = [ResponseCache.key(benchmark, r.messages, self.params) for r in requests]
-        outputs: list[list[str] | None] = [self.cache.get(k) if self.cache else None for k in keys]
+        outputs: list[Generation | None] = [self.cache.get(k) if self.cache else None for k in keys]
         missing = [i for i, out in enumerate(outputs) if out is None]
         self.from_cache += len(requests) - len(missing)
         if missing:
             start = time.perf_counter()
-            generated = self.backend.generate([requests[i] for i in missing], self.params)
+            generated = self.backend.generations([requests[i] for i in missing], self.params)
             self.generation_seconds += time.perf_counter() - start
             if len(generated) != len(missing):
                 raise ConfigError(
                     f"model backend {self.backend.name!r} returned {len(generated)} results for {len(missing)} prompts"
                 )
-            for i, completions in zip(missing, generated, strict=True):
-                outputs[i] = list(completions)
+            for i, generation in zip(missing, generated, strict=True):
+                outputs[i] = generation
                 if self.cache is not None:
-                    self.cache.put(keys[i], outputs[i])
+                    self.cache.put(keys[i], generation)
             self.generated += len(missing)
-        return [out or [] for out in outputs]
+        return [out or Generation([]) for out in outputs]
 
 
 def split_model_spec(spec: str, backend: str | None, known_backends: Sequence[str]) -> tuple[str, str]:

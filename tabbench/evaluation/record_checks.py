@@ -32,7 +32,7 @@ from tabbench.contract.types import SampleRecord, Status
 
 PASSING = frozenset({Status.MATCH, Status.EMPTY_BOTH})
 FAILING = frozenset({Status.MISMATCH, Status.PARSE_FAIL, Status.FORMAT_ERROR, Status.NO_SQL, Status.EXEC_ERROR,
-                     Status.TIMEOUT, Status.FORBIDDEN})
+                     Status.TIMEOUT, Status.FORBIDDEN, Status.PROMPT_TOO_LONG})
 _STATUSES = {s.value: s for s in Status}
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from tabbench import __version__
-from tabbench.contract.backend import GenerationRequest
+from tabbench.contract.backend import Generation, GenerationRequest
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.extract import Extractor, SampleAnswers, answer_text
 from tabbench.contract.hashing import file_sha256, stable_hash
@@ -41,9 +41,11 @@ from tabbench.host.plugins import host
 
 
 class Completer(Protocol):
-    """Where completions come from: ``n`` completions per request, in order."""
+    """Where completions come from: per request, in order, its ``n`` completions, or a ``Generation`` (which may
+    say the request was refused: ``Status.PROMPT_TOO_LONG``)."""
 
-    def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[list[str]]: ...
+    def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]
+                 ) -> Sequence[list[str] | Generation]: ...
 
 
 class Outcome(Protocol):
@@ -201,7 +203,9 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                 GenerationRequest(m, e, name, benchmark.gold_completion(e))
                 for m, e in zip(messages, chunk, strict=True)
             ]
-            outputs = completer(benchmark, requests)
+            generations = [g if isinstance(g, Generation) else Generation(list(g))
+                           for g in completer(benchmark, requests)]
+            outputs = [g.completions for g in generations]
             candidates = [[SampleAnswers(e, o) for o in outs] or [SampleAnswers(e, "")]
                           for e, outs in zip(chunk, outputs, strict=True)]
             chosen = [_choose(benchmark, e, outs, cands, ranked, choose)
@@ -209,6 +213,11 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
             answers, scores = score_examples(benchmark, rewards, chunk, [s.completion for s, _ in chosen],
                                              [s for s, _ in chosen])
             per_completion = _score_every_completion(rewards[benchmark.primary_metric], candidates)
+            for i, generation in enumerate(generations):
+                if generation.status is not None:  # refused (its prompt too long): wrong on every metric
+                    for values in scores.values():
+                        values[i] = refused(values[i], generation)
+                    per_completion[i] = [0.0] * _samples(run) if _samples(run) > 1 else None
             for i, example in enumerate(chunk):
                 primary = scores[benchmark.primary_metric][i]
                 answer, recorded = bounded(answers[i], {metric: scores[metric][i].to_json() for metric in scores})
@@ -227,6 +236,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                     sample_scores=per_completion[i],
                     answers=every_answer(extractors, candidates[i]) if outputs[i] else {},
                     vote=chosen[i][1],
+                    generation=dict(generations[i].details) or None,
                 )
                 run.store.append(name, record)
                 hooks.call("after_sample_scored", run=RunView(run), benchmark=benchmark, record=record)
@@ -252,6 +262,20 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         **({"breakdown_order": {k: list(v) for k, v in benchmark.breakdown_order.items()}}
            if benchmark.breakdown_order else {}),
     }
+
+
+def refused(score: Score, generation: Generation) -> Score:
+    """A metric's score of a refused request: wrong (0), with the refusal as its status and details, unless the
+    example was not applicable anyway (its gold failed: the empty completion's score says so)."""
+    if score.status.not_applicable:
+        return score
+    return Score(0.0, generation.status or Status.PROMPT_TOO_LONG, dict(generation.details))
+
+
+def _samples(run: Run) -> int:
+    """Completions per prompt of the run (``--samples``): a refused request's pass@k counts that many failures."""
+    generation = run.config.get("generation") or {}
+    return int(generation.get("n", 1)) if isinstance(generation, dict) else 1
 
 
 def _choose(benchmark: Benchmark, example: Example, outputs: list[str], samples: list[SampleAnswers],

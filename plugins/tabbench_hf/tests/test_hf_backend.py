@@ -250,7 +250,7 @@ def test_prompts_sharing_a_prefix_meet_in_a_batch_and_results_keep_the_callers_o
     backend = HFBackend(str(demo_tiny), device="cpu", batch_size=2)
     batches: list[list[str]] = []
 
-    def echo(texts: list[str], params: GenerationParams, copies: int) -> list[str]:
+    def echo(texts: list[str], params: GenerationParams, copies: int, ids: list[list[int]]) -> list[str]:
         batches.append(texts)
         return [f"{t.upper()} #{k}" for t in texts for k in range(copies)]
 

@@ -8,74 +8,45 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
-import socket
-import subprocess
 import sys
 import time
-from urllib.request import urlopen
+from pathlib import Path
 
 import pytest
-from tabbench_openai.backend import backoff_delay, choice_text, parse_spec
+from tabbench_openai.backend import backoff_delay, choice_text, context_error, parse_spec
 
 import tabbench
 from tabbench import BackendError, ConfigError, Example, GenerationParams, GenerationRequest
 from tabbench.testing import build_tiny_model
 
-SERVE_DEPS = ("fastapi", "uvicorn", "openai", "transformers", "torch")
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository's tests package
+from tests import transformers_serve
+from tests.long_prompts import demo_spider_with_a_long_question, one_refused, records_of
+
+# The served model's context: the demo prompts of test_tabbench_eval_through_the_server (under 300 tokens) fit it
+# with room to spare, so that test does not depend on how a server treats an over-long prompt (tested apart).
+CONTEXT = 1024
 CORPUS = ["SELECT name FROM users WHERE id = 1;", "SELECT COUNT(*) FROM orders", "How many users are there?"] * 5
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """``transformers serve MODEL`` on a free loopback port, offline, on CPU; stopped after the module."""
-    missing = [m for m in SERVE_DEPS if importlib.util.find_spec(m) is None]
+    missing = [m for m in transformers_serve.DEPENDENCIES if importlib.util.find_spec(m) is None]
     if missing:
         pytest.skip(f"transformers serve needs {', '.join(missing)}: pip install -e '.[serve]'")
     root = tmp_path_factory.mktemp("openai")
     model = build_tiny_model(root / "tiny", CORPUS, vocab_size=300, hidden_size=32, num_hidden_layers=1,
                              num_attention_heads=2, num_key_value_heads=1, intermediate_size=64,
-                             max_position_embeddings=256)
-    port = _free_port()
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(root / "hf"),
-           "CUDA_VISIBLE_DEVICES": ""}
-    log = (root / "serve.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from transformers.cli.transformers import main; sys.exit(main())",
-         "serve", str(model), "--host", "127.0.0.1", "--port", str(port), "--device", "cpu"],
-        stdout=log, stderr=subprocess.STDOUT, env=env,
-    )
-    base = f"http://127.0.0.1:{port}/v1"
+                             max_position_embeddings=CONTEXT)
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
-                tail = (root / "serve.log").read_text()[-800:]
-                pytest.fail(f"transformers serve exited with {proc.returncode}: {tail}")
-            try:
-                with urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as resp:
-                    if resp.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"transformers serve did not answer within 90 s: {(root / 'serve.log').read_text()[-800:]}")
-            time.sleep(0.3)
-        yield {"base": base, "model": str(model), "port": port}
+        proc, base = transformers_serve.start(model, root)
+    except transformers_serve.ServeError as exc:
+        pytest.fail(str(exc))
+    try:
+        yield {"base": base, "model": str(model), "root": root}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+        transformers_serve.stop(proc)
 
 
 def _requests(k: int) -> list[GenerationRequest]:
@@ -126,7 +97,8 @@ def test_client_error_is_one_line_and_not_retried(server):
 
 
 def test_refused_connection_is_retried_then_reported():
-    backend = tabbench.get_backend("openai", f"http://127.0.0.1:{_free_port()}/v1#m", max_retries=2, backoff=0.01)
+    port = transformers_serve.free_port()
+    backend = tabbench.get_backend("openai", f"http://127.0.0.1:{port}/v1#m", max_retries=2, backoff=0.01)
     with pytest.raises(BackendError, match=r"cannot reach .* after 3 attempts"):
         backend.generate(_requests(1), GenerationParams())
 
@@ -239,7 +211,7 @@ def test_prefix_cache_sends_a_databases_questions_together_and_is_recorded(prefi
     backend = tabbench.get_backend("openai", "http://127.0.0.1:9/v1#m", concurrency=1, prefix_cache=prefix_cache)
     sent: list[str] = []
 
-    def complete(pool, request, params):  # one worker: requests are answered in the order they were submitted
+    def complete(pool, request, params, prompt=None):  # one worker: answered in the order they were submitted
         sent.append(request.messages[0]["content"])
         return [request.messages[1]["content"]]
 
@@ -248,3 +220,92 @@ def test_prefix_cache_sends_a_databases_questions_together_and_is_recorded(prefi
     assert sent == (sorted(dbs) if prefix_cache else dbs)
     assert outputs == [[f"q{i}"] for i in range(len(dbs))]
     assert backend.fingerprint()["prefix_cache"] is prefix_cache
+
+
+# --- prompts too long for the model's context ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("status, body, expected", [
+    (400, {"detail": "The prompt has 275 tokens, but the model takes at most 256, prompt and answer "
+                     "(`--max-model-len`)."}, {"prompt_tokens": 275, "context_length": 256}),  # transformers serve
+    (400, {"object": "error", "message": "This model's maximum context length is 256 tokens. However, you requested "
+           "300 tokens (292 in the messages, 8 in the completion). Please reduce the length of the messages or "
+           "completion.", "type": "BadRequestError", "param": None, "code": 400},
+     {"prompt_tokens": 292, "context_length": 256}),  # vLLM's OpenAI server
+    (400, {"object": "error", "message": "'max_tokens' or 'max_completion_tokens' is too large: 8. This model's "
+           "maximum context length is 256 tokens and your request has 250 input tokens (8 > 256 - 250).",
+           "type": "BadRequestError", "code": 400}, {"prompt_tokens": 250, "context_length": 256}),  # newer vLLM
+    (400, {"error": {"message": "This model's maximum context length is 8192 tokens. However, your messages resulted "
+                                "in 9000 tokens. Please reduce the length of the messages.",
+                     "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}},
+     {"prompt_tokens": 9000, "context_length": 8192}),  # OpenAI
+    (400, {"error": {"code": 400, "message": "the request exceeds the available context size, try increasing it",
+                     "type": "exceed_context_size_error"}}, {}),  # llama.cpp's server
+])
+def test_a_servers_context_error_is_told_apart(status, body, expected):
+    found = context_error(status, json.dumps(body))
+    assert found is not None and {k: v for k, v in found.items() if k != "message"} == expected
+    assert found["message"] and len(found["message"]) <= 300
+
+
+@pytest.mark.parametrize("status, body", [
+    (400, '{"detail": "Model not-the-served-model is not available: the server is pinned to /m"}'),
+    (422, '{"detail": "Unexpected fields in the request: {\'logprobs\'}"}'),
+    (500, '{"detail": "This model\'s maximum context length is 256 tokens"}'),  # a server fault, retried
+    (401, "Incorrect API key provided"),
+])
+def test_other_http_errors_are_not_context_errors(status, body):
+    assert context_error(status, body) is None
+
+
+def _eval(cli_runner, server, data, out, limit, *extra):
+    return cli_runner([
+        "eval", "--model", f"openai:{server['base']}#{server['model']}", "--benchmark", "demo-spider", "--data",
+        f"demo-spider={data}", "--limit", str(limit), "--max-new-tokens", "8", "--out", str(out), "--no-cache",
+        "--no-progress", "-m", "concurrency=4", *extra])
+
+
+@pytest.fixture(scope="module")
+def long_question(server):
+    return demo_spider_with_a_long_question(server["root"] / "long-data")
+
+
+@pytest.mark.slow
+def test_an_over_long_prompt_is_one_record_of_a_100_question_eval(server, long_question, tmp_path, cli_runner):
+    """Measured here against the served folder's context (transformers serve lists none): refused without a
+    request, recorded; the 99 others are generated and scored."""
+    data, long_id = long_question
+    result = _eval(cli_runner, server, data, tmp_path / "run", 100)
+    assert result.exit_code == 0, result.output
+    assert one_refused(tmp_path / "run", long_id, CONTEXT)["generation"]["max_new_tokens"] == 8
+
+
+@pytest.mark.slow
+def test_the_servers_own_refusal_is_recorded_with_its_words(server, long_question, tmp_path, cli_runner):
+    """With a context claimed larger than the server's, the prompt is sent and the server refuses it (HTTP 400):
+    that request alone is recorded as too long, with what the server said; the run goes on."""
+    data, long_id = long_question
+    result = _eval(cli_runner, server, data, tmp_path / "run", 60, "-m", "max_model_len=100000")
+    assert result.exit_code == 0, result.output
+    records = records_of(tmp_path / "run")
+    refused = records.pop(long_id)
+    assert refused["status"] == "prompt_too_long"
+    assert "model takes at most 1024" in refused["generation"]["message"]
+    assert refused["generation"]["context_length"] == CONTEXT and refused["generation"]["prompt_tokens"] > CONTEXT
+    assert all(r["status"] != "prompt_too_long" for r in records.values())
+
+
+@pytest.mark.slow
+def test_truncate_prompts_cuts_the_long_prompt_from_the_left_and_is_recorded(server, long_question, tmp_path,
+                                                                             cli_runner):
+    data, long_id = long_question
+    result = _eval(cli_runner, server, data, tmp_path / "run", 60, "-m", "endpoint=completions",
+                   "--truncate-prompts")
+    assert result.exit_code == 0, result.output
+    results = json.loads((tmp_path / "run" / "results.json").read_text())
+    assert results["config"]["generation"]["truncate_prompts"] is True
+    cut = records_of(tmp_path / "run")[long_id]
+    assert cut["status"] != "prompt_too_long" and len(cut["completions"]) == 1
+    assert cut["generation"]["prompt_tokens"] == CONTEXT - 8 and cut["generation"]["truncated_tokens"] > 0
+    chat = _eval(cli_runner, server, data, tmp_path / "chat", 1, "--truncate-prompts")
+    assert chat.exit_code != 0 and "needs endpoint=completions" in chat.output

@@ -28,22 +28,34 @@ def test_partition_is_disjoint_balanced_and_restored(size):
 
 
 class FakeTokenizer:
+    """One token per character (its code point); the chat template joins the messages' contents with ``|``."""
+
     chat_template = "fake"
 
     def apply_chat_template(self, messages, tools=None, tokenize=False, add_generation_prompt=True):
         return "|".join(m["content"] for m in messages)
 
+    def encode(self, text, add_special_tokens=True):
+        return [ord(c) for c in text]
+
 
 class FakeLLM:
-    """Echoes each prompt with its seed and the process that generated it, as one vLLM output per prompt."""
+    """Echoes each prompt (token ids, as the backend sends them) with its seed and the process that generated
+    it, as one vLLM output per prompt; its context is ``max_model_len`` tokens."""
+
+    max_model_len = 4096
+
+    def __init__(self):
+        self.llm_engine = types.SimpleNamespace(model_config=types.SimpleNamespace(max_model_len=self.max_model_len))
 
     def get_tokenizer(self):
         return FakeTokenizer()
 
     def generate(self, prompts, sampling, lora_request=None, use_tqdm=True):
+        texts = ["".join(map(chr, p["prompt_token_ids"])) for p in prompts]
         return [types.SimpleNamespace(outputs=[types.SimpleNamespace(index=j, text=f"{p}#{s['seed']}#{j}@{os.getpid()}")
                                                for j in range(s["n"])])
-                for p, s in zip(prompts, sampling, strict=True)]
+                for p, s in zip(texts, sampling, strict=True)]
 
 
 class FakeReplica(Replica):

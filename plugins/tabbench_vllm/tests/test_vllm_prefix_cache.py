@@ -16,7 +16,7 @@ class RecordingLLM(FakeLLM):
     prompts: ClassVar[list[str]] = []
 
     def generate(self, prompts, sampling, lora_request=None, use_tqdm=True):
-        RecordingLLM.prompts = list(prompts)
+        RecordingLLM.prompts = ["".join(map(chr, p["prompt_token_ids"])) for p in prompts]
         return super().generate(prompts, sampling, lora_request, use_tqdm)
 
 

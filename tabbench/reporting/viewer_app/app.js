@@ -375,6 +375,7 @@ function runSample(run, d) {
   const rec = d.record;
   return el("section", { class: "card sample-run" },
     el("h3", {}, run.label, " · ", el("span", { class: verdict(d.ok) }, `${rec.status} ${num(rec.score)}`)),
+    rec.generation && typeof rec.generation === "object" ? el("p", { class: "muted prompt-fit" }, promptFit(rec.generation)) : null,
     el("h4", {}, "extracted answer"), el("pre", { class: "answer" }, text(rec.answer ?? "(none)")),
     d.sql ? [el("h4", {}, "SQL (formatted)"), el("div", { class: "side" },
       el("div", {}, el("div", { class: "muted" }, "predicted"), el("pre", {}, d.sql.pred)),
@@ -387,6 +388,14 @@ function runSample(run, d) {
     rec.transcript ? [el("h4", {}, "agent transcript"), transcript(rec.transcript)] : null,
     el("h4", {}, `completions (${(rec.completions || []).length})`),
     (rec.completions || []).map((c, i) => el("div", {}, el("div", { class: "muted" }, `#${i}`), el("pre", { class: "completion" }, text(c)))));
+}
+function promptFit(g) {
+  const n = (v) => (typeof v === "number" ? String(v) : "?");
+  const fit = `context ${n(g.context_length)} tokens with ${n(g.max_new_tokens)} new`;
+  if (typeof g.truncated_tokens === "number")
+    return `prompt cut from the left to fit: ${n(g.truncated_tokens)} tokens removed, ${n(g.prompt_tokens)} kept (${fit})`;
+  return `prompt too long, nothing generated: ${n(g.prompt_tokens)} tokens (${fit})` +
+    (typeof g.message === "string" ? `; the server said: ${text(g.message)}` : "");
 }
 function metric(name, s, ok) {
   const det = Object.assign({}, s.details || {});
