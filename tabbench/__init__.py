@@ -61,6 +61,7 @@ _EXPORTS: dict[str, str] = {
     "safe_score": "tabbench.contract.reward",
     "score_batch": "tabbench.contract.reward",
     "evaluate": "tabbench.api",
+    "PromptOptions": "tabbench.evaluation.prompts",
     "metric_rewards": "tabbench.host.metrics",
     "metric_specs": "tabbench.host.metrics",
     "Example": "tabbench.contract.types",
@@ -97,6 +98,7 @@ __all__ = [
     "Option",
     "PerExample",
     "Prediction",
+    "PromptOptions",
     "Reward",
     "SampleAnswers",
     "SampleRecord",
@@ -203,6 +205,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.settings import Settings, run_in_context, use_settings
     from tabbench.contract.toolcalls import TurnRequest, parse_tool_calls
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
+    from tabbench.evaluation.prompts import PromptOptions
     from tabbench.host.lookup import (
         benchmark_class,
         default_backend,

@@ -19,6 +19,7 @@ from tabbench.cli.options import (
     budget_options,
     limit_option,
     progress_option,
+    prompt_options,
     resume_option,
     selection_options,
     settings_options,
@@ -62,6 +63,7 @@ def report_not_run(results: dict[str, Any]) -> None:
 @split_option
 @limit_option
 @where_option
+@prompt_options()
 @click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True,
               help="Completions sampled per prompt: the vote's pick is scored (maj@N), pass@k over all of them, "
                    "greedy decoding beside (OUT/greedy).")
@@ -106,8 +108,8 @@ def report_not_run(results: dict[str, Any]) -> None:
 def eval_command(
     model_spec: str, backend: str | None, model_options: tuple[str, ...], dtype: str | None, device: str | None,
     adapter: str | None, threads: int | None, benchmarks: tuple[str, ...], suites: tuple[str, ...],
-    data_pairs: tuple[str, ...], split: str | None, limit: int | None, where: tuple[Any, ...], samples: int,
-    vote: str | None, temperature: float | None, top_p: float,
+    data_pairs: tuple[str, ...], split: str | None, limit: int | None, where: tuple[Any, ...], prompt: Any,
+    samples: int, vote: str | None, temperature: float | None, top_p: float,
     seed: int, max_new_tokens: int, stop: tuple[str, ...], truncate_prompts: bool, batch_size: int,
     timeout: float | None, settings: Any,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
@@ -143,7 +145,7 @@ def eval_command(
     config = RunConfig(
         backend=backend_name, model=model, backend_options=backend_options, benchmarks=benchmarks, suites=suites,
         data=parse_data(data_pairs), benchmark_options=parse_key_values(benchmark_options, "--benchmark-option"),
-        timeout=timeout, split=split, limit=limit, where=where,
+        timeout=timeout, split=split, limit=limit, where=where, prompt=prompt,
         generation=GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p,
                                     n=samples, seed=seed, stop=tuple(stop), truncate_prompts=truncate_prompts),
         vote=vote, environment=environment, batch_size=batch_size, cache_path=None if no_cache else cache_path,

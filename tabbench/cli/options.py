@@ -28,6 +28,7 @@ from tabbench.contract.errors import UsageError
 from tabbench.contract.options import MAX_TIMEOUT
 from tabbench.contract.settings import DEFAULT_RESULT_STORE_MB, Settings
 from tabbench.evaluation.options import check_benchmark_names, split_names
+from tabbench.evaluation.prompts import MAX_SHOTS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -127,6 +128,50 @@ def selection_options(command: F) -> F:
         "--benchmark", "benchmarks", multiple=True, metavar="NAME",
         help="A benchmark (`tabbench benchmarks list`); repeatable or comma-separated.")(with_names)
     return with_names  # type: ignore[return-value]
+
+
+#: The parameters ``prompt_options`` adds, which the command receives as one ``prompt`` keyword.
+PROMPT_PARAMETERS = ("system_prompt", "few_shot", "few_shot_seed", "chat_template")
+
+
+def prompt_options(chat_template: bool = True) -> Callable[[F], F]:
+    """Add ``--system-prompt TEXT|@FILE``, ``--few-shot K``, ``--few-shot-seed N`` and (``chat_template``: the
+    command renders prompts, not ``tabbench score``) ``--chat-template FILE`` to a click command, which receives them
+    as one ``prompt: tabbench.PromptOptions`` keyword (``tabbench.evaluation.prompts``): the same options, checks and
+    help on ``eval``, ``score`` and every ``train`` command, so the prompt trained on is the prompt evaluated."""
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def with_prompt(*args: Any, system_prompt: str | None, few_shot: int, few_shot_seed: int,
+                        chat_template: Path | None = None, **kwargs: Any) -> Any:
+            from tabbench.evaluation.prompts import ChatTemplate, PromptOptions, read_text_argument
+
+            text = None if system_prompt is None else read_text_argument(system_prompt, "--system-prompt")
+            template = None if chat_template is None else ChatTemplate.read(chat_template)
+            return command(*args, prompt=PromptOptions(text, few_shot, few_shot_seed, template), **kwargs)
+
+        options = [
+            click.option("--system-prompt", metavar="TEXT|@FILE", default=None,
+                         help="The system message, instead of the benchmark's (@FILE: read from FILE; '' for none; "
+                         "{system} in it stands for the benchmark's own). Recorded in the run."),
+            click.option("--few-shot", type=click.IntRange(0, MAX_SHOTS), default=0, show_default=True, metavar="K",
+                         help="K solved examples of the benchmark's train split before each question, as earlier "
+                         "user/assistant turns; never the question itself nor, where examples name one, its "
+                         "database."),
+            click.option("--few-shot-seed", type=int, default=0, show_default=True, metavar="N",
+                         help="Seed of the few-shot draw (each question's shots depend on it and the question's id "
+                         "only)."),
+        ]
+        if chat_template:
+            options.append(click.option(
+                "--chat-template", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+                help="A Jinja chat template that renders the prompts instead of the model's own (recorded by file "
+                "and sha256; a trained checkpoint keeps it)."))
+        for option in reversed(options):
+            with_prompt = option(with_prompt)
+        return with_prompt  # type: ignore[return-value]
+
+    return decorate
 
 
 timeout_option = click.option(
@@ -273,7 +318,7 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
 
         for option in reversed(options):
             checked = option(checked)
-        return selection_options(settings_options(checked))
+        return selection_options(settings_options(prompt_options()(checked)))
 
     return decorate
 

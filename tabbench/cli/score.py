@@ -18,6 +18,7 @@ from tabbench.cli.options import (
     limit_option,
     out_option,
     progress_option,
+    prompt_options,
     resume_option,
     selection_options,
     settings_options,
@@ -42,6 +43,7 @@ from tabbench.evaluation.options import parse_key_values
 @split_option
 @limit_option
 @where_option
+@prompt_options(chat_template=False)
 @timeout_option
 @settings_options
 @benchmark_option_option
@@ -52,7 +54,8 @@ from tabbench.evaluation.options import parse_key_values
 @progress_option
 def score_command(
     benchmark_name: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], data: Path | None,
-    predictions: Path, split: str | None, limit: int | None, where: tuple[Any, ...], timeout: float | None,
+    predictions: Path, split: str | None, limit: int | None, where: tuple[Any, ...], prompt: Any,
+    timeout: float | None,
     settings: Any,
     benchmark_options: tuple[str, ...], out_dir: Path, resume: bool, sharding: Sharding, batch_size: int,
     progress: bool,
@@ -77,7 +80,7 @@ def score_command(
     config = RunConfig(
         backend="predictions", model=str(predictions), backend_options=backend_options, benchmarks=benchmarks,
         suites=suites, data={benchmarks[0]: data} if data is not None else {}, benchmark_options=options,
-        timeout=timeout, split=split, limit=limit, where=where, batch_size=batch_size, use_cache=False,
+        timeout=timeout, split=split, limit=limit, where=where, prompt=prompt, batch_size=batch_size, use_cache=False,
         settings=settings,
         out=out_dir, resume=resume, progress=progress,
     )

@@ -16,6 +16,7 @@ from typing import Any
 
 from tabbench.contract.backend import ModelBackend
 from tabbench.contract.benchmark import Benchmark
+from tabbench.contract.errors import UsageError
 from tabbench.contract.settings import use_settings
 from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.plan import Plan, plan
@@ -43,7 +44,7 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
             if notify is not None:
                 notify(f"skipped {name}: {' '.join(why.split())}")
         own = backend is None
-        model_backend = get_backend(config.backend, config.model, **config.backend_options) if own else backend
+        model_backend = get_backend(config.backend, config.model, **backend_options(config)) if own else backend
         try:
             if config.vote is None:
                 return _run(config, model_backend, planned)
@@ -54,6 +55,26 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
         finally:
             if own:
                 model_backend.close()
+
+
+def backend_options(config: RunConfig) -> dict[str, Any]:
+    """The model backend's options: ``-m`` and, with ``--chat-template``, its text as ``chat_template``, the option
+    of a backend that renders prompts itself (one that declares options and not this one cannot honour it)."""
+    template = config.prompt.chat_template
+    if template is None:
+        return dict(config.backend_options)
+    from tabbench.contract.backend import ModelBackend
+    from tabbench.contract.options import plugin_options
+    from tabbench.host.lookup import _load_class
+
+    declared = plugin_options(_load_class("model", config.backend, ModelBackend), ModelBackend, ("model",))
+    if declared is not None and "chat_template" not in declared:
+        raise UsageError(f"--chat-template: model backend {config.backend!r} does not render prompts with a chat "
+                         "template (hf, vllm and openai with -m mode=completions do)")
+    if "chat_template" in config.backend_options:
+        raise UsageError("--chat-template and -m chat_template=... both given: give one")
+    assert template.text is not None, "a recorded chat template is read again before a run uses it"
+    return {**config.backend_options, "chat_template": template.text}
 
 
 def plan_run(config: RunConfig) -> Plan:
@@ -95,6 +116,8 @@ def _compared(config: RunConfig) -> dict[str, Any]:
     record = {k: v for k, v in config.to_json().items() if k not in UNCOMPARED}
     if not config.where:  # a run begun before --where existed has none recorded: it still resumes
         del record["where"]
+    if config.prompt.is_default:  # nor a run begun before the prompt options existed
+        del record["prompt"]
     return record
 
 

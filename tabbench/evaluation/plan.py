@@ -24,8 +24,9 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Environment
 from tabbench.contract.errors import ConfigError, DataError, PluginLoadError, UnknownNameError, UsageError
 from tabbench.contract.extract import Extractor
-from tabbench.contract.types import Example
+from tabbench.contract.types import Example, Message
 from tabbench.evaluation.options import check_benchmark_names, options_for
+from tabbench.evaluation.prompts import SHOT_SPLIT, Prompter, PromptOptions
 from tabbench.evaluation.selection import Selection
 from tabbench.evaluation.shards import Shard
 
@@ -33,21 +34,30 @@ from tabbench.evaluation.shards import Shard
 @dataclass(frozen=True)
 class PlannedBenchmark:
     """One benchmark of a plan: built, with the split it is read on, the run's ``examples`` (the split's, through
-    ``--where`` then ``--limit``: every shard's together) and ``selected``, those of this run's shard (all of
-    ``examples`` without ``--shard``)."""
+    ``--where`` then ``--limit``: every shard's together), ``selected``, those of this run's shard (all of
+    ``examples`` without ``--shard``), and the ``prompter`` that builds their messages (``messages``)."""
 
     benchmark: Benchmark
     split: str
     examples: tuple[Example, ...]
     selected: tuple[Example, ...] | None = None
+    prompter: Prompter | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "examples", tuple(self.examples))
         object.__setattr__(self, "selected", self.examples if self.selected is None else tuple(self.selected))
+        if self.prompter is None:
+            object.__setattr__(self, "prompter", Prompter(self.benchmark, PromptOptions()))
 
     @property
     def name(self) -> str:
         return self.benchmark.name
+
+    def messages(self, example: Example) -> list[Message]:
+        """The chat messages sent for ``example`` (evaluation) and trained on (trainers): the benchmark's prompt
+        with the selection's ``--system-prompt`` and ``--few-shot`` (``tabbench.evaluation.prompts``)."""
+        assert self.prompter is not None
+        return self.prompter.messages(example)
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,11 @@ class Plan:
 
     def __getitem__(self, name: str) -> PlannedBenchmark:
         return self._by_name[name]
+
+    def messages(self, benchmark: Benchmark | str, example: Example) -> list[Message]:
+        """The chat messages of ``example`` of ``benchmark``, as every kind of run sends them
+        (``PlannedBenchmark.messages``): the one place a prompt is built from a selection."""
+        return self[benchmark if isinstance(benchmark, str) else benchmark.name].messages(example)
 
     @property
     def benchmarks(self) -> list[Benchmark]:
@@ -147,7 +162,7 @@ def with_timeout(benchmark_cls: Any, options: dict[str, Any], timeout: float | N
     return options
 
 
-_Built = list[tuple[Benchmark, list[Example]]]
+_Built = list[tuple[Benchmark, list[Example], list[Example]]]  # benchmark, its split's examples, the few-shot pool
 
 
 def _build(selection: Selection, split: str | None) -> tuple[_Built, list[tuple[str, str]], list[tuple[str, str]]]:
@@ -188,8 +203,13 @@ def _build(selection: Selection, split: str | None) -> tuple[_Built, list[tuple[
             if name not in named and (split or benchmark.default_split) not in benchmark.splits:
                 skipped.append((name, f"no {split!r} split (splits: {', '.join(benchmark.splits)})"))
                 continue
-            built.append((benchmark, read_examples(benchmark, split)))
+            examples = read_examples(benchmark, split)
+            built.append((benchmark, examples, shot_pool(benchmark, split, examples, selection.prompt)))
         except UnknownNameError as exc:  # not installed: skip; bad options: fail
+            if name in named:
+                raise
+            skipped.append((name, str(exc)))
+        except NoShots as exc:  # --few-shot on a benchmark without a train split
             if name in named:
                 raise
             skipped.append((name, str(exc)))
@@ -203,22 +223,51 @@ def _build(selection: Selection, split: str | None) -> tuple[_Built, list[tuple[
     return built, skipped, failed
 
 
+class NoShots(UsageError):
+    """``--few-shot`` for a benchmark with no split to draw the shots from."""
+
+
+def shot_pool(benchmark: Benchmark, split: str | None, examples: Sequence[Example], options: PromptOptions
+              ) -> list[Example]:
+    """The examples few-shot prompts are drawn from: the ``train`` split (``examples``, already read, when the run
+    is on it); none without ``--few-shot``."""
+    if not options.few_shot:
+        return []
+    if benchmark.check_split(split) == SHOT_SPLIT:
+        return list(examples)
+    if SHOT_SPLIT not in benchmark.splits:
+        raise NoShots(f"--few-shot {options.few_shot}: benchmark {benchmark.name!r} has no {SHOT_SPLIT!r} split to "
+                      f"draw examples from (splits: {', '.join(benchmark.splits)})")
+    return read_examples(benchmark, SHOT_SPLIT)
+
+
+def prompter(benchmark: Benchmark, split: str | None, pool: Sequence[Example], options: PromptOptions,
+             examples: Sequence[Example]) -> Prompter:
+    """The ``Prompter`` of ``examples`` of ``split`` (their shots drawn from ``pool``, ``shot_pool``'s), checked to
+    have the shots they need."""
+    made = Prompter(benchmark, options, pool, same_split=benchmark.check_split(split) == SHOT_SPLIT)
+    made.check(examples)
+    return made
+
+
 def _filtered(selection: Selection, split: str | None, built: _Built, skipped: list[tuple[str, str]],
               shard: Shard | None) -> list[PlannedBenchmark]:
-    """``--where`` across the benchmarks (one with no match is skipped), then ``--limit``, then the shard."""
+    """``--where`` across the benchmarks (one with no match is skipped), then ``--limit``, then the shard; each
+    benchmark's prompter, checked to have the shots its examples need."""
     from tabbench.evaluation.where import select_where
 
-    kept = select_where(selection.where, {b.name: examples for b, examples in built})
+    kept = select_where(selection.where, {b.name: examples for b, examples, _ in built})
     if selection.where:
         reason = f"no example matches --where {' --where '.join(w.text for w in selection.where)}"
-        skipped += [(b.name, reason) for b, _ in built if not kept[b.name]]
+        skipped += [(b.name, reason) for b, _, _ in built if not kept[b.name]]
     planned = []
-    for benchmark, _ in built:
+    for benchmark, _, pool in built:
         examples = kept[benchmark.name][:selection.limit]
         if not examples:
             continue
         selected = examples if shard is None else shard.select(benchmark.name, examples)
-        planned.append(PlannedBenchmark(benchmark, benchmark.check_split(split), tuple(examples), tuple(selected)))
+        planned.append(PlannedBenchmark(benchmark, benchmark.check_split(split), tuple(examples), tuple(selected),
+                                        prompter(benchmark, split, pool, selection.prompt, examples)))
     return planned
 
 

@@ -1,9 +1,9 @@
 """The evaluation loop shared by ``tabbench eval`` and ``tabbench score``.
 
-For each benchmark: examples → prompts (hashed) → completions from a ``Completer`` in batches → each
-distinct extractor once per sample → the benchmark's metric rewards → the prompt written once to the prompts
-file and one ``SampleRecord`` appended per example (every completion's answer under each extractor's name) →
-aggregation → ``results.json``.
+For each benchmark: examples → prompts (the plan's: the benchmark's with the run's prompt options; hashed) →
+completions from a ``Completer`` in batches → each distinct extractor once per sample → the benchmark's metric
+rewards → the prompt written once to the prompts file and one ``SampleRecord`` appended per example (every
+completion's answer under each extractor's name) → aggregation → ``results.json``.
 Where the completions come from (a model backend, a predictions file) is the only thing the two commands
 do differently.
 """
@@ -198,7 +198,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     hooks = host()
     with _progress(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
         for chunk in _batched(todo, run.batch_size):
-            messages = [benchmark.prompt(e) for e in chunk]
+            messages = [planned.messages(e) for e in chunk]  # the benchmark's prompt with --system-prompt, --few-shot
             requests = [
                 GenerationRequest(m, e, name, benchmark.gold_completion(e))
                 for m, e in zip(messages, chunk, strict=True)

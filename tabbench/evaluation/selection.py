@@ -12,6 +12,7 @@ from typing import Any
 
 from tabbench.contract.errors import UsageError
 from tabbench.contract.options import MAX_TIMEOUT
+from tabbench.evaluation.prompts import PromptOptions
 from tabbench.evaluation.where import Where, parse_wheres
 
 
@@ -19,8 +20,10 @@ from tabbench.evaluation.where import Where, parse_wheres
 class Selection:
     """What a run (evaluation or training) is asked to cover: ``--benchmark`` and ``--suite`` names, ``--data``
     paths by benchmark, ``-o [NAME:]KEY=VALUE`` benchmark options, the split (``None``: each benchmark's own),
-    ``--limit`` per benchmark, the ``--where`` filters (applied before the limit) and ``--timeout`` (each query's
+    ``--limit`` per benchmark, the ``--where`` filters (applied before the limit), ``--timeout`` (each query's
     or program's time limit, for the benchmarks that execute predictions: the same limit whether a run scores or
+    trains) and ``prompt``, how the benchmarks' prompts are changed (``--system-prompt``, ``--few-shot``,
+    ``--chat-template``: ``tabbench.evaluation.prompts.PromptOptions``; the same prompt whether a run scores or
     trains). Given values are normalised (a name as a tuple, paths as ``Path``, filters parsed) and checked here,
     once for every command.
     """
@@ -33,6 +36,7 @@ class Selection:
     limit: int | None = None
     where: tuple[Where, ...] = ()
     timeout: float | None = None
+    prompt: PromptOptions = field(default_factory=PromptOptions)
 
     def __post_init__(self) -> None:
         for name in ("benchmarks", "suites"):  # a str, a list: as given
@@ -41,6 +45,10 @@ class Selection:
         object.__setattr__(self, "where", parse_wheres([self.where] if isinstance(self.where, str) else self.where))
         object.__setattr__(self, "data", {name: Path(path) for name, path in self.data.items()})
         object.__setattr__(self, "benchmark_options", dict(self.benchmark_options))
+        if self.prompt is None:
+            object.__setattr__(self, "prompt", PromptOptions())
+        if not isinstance(self.prompt, PromptOptions):
+            raise UsageError(f"prompt: expected tabbench.PromptOptions, got {type(self.prompt).__name__}")
         if self.limit is not None and (isinstance(self.limit, bool) or not isinstance(self.limit, int)
                                        or self.limit < 1):
             raise UsageError(f"--limit {self.limit!r}: expected a whole number >= 1")
@@ -60,7 +68,7 @@ class Selection:
         return {"benchmarks": list(self.benchmarks), "suites": list(self.suites),
                 "data": {k: str(v) for k, v in self.data.items()}, "benchmark_options": dict(self.benchmark_options),
                 "split": self.split, "limit": self.limit, "where": [w.to_json() for w in self.where],
-                "timeout": self.timeout}
+                "timeout": self.timeout, "prompt": self.prompt.to_json()}
 
 
 def parse_data(pairs: Sequence[str]) -> dict[str, Path]:

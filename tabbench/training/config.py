@@ -16,7 +16,8 @@ from tabbench.evaluation.options import parse_key_values
 from tabbench.evaluation.selection import Selection, parse_data
 
 #: the command keywords (``tabbench.cli.options.common_options``) that make up ``TrainConfig.selection``
-SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where", "timeout")
+SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where", "timeout",
+                      "prompt")
 
 
 @dataclass(frozen=True)
@@ -54,12 +55,19 @@ class TrainConfig:
             given["selection"] = Selection(
                 benchmarks=chosen["benchmarks"], suites=chosen["suites"], data=parse_data(chosen["data_dirs"]),
                 benchmark_options=parse_key_values(tuple(chosen["benchmark_options"]), "-o/--benchmark-option"),
-                split=chosen["split"], limit=chosen["limit"], where=chosen["where"], timeout=chosen["timeout"])
+                split=chosen["split"], limit=chosen["limit"], where=chosen["where"], timeout=chosen["timeout"],
+                prompt=chosen["prompt"])
         names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
         if set(given) != names:
             raise TypeError(f"{cls.__name__}: options without a field {sorted(set(given) - names)}, "
                             f"fields without an option {sorted(names - set(given))}")
         return cls(**given)
+
+    @property
+    def chat_template(self) -> str | None:
+        """The ``--chat-template`` text the tokenizer renders prompts with (``None``: the checkpoint's own)."""
+        template = self.selection.prompt.chat_template
+        return None if template is None else template.text
 
     def record(self, *leave_out: str) -> dict[str, Any]:
         """The settings ``tabbench_train.json`` records: the selection's fields and the others (``out_dir`` and
