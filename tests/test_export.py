@@ -365,3 +365,14 @@ def test_each_eee_metric_carries_its_own_status_counts(env: dict[str, str], tmp_
     assert shown["rouge_l"] != shown["em"]  # partial vs mismatch: each its own
     assert shown["rouge_l"] == json.loads((run / "results.json").read_text())["benchmarks"]["demo-tablebench"][
         "status_counts"]  # the primary metric's, as results.json counts them
+
+
+def test_lm_eval_export_says_how_many_shots_and_which_system_prompt(env: dict[str, str], tmp_path: Path) -> None:
+    run = gold_run(tmp_path / "shots", "--benchmark", "demo-bird", "--limit", "2", "--few-shot", "2",
+                   "--system-prompt", "Answer in SQL.", env=env)
+    done = tabbench("export", str(run), "--format", "lm-eval", "--out", str(tmp_path / "lm"), env=env)
+    assert done.returncode == 0, done.stderr
+    (aggregate_file,) = (tmp_path / "lm").rglob("results_*.json")
+    aggregate = json.loads(aggregate_file.read_text())
+    assert aggregate["n-shot"] == {"demo-bird": 2} and aggregate["configs"]["demo-bird"]["num_fewshot"] == 2
+    assert aggregate["system_instruction"] == "Answer in SQL." and aggregate["fewshot_as_multiturn"] is True
