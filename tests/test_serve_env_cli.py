@@ -18,7 +18,7 @@ pytest.importorskip("openenv")
         (["serve-env", "demo-bird", "--env", "nosuch"], ["nosuch"]),
         (["serve-env", "demo-bird", "--reward", "nosuch"], ["nosuch"]),
         (["serve-env", "demo-bird", "--reward", "bird-ex:x"], ["--reward", "finite number"]),
-        (["serve-env", "demo-bird", "--reward-option", "sqlr1.timeout=1"], ["sqlr1", "not one of the rewards"]),
+        (["serve-env", "demo-bird", "--reward-option", "sqlr1:timeout=1"], ["'sqlr1' is not one of"]),
         (["serve-env", "demo-bird", "--max-turns", "3"], ["--max-turns", "--env"]),
         (["serve-env", "demo-bird", "-e", "max_rows=3"], ["--env-option", "--env"]),
         (["serve-env", "demo-bird", "--env", "sql", "-e", "nosuch=1"], ["nosuch"]),

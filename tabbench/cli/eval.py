@@ -15,8 +15,11 @@ from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
     FiniteFloatRange,
     batch_size_option,
+    benchmark_option_option,
     budget_from,
     budget_options,
+    data_option,
+    env_option_option,
     limit_option,
     progress_option,
     prompt_options,
@@ -58,8 +61,7 @@ def report_not_run(results: dict[str, Any]) -> None:
 @click.option("--adapter", default=None, help="Shortcut for -m adapter=PATH: a LoRA adapter folder (hf).")
 @threads_option
 @selection_options
-@click.option("--data", "data_pairs", multiple=True, metavar="NAME=PATH",
-              help="Data path of benchmark NAME (else TABBENCH_DATA_<NAME>, the config file, bundled data).")
+@data_option()
 @split_option
 @limit_option
 @where_option
@@ -82,9 +84,7 @@ def report_not_run(results: dict[str, Any]) -> None:
 @batch_size_option
 @timeout_option
 @settings_options
-@click.option("-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
-              help="An option for every benchmark, or with NAME: for benchmark NAME only (see its README); "
-              "repeatable.")
+@benchmark_option_option
 @click.option("--env", "env_name", default=None, metavar="NAME",
               help="Multi-turn: the model calls this environment's tools before answering (`tabbench environments "
               "list`); the final answer is scored as a single-turn completion and the record keeps the transcript.")
@@ -93,8 +93,7 @@ def report_not_run(results: dict[str, Any]) -> None:
 @click.option("--protocol", type=click.Choice(["auto", "tools", "tags"]), default="auto", show_default=True,
               help="With --env: the chat template's tool calls, or the <sql>/<observation>/<solution> tag protocol "
               "(auto: tools when the backend and template support them).")
-@click.option("-e", "--env-option", "env_options", multiple=True, metavar="KEY=VALUE",
-              help="An option for the --env environment (see its README); repeatable.")
+@env_option_option()
 @budget_options
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               envvar="TABBENCH_OUT", help="Run directory (default runs/<model-name>-<timestamp>; env TABBENCH_OUT).")
@@ -159,9 +158,10 @@ def eval_command(
 
 def print_run(results: dict[str, Any], out: Path) -> None:
     """The summary table, each environment's rollout figures, the vote beside greedy, and where time went."""
-    from tabbench.cli.summary import print_summary
+    from tabbench.cli.summary import print_reward_errors, print_summary
 
     print_summary(results, out)
+    print_reward_errors(results)
     for name, result in results["benchmarks"].items():
         a = result.get("extensions", {}).get("environment")
         if a:

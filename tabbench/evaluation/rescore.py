@@ -179,7 +179,7 @@ def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs:
                 scores[spec.name] += score_batch(reward, scored[start:start + BATCH])
             tick(len(samples[start:start + BATCH]))
     _record_answers(records, candidates, [reward for _, reward in specs])
-    return {spec.name: {"spec": {"name": spec.name, "reward": spec.reward, "options": dict(spec.options),
+    return {spec.name: {"spec": {"name": spec.name, "reward": spec.reward, "options": dict(reward.options),
                                  "reward_version": str(reward.version)},
                         "scores": scores[spec.name]} for spec, reward in specs}
 

@@ -253,7 +253,8 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         "options": benchmark.options,
         "data": _data_record(benchmark, run.split),
         "metric_rewards": [
-            {"name": s.name, "reward": s.reward, "options": s.options, "reward_version": str(rewards[s.name].version)}
+            {"name": s.name, "reward": s.reward, "options": dict(rewards[s.name].options),  # as it ran
+             "reward_version": str(rewards[s.name].version)}
             for s in specs
         ],
         **result,

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,12 +72,33 @@ class Selection:
                 "timeout": self.timeout, "prompt": self.prompt.to_json()}
 
 
-def parse_data(pairs: Sequence[str]) -> dict[str, Path]:
-    """``--data NAME=PATH`` pairs as a mapping (``~`` expanded); a malformed pair is a usage error."""
+def parse_data(pairs: Sequence[str], single: str | None = None) -> dict[str, Path]:
+    """``--data NAME=PATH`` pairs as a mapping (``~`` expanded); a malformed pair is a usage error. ``single``: the
+    one benchmark of a command that names one (``score BENCHMARK``, ``rewards audit``, ``serve-env``, ``synthesize
+    traces``), where 0.2's ``--data PATH`` still means its data, with a deprecation warning, until 0.4.0."""
+    from tabbench.contract.deprecation import deprecated_spelling
+
     out: dict[str, Path] = {}
     for pair in pairs:
         name, sep, path = pair.partition("=")
-        if not sep or not name or not path:
+        if not sep or not re.fullmatch(r"[\w][\w.-]*", name):  # no NAME= before it: a path (0.2's form)
+            if single is None or not pair:
+                raise UsageError(f"--data {pair!r}: expected NAME=PATH")
+            deprecated_spelling("--data PATH", "--data NAME=PATH")
+            name, path = single, pair
+        if not path:
             raise UsageError(f"--data {pair!r}: expected NAME=PATH")
+        if name in out:
+            raise UsageError(f"--data {name}=...: given twice")
         out[name] = Path(path).expanduser()
     return out
+
+
+def data_of(pairs: Sequence[str], benchmark: str) -> Path | None:
+    """The ``--data`` path of a command's one ``benchmark`` (``None``: none given): ``parse_data`` with its
+    ``single``; a pair naming another benchmark is a usage error."""
+    data = parse_data(pairs, single=benchmark)
+    other = next((name for name in data if name != benchmark), None)
+    if other is not None:
+        raise UsageError(f"--data {other}=...: {other!r} is not this command's benchmark ({benchmark})")
+    return data.get(benchmark)

@@ -15,7 +15,8 @@ from tabbench.contract.settings import Settings
 from tabbench.evaluation.options import parse_key_values
 from tabbench.evaluation.selection import Selection, parse_data
 
-#: the command keywords (``tabbench.cli.options.common_options``) that make up ``TrainConfig.selection``
+#: the command keywords (``tabbench.cli.options.common_options``) that make up ``TrainConfig.selection`` (``prompt``:
+#: what ``prompt_options`` makes of its parameters, ``tabbench.cli.options.PROMPT_PARAMETERS``)
 SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where", "timeout",
                       "prompt")
 
@@ -51,6 +52,7 @@ class TrainConfig:
         field, or a field without an option, is a bug named here."""
         given = dict(options)
         chosen = {key: given.pop(key) for key in SELECTION_KEYWORDS if key in given}
+        chosen.setdefault("prompt", None)  # a command without the prompt options (0.2's): the benchmarks' prompts
         if len(chosen) == len(SELECTION_KEYWORDS):
             given["selection"] = Selection(
                 benchmarks=chosen["benchmarks"], suites=chosen["suites"], data=parse_data(chosen["data_dirs"]),
@@ -79,7 +81,7 @@ class TrainConfig:
 @dataclass(frozen=True)
 class RewardOptions:
     """The fields of a trainer that optimises reward plugins (``tabbench.cli.options.reward_options``):
-    ``--reward NAME[:WEIGHT]`` and ``--reward-option NAME.KEY=VALUE``, resolved by ``resolve_rewards``."""
+    ``--reward NAME[:WEIGHT]`` and ``--reward-option [NAME:]KEY=VALUE``, resolved by ``resolve_rewards``."""
 
     reward_specs: tuple[str, ...]
     reward_option_pairs: tuple[str, ...]

@@ -29,7 +29,7 @@ import click
 
 import tabbench
 from tabbench import Budget, ConfigError
-from tabbench.cli.options import BUDGET_OPTIONS, budget_from, budget_options
+from tabbench.cli.options import BUDGET_OPTIONS, budget_from, budget_options, env_option_option
 from tabbench.evaluation.options import parse_key_values
 
 
@@ -50,8 +50,7 @@ def env_options(func: Callable) -> Callable:
     """``--env``, ``--max-turns``, ``--env-option`` and the budget options (``tabbench.cli.options``, shared with
     ``tabbench eval``) for ``tabbench train grpo`` and ``train sft``."""
     func = budget_options(func)
-    func = click.option("--env-option", "env_option_pairs", multiple=True, metavar="KEY=VALUE",
-                        help="An option for the --env environment; repeatable.")(func)
+    func = env_option_option("env_option_pairs")(func)
     func = click.option("--max-turns", type=click.IntRange(min=1), default=4, show_default=True,
                         help="With --env: tool-calling turns per rollout (TRL's max_tool_calling_iterations).")(func)
     return click.option("--env", "env_name", default=None, metavar="NAME",

@@ -41,7 +41,7 @@ from tabbench import (
     training,
 )
 from tabbench.adapters import shared_samples
-from tabbench.cli.options import common_options, reward_options
+from tabbench.cli.options import common_options, deprecated_option, reward_options
 from tabbench_trainers import __version__, progress
 
 
@@ -260,7 +260,7 @@ class TaoConfig(training.TrainConfig, training.RewardOptions):
               help="Explore-score-optimise rounds; each starts from the previous round's checkpoint.")
 @click.option("--mode", type=click.Choice(["rft", "dpo", "kto"]), default="rft", show_default=True,
               help="rft: SFT on accepted samples; dpo: accepted vs rejected pairs; kto: binary labels.")
-@click.option("-k", "--samples", "k", type=click.IntRange(min=1), default=8, show_default=True,
+@click.option("--samples", "k", type=click.IntRange(min=1), default=8, show_default=True,
               help="Completions sampled per prompt.")
 @click.option("--temperature", type=click.FloatRange(min=0.0, min_open=True), default=1.0, show_default=True)
 @click.option("--top-p", type=click.FloatRange(min=0.0, max=1.0, min_open=True), default=1.0, show_default=True)
@@ -280,6 +280,7 @@ class TaoConfig(training.TrainConfig, training.RewardOptions):
               help="dpo/kto: strength of the pull towards the reference model.")
 @click.option("--dpo-sft-weight", type=click.FloatRange(min=0.0), default=1.0, show_default=True,
               help="dpo: weight of the added SFT loss on chosen samples (0 for pure sigmoid DPO).")
+@deprecated_option("-k", "--samples", "k", type=click.IntRange(min=1))
 def tao_command(**kw: Any) -> None:
     """TAO-style offline RL: sample k per prompt, score with reward plugins, train by RFT, DPO or KTO; repeat."""
     run_tao(TaoConfig.of(kw))
