@@ -113,7 +113,7 @@ class EditedMetric(TypedDict):
 
 
 class Edit(TypedDict):
-    kind: str  # "rescore": metrics added to a finished run (``tabbench rescore``)
+    kind: str  # ``tabbench rescore``: "rescore" (metrics added), "replace" (scored again), "remove" (taken out)
     at: str  # when (ISO 8601, UTC)
     tabbench_version: str
     metrics: list[EditedMetric]
