@@ -109,3 +109,13 @@ def adapter_corpus(tmp_path_factory: pytest.TempPathFactory):
     folder = tmp_path_factory.mktemp("adapter-corpus")
     env = {**os.environ, "TABBENCH_CACHE_DIR": str(folder / "cache"), "TABBENCH_WORKERS": "0"}
     return build_corpus(folder, env)
+
+
+@pytest.fixture
+def lookalike(tmp_path: Path) -> Path:
+    """A folder with the files of a checkpoint (passing ``--model``'s check) that no run gets as far as loading."""
+    folder = tmp_path / "lookalike"
+    folder.mkdir()
+    for name in ("config.json", "tokenizer_config.json"):
+        (folder / name).write_text("{}")
+    return folder

@@ -109,16 +109,6 @@ def test_data_is_name_equals_path_and_the_old_path_form_warns(tmp_path: Path) ->
 
 
 @pytest.fixture
-def checkpoint(tmp_path: Path) -> Path:
-    """A folder that passes ``--model``'s check (no weights: the trainer is not run)."""
-    folder = tmp_path / "ckpt"
-    folder.mkdir()
-    for name in ("config.json", "tokenizer_config.json"):
-        (folder / name).write_text("{}")
-    return folder
-
-
-@pytest.fixture
 def configs(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """The configs ``tabbench train`` commands would run (``run_trainer`` records instead of training)."""
     seen: list[Any] = []
@@ -126,8 +116,8 @@ def configs(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     return seen
 
 
-def test_old_training_spellings_still_work_with_a_warning(cli_runner, checkpoint: Path, configs: list[Any]) -> None:
-    base = ["--model", str(checkpoint), "--benchmark", "demo-bird", "--out", "x"]
+def test_old_training_spellings_still_work_with_a_warning(cli_runner, lookalike: Path, configs: list[Any]) -> None:
+    base = ["--model", str(lookalike), "--benchmark", "demo-bird", "--out", "x"]
     with pytest.warns(CommandLineDeprecation) as warned:
         for args in (["train", "sft", *base, "--lr", "0.5", "--data-dir", "demo-bird=d"],
                      ["train", "tao", *base, "-k", "3"]):
