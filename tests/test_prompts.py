@@ -266,3 +266,34 @@ def test_a_chat_template_renders_eval_and_a_trained_checkpoint_keeps_it(demo_cli
     from_file = demo_cli(["models", "build-tiny", "tiny2", *sizes, "--chat-template", str(marked)])
     assert from_file.exit_code == 0, from_file.output
     assert "[marked]" in HFBackend("tiny2").render(request)  # build-tiny spells it the same, FILE included
+
+
+def test_evaluate_takes_the_prompt_options(demo, tmp_path: Path) -> None:
+    import tabbench
+
+    results = tabbench.evaluate("gold", benchmarks="demo-bird", out=tmp_path / "run", limit=2,
+                                prompt=PromptOptions("Only SQL.", few_shot=1),
+                                settings=tabbench.Settings(workers=0))
+    assert results["config"]["prompt"] == {"system_prompt": "Only SQL.", "few_shot": 1, "few_shot_seed": 0,
+                                           "chat_template": None}
+    entry = json.loads((tmp_path / "run/prompts/demo-bird.jsonl").read_text().splitlines()[0])
+    assert [m["role"] for m in entry["messages"]] == ["system", "user", "assistant", "user"]
+
+
+def test_shards_get_the_shots_an_unsharded_run_gets_and_merge(demo_cli) -> None:
+    args = ["eval", "--model", "gold", "--benchmark", "demo-bird", "--limit", "6", "--few-shot", "2", "--no-progress"]
+    for out, shard in (("runs/all", []), ("runs/s0", ["--shard", "0/2"]), ("runs/s1", ["--shard", "1/2"])):
+        done = demo_cli([*args, *shard, "--out", out])
+        assert done.exit_code == 0, done.output
+    merged = demo_cli(["merge", "runs/merged", "runs/s0", "runs/s1"])
+    assert merged.exit_code == 0, merged.output
+
+    def prompts(run: str) -> dict[str, list]:
+        entries = [json.loads(line) for line in Path(run, "prompts/demo-bird.jsonl").read_text().splitlines()]
+        return {e["prompt_hash"]: e["messages"] for e in entries}
+
+    assert prompts("runs/merged") == prompts("runs/all")
+    other = demo_cli([*args, "--shard", "1/2", "--few-shot-seed", "5", "--out", "runs/s1b"])
+    assert other.exit_code == 0, other.output
+    refused = demo_cli(["merge", "runs/mixed", "runs/s0", "runs/s1b"])
+    assert refused.exit_code != 0 and not Path("runs/mixed/results.json").exists()
