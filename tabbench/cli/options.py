@@ -197,6 +197,16 @@ def selection_options(command: F) -> F:
 PROMPT_PARAMETERS = ("system_prompt", "few_shot", "few_shot_seed", "chat_template")
 
 
+def prompt_from(system_prompt: str | None, few_shot: int = 0, few_shot_seed: int = 0,
+                chat_template: Path | None = None) -> Any:
+    """The ``tabbench.PromptOptions`` of ``prompt_options``' parameters: ``@FILE`` and the template file read."""
+    from tabbench.evaluation.prompts import ChatTemplate, PromptOptions, read_text_argument
+
+    text = None if system_prompt is None else read_text_argument(system_prompt, "--system-prompt")
+    template = None if chat_template is None else ChatTemplate.read(chat_template)
+    return PromptOptions(text, few_shot, few_shot_seed, template)
+
+
 def prompt_options(chat_template: bool = True) -> Callable[[F], F]:
     """Add ``--system-prompt TEXT|@FILE``, ``--few-shot K``, ``--few-shot-seed N`` and (``chat_template``: the
     command renders prompts, not ``tabbench score``) ``--chat-template FILE`` to a click command, which receives them
@@ -207,11 +217,8 @@ def prompt_options(chat_template: bool = True) -> Callable[[F], F]:
         @functools.wraps(command)
         def with_prompt(*args: Any, system_prompt: str | None, few_shot: int, few_shot_seed: int,
                         chat_template: Path | None = None, **kwargs: Any) -> Any:
-            from tabbench.evaluation.prompts import ChatTemplate, PromptOptions, read_text_argument
-
-            text = None if system_prompt is None else read_text_argument(system_prompt, "--system-prompt")
-            template = None if chat_template is None else ChatTemplate.read(chat_template)
-            return command(*args, prompt=PromptOptions(text, few_shot, few_shot_seed, template), **kwargs)
+            return command(*args, prompt=prompt_from(system_prompt, few_shot, few_shot_seed, chat_template),
+                           **kwargs)
 
         options = [
             click.option("--system-prompt", metavar="TEXT|@FILE", default=None,

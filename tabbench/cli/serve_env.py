@@ -16,12 +16,16 @@ import click
 
 from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
+    PROMPT_PARAMETERS,
+    SETTINGS_PARAMETERS,
     benchmark_option_option,
     budget_from,
     budget_options,
     data_option,
     env_option_option,
     limit_option,
+    prompt_from,
+    prompt_options,
     reward_options,
     settings_options,
     split_option,
@@ -42,7 +46,7 @@ def _import_server() -> Any:
 def build(benchmark_name: str, data_pairs: tuple[str, ...], split: str | None, limit: int | None,
           benchmark_options: tuple[str, ...], reward_specs: tuple[str, ...], reward_option_pairs: tuple[str, ...],
           env_name: str | None, max_turns: int, env_options: tuple[str, ...], max_sessions: int, settings: Any,
-          **budget_values: Any) -> Any:
+          prompt: Any = None, **budget_values: Any) -> Any:
     """The server's FastAPI app from the command's options."""
     import tabbench
     from tabbench.evaluation.options import named_options, parse_key_values
@@ -55,7 +59,7 @@ def build(benchmark_name: str, data_pairs: tuple[str, ...], split: str | None, l
         **named_options(benchmark_options, [benchmark_name], "--benchmark-option")[benchmark_name])
     catalogue = server.build_catalogue(
         benchmark, split, limit, specs(benchmark, reward_specs, reward_option_pairs), env_name,
-        budget_from(budget_values, max_turns), parse_key_values(env_options, "--env-option"), settings)
+        budget_from(budget_values, max_turns), parse_key_values(env_options, "--env-option"), settings, prompt)
     return catalogue, server.create_app(catalogue, max_sessions)
 
 
@@ -64,6 +68,7 @@ def build(benchmark_name: str, data_pairs: tuple[str, ...], split: str | None, l
 @data_option(single=True)
 @split_option
 @limit_option
+@prompt_options(chat_template=False)
 @benchmark_option_option
 @reward_options
 @click.option("--env", "env_name", default=None, metavar="NAME",
@@ -114,9 +119,10 @@ def _app_from_environment() -> Any:
 
     with serve_env_command.make_context("serve-env", shlex.split(text)) as context:
         params = dict(context.params)
-        settings = Settings(**{key: params.pop(key) for key in ("workers", "result_store_mb", "unsafe_sandbox")})
+        settings = Settings(**{key: params.pop(key) for key in SETTINGS_PARAMETERS})
+        prompt = prompt_from(**{key: params.pop(key) for key in PROMPT_PARAMETERS if key in params})
         params.pop("host"), params.pop("port")
-        return build(**params, settings=settings)[1]
+        return build(**params, settings=settings, prompt=prompt)[1]
 
 
 def __getattr__(name: str) -> Any:
