@@ -171,7 +171,7 @@ def _build(selection: Selection, split: str | None
     asked = _asked(selection)
     unknown = sorted(set(selection.data) - set(names) | set(selection.data) & set(datasets))
     if unknown:
-        why = "a --dataset is read from its folder" if unknown[0] in datasets else f"not a benchmark of {asked}"
+        why = "a --dataset, read from its folder" if unknown[0] in datasets else f"not a benchmark of {asked}"
         raise UsageError(f"--data {unknown[0]}=...: {unknown[0]!r} is {why}")
     options = dict(selection.benchmark_options)
     targets = sorted({k.partition(":")[0] for k in options if ":" in k} - set(names))
