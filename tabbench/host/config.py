@@ -16,7 +16,7 @@ over it) and run defaults (``[run]``: ``skip_missing``), so a machine's copy of 
     spider = "~/data/spider"
 
     [options.spider]
-    test_suite = "~/data/test-suite-databases"
+    timeout = 60
 
     [run]
     skip_missing = true     # as --skip-missing on every command: the public Spider dev lacks wta_1.sqlite
