@@ -74,8 +74,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "validate": (
         "tabbench.cli.validate:validate_command",
-        "Run each item's gold answer through every metric reward of its benchmark (no model) and list the items "
-        "whose gold does not reach the top score, with why.",
+        "Run each item's gold answer through every metric reward of its benchmark, with no model, and list the "
+        "items whose gold does not reach the top score, with why.",
     ),
     "rescore": (
         "tabbench.cli.rescore:rescore_command",

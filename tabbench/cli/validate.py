@@ -50,10 +50,12 @@ def validate_command(benchmarks: tuple[str, ...], suites: tuple[str, ...], datas
                      limit: int | None, where: tuple[Any, ...], skip_missing: bool, timeout: float | None,
                      settings: Any, strict: bool, order_check: bool, ids_path: Path | None, out_dir: Path | None,
                      as_json: bool, progress: bool) -> None:
-    """Run each item's gold answer through every metric reward of its benchmark (no model, as `--model gold`)
-    and list the items whose gold does not reach the top score, with why: it fails to execute (error), runs
-    past the time limit (timeout), scores below the top (invalid); and, as warnings, a result that depends on
-    the scan order (nondeterministic) or is empty. Exit status 1 when an item fails (--strict: or warns).
+    """Run each item's gold answer through every metric reward of its benchmark, with no model, and list the items
+    whose gold does not reach the top score, with why.
+
+    The gold is what `--model gold` answers. An item fails when its gold does not execute (error), runs past the
+    time limit (timeout) or scores below the top (invalid); it warns when its result depends on an order the
+    query does not fix (nondeterministic) or is empty. Exit status 1 when an item fails (--strict: or warns).
 
     \b
     Examples:
