@@ -53,6 +53,9 @@ def test_a_dataset_runs_under_its_own_name_scored_as_the_benchmark_it_names(tmp_
     user = prompt["messages"][-1]["content"]  # BIRD's prompt, the schema read from the database
     assert "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, city TEXT);" in user
     assert "Question: What is the total of all orders?" in user
+    board = cli(["leaderboard", "build", "run=gold", "-o", "board.md"])  # its own column on a board
+    assert board.exit_code == 0, board.output
+    assert "## shop (ex, vbird.1, dev, n=4)" in (tmp_path / "board.md").read_text()
 
 
 def test_spider_scoring_and_a_second_metric_by_reward_name(tmp_path: Path) -> None:

@@ -68,8 +68,9 @@ class RunConfig:
     (``tabbench.evaluation.shards``; ``tabbench merge`` combines them). ``generation``: decoding (``n`` > 1: the
     ``vote``'s pick is scored, ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``:
     the response cache.
-    The fields ``benchmarks`` to ``skip_missing`` and ``timeout`` are a ``tabbench.evaluation.selection.Selection``'s,
-    normalised and checked by it, as a training run's (``tabbench.training.TrainConfig.selection``), and
+    The fields ``benchmarks`` to ``where``, ``timeout``, ``datasets`` and ``skip_missing`` are a
+    ``tabbench.evaluation.selection.Selection``'s, normalised and checked by it, as a training run's
+    (``tabbench.training.TrainConfig.selection``), and
     ``tabbench.evaluation.plan.plan`` resolves them as it does a training run's.
     ``settings``: what the shared services read during the run (SQL workers, result-store bound, sandbox
     opt-out).
@@ -86,8 +87,6 @@ class RunConfig:
     split: str | None = None
     limit: int | None = None
     where: tuple[Where, ...] = ()
-    datasets: tuple[Path, ...] = ()
-    skip_missing: bool = False
     shard: Shard | None = None
     generation: GenerationParams = field(default_factory=GenerationParams)
     vote: str | None = None
@@ -99,6 +98,8 @@ class RunConfig:
     out: Path = field(default=Path("runs/run"), metadata=_NOT_RECORDED)
     resume: bool = field(default=False, metadata=_NOT_RECORDED)
     progress: bool = field(default=False, metadata=_NOT_RECORDED)
+    datasets: tuple[Path, ...] = ()  # last: positional construction of the fields above still works
+    skip_missing: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "out", Path(self.out))
@@ -123,8 +124,8 @@ class RunConfig:
 
     @property
     def selection(self) -> Selection:
-        """What the run covers (``benchmarks`` to ``skip_missing``, ``timeout``), as a training run's
-        ``TrainConfig.selection``."""
+        """What the run covers (``benchmarks`` to ``where``, ``timeout``, ``datasets``, ``skip_missing``), as a
+        training run's ``TrainConfig.selection``."""
         return Selection(**{item.name: getattr(self, item.name) for item in fields(Selection)})
 
     def to_json(self) -> dict[str, Any]:

@@ -297,7 +297,8 @@ def _served(selection: Selection, environment: type[Environment], planned: list[
 
 def _asked(selection: Selection) -> str:
     return ", ".join([*(f"--benchmark {b!r}" for b in selection.benchmarks),
-                      *(f"--suite {s!r}" for s in selection.suites)]) or "--suite 'all'"
+                      *(f"--suite {s!r}" for s in selection.suites),
+                      *(f"--dataset {str(d)!r}" for d in selection.datasets)]) or "--suite 'all'"
 
 
 #: One check of the sandbox rule: who runs the code (``"benchmark 'tablebench'"``), the extractor that would run it
