@@ -266,3 +266,15 @@ def test_init_writes_a_commented_manifest_that_runs(tmp_path: Path, cli) -> None
     done = cli(["datasets", "init", str(folder)])
     assert done.exit_code == 2 and "2 questions files (other.csv, questions.jsonl)" in done.output
     assert cli(["datasets", "init", str(folder), "--questions", "questions.jsonl"]).exit_code == 0
+
+
+def test_a_dataset_s_shards_merge_into_the_unsharded_run(tmp_path: Path, cli) -> None:
+    folder = write_sql_dataset(tmp_path / "d")
+    for k in (0, 1):
+        done = cli(["eval", "--model", "gold", "--dataset", str(folder), "--shard", f"{k}/2", "--out", f"s{k}",
+                    "--no-progress"])
+        assert done.exit_code == 0, done.output
+    done = cli(["merge", "merged", "s0", "s1"])
+    assert done.exit_code == 0, done.output
+    result = json.loads((tmp_path / "merged" / "results.json").read_text())["benchmarks"]["shop"]
+    assert (result["n"], result["primary_metric"]["value"]) == (4, 1.0)
