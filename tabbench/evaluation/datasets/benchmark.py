@@ -122,6 +122,7 @@ class SqlDataset(DatasetBenchmark):
         assert self.manifest.databases is not None
         self.databases: dict[str, Database] = find_databases(self.manifest.databases)
         self._used: dict[str, set[Path]] = {}
+        self._sqlite: dict[str, str] = {}  # db_id -> the SQLite file queries run on (a copy made once)
 
     def example(self, row: Row, example_id: str, split: str, values: dict[str, str], meta: dict[str, str]
                 ) -> tuple[Example, str | None]:
@@ -132,8 +133,11 @@ class SqlDataset(DatasetBenchmark):
                                 f"{len(self.databases)} databases: name each question's database in a db_id column")
             db_id = next(iter(self.databases))
         database = self.databases.get(db_id)
-        db_path = str(database.sqlite_path()) if database is not None else ""
+        db_path = ""
         if database is not None:
+            if db_id not in self._sqlite:
+                self._sqlite[db_id] = str(database.sqlite_path())
+            db_path = self._sqlite[db_id]
             self._used.setdefault(split, set()).update(database.files)
         fields = {"question": values["question"], "evidence": values.get("evidence", ""), "db_id": db_id,
                   "db_path": db_path, "db_paths": [db_path] if db_path else [], "dialect": "sqlite",

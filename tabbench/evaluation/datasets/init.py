@@ -9,7 +9,6 @@ there. Nothing is guessed silently: what it could not decide is one ``ConfigErro
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -92,7 +91,7 @@ def _has_questions(path: Path) -> bool:
     """A file whose rows have a question column and an answer column."""
     try:
         columns = columns_of(read_rows(path))
-    except (DataError, json.JSONDecodeError):
+    except DataError:
         return False
     return all(any(n in columns for n in COLUMNS[role]) for role in ("question", "answer"))
 
