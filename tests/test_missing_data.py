@@ -145,3 +145,12 @@ def test_real_spider_dev_runs_its_first_twenty_without_wta_1() -> None:
     assert len(first.examples) == 20 and not first.missing
     planned = plan(Selection(benchmarks=("spider",), data={"spider": SHARED_SPIDER}, skip_missing=True))["spider"]
     assert (len(planned.examples), len(planned.missing), planned.missing[0][0]) == (972, 62, "429")
+
+
+def test_training_says_what_skip_missing_left_out(spider: Path, capsys: pytest.CaptureFixture) -> None:
+    from tabbench.training.data import training_plan
+
+    planned = training_plan(_selection(spider, split="dev", limit=20, skip_missing=True))
+    assert len(planned.items) == 20
+    note = "note: benchmark 'spider': 8 selected examples left out (--skip-missing): database "
+    assert note in capsys.readouterr().err

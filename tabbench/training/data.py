@@ -27,4 +27,8 @@ def training_plan(selection: Selection, environment: type[Environment] | None = 
         raise ConfigError(f"benchmark {name!r} cannot be trained on: {' '.join(why.split())}")
     for name, why in planned.skipped:
         echo(f"note: benchmark {name!r} not trained on: {' '.join(why.split())}")
+    for item in planned.planned:
+        if item.missing:  # --skip-missing: what the selection held but the data does not
+            echo(f"note: benchmark {item.name!r}: {len(item.missing)} selected examples left out (--skip-missing): "
+                 f"{item.missing[0][1]}" + (" and others" if len({w for _, w in item.missing}) > 1 else ""))
     return planned
