@@ -18,6 +18,8 @@ from tabbench.evaluation.selection import Selection, parse_data
 #: the command keywords (``tabbench.cli.options.common_options``) that make up ``TrainConfig.selection``
 SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where", "timeout",
                       "datasets", "skip_missing")
+#: those a command may leave out (added in 0.3.0: a trainer's own keywords from before still make a config)
+OPTIONAL_KEYWORDS = {"datasets": (), "skip_missing": False}
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,8 @@ class TrainConfig:
         field, or a field without an option, is a bug named here."""
         given = dict(options)
         chosen = {key: given.pop(key) for key in SELECTION_KEYWORDS if key in given}
-        if len(chosen) == len(SELECTION_KEYWORDS):
+        if set(SELECTION_KEYWORDS) - set(OPTIONAL_KEYWORDS) <= set(chosen):
+            chosen = {**OPTIONAL_KEYWORDS, **chosen}
             given["selection"] = Selection(
                 benchmarks=chosen["benchmarks"], suites=chosen["suites"], data=parse_data(chosen["data_dirs"]),
                 benchmark_options=parse_key_values(tuple(chosen["benchmark_options"]), "-o/--benchmark-option"),
