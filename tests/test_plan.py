@@ -152,7 +152,7 @@ def test_one_selection_gives_evaluation_and_training_the_same_examples_and_limit
 
 
 def test_a_training_run_needs_names_and_keeps_its_own_split(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    with pytest.raises(UsageError, match="name what to train on: --benchmark NAME or --suite NAME"):
+    with pytest.raises(UsageError, match="name what to train on: --benchmark NAME, --suite NAME or --dataset FOLDER"):
         run_training(training.Selection(), tmp_path / "none")
     run = run_training(training.Selection(suites=("demo", "counted"), limit=1), tmp_path / "train")
     assert run.plan.split == "train" and all(p.split == "train" for p in run.plan.planned)

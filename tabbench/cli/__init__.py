@@ -37,6 +37,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "environments": (
         "tabbench.cli.listing:environments_group", "Environments: the tools of multi-turn rollouts (`eval --env`)."
     ),
+    "datasets": (
+        "tabbench.cli.datasets:datasets_group",
+        "Datasets: your own questions and databases as a benchmark (`--dataset FOLDER`; docs/datasets.md).",
+    ),
     "eval": (
         "tabbench.cli.eval:eval_command",
         "Evaluate a model on benchmarks or suites: generate, score with the benchmarks' reward plugins, write run "
@@ -67,6 +71,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "tabbench.cli.view:compare_command",
         "Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail), the exact McNemar p and "
         "B - A in points with its 95% confidence interval, clustered by database where the records name one.",
+    ),
+    "validate": (
+        "tabbench.cli.validate:validate_command",
+        "Run each item's gold answer through every metric reward of its benchmark, with no model, and list the "
+        "items whose gold does not reach the top score, with why.",
     ),
     "rescore": (
         "tabbench.cli.rescore:rescore_command",

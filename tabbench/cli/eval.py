@@ -17,11 +17,13 @@ from tabbench.cli.options import (
     batch_size_option,
     budget_from,
     budget_options,
+    dataset_option,
     limit_option,
     progress_option,
     resume_option,
     selection_options,
     settings_options,
+    skip_missing_option,
     split_option,
     threads_option,
     timeout_option,
@@ -57,11 +59,13 @@ def report_not_run(results: dict[str, Any]) -> None:
 @click.option("--adapter", default=None, help="Shortcut for -m adapter=PATH: a LoRA adapter folder (hf).")
 @threads_option
 @selection_options
+@dataset_option
 @click.option("--data", "data_pairs", multiple=True, metavar="NAME=PATH",
               help="Data path of benchmark NAME (else TABBENCH_DATA_<NAME>, the config file, bundled data).")
 @split_option
 @limit_option
 @where_option
+@skip_missing_option
 @click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True,
               help="Completions sampled per prompt: the vote's pick is scored (maj@N), pass@k over all of them, "
                    "greedy decoding beside (OUT/greedy).")
@@ -106,9 +110,9 @@ def report_not_run(results: dict[str, Any]) -> None:
 def eval_command(
     model_spec: str, backend: str | None, model_options: tuple[str, ...], dtype: str | None, device: str | None,
     adapter: str | None, threads: int | None, benchmarks: tuple[str, ...], suites: tuple[str, ...],
-    data_pairs: tuple[str, ...], split: str | None, limit: int | None, where: tuple[Any, ...], samples: int,
-    vote: str | None, temperature: float | None, top_p: float,
-    seed: int, max_new_tokens: int, stop: tuple[str, ...], truncate_prompts: bool, batch_size: int,
+    datasets: tuple[Path, ...], data_pairs: tuple[str, ...], split: str | None, limit: int | None,
+    where: tuple[Any, ...], skip_missing: bool, samples: int, vote: str | None, temperature: float | None,
+    top_p: float, seed: int, max_new_tokens: int, stop: tuple[str, ...], truncate_prompts: bool, batch_size: int,
     timeout: float | None, settings: Any,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
     env_options: tuple[str, ...], out_dir: Path | None, resume: bool, sharding: Sharding, cache_path: Path | None,
@@ -123,6 +127,8 @@ def eval_command(
       tabbench eval --model ckpt/ --benchmark bird --data bird=~/data/bird/dev --limit 100
       tabbench eval --model ckpt/ --suite demo --samples 8 --vote execution --out runs/vote
       tabbench eval --model gold --suite demo --env sql --max-turns 4
+      tabbench eval --model ckpt/ --dataset my-data/ --limit 50
+      tabbench eval --model ckpt/ --benchmark spider --skip-missing
     """
     from tabbench.contract.backend import GenerationParams
     from tabbench.evaluation.config import EnvironmentConfig, RunConfig, split_model
@@ -143,7 +149,7 @@ def eval_command(
     config = RunConfig(
         backend=backend_name, model=model, backend_options=backend_options, benchmarks=benchmarks, suites=suites,
         data=parse_data(data_pairs), benchmark_options=parse_key_values(benchmark_options, "--benchmark-option"),
-        timeout=timeout, split=split, limit=limit, where=where,
+        timeout=timeout, split=split, limit=limit, where=where, datasets=datasets, skip_missing=skip_missing,
         generation=GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p,
                                     n=samples, seed=seed, stop=tuple(stop), truncate_prompts=truncate_prompts),
         vote=vote, environment=environment, batch_size=batch_size, cache_path=None if no_cache else cache_path,
@@ -160,6 +166,7 @@ def print_run(results: dict[str, Any], out: Path) -> None:
     from tabbench.cli.summary import print_summary
 
     print_summary(results, out)
+    print_skipped(results)
     for name, result in results["benchmarks"].items():
         a = result.get("extensions", {}).get("environment")
         if a:
@@ -172,13 +179,29 @@ def print_run(results: dict[str, Any], out: Path) -> None:
         config = RunConfig.from_json(results["config"])
         _print_vote_comparison(results, config.generation.n, config.vote or "")
     spent = results.get("timing")
-    if spent:
+    read = {"predictions": "predictions read", "gold": "gold answers given"}.get(
+        (results.get("config") or {}).get("backend", ""))
+    if spent and read:  # nothing was generated: say what happened instead
+        click.echo(f"{spent['prompts_generated']} {read}, scoring and records "
+                   f"{spent['scoring_and_other_seconds']:.1f}s", err=True)
+    elif spent:
         click.echo(
             f"model load {spent['model_load_seconds']:.1f}s, "
             + (f"compile warm-up {spent['warmup_seconds']:.1f}s, " if spent.get("warmup_seconds") else "")
             + f"generation {spent['generation_seconds']:.1f}s "
             f"({spent['prompts_generated']} prompts generated, {spent['prompts_from_cache']} from cache), "
             f"scoring and records {spent['scoring_and_other_seconds']:.1f}s", err=True)
+
+
+def print_skipped(results: dict[str, Any]) -> None:
+    """One line per benchmark that ``--skip-missing`` left examples out of: how many, and why with their ids."""
+    for name, result in results["benchmarks"].items():
+        skipped = result.get("skipped")
+        if skipped:
+            reasons = "; ".join(f"{why} ({len(ids)}: {', '.join(ids[:5])}{', ...' if len(ids) > 5 else ''})"
+                                for why, ids in skipped["by_reason"].items())
+            click.echo(f"{name}: {skipped['n']} selected examples skipped (--skip-missing), scored "
+                       f"{result['n']}: {reasons}", err=True)
 
 
 def _print_vote_comparison(results: dict[str, Any], n: int, vote: str) -> None:

@@ -70,6 +70,19 @@ where_option = click.option(
 )
 
 
+dataset_option = click.option(
+    "--dataset", "datasets", multiple=True, metavar="FOLDER", type=click.Path(path_type=Path),
+    help="Your own data: a folder with a dataset manifest (tabbench.toml; `tabbench datasets init FOLDER` writes "
+    "one), run as a benchmark under the manifest's name; repeatable (docs/datasets.md).",
+)
+skip_missing_option = click.option(
+    "--skip-missing", is_flag=True, default=False,
+    help="Score the selected examples whose data is there (a database missing from your copy) and count and name "
+    "the others in the summary and results.json; without it they stop the run (config: skip_missing = true under "
+    "[run] in tabbench.toml).",
+)
+
+
 #: Most SQL worker processes ``--workers`` accepts.
 MAX_WORKERS = 256
 
@@ -233,6 +246,8 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
                      help="Use only the first N examples of each benchmark."),
         where_option,
         timeout_option,
+        dataset_option,
+        skip_missing_option,
         click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
                      help="Where the checkpoint (model, tokenizer, chat template) and logs are written."),
         click.option("--max-steps", type=click.IntRange(min=1), default=default_steps, show_default=True,

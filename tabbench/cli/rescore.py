@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.options import progress_option
+from tabbench.cli.options import dataset_option, progress_option
 from tabbench.cli.output import JSON_OPTION, emit
 from tabbench.evaluation.options import parse_key_values
 
@@ -22,10 +22,12 @@ from tabbench.evaluation.options import parse_key_values
 @click.option("--benchmark", "benchmarks", multiple=True, help="Only this benchmark of the run (repeatable).")
 @click.option("--data", "data", multiple=True, metavar="BENCHMARK=PATH",
               help="Where a benchmark's data is now, if it moved since the run (it must be the same files).")
+@dataset_option
 @progress_option
 @JSON_OPTION
 def rescore_command(run_dir: Path, rewards: tuple[str, ...], reward_options: tuple[str, ...],
-                    benchmarks: tuple[str, ...], data: tuple[str, ...], progress: bool, as_json: bool) -> None:
+                    benchmarks: tuple[str, ...], data: tuple[str, ...], datasets: tuple[Path, ...], progress: bool,
+                    as_json: bool) -> None:
     """Add metrics to the finished run in RUN_DIR without generating: each record's scored completion is scored
     by the rewards (executing SQL or programs where they need it), and results.json records the edit.
 
@@ -43,7 +45,7 @@ def rescore_command(run_dir: Path, rewards: tuple[str, ...], reward_options: tup
         metric = NewMetric.parse(spec)
         metrics.append(NewMetric(metric.name, metric.reward, options_for(metric.name, options)))
     paths = {name: Path(str(path)) for name, path in parse_key_values(data, "--data").items()}
-    results = rescore(run_dir, metrics, benchmarks, paths, progress=progress)
+    results = rescore(run_dir, metrics, benchmarks, paths, progress=progress, datasets=datasets)
     edit = results["edits"][-1]
     rows = [{"benchmark": m["benchmark"], "metric": m["name"], "reward": m["reward"],
              **results["benchmarks"][m["benchmark"]]["metrics"][m["name"]]} for m in edit["metrics"]]

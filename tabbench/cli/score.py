@@ -15,12 +15,14 @@ from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
     batch_size_option,
     benchmark_option_option,
+    dataset_option,
     limit_option,
     out_option,
     progress_option,
     resume_option,
     selection_options,
     settings_options,
+    skip_missing_option,
     split_option,
     timeout_option,
     where_option,
@@ -33,6 +35,7 @@ from tabbench.evaluation.options import parse_key_values
 @click.command("score", context_settings=CONTEXT)
 @click.argument("benchmark_name", metavar="[BENCHMARK]", required=False)
 @selection_options
+@dataset_option
 @click.option("--data", type=click.Path(path_type=Path), default=None,
               help="Benchmark data path (default: TABBENCH_DATA_<NAME>, the config file, or bundled data); "
               "with one benchmark.")
@@ -42,6 +45,7 @@ from tabbench.evaluation.options import parse_key_values
 @split_option
 @limit_option
 @where_option
+@skip_missing_option
 @timeout_option
 @settings_options
 @benchmark_option_option
@@ -51,8 +55,9 @@ from tabbench.evaluation.options import parse_key_values
 @batch_size_option
 @progress_option
 def score_command(
-    benchmark_name: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], data: Path | None,
-    predictions: Path, split: str | None, limit: int | None, where: tuple[Any, ...], timeout: float | None,
+    benchmark_name: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], datasets: tuple[Path, ...],
+    data: Path | None, predictions: Path, split: str | None, limit: int | None, where: tuple[Any, ...],
+    skip_missing: bool, timeout: float | None,
     settings: Any,
     benchmark_options: tuple[str, ...], out_dir: Path, resume: bool, sharding: Sharding, batch_size: int,
     progress: bool,
@@ -64,9 +69,10 @@ def score_command(
 
     if benchmark_name:
         benchmarks = (benchmark_name, *(b for b in benchmarks if b != benchmark_name))
-    if not benchmarks and not suites:
-        raise UsageError("name the benchmark: tabbench score BENCHMARK (or --benchmark NAME, --suite NAME)")
-    if data is not None and (len(benchmarks) != 1 or suites):
+    if not benchmarks and not suites and not datasets:
+        raise UsageError("name the benchmark: tabbench score BENCHMARK (or --benchmark NAME, --suite NAME, "
+                         "--dataset FOLDER)")
+    if data is not None and (len(benchmarks) != 1 or suites or datasets):
         raise UsageError("--data PATH names the data of one benchmark: give exactly one BENCHMARK")
     options = parse_key_values(benchmark_options, "--benchmark-option")
     backend_options: dict[str, Any] = {}
@@ -77,7 +83,8 @@ def score_command(
     config = RunConfig(
         backend="predictions", model=str(predictions), backend_options=backend_options, benchmarks=benchmarks,
         suites=suites, data={benchmarks[0]: data} if data is not None else {}, benchmark_options=options,
-        timeout=timeout, split=split, limit=limit, where=where, batch_size=batch_size, use_cache=False,
+        timeout=timeout, split=split, limit=limit, where=where, datasets=datasets, skip_missing=skip_missing,
+        batch_size=batch_size, use_cache=False,
         settings=settings,
         out=out_dir, resume=resume, progress=progress,
     )

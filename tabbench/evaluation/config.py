@@ -63,12 +63,14 @@ class RunConfig:
     and ``--suite`` names (neither: every installed benchmark, the ``all`` suite); ``data``: benchmark name ->
     data path (``--data``); ``benchmark_options``: ``-o [NAME:]KEY=VALUE``; ``timeout``: ``--timeout`` for the
     benchmarks that execute predictions. ``where``: ``--where`` filters (``tabbench.evaluation.where``; expressions are
-    parsed here), applied before ``limit``. ``shard``: ``--shard K/N``, the run covers shard K of N
+    parsed here), applied before ``limit``. ``datasets``: ``--dataset`` folders (each a benchmark under its
+    manifest's name); ``skip_missing``: ``--skip-missing``. ``shard``: ``--shard K/N``, the run covers shard K of N
     (``tabbench.evaluation.shards``; ``tabbench merge`` combines them). ``generation``: decoding (``n`` > 1: the
     ``vote``'s pick is scored, ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``:
     the response cache.
-    The fields ``benchmarks`` to ``where`` and ``timeout`` are a ``tabbench.evaluation.selection.Selection``'s,
-    normalised and checked by it, as a training run's (``tabbench.training.TrainConfig.selection``), and
+    The fields ``benchmarks`` to ``where``, ``timeout``, ``datasets`` and ``skip_missing`` are a
+    ``tabbench.evaluation.selection.Selection``'s, normalised and checked by it, as a training run's
+    (``tabbench.training.TrainConfig.selection``), and
     ``tabbench.evaluation.plan.plan`` resolves them as it does a training run's.
     ``settings``: what the shared services read during the run (SQL workers, result-store bound, sandbox
     opt-out).
@@ -96,6 +98,8 @@ class RunConfig:
     out: Path = field(default=Path("runs/run"), metadata=_NOT_RECORDED)
     resume: bool = field(default=False, metadata=_NOT_RECORDED)
     progress: bool = field(default=False, metadata=_NOT_RECORDED)
+    datasets: tuple[Path, ...] = ()  # last: positional construction of the fields above still works
+    skip_missing: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "out", Path(self.out))
@@ -120,8 +124,8 @@ class RunConfig:
 
     @property
     def selection(self) -> Selection:
-        """What the run covers (``benchmarks`` to ``where``, ``timeout``), as a training run's
-        ``TrainConfig.selection``."""
+        """What the run covers (``benchmarks`` to ``where``, ``timeout``, ``datasets``, ``skip_missing``), as a
+        training run's ``TrainConfig.selection``."""
         return Selection(**{item.name: getattr(self, item.name) for item in fields(Selection)})
 
     def to_json(self) -> dict[str, Any]:
@@ -219,7 +223,8 @@ _READ: dict[str, Any] = {
     "backend": _typed(str), "model": _typed(str), "split": _optional(_typed(str)), "vote": _optional(_typed(str)),
     "limit": _optional(_typed(int)), "timeout": _optional(_typed(int, float)), "batch_size": _typed(int),
     "use_cache": _typed(bool), "backend_options": _object, "benchmark_options": _object, "benchmarks": _texts,
-    "suites": _texts,
+    "suites": _texts, "skip_missing": _typed(bool),
+    "datasets": lambda value: tuple(Path(path) for path in _texts(value)),
     "data": lambda value: {name: Path(_typed(str)(path)) for name, path in _object(value).items()},
     "where": lambda value: tuple(Where.from_json(item) for item in _typed(list)(value)),
     "shard": _optional(lambda value: Shard(int(value["index"]), int(value["count"]))),

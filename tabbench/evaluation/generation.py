@@ -147,7 +147,12 @@ class BackendCompleter:
         self.generation_seconds = 0.0
 
     def expect(self, benchmark: Benchmark, examples: Sequence[Any], whole_split: bool) -> None:
-        """The run's examples of ``benchmark``, before its first batch (``ModelBackend.expect``)."""
+        """The run's examples of ``benchmark``, before its first batch (``ModelBackend.expect``); a predictions
+        file is read by the run's own benchmark."""
+        from tabbench.evaluation.predictions import PredictionsBackend
+
+        if isinstance(self.backend, PredictionsBackend):
+            self.backend.use_benchmark(benchmark)
         split = examples[0].split if examples else ""
         self.backend.expect(benchmark.name, split, [e.id for e in examples], whole_split)
 

@@ -286,8 +286,11 @@ def plan_for(first: ShardRun, planned: Plan | None = None) -> MergePlan:
     config = first.config
     names = tuple(first.results["benchmarks"])
     if planned is None:
-        selection = replace(config.selection, benchmarks=names, suites=())
         try:
+            from tabbench.evaluation.datasets import dataset_classes
+
+            datasets = dataset_classes(config.datasets)  # a --dataset runs under its manifest's name
+            selection = replace(config.selection, benchmarks=tuple(n for n in names if n not in datasets), suites=())
             planned = plan(selection, scored=False)  # a merge extracts nothing: no sandbox to check
         except TabbenchError as exc:
             raise ConfigError(f"tabbench merge needs the plugin and the data of each benchmark the shards ran "

@@ -65,10 +65,12 @@ class NewMetric:
 
 
 def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[str] = (),
-            data: Mapping[str, Path] | None = None, progress: bool = False) -> Results:
+            data: Mapping[str, Path] | None = None, progress: bool = False,
+            datasets: Sequence[Path] = ()) -> Results:
     """Add ``metrics`` to the benchmarks of the finished run in ``run_dir`` (all of them, or those named);
-    ``data``: benchmark -> data path, for data moved since the run (its files must hash the same). Returns the
-    new ``results.json``."""
+    ``data``: benchmark -> data path, for data moved since the run (its files must hash the same); ``datasets``:
+    ``--dataset`` folders, for a dataset the run scored (else the folders the run recorded). Returns the new
+    ``results.json``."""
     run_dir = Path(run_dir)
     path = existing(run_dir, RESULTS)
     if path is None:
@@ -80,6 +82,10 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
         twice = next(n for n in names if names.count(n) > 1)
         raise UsageError(f"--reward: metric {twice!r} named twice (give one METRIC=REWARD a new name)")
     results = load(path)
+    from tabbench.evaluation.datasets import dataset_classes
+
+    given = dataset_classes(datasets)
+    recorded = [Path(str(p)) for p in (results.get("config") or {}).get("datasets") or []]
     chosen = list(benchmarks) or list(results["benchmarks"])
     for name in chosen:
         if name not in results["benchmarks"]:
@@ -98,7 +104,7 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
                 where = "a record of the run holds" if clash[0] in held else "the run already has"
                 raise UsageError(f"{name}: {where} metric {clash[0]!r}; name the new one "
                                  f"(--reward NEW_NAME={next(m.reward for m in metrics if m.name == clash[0])})")
-            bench = _benchmark(run_dir, name, result, (data or {}).get(name))
+            bench = _benchmark(run_dir, name, result, (data or {}).get(name), _dataset(name, given, recorded))
             specs = _rewards(bench, metrics)
             rescored[name] = (records, _score(bench, result["split"], records, specs, progress))
     edit: dict[str, Any] = {
@@ -119,17 +125,37 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
     return store.write_results(results)
 
 
-def _benchmark(run_dir: Path, name: str, result: Mapping[str, Any], data: Path | None) -> Benchmark:
-    """The benchmark plugin on the run's data (or ``data``), checked to be the version and files the run used."""
+def _dataset(name: str, given: Mapping[str, tuple[type[Benchmark], Path]], recorded: Sequence[Path]
+             ) -> tuple[type[Benchmark], Path] | None:
+    """The dataset ``name`` of the run: from a ``--dataset`` folder, else from a folder the run recorded."""
+    from tabbench.evaluation.datasets import load_dataset
+
+    if name in given:
+        return given[name]
+    for folder in recorded:
+        try:
+            cls, root = load_dataset(folder)
+        except TabbenchError:  # moved or changed since: --dataset names where it is now
+            continue
+        if cls.name == name:
+            return cls, root
+    return None
+
+
+def _benchmark(run_dir: Path, name: str, result: Mapping[str, Any], data: Path | None,
+               dataset: tuple[type[Benchmark], Path] | None = None) -> Benchmark:
+    """The benchmark plugin on the run's data (or ``data``), or the run's dataset, checked to be the version and
+    files the run used."""
     from tabbench.host.lookup import get_benchmark
 
     recorded = result.get("data") or {}
     where = data if data is not None else recorded.get("path")
     try:
-        bench = get_benchmark(name, where, **(result.get("options") or {}))
+        bench = (dataset[0](dataset[1], **(result.get("options") or {})) if dataset is not None
+                 else get_benchmark(name, where, **(result.get("options") or {})))
     except TabbenchError as exc:
         raise type(exc)(f"{run_dir}: cannot rebuild benchmark {name!r} to rescore it ({exc}); pass --data "
-                        f"{name}=PATH if its data moved") from None
+                        f"{name}=PATH if its data moved (--dataset FOLDER for a dataset)") from None
     if str(bench.version) != str(result.get("version")):
         raise DataError(f"{run_dir}: {name} ran on benchmark version {result.get('version')}, the installed plugin "
                         f"is version {bench.version}: scores would not be this run's")

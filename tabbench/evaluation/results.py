@@ -65,6 +65,11 @@ class DataRecord(TypedDict):
     files: dict[str, str]  # file -> sha256
 
 
+class Skipped(TypedDict):
+    n: int  # examples left out
+    by_reason: dict[str, list[str]]  # why (the database that is missing) -> the ids, in the run's order
+
+
 class BenchmarkResult(TypedDict):
     version: str
     split: str
@@ -81,6 +86,7 @@ class BenchmarkResult(TypedDict):
     extensions: NotRequired[dict[str, Any]]  # added by lifecycle hooks, one key per addition
     sampling: NotRequired[dict[str, Any]]  # --samples N: pass@k of the primary metric (tabbench.evaluation.passk)
     breakdown_order: NotRequired[dict[str, list[str]]]  # breakdown key -> its levels in natural order, as declared
+    skipped: NotRequired[Skipped]  # --skip-missing: the selected examples left out because their data is missing
 
 
 class NotRun(TypedDict):
@@ -231,7 +237,7 @@ def _number(value: Any, *, count: bool = False) -> bool:
 _RESULT_FIELDS: dict[str, tuple[type, ...]] = {
     "version": (str, int), "split": (str,), "answer_extractor": (str,), "options": (dict,), "data": (dict,),
     "status_counts": (dict,), "primary_metric": (dict,), "metrics": (dict,), "breakdown": (dict,),
-    "breakdown_order": (dict,), "extensions": (dict,)}
+    "breakdown_order": (dict,), "extensions": (dict,), "skipped": (dict,)}
 
 
 def _result_problem(key: str, result: Any) -> str | None:
@@ -281,6 +287,11 @@ def _result_problem(key: str, result: Any) -> str | None:
                     or not _number(summary.get("n"), count=True)
                     or not all(_number(v) for v in (summary.get("metrics") or {}).values())):
                 return f"'{key}.breakdown.{breakdown}.{level}' is not an object of n and metrics"
+    skipped = result.get("skipped") or {}
+    if skipped and (not _number(skipped.get("n"), count=True) or not isinstance(skipped.get("by_reason"), dict) or any(
+            not isinstance(ids, list) or not all(isinstance(i, str) for i in ids)
+            for ids in skipped["by_reason"].values())):
+        return f"'{key}.skipped' is not an object of n and ids by reason"
     for breakdown, order in (result.get("breakdown_order") or {}).items():
         if not isinstance(order, list) or not all(isinstance(level, str) for level in order):
             return f"'{key}.breakdown_order.{breakdown}' is not a list of texts"

@@ -187,7 +187,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     expect = getattr(completer, "expect", None)  # a predictions file is checked before anything is recorded
     if expect is not None:
         # the predictions of the whole run, sharded or not; over the whole split unless cut or filtered
-        expect(benchmark, list(planned.examples), run.limit is None and not run.where)
+        expect(benchmark, list(planned.examples), run.limit is None and not run.where and not planned.missing)
     examples = list(planned.selected or ())
     done = {record.id for record in run.store.read_samples(name)}
     todo = [e for e in examples if e.id not in done and run.merge is None]
@@ -261,6 +261,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         **({"sampling": sampling} if sampling is not None else {}),
         **({"breakdown_order": {k: list(v) for k, v in benchmark.breakdown_order.items()}}
            if benchmark.breakdown_order else {}),
+        **({"skipped": skipped_record(planned.missing)} if planned.missing else {}),
     }
 
 
@@ -276,6 +277,15 @@ def _samples(run: Run) -> int:
     """Completions per prompt of the run (``--samples``): a refused request's pass@k counts that many failures."""
     generation = run.config.get("generation") or {}
     return int(generation.get("n", 1)) if isinstance(generation, dict) else 1
+
+
+def skipped_record(missing: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """What ``results.json`` keeps of the examples ``--skip-missing`` passed over: how many, and their ids by
+    reason (``"database .../wta_1.sqlite is missing": ["429", ...]``), in the run's order."""
+    by_reason: dict[str, list[str]] = {}
+    for example_id, why in missing:
+        by_reason.setdefault(why, []).append(example_id)
+    return {"n": len(missing), "by_reason": by_reason}
 
 
 def _choose(benchmark: Benchmark, example: Example, outputs: list[str], samples: list[SampleAnswers],

@@ -19,10 +19,12 @@ from tabbench.evaluation.where import Where, parse_wheres
 class Selection:
     """What a run (evaluation or training) is asked to cover: ``--benchmark`` and ``--suite`` names, ``--data``
     paths by benchmark, ``-o [NAME:]KEY=VALUE`` benchmark options, the split (``None``: each benchmark's own),
-    ``--limit`` per benchmark, the ``--where`` filters (applied before the limit) and ``--timeout`` (each query's
+    ``--limit`` per benchmark, the ``--where`` filters (applied before the limit), ``--timeout`` (each query's
     or program's time limit, for the benchmarks that execute predictions: the same limit whether a run scores or
-    trains). Given values are normalised (a name as a tuple, paths as ``Path``, filters parsed) and checked here,
-    once for every command.
+    trains), ``--dataset`` folders (a user's own data, each a benchmark under its manifest's name:
+    ``tabbench.evaluation.datasets``) and ``--skip-missing`` (score the examples whose data is there and record
+    the others; without it, a selected example whose data is missing stops the run). Given values are normalised
+    (a name as a tuple, paths as ``Path``, filters parsed) and checked here, once for every command.
     """
 
     benchmarks: tuple[str, ...] = ()
@@ -33,11 +35,17 @@ class Selection:
     limit: int | None = None
     where: tuple[Where, ...] = ()
     timeout: float | None = None
+    datasets: tuple[Path, ...] = ()
+    skip_missing: bool = False
 
     def __post_init__(self) -> None:
         for name in ("benchmarks", "suites"):  # a str, a list: as given
             value = getattr(self, name)
             object.__setattr__(self, name, (value,) if isinstance(value, str) else tuple(value))
+        datasets = [self.datasets] if isinstance(self.datasets, str | Path) else self.datasets
+        object.__setattr__(self, "datasets", tuple(dict.fromkeys(Path(p).expanduser() for p in datasets)))
+        if not isinstance(self.skip_missing, bool):
+            raise UsageError(f"--skip-missing {self.skip_missing!r}: expected true or false")
         object.__setattr__(self, "where", parse_wheres([self.where] if isinstance(self.where, str) else self.where))
         object.__setattr__(self, "data", {name: Path(path) for name, path in self.data.items()})
         object.__setattr__(self, "benchmark_options", dict(self.benchmark_options))
@@ -52,15 +60,17 @@ class Selection:
 
     @property
     def spec(self) -> str:
-        """The benchmarks and suites asked for, as one ``--suite`` value (``all`` when none were named)."""
-        return ",".join((*self.benchmarks, *self.suites)) or "all"
+        """The benchmarks and suites asked for, as one ``--suite`` value (``all`` when none were named, unless
+        ``--dataset`` folders were: then ``""``, none)."""
+        return ",".join((*self.benchmarks, *self.suites)) or ("" if self.datasets else "all")
 
     def to_json(self) -> dict[str, Any]:
         """The selection as plain JSON values, under the field names."""
         return {"benchmarks": list(self.benchmarks), "suites": list(self.suites),
                 "data": {k: str(v) for k, v in self.data.items()}, "benchmark_options": dict(self.benchmark_options),
                 "split": self.split, "limit": self.limit, "where": [w.to_json() for w in self.where],
-                "timeout": self.timeout}
+                "timeout": self.timeout, "datasets": [str(p) for p in self.datasets],
+                "skip_missing": self.skip_missing}
 
 
 def parse_data(pairs: Sequence[str]) -> dict[str, Path]:

@@ -16,7 +16,10 @@ from tabbench.evaluation.options import parse_key_values
 from tabbench.evaluation.selection import Selection, parse_data
 
 #: the command keywords (``tabbench.cli.options.common_options``) that make up ``TrainConfig.selection``
-SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where", "timeout")
+SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where", "timeout",
+                      "datasets", "skip_missing")
+#: those a command may leave out (added in 0.3.0: a trainer's own keywords from before still make a config)
+OPTIONAL_KEYWORDS = {"datasets": (), "skip_missing": False}
 
 
 @dataclass(frozen=True)
@@ -50,11 +53,13 @@ class TrainConfig:
         field, or a field without an option, is a bug named here."""
         given = dict(options)
         chosen = {key: given.pop(key) for key in SELECTION_KEYWORDS if key in given}
-        if len(chosen) == len(SELECTION_KEYWORDS):
+        if set(SELECTION_KEYWORDS) - set(OPTIONAL_KEYWORDS) <= set(chosen):
+            chosen = {**OPTIONAL_KEYWORDS, **chosen}
             given["selection"] = Selection(
                 benchmarks=chosen["benchmarks"], suites=chosen["suites"], data=parse_data(chosen["data_dirs"]),
                 benchmark_options=parse_key_values(tuple(chosen["benchmark_options"]), "-o/--benchmark-option"),
-                split=chosen["split"], limit=chosen["limit"], where=chosen["where"], timeout=chosen["timeout"])
+                split=chosen["split"], limit=chosen["limit"], where=chosen["where"], timeout=chosen["timeout"],
+                datasets=chosen["datasets"], skip_missing=chosen["skip_missing"])
         names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
         if set(given) != names:
             raise TypeError(f"{cls.__name__}: options without a field {sorted(set(given) - names)}, "
