@@ -204,3 +204,45 @@ def _all_imports(path: Path) -> list[tuple[str, int, bool]]:
     return [(alias.name if isinstance(node, ast.Import) else node.module or "", node.lineno, False)
             for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
             for alias in (node.names if isinstance(node, ast.Import) else node.names[:1])]
+
+
+def private_crossings(path: Path, module: str) -> list[str]:
+    """``line: name`` for each private name (one leading underscore) of another tabbench module that ``path``
+    (module ``module``) imports or reads as ``module_alias._name``."""
+    def private(name: str) -> bool:
+        return name.startswith("_") and not name.startswith("__")
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    aliases: dict[str, str] = {}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module.startswith("tabbench"):
+            for alias in node.names:
+                target = f"{node.module}.{alias.name}"
+                if target in MODULES:
+                    aliases[alias.asname or alias.name] = target
+                elif private(alias.name) and node.module != module:
+                    found.append(f"{node.lineno}: {target}")
+        elif isinstance(node, ast.Import):
+            aliases.update((a.asname, a.name) for a in node.names if a.asname and a.name.startswith("tabbench"))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and private(node.attr) and isinstance(node.value, ast.Name)
+                and aliases.get(node.value.id, module) != module):
+            found.append(f"{node.lineno}: {aliases[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_no_private_name_crosses_modules() -> None:
+    """A name with a leading underscore stays in its module: what another module needs is public within the
+    package (no underscore) or moves to where it is used."""
+    crossings = [f"{path.relative_to(ROOT)}:{where}" for name, path in MODULES.items()
+                 for where in private_crossings(path, name)]
+    assert not crossings, crossings
+
+
+def test_the_private_name_check_sees_both_kinds(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("from tabbench.sql.pool import _hiding, shared_pool\nfrom tabbench.contract import settings as s"
+                     "\ns._CURRENT\nfrom tabbench.sql import _completion_sql\n")
+    assert private_crossings(probe, "tabbench.sql") == ["1: tabbench.sql.pool._hiding",
+                                                        "3: tabbench.contract.settings._CURRENT"]
