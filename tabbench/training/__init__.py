@@ -83,6 +83,7 @@ __all__ = [
     "peft_config",
     "plan",
     "prepare_out_dir",
+    "read_examples",
     "removing_output_on_failure",
     "require_sandbox",
     "resolve_rewards",
