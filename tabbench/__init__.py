@@ -150,9 +150,9 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:  # a name of 0.1.0 that was removed or renamed: it warns (docs/api.md)
-        from tabbench.contract.deprecation import module_getattr
+        import tabbench.deprecated
 
-        return module_getattr(__name__)(name)
+        return tabbench.deprecated.root_getattr(name)
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value  # later lookups skip this function
     return value
@@ -203,6 +203,12 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.settings import Settings, run_in_context, use_settings
     from tabbench.contract.toolcalls import TurnRequest, parse_tool_calls
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
+
+    # 0.1.0's removed names, marked deprecated for type checkers (PEP 702)
+    from tabbench.deprecated import Completion as Completion
+    from tabbench.deprecated import TabbenchDeprecationWarning as TabbenchDeprecationWarning
+    from tabbench.deprecated import answer_of as answer_of
+    from tabbench.deprecated import benchmark_variant as benchmark_variant
     from tabbench.host.lookup import (
         benchmark_class,
         default_backend,

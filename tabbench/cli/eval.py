@@ -6,6 +6,7 @@ the run (``tabbench.evaluation.launch``), as it does for ``tabbench score`` and 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -130,8 +131,7 @@ def eval_command(
       tabbench eval --model ckpt/ --dataset my-data/ --limit 50
       tabbench eval --model ckpt/ --benchmark spider --skip-missing
     """
-    from tabbench.contract.backend import GenerationParams
-    from tabbench.evaluation.config import EnvironmentConfig, RunConfig, split_model
+    from tabbench.evaluation.config import run_config
     from tabbench.evaluation.generation import default_run_name
 
     if resume and out_dir is None:
@@ -140,22 +140,19 @@ def eval_command(
     for key, value in (("dtype", dtype), ("device", device), ("adapter", adapter), ("threads", threads)):
         if value is not None:
             backend_options[key] = value
-    environment = None
-    if env_name is not None:
-        environment = EnvironmentConfig(env_name, protocol, parse_key_values(env_options, "--env-option"),
-                                        budget_from(budget_values, max_turns))
-    backend_name, model = split_model(model_spec, backend)
-    temperature = temperature if temperature is not None else (0.8 if samples > 1 else 0.0)
-    config = RunConfig(
-        backend=backend_name, model=model, backend_options=backend_options, benchmarks=benchmarks, suites=suites,
-        data=parse_data(data_pairs), benchmark_options=parse_key_values(benchmark_options, "--benchmark-option"),
-        timeout=timeout, split=split, limit=limit, where=where, datasets=datasets, skip_missing=skip_missing,
-        generation=GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p,
-                                    n=samples, seed=seed, stop=tuple(stop), truncate_prompts=truncate_prompts),
-        vote=vote, environment=environment, batch_size=batch_size, cache_path=None if no_cache else cache_path,
+    multi_turn = {} if env_name is None else {
+        "env": env_name, "env_options": parse_key_values(env_options, "--env-option"), "protocol": protocol,
+        "budget": budget_from(budget_values, max_turns)}
+    config = run_config(
+        model_spec, backend=backend, samples=samples, temperature=temperature, top_p=top_p,
+        max_new_tokens=max_new_tokens, seed=seed, stop=stop, truncate_prompts=truncate_prompts, **multi_turn,
+        backend_options=backend_options, benchmarks=benchmarks, suites=suites, data=parse_data(data_pairs),
+        benchmark_options=parse_key_values(benchmark_options, "--benchmark-option"), timeout=timeout, split=split,
+        limit=limit, where=where, datasets=datasets, skip_missing=skip_missing, vote=vote, batch_size=batch_size,
+        cache_path=None if no_cache else cache_path,
         use_cache=not no_cache, settings=settings, resume=resume, progress=progress,
-        out=out_dir or Path("runs") / default_run_name(model or backend_name),
     )
+    config = replace(config, out=out_dir or Path("runs") / default_run_name(config.model or config.backend))
     results = sharding.launch(config, notify=lambda line: click.echo(line, err=True))
     print_run(results, config.out)
     report_not_run(results)

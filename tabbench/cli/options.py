@@ -18,15 +18,17 @@ import functools
 import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from tabbench.contract.deprecation import module_getattr
+from tabbench.contract.deprecation import kept_in, module_getattr, moved
 from tabbench.contract.environment import Budget
 from tabbench.contract.errors import UsageError
 from tabbench.contract.options import MAX_TIMEOUT
 from tabbench.contract.settings import DEFAULT_RESULT_STORE_MB, Settings
+from tabbench.evaluation import options as _library
 from tabbench.evaluation.options import check_benchmark_names, split_names
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -306,4 +308,17 @@ def reward_options(func: Callable) -> Callable:
     )(func)
 
 
-__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)
+def _legacy() -> ModuleType:
+    from tabbench.cli import legacy  # it imports this module: only when an old name is used
+
+    return legacy
+
+
+__getattr__ = module_getattr(__name__, {  # 0.1.0's names (docs/api.md)
+    **moved(_library, ("parse_key_values",)), **kept_in(_legacy, _library.LEGACY_COMMAND_HELPERS)})
+if TYPE_CHECKING:  # for type checkers: the old behaviours kept are marked deprecated (PEP 702)
+    from tabbench.cli.legacy import apply_runtime as apply_runtime
+    from tabbench.cli.legacy import checked_timeout as checked_timeout
+    from tabbench.cli.legacy import recorded_options as recorded_options
+    from tabbench.cli.legacy import sandbox_record as sandbox_record
+    from tabbench.cli.legacy import with_timeout as with_timeout

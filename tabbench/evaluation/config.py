@@ -1,7 +1,9 @@
 """The run configuration: one typed, frozen object from which every evaluation run is built.
 
 ``tabbench eval``, ``tabbench score`` and ``tabbench.evaluate`` each turn what they were given into a
-``RunConfig`` and hand it to ``tabbench.evaluation.launch.launch``; nothing else assembles a run. The same
+``RunConfig`` and hand it to ``tabbench.evaluation.launch.launch``; nothing else assembles a run. ``run_config``
+turns ``tabbench eval``'s options (a ``--model`` spec, ``--samples``, ``--temperature``, ``--env``...) into one,
+for the command and ``tabbench.evaluate`` alike, so that both run the same run from the same values. The same
 run asked for by any of the three therefore has the same configuration, and ``results.json``'s ``config`` is
 this object serialised (``to_json``), which is also what ``--resume`` compares; ``from_json`` reads it back,
 the one way a recorded configuration is read (``tabbench merge``, the Ray launcher's workers, the viewer).
@@ -12,7 +14,7 @@ to run it, not what it is, and are not recorded.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,8 @@ from tabbench.evaluation.where import Where
 
 VOTES = ("execution", "similarity")
 PROTOCOLS = ("auto", "tools", "tags")
+#: The sampling temperature when ``--samples N`` (N > 1) is given without ``--temperature``.
+SAMPLED_TEMPERATURE = 0.8
 
 _NOT_RECORDED = {"recorded": False}
 
@@ -233,6 +237,27 @@ _READ: dict[str, Any] = {
     "cache_path": _optional(Path),
     "settings": lambda value: Settings(**_object(value)),
 }
+
+
+def run_config(model: str, *, backend: str | None = None, samples: int = 1, temperature: float | None = None,
+               top_p: float = 1.0, max_new_tokens: int = 256, seed: int = 0, stop: Sequence[str] = (),
+               truncate_prompts: bool = False, env: str | None = None, env_options: Mapping[str, Any] | None = None,
+               protocol: str = "auto", budget: Budget | None = None, **fields: Any) -> RunConfig:
+    """The ``RunConfig`` of ``tabbench eval``'s options: ``model`` is a ``--model`` spec (``split_model``);
+    ``samples``, ``temperature`` (default ``SAMPLED_TEMPERATURE`` with ``samples`` > 1, else greedy), ``top_p``,
+    ``max_new_tokens``, ``seed``, ``stop`` and ``truncate_prompts`` the decoding; ``env`` (``--env``) with
+    ``env_options`` (``-e``), ``protocol`` and ``budget`` (``--max-turns`` and the budget options; default
+    ``Budget()``) a multi-turn run;
+    ``fields`` the other ``RunConfig`` fields as they are (``vote``, ``benchmarks``, ``shard``, ``out``...)."""
+    if env is None and (env_options or protocol != "auto" or budget is not None):
+        raise UsageError("--env-option, --protocol and the budget options need --env NAME")
+    backend_name, model_name = split_model(model, backend)
+    if temperature is None:
+        temperature = SAMPLED_TEMPERATURE if samples > 1 else 0.0
+    environment = None if env is None else EnvironmentConfig(env, protocol, dict(env_options or {}), budget or Budget())
+    generation = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=samples,
+                                  seed=seed, stop=tuple(stop), truncate_prompts=truncate_prompts)
+    return RunConfig(backend=backend_name, model=model_name, generation=generation, environment=environment, **fields)
 
 
 def split_model(spec: str, backend: str | None = None) -> tuple[str, str]:

@@ -195,10 +195,10 @@ def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs:
     samples = [c[_scored_index(bench, r, c)] for r, c in zip(records, candidates, strict=True)]
     rollouts = [SampleAnswers(examples[r.id], transcript_json(r.transcript.get("messages"))) if r.transcript else s
                 for r, s in zip(records, samples, strict=True)]
-    from tabbench.evaluation.runner import _progress
+    from tabbench.evaluation.runner import ProgressBar
 
     scores: dict[str, list[Any]] = {spec.name: [] for spec, _ in specs}
-    with _progress(progress, f"{bench.name} rescore", total=len(samples), completed=0) as tick:
+    with ProgressBar(progress, f"{bench.name} rescore", total=len(samples), completed=0) as tick:
         for start in range(0, len(samples), BATCH):
             for spec, reward in specs:  # a transcript (shaping) reward reads an agent's whole rollout
                 scored = rollouts if getattr(reward, "transcript", False) else samples

@@ -24,11 +24,11 @@ import warnings
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from tabbench.contract import modeltext
 from tabbench.contract.confine import read_regular
-from tabbench.contract.deprecation import module_getattr
+from tabbench.contract.deprecation import deprecated, kept, module_getattr
 from tabbench.contract.errors import DataError
 
 SCHEMA_VERSION = 4
@@ -301,4 +301,12 @@ def _result_problem(key: str, result: Any) -> str | None:
 _TYPE_NAMES = {str: "text", int: "an integer", dict: "an object"}
 
 
-__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)
+@deprecated("use tabbench.evaluation.results.load (it reads every version)", category=None)
+def _config_record(config: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
+    """0.1.0's ``config_record``: the run config without what the model record holds."""
+    return {k: v for k, v in config.items() if k not in model}
+
+
+__getattr__ = module_getattr(__name__, {"config_record": kept(_config_record)})  # 0.1.0's names (docs/api.md)
+if TYPE_CHECKING:  # for type checkers: the old behaviour kept is marked deprecated (PEP 702)
+    from tabbench.evaluation.results import _config_record as config_record  # noqa: F401

@@ -196,7 +196,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     extractors = recorded_extractors(benchmark, rewards)
     ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
     hooks = host()
-    with _progress(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
+    with ProgressBar(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
         for chunk in _batched(todo, run.batch_size):
             messages = [benchmark.prompt(e) for e in chunk]
             requests = [
@@ -374,7 +374,7 @@ def _after_benchmark(run: Run, benchmark: Benchmark, result: BenchmarkResult) ->
         result["extensions"] = dict(run.extensions[benchmark.name])
 
 
-class _progress:
+class ProgressBar:
     """A rich progress bar on stderr for one benchmark; a no-op when disabled."""
 
     def __init__(self, enabled: bool, label: str, total: int, completed: int) -> None:

@@ -135,6 +135,7 @@ class Host:
         self.pm.add_hookspecs(hookspecs)
         self.plugins: dict[str, PluginInfo] = {}
         self._registries: dict[str, Registry] = {}
+        self._filling: dict[str, str] = {}  # kind -> the plugin whose registration hook is running
         if os.environ.get("TABBENCH_TRACE_PLUGINS") == "1":
             self.pm.trace.root.setwriter(lambda message: print(message, end="", file=sys.stderr))
             self.pm.enable_tracing()
@@ -226,7 +227,13 @@ class Host:
     # --- registries ------------------------------------------------------------------------------------
 
     def registry(self, kind: str) -> Registry:
-        """The registry of ``kind`` (one of ``KINDS``), built from the hooks on first use."""
+        """The registry of ``kind`` (one of ``KINDS``), built from the hooks on first use. Asked for while it is
+        being built (a registration hook that looks a name up, directly or through another kind's hooks), it
+        refuses, naming the plugin: the hook would build it again, every plugin's hook, without end."""
+        if kind in self._filling:
+            raise PluginLoadError(f"plugin {self._filling[kind]!r}: register_{kind}s looked up a {kind} while the "
+                                  f"{kind}s were being registered; look names up when they are used, not while "
+                                  "registering (register a \"module:Class\" target to defer the import)")
         if kind not in self._registries:
             self._registries[kind] = self._build(kind)
         return self._registries[kind]
@@ -250,6 +257,7 @@ class Host:
                     return
                 self._claim(registry, Entry(kind, name, None, _plugin, description, list(benchmarks)))
 
+            self._filling[kind] = plugin_name
             try:
                 impl.function(register=register_suite if kind == "suite" else register)
             except DuplicateNameError:
@@ -260,6 +268,8 @@ class Host:
                 info.location = error_location(exc)
                 if os.environ.get("TABBENCH_STRICT_PLUGINS") == "1":
                     raise PluginLoadError(info.failure()) from exc
+            finally:
+                del self._filling[kind]
         registry.failed = [info.failure() for info in self.plugins.values() if info.status == "error"]
         return registry
 

@@ -236,9 +236,10 @@ def build_catalogue(benchmark: Benchmark, split: str | None = None, limit: int |
     within ``budget``). An environment that cannot serve the benchmark, or code to run without the sandbox, stops
     here with one line, before any port opens."""
     from tabbench.evaluation.agent import environment_factory
+    from tabbench.evaluation.plan import read_examples
     from tabbench.training.rewards import require_sandbox
 
-    examples = list(benchmark.examples(benchmark.check_split(split)))[:limit]
+    examples = read_examples(benchmark, split)[:limit]  # as every run reads them: no duplicate id, none empty
     grader = Grader(benchmark, rewards)
     tools = None
     if env_name is not None:

@@ -213,9 +213,9 @@ def _direction(reward: str) -> bool | None:
     """Whether higher values of ``reward`` are better, when its plugin is installed here (``None``: unknown)."""
     try:
         from tabbench.contract.reward import Reward
-        from tabbench.host.lookup import _load_class
+        from tabbench.host.lookup import load_class
 
-        return bool(_load_class("reward", reward, Reward).higher_is_better)
+        return bool(load_class("reward", reward, Reward).higher_is_better)
     except Exception:  # not installed here: the export says it does not know
         return None
 

@@ -34,7 +34,7 @@ import duckdb
 
 from tabbench.contract.types import Status
 from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, failed, fetch_capped
-from tabbench.sql.pool import NO_TIMEOUT_CAP, _main_module_hidden
+from tabbench.sql.pool import NO_TIMEOUT_CAP, main_module_hidden
 
 #: Address space the child may take beyond its size after loading and ``memory_mb``, plus ``HEADROOM_PER_THREAD_MB``
 #: per DuckDB thread: buffers outside ``memory_limit``, thread stacks, malloc arenas. Measured (DuckDB 2.0): a
@@ -210,7 +210,7 @@ class DuckSession:
         parent, child = self._ctx.Pipe(duplex=True)
         process = self._ctx.Process(target=_child_main, args=(child, self._load, self.limits), daemon=True)
         try:
-            with _main_module_hidden():
+            with main_module_hidden():
                 process.start()
         except (pickle.PicklingError, TypeError, AttributeError) as exc:  # what pickling a frame raises
             parent.close()

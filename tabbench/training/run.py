@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Environment
@@ -38,15 +38,19 @@ class Trained:
     record: dict[str, Any] = field(default_factory=dict)
 
 
+#: The type of a trainer's config (``TrainingRun[MyConfig]``: ``run.config`` is a ``MyConfig``).
+C = TypeVar("C", bound=TrainConfig)
+
+
 @dataclass
-class TrainingRun:
-    """What the prologue made, handed to the trainer: its config, its ``plan`` (the benchmarks and their selected
-    examples, chosen as evaluation chooses them; ``benchmarks`` and ``items`` for short), the resolved rewards
-    (empty for a trainer without ``RewardOptions``), the rows ``rows`` built, the base model and tokenizer
-    (``None`` with ``load_model=False``), the time budget and the clock."""
+class TrainingRun(Generic[C]):
+    """What the prologue made, handed to the trainer: its config (``TrainingRun[MyConfig]``: a ``MyConfig``), its
+    ``plan`` (the benchmarks and their selected examples, chosen as evaluation chooses them; ``benchmarks`` and
+    ``items`` for short), the resolved rewards (empty for a trainer without ``RewardOptions``), the rows ``rows``
+    built, the base model and tokenizer (``None`` with ``load_model=False``), the time budget and the clock."""
 
     name: str
-    config: TrainConfig
+    config: C
     plan: Plan
     rewards: list[RewardSpec]
     budget: TimeBudget
@@ -82,8 +86,8 @@ class TrainingRun:
 
 
 def run_trainer(
-    name: str, config: TrainConfig, train: Callable[[TrainingRun], Trained | None], *, plugin_version: str,
-    rows: Callable[[TrainingRun], Any] | None = None, environment: Environment | None = None,
+    name: str, config: C, train: Callable[[TrainingRun[C]], Trained | None], *, plugin_version: str,
+    rows: Callable[[TrainingRun[C]], Any] | None = None, environment: Environment | None = None,
     check_answers: bool = False, model: bool = True,
 ) -> Path:
     """Run trainer ``name`` (the ``tabbench train NAME`` command) on ``config``; returns ``--out``.
