@@ -165,6 +165,24 @@ threads_option = click.option(
     "(hf: one for small models; for larger ones, the cores other processes leave free).",
 )
 
+token_budget_option = click.option(
+    "--token-budget", type=click.IntRange(min=1), default=None, metavar="TOKENS",
+    help="Stop the run cleanly once its records have spent this many tokens (prompt + completion, every "
+    "benchmark's, counted by the backend; checked between batches: the last batch may pass it). The records are "
+    "kept, results.json says why under 'stopped', the exit status is 3; --resume with a larger budget goes on. "
+    "Not --max-new-tokens, which limits one completion.",
+)
+cost_budget_option = click.option(
+    "--cost-budget", type=FiniteFloatRange(min=0, min_open=True), default=None, metavar="AMOUNT",
+    help="As --token-budget, for the cost of those tokens at the model's price (--prices), in the price table's "
+    "currency.",
+)
+prices_option = click.option(
+    "--prices", "prices_path", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+    help="Price table (TOML or JSON, a 'prices' table: MODEL = {input, output} per million tokens) that costs the "
+    "run's tokens; default: the [prices] table of tabbench.toml.",
+)
+
 
 _SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIMEOUT)
 # Below this the observation could not hold an error message (``@tool`` keeps ``error:`` and 80 characters).

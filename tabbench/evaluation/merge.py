@@ -29,6 +29,7 @@ from tabbench.evaluation.runfolder import RESULTS, PromptTable, existing, read_p
 from tabbench.evaluation.runner import Run, execute
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.usage import recorded_price
 
 #: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
 SAME_PER_BENCHMARK = ("version", "split", "options", "data", "metric_rewards")
@@ -167,7 +168,10 @@ def merged_records(
         given = {s.shard.index for s in shards}
         absent = [str(s) for s in (Shard(k, shards[0].shard.count) for k in range(shards[0].shard.count))
                   if s.index not in given]
-        why = f"shard(s) {', '.join(absent)} not given" if absent else "a shard lacks records"
+        stopped = [str(s.shard) for s in shards if "stopped" in s.results]
+        why = (f"shard(s) {', '.join(absent)} not given" if absent else
+               f"shard(s) {', '.join(stopped)} stopped on the budget: resume with a larger one" if stopped else
+               "a shard lacks records")
         raise RunStoreError(f"{name}: {len(missing)} of {len(examples)} examples are missing (first: "
                             f"{missing[0]!r}; {why}); pass --allow-partial to merge what there is")
     return sorted(found.values(), key=lambda r: order[r.id]), missing
@@ -234,7 +238,7 @@ def merge(out: Path, shard_dirs: Sequence[Path], make_plan: Callable[[ShardRun],
         run = Run(out_dir=out, config=config, plan=made.plan, store=store, vote=first.config.vote,
                   model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
                   greedy=greedy, after_benchmark=made.after_benchmark,
-                  merge=dict(layout))
+                  merge=dict(layout), price=recorded_price(first.results))
         results = execute(run, _no_generation)
         for name, result in results["benchmarks"].items():
             if str(result["version"]) != str(first.results["benchmarks"][name].get("version")):

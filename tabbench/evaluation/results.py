@@ -10,7 +10,9 @@ with ``RunConfig.from_json``): what was asked (backend, model, backend options, 
 generation, vote, environment, settings, ...); ``model`` holds only what the backend reported (its fingerprint
 and hash, the chat template's hash, the response cache used, and ``origin``: the published model's hub id, when
 the backend knows it); ``not_run`` lists the selected benchmarks that did
-not run; lifecycle hooks add what they compute under ``benchmarks.<name>.extensions.<key>``.
+not run; lifecycle hooks add what they compute under ``benchmarks.<name>.extensions.<key>``. Since tabbench 0.3,
+``usage`` (each benchmark's and the run's) sums the tokens the records spent, with their cost at the run's price,
+and ``stopped`` says why a run stopped on its budget before it finished (both absent otherwise).
 
 Version 4 adds ``benchmarks.<name>.answer_extractor`` and, beside ``results.json``, what a reader needs without
 the benchmark plugin or its data: every completion's answer under each extractor's name and the vote's outcome
@@ -70,6 +72,27 @@ class Skipped(TypedDict):
     by_reason: dict[str, list[str]]  # why (the database that is missing) -> the ids, in the run's order
 
 
+class UsageTotals(TypedDict):
+    """Tokens the records say they spent (``tabbench.evaluation.usage``), summed: a benchmark's or the run's."""
+
+    prompt_tokens: int
+    completion_tokens: int
+    reasoning_tokens: NotRequired[int]  # where any record counted them
+    samples: int  # the records that say what they spent (``n`` when every one does)
+    cost: NotRequired[float]  # at the run's price, when it has one
+    price: NotRequired[dict[str, Any]]  # the run's only: model, input_per_million, output_per_million, source
+
+
+class Stopped(TypedDict):
+    """Why a run stopped before it finished (``--token-budget``, ``--cost-budget``): ``--resume`` goes on."""
+
+    reason: str  # token_budget, cost_budget, or uncounted (the backend did not say what a sample spent)
+    message: str
+    budget: dict[str, Any]  # tokens, cost: the budget it ran with
+    spent: dict[str, Any]  # tokens, cost: what its records spent
+    left: dict[str, int]  # benchmark -> examples without a record
+
+
 class BenchmarkResult(TypedDict):
     version: str
     split: str
@@ -87,6 +110,7 @@ class BenchmarkResult(TypedDict):
     sampling: NotRequired[dict[str, Any]]  # --samples N: pass@k of the primary metric (tabbench.evaluation.passk)
     breakdown_order: NotRequired[dict[str, list[str]]]  # breakdown key -> its levels in natural order, as declared
     skipped: NotRequired[Skipped]  # --skip-missing: the selected examples left out because their data is missing
+    usage: NotRequired[UsageTotals]  # tokens (and cost) of the records, where the backend counted them
 
 
 class NotRun(TypedDict):
@@ -141,6 +165,8 @@ class Results(TypedDict):
     sql_servers: NotRequired[dict[str, dict[str, Any]]]  # redacted DSN -> kind, version, settings
     merge: NotRequired[MergeRecord]  # written by tabbench merge: the shards it was made from
     edits: NotRequired[list[Edit]]  # changes after the run, oldest first (tabbench rescore)
+    usage: NotRequired[UsageTotals]  # the benchmarks' usage summed, with the price it was costed at
+    stopped: NotRequired[Stopped]  # the run stopped on its budget before it finished
 
 
 @cache

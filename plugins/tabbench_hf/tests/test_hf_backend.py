@@ -250,16 +250,20 @@ def test_prompts_sharing_a_prefix_meet_in_a_batch_and_results_keep_the_callers_o
     backend = HFBackend(str(demo_tiny), device="cpu", batch_size=2)
     batches: list[list[str]] = []
 
-    def echo(texts: list[str], params: GenerationParams, copies: int, ids: list[list[int]]) -> list[str]:
+    def echo(texts: list[str], params: GenerationParams, copies: int, ids: list[list[int]]
+             ) -> tuple[list[str], list[int]]:
         batches.append(texts)
-        return [f"{t.upper()} #{k}" for t in texts for k in range(copies)]
+        rows = [(f"{t.upper()} #{k}", len(t) + k) for t in texts for k in range(copies)]
+        return [text for text, _ in rows], [count for _, count in rows]
 
     monkeypatch.setattr(backend, "_run", echo)
     texts = ["schema B q1", "schema A q1", "schema B q2", "schema A q2"]
-    assert backend._complete(texts, GenerationParams()) == [[f"{t.upper()} #0"] for t in texts]
+    assert backend._complete(texts, GenerationParams()) == ([[f"{t.upper()} #0"] for t in texts],
+                                                            [[len(t)] for t in texts])  # each row's tokens, in order
     assert batches == [["schema A q1", "schema A q2"], ["schema B q1", "schema B q2"]]
-    sampled = backend._complete(texts, GenerationParams(temperature=1.0, n=2))  # batched too, n rows a prompt
+    sampled, spent = backend._complete(texts, GenerationParams(temperature=1.0, n=2))  # batched, n rows a prompt
     assert sampled == [[f"{t.upper()} #0", f"{t.upper()} #1"] for t in texts] and len(batches) == 4
+    assert spent == [[len(t), len(t) + 1] for t in texts]
 
 
 def test_prefix_cache_option_must_be_a_boolean(tiny: Path) -> None:
