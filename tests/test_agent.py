@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
 import tabbench
@@ -74,7 +76,7 @@ class Squeezed(tabbench.ModelBackend):
     name = "squeezed"
     cacheable = False
     refused: frozenset[str] = frozenset()
-    too_long = {"prompt_tokens": 300, "context_length": 256, "max_new_tokens": 8}
+    too_long: ClassVar[dict[str, int]] = {"prompt_tokens": 300, "context_length": 256, "max_new_tokens": 8}
 
     def generate(self, requests, params):
         return tabbench.completions_of(self.name, requests, self.generations(requests, params))

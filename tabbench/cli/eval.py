@@ -21,6 +21,7 @@ from tabbench.cli.options import (
     cost_budget_option,
     dataset_option,
     limit_option,
+    other_budget_spellings,
     prices_option,
     progress_option,
     resume_option,
@@ -116,6 +117,7 @@ def report_not_run(results: dict[str, Any]) -> None:
 @budget_options
 @token_budget_option
 @cost_budget_option
+@other_budget_spellings
 @prices_option
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               envvar="TABBENCH_OUT", help="Run directory (default runs/<model-name>-<timestamp>; env TABBENCH_OUT).")

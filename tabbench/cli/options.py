@@ -177,6 +177,22 @@ cost_budget_option = click.option(
     help="As --token-budget, for the cost of those tokens at the model's price (--prices), in the price table's "
     "currency.",
 )
+def _other_spelling(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    if value is not None:
+        said = param.opts[0]
+        raise UsageError(f"{said}: a run's budget is --token-budget (tokens) or --cost-budget (their cost); one "
+                         "completion's limit is --max-new-tokens")
+
+
+def other_budget_spellings(command: F) -> F:
+    """``--max-tokens`` and ``--max-cost`` (hidden): OpenAI's ``max_tokens`` is one completion's limit, inspect's
+    ``--max-tokens`` another, so tabbench spells the run's budget ``--token-budget``/``--cost-budget``; those
+    spellings are a usage error that names both meanings, not click's guess (``--max-new-tokens``)."""
+    for name in ("--max-tokens", "--max-cost"):
+        command = click.option(name, hidden=True, expose_value=False, callback=_other_spelling)(command)
+    return command
+
+
 prices_option = click.option(
     "--prices", "prices_path", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
     help="Price table (TOML or JSON, a 'prices' table: MODEL = {input, output} per million tokens) that costs the "

@@ -77,6 +77,9 @@ def read_shard(path: Path) -> ShardRun:
         raise RunStoreError(f"{path}: shard {shard} has no results.json (it did not finish): resume it with "
                             "--resume, or merge without it with --allow-partial")
     results = load(results_file)
+    if "stopped" in results:
+        raise RunStoreError(f"{path}: shard {shard} stopped on its budget before it finished: resume it with --resume "
+                            "and a larger budget, or merge without it with --allow-partial")
     _check_versions(store.config_path, record, results)
     try:
         config = replace(RunConfig.from_json(results["config"]), shard=None)
@@ -168,10 +171,7 @@ def merged_records(
         given = {s.shard.index for s in shards}
         absent = [str(s) for s in (Shard(k, shards[0].shard.count) for k in range(shards[0].shard.count))
                   if s.index not in given]
-        stopped = [str(s.shard) for s in shards if "stopped" in s.results]
-        why = (f"shard(s) {', '.join(absent)} not given" if absent else
-               f"shard(s) {', '.join(stopped)} stopped on the budget: resume with a larger one" if stopped else
-               "a shard lacks records")
+        why = f"shard(s) {', '.join(absent)} not given" if absent else "a shard lacks records"
         raise RunStoreError(f"{name}: {len(missing)} of {len(examples)} examples are missing (first: "
                             f"{missing[0]!r}; {why}); pass --allow-partial to merge what there is")
     return sorted(found.values(), key=lambda r: order[r.id]), missing

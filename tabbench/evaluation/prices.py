@@ -105,8 +105,8 @@ def price_table(path: Path | None) -> dict[str, Price]:
 
 def model_names(model: str, served: str | None, origin: str | None) -> list[str]:
     """The names a model's price is looked up by, in order: ``--model`` as given, the name a server serves it under,
-    its hub id, the last part of its path."""
-    names = [model, served, origin, Path(model.rstrip("/")).name if model else None]
+    its hub id, the last part of its path (a local checkpoint's folder name)."""
+    names = [model, served, origin, Path(model.rstrip("/")).name if model and "://" not in model else None]
     return list(dict.fromkeys(n for n in names if n))
 
 

@@ -234,9 +234,15 @@ def _wrong_field(data: dict[str, Any]) -> str | None:
     for key in ("model", "config", "timing", "seeds", "plugins"):
         if not isinstance(data.get(key) or {}, dict):
             return f"'{key}' is not an object"
-    problem = _list_of_objects("edits", data.get("edits"))
+    problem = _list_of_objects("edits", data.get("edits")) or _usage_problem("usage", data.get("usage"))
     if problem:
         return problem
+    stopped = data.get("stopped")
+    if stopped is not None and (not isinstance(stopped, dict) or not isinstance(stopped.get("message"), str)
+                                or not isinstance(stopped.get("left") or {}, dict)
+                                or not all(_number(v, count=True) and v is not None
+                                           for v in (stopped.get("left") or {}).values())):
+        return "'stopped' is not an object with a message and the examples left"
     for index, edit in enumerate(data.get("edits") or []):
         problem = _list_of_objects(f"edits[{index}].metrics", edit.get("metrics"))
         if problem:
@@ -298,7 +304,8 @@ def _result_problem(key: str, result: Any) -> str | None:
         for field in ("value", "stderr", "n", "n_excluded"):
             if not _number(summary.get(field), count=field.startswith("n")):
                 return f"'{key}.metrics.{metric}.{field}' is not a {'count' if field.startswith('n') else 'number'}"
-    problem = _list_of_objects(f"{key}.metric_rewards", result.get("metric_rewards"))
+    problem = (_list_of_objects(f"{key}.metric_rewards", result.get("metric_rewards"))
+               or _usage_problem(f"{key}.usage", result.get("usage")))
     if problem:
         return problem
     for index, reward in enumerate(result.get("metric_rewards") or []):
@@ -321,6 +328,25 @@ def _result_problem(key: str, result: Any) -> str | None:
     for breakdown, order in (result.get("breakdown_order") or {}).items():
         if not isinstance(order, list) or not all(isinstance(level, str) for level in order):
             return f"'{key}.breakdown_order.{breakdown}' is not a list of texts"
+    return None
+
+
+def _usage_problem(key: str, usage: Any) -> str | None:
+    """A ``usage`` block (a benchmark's or the run's): token counts, a cost, and the run's price as an object."""
+    if usage is None:
+        return None
+    if not isinstance(usage, dict):
+        return f"'{key}' is not an object"
+    for field in ("prompt_tokens", "completion_tokens", "reasoning_tokens", "samples"):
+        if not _number(usage.get(field), count=True):
+            return f"'{key}.{field}' is not a count"
+    if not _number(usage.get("cost")):
+        return f"'{key}.cost' is not a number"
+    price = usage.get("price")
+    if price is not None and not (isinstance(price, dict) and isinstance(price.get("model"), str)
+                                  and all(_number(price.get(f)) and price.get(f) is not None
+                                          for f in ("input_per_million", "output_per_million"))):
+        return f"'{key}.price' is not a model's price"
     return None
 
 
