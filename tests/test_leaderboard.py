@@ -571,7 +571,7 @@ def test_the_board_shows_each_runs_tokens_and_cost_and_which_stopped_on_its_budg
     prices.write_text("[prices.counting]\ninput = 1.5\noutput = 6\n")
     common = {"benchmarks": BENCHMARKS, "limit": LIMIT, "batch_size": BATCH}
     launch(RunConfig(backend="counting", out=tmp_path / "priced", prices=prices, **common))
-    launch(RunConfig(backend="counting", out=tmp_path / "stopped", budget=RunBudget(tokens=1), **common))
+    launch(RunConfig(backend="counting", out=tmp_path / "stopped", run_budget=RunBudget(tokens=1), **common))
     launch(RunConfig(backend="gold", out=tmp_path / "gold", **common))
     board = build([f"{tmp_path / 'priced'}=priced", f"{tmp_path / 'stopped'}=stopped", f"{tmp_path / 'gold'}=gold"],
                   tmp_path / "board.md", references=None)

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.tabbench_plugins(*PLUGINS)
 
 def _config(out: Path, budget: RunBudget | None = None, **kwargs) -> RunConfig:
     return RunConfig(backend=kwargs.pop("backend", "counting"), benchmarks=BENCHMARKS, limit=LIMIT,
-                     batch_size=BATCH, out=out, budget=budget, **kwargs)
+                     batch_size=BATCH, out=out, run_budget=budget, **kwargs)
 
 
 def _records(out: Path) -> dict[str, list[dict]]:
@@ -65,7 +65,7 @@ def test_a_run_stopped_on_its_token_budget_then_resumed_has_the_records_of_an_un
     assert stopped["stopped"]["left"] == {"demo-bird": 1, "demo-spider": 7}
     assert "--resume and a larger --token-budget" in stopped["stopped"]["message"]
     assert list(stopped["benchmarks"]) == ["demo-bird"] and stopped["benchmarks"]["demo-bird"]["n"] == 6
-    assert stopped["usage"]["samples"] == 6 and stopped["config"]["budget"] == {"tokens": 440, "cost": None}
+    assert stopped["usage"]["samples"] == 6 and stopped["config"]["run_budget"] == {"tokens": 440, "cost": None}
     assert json.loads((out / "results.json").read_text()) == stopped  # written through the run store, whole
     assert _records(out) == {"demo-bird": _records(tmp_path / "whole")["demo-bird"][:6]}
 
@@ -134,12 +134,12 @@ def test_a_vote_run_spends_its_budget_on_the_greedy_half_first(host, tmp_path):
 def test_the_budget_and_the_price_table_are_recorded_but_not_compared_on_resume(host, tmp_path):
     launch(_config(tmp_path / "run", RunBudget(tokens=1)))
     record = json.loads((tmp_path / "run" / "run.json").read_text())["config"]
-    assert "budget" not in record and "prices" not in record  # --resume may change them
+    assert "run_budget" not in record and "prices" not in record  # --resume may change them
     unbudgeted = launch(_config(tmp_path / "plain"))
-    assert "budget" not in unbudgeted["config"] and "prices" not in unbudgeted["config"]  # as before 0.3
-    assert RunConfig.from_json(_config(tmp_path, RunBudget(5, 2.5)).to_json()).budget == RunBudget(5, 2.5)
-    with pytest.raises(tabbench.DataError, match="run config: budget"):
-        RunConfig.from_json({**unbudgeted["config"], "budget": {"tokens": 0}})
+    assert "run_budget" not in unbudgeted["config"] and "prices" not in unbudgeted["config"]  # as before 0.3
+    assert RunConfig.from_json(_config(tmp_path, RunBudget(5, 2.5)).to_json()).run_budget == RunBudget(5, 2.5)
+    with pytest.raises(tabbench.DataError, match="run config: run_budget"):
+        RunConfig.from_json({**unbudgeted["config"], "run_budget": {"tokens": 0}})
     with pytest.raises(UsageError, match="--token-budget 0: expected a whole number"):
         RunBudget(tokens=0)
 

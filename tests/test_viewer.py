@@ -432,7 +432,7 @@ def test_tokens_cost_and_a_budget_stop_are_shown(isolated_host, tmp_path: Path, 
     prices.write_text("[prices.counting]\ninput = 1.5\noutput = 6\n")
     out = tmp_path / "run"
     launch(RunConfig(backend="counting", benchmarks=BENCHMARKS, limit=LIMIT, batch_size=BATCH, out=out,
-                     prices=prices, budget=RunBudget(tokens=400)))
+                     prices=prices, run_budget=RunBudget(tokens=400)))
     path = out / "samples" / "demo-bird.jsonl"
     records = [json.loads(line) for line in path.read_text().splitlines()]
     records[0]["generation"] = {"finish_reasons": ["context"]}

@@ -79,7 +79,7 @@ class RunConfig:
     (``tabbench.training.TrainConfig.selection``), and
     ``tabbench.evaluation.plan.plan`` resolves them as it does a training run's.
     ``settings``: what the shared services read during the run (SQL workers, result-store bound, sandbox
-    opt-out). ``budget``: what the whole run may spend (``--token-budget``, ``--cost-budget``; it stops cleanly
+    opt-out). ``run_budget``: what the whole run may spend (``--token-budget``, ``--cost-budget``; it stops cleanly
     when spent, and ``--resume`` may raise it); ``prices``: the price table file (``--prices``; else the config
     file's ``[prices]``) that costs the run's tokens. Neither changes a score: ``--resume`` does not compare them.
     """
@@ -103,7 +103,7 @@ class RunConfig:
     cache_path: Path | None = None
     use_cache: bool = True
     settings: Settings = field(default_factory=Settings)
-    budget: RunBudget | None = field(default=None, metadata=_RECORDED_WHEN_SET)
+    run_budget: RunBudget | None = field(default=None, metadata=_RECORDED_WHEN_SET)
     prices: Path | None = field(default=None, metadata=_RECORDED_WHEN_SET)
     out: Path = field(default=Path("runs/run"), metadata=_NOT_RECORDED)
     resume: bool = field(default=False, metadata=_NOT_RECORDED)
@@ -117,8 +117,8 @@ class RunConfig:
             value = getattr(self, name)
             if value is not None and not isinstance(value, Path):
                 object.__setattr__(self, name, Path(value))
-        if self.budget is not None and not self.budget:  # an empty budget is none
-            object.__setattr__(self, "budget", None)
+        if self.run_budget is not None and not self.run_budget:  # an empty budget is none
+            object.__setattr__(self, "run_budget", None)
         chosen = self.selection
         for item in fields(Selection):  # normalised and checked as a training run's selection is
             object.__setattr__(self, item.name, getattr(chosen, item.name))
@@ -248,7 +248,7 @@ _READ: dict[str, Any] = {
     "environment": _optional(EnvironmentConfig.from_json),
     "cache_path": _optional(Path),
     "settings": lambda value: Settings(**_object(value)),
-    "budget": _optional(lambda value: RunBudget.from_json(_object(value))),
+    "run_budget": _optional(lambda value: RunBudget.from_json(_object(value))),
     "prices": _optional(lambda value: Path(_typed(str)(value))),
 }
 

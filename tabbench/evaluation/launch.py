@@ -50,7 +50,7 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
         model_backend = get_backend(config.backend, config.model, **config.backend_options) if own else backend
         try:
             price = model_price(config, model_backend, prices)
-            spending = None if config.budget is None else Spending(config.budget, price)
+            spending = None if config.run_budget is None else Spending(config.run_budget, price)
             if config.vote is None:
                 return _run(config, model_backend, planned, price=price, spending=spending)
             greedy_config = replace(config, out=config.out / "greedy", vote=None,
@@ -69,18 +69,19 @@ def model_price(config: RunConfig, backend: ModelBackend, prices: Mapping[str, P
     """The price of the run's model in ``prices`` (``tabbench.evaluation.prices.model_names``: ``--model`` as
     given, the served model's name, its hub id, its folder's name); ``None`` when the table names none of them,
     which ``--cost-budget`` refuses, naming what was looked up."""
+    cost = None if config.run_budget is None else config.run_budget.cost
     if not prices:
-        if config.budget is not None and config.budget.cost is not None:
-            raise UsageError(f"--cost-budget {config.budget.cost:g} needs the model's price: give --prices FILE or a "
-                             "[prices] table in tabbench.toml (docs/eval.md)")
+        if cost is not None:
+            raise UsageError(f"--cost-budget {cost:g} needs the model's price: give --prices FILE or a [prices] table "
+                             "in tabbench.toml (docs/eval.md)")
         return None
     served = backend.fingerprint().get("model")
     origin = getattr(backend, "origin", lambda: None)()
     names = model_names(config.model or config.backend, served if isinstance(served, str) else None, origin)
     price = find_price(prices, names)
-    if price is None and config.budget is not None and config.budget.cost is not None:
+    if price is None and cost is not None:
         source = next(iter(prices.values())).source
-        raise UsageError(f"--cost-budget {config.budget.cost:g}: {source} has no price for the model (looked up "
+        raise UsageError(f"--cost-budget {cost:g}: {source} has no price for the model (looked up "
                          f"{', '.join(map(repr, names))})")
     return price
 
@@ -105,7 +106,7 @@ def _environment_factory(config: RunConfig) -> Callable[[], Any] | None:
 
 
 #: What ``resume_record`` leaves out of the configuration: settings that cannot change a score.
-UNCOMPARED = ("settings", "batch_size", "cache_path", "use_cache", "budget", "prices")
+UNCOMPARED = ("settings", "batch_size", "cache_path", "use_cache", "run_budget", "prices")
 #: What ``resume_record`` adds to the configuration (what the run resolved to), with the JSON type of each.
 RESOLVED: dict[str, type] = {"unsafe_sandbox": bool, "fingerprint_sha": str, "benchmark_versions": dict,
                              "data_paths": dict}

@@ -177,7 +177,7 @@ def launch_on_ray(config: Any, count: int, options: RayOptions) -> Any:
     from tabbench.evaluation.launch import plan_run
     from tabbench.evaluation.merge import merge, plan_for
 
-    if config.budget is not None:
+    if config.run_budget is not None:
         raise UsageError("--token-budget/--cost-budget keep one run folder's budget; --launcher ray runs --shards N "
                          "folders at once: give each shard its own (--shard K/N), or run without a budget")
     with use_settings(config.settings):
