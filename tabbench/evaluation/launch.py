@@ -31,12 +31,13 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
     before the run starts. Benchmarks that did not run are listed in ``results["not_run"]``.
     """
     from tabbench.contract.outputs import check_output_folder
+    from tabbench.contract.runlock import writing
     from tabbench.host.lookup import get_backend
 
     check_output_folder(config.out, "--out")  # before the model loads: a file in the way costs nothing
-    if config.resume:
-        _check_resumable(config)
-    with use_settings(config.settings):
+    with writing(config.out), use_settings(config.settings):  # one writer per run folder, before the model loads
+        if config.resume:
+            _check_resumable(config)
         _environment_factory(config)  # a bad environment name or option fails before the model loads
         planned = plan_run(config)  # so do bad names, data and a missing sandbox: the examples are read once
         for name, why in planned.skipped:

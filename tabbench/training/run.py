@@ -2,10 +2,11 @@
 
 The prologue, in order: the ``--out`` check (``check_out_dir``), thread settings (``--reproducible``), the
 run's settings and result store, the plan of the selection (``tabbench.evaluation.plan.plan``, as evaluation's:
-the benchmarks, their examples, the per-query limits), the rewards, the sandbox check (before
-any model loads), the trainer's rows, the ``--out`` folder, the clock and the time budget, the seed and the base
-model. The epilogue: the run record ``tabbench_train.json`` and a last line naming the checkpoint. A failure
-anywhere removes what the run made of ``--out``.
+the benchmarks, their examples, the per-query limits), the rewards, the sandbox check (before any model loads),
+the trainer's rows, the clock and the time budget, the seed and the base model. The epilogue: the run record
+``tabbench_train.json``, the checkpoint switched into ``--out`` whole, and a last line naming it. The trainer
+writes in ``--out``'s staging folder (``staged_output``), so a failure, an interruption or a kill anywhere leaves
+``--out`` as it was.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tabbench.training.budget import TimeBudget, Timer
 from tabbench.training.config import RewardOptions, TrainConfig
 from tabbench.training.data import training_plan
 from tabbench.training.model import load_model, save_checkpoint, seed_everything
-from tabbench.training.output import check_out_dir, echo, prepare_out_dir, removing_output_on_failure, write_run_info
+from tabbench.training.output import check_out_dir, echo, staged_output, write_run_info
 from tabbench.training.rewards import RewardSpec, require_sandbox, resolve_rewards
 
 
@@ -58,6 +59,7 @@ class TrainingRun(Generic[C]):
     rows: Any = None
     model: Any = None
     tokenizer: Any = None
+    staging: Path | None = None
 
     @property
     def benchmarks(self) -> list[Benchmark]:
@@ -71,7 +73,9 @@ class TrainingRun(Generic[C]):
 
     @property
     def out_dir(self) -> Path:
-        return self.config.out_dir
+        """Where the trainer writes: ``--out``'s staging folder, switched into ``--out`` whole when the run ends
+        (``staged_output``)."""
+        return self.staging or self.config.out_dir
 
     def save(self, trainer: Any, result: Any, out_dir: Path | None = None) -> dict[str, Any] | None:
         """Save a TRL trainer's checkpoint (``save_checkpoint``) and its ``trainer_state.json`` in ``out_dir``
@@ -108,7 +112,7 @@ def run_trainer(
 
     check_out_dir(config.out_dir)  # before the data is read and the model loads: an unusable --out costs nothing
     configure_threads(config)
-    with use_settings(config.settings), use_store(ResultStore()), removing_output_on_failure(config.out_dir):
+    with use_settings(config.settings), use_store(ResultStore()):
         planned = training_plan(config.selection, None if environment is None else type(environment))
         specs = (resolve_rewards(config.reward_specs, config.reward_option_pairs, planned.benchmarks)
                  if isinstance(config, RewardOptions) else [])
@@ -116,27 +120,27 @@ def run_trainer(
         run = TrainingRun(name, config, planned, specs, TimeBudget(config.max_seconds), Timer())
         if rows is not None:
             run.rows = rows(run)
-        prepare_out_dir(config.out_dir)
-        run.timer = Timer()
-        if model:
-            seed_everything(config.seed)
-            run.model, run.tokenizer = load_model(config.model_path)
-        trained = train(run)
-        if trained is None:
-            return config.out_dir
-        leave_out = ("reward_specs", "reward_option_pairs") if specs else ()
-        write_run_info(config.out_dir, {
-            "trainer": name,
-            "base_model": str(config.model_path),
-            "benchmarks": [b.name for b in planned.benchmarks],
-            "split": config.selection.split,
-            **({"rewards": [spec.to_json() for spec in specs]} if specs else {}),
-            "settings": config.record(*leave_out),
-            **run.budget.record(),
-            **trained.record,
-            "seconds": run.timer(),
-        }, plugin_version)
-        echo(f"{name}: {trained.summary}, {run.timer()} s; checkpoint in {config.out_dir}")
+        with staged_output(config.out_dir) as run.staging:
+            run.timer = Timer()
+            if model:
+                seed_everything(config.seed)
+                run.model, run.tokenizer = load_model(config.model_path)
+            trained = train(run)
+            if trained is None:
+                return config.out_dir
+            leave_out = ("reward_specs", "reward_option_pairs") if specs else ()
+            write_run_info(run.out_dir, {
+                "trainer": name,
+                "base_model": str(config.model_path),
+                "benchmarks": [b.name for b in planned.benchmarks],
+                "split": config.selection.split,
+                **({"rewards": [spec.to_json() for spec in specs]} if specs else {}),
+                "settings": config.record(*leave_out),
+                **run.budget.record(),
+                **trained.record,
+                "seconds": run.timer(),
+            }, plugin_version)
+    echo(f"{name}: {trained.summary}, {run.timer()} s; checkpoint in {config.out_dir}")
     return config.out_dir
 
 
