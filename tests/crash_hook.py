@@ -3,8 +3,11 @@
 ``python -m tests.crash_hook K MODE COUNT_FILE -- ARGS...`` runs ``tabbench ARGS`` in this process with every write
 point counted: a file opened for writing, ``os.replace``/``rename``/``link``/``unlink``/``rmdir``/``mkdir``,
 ``os.fsync``, ``shutil.rmtree``, and each line the run store appends. At the ``K``-th (``K`` = 0: never) it
-either kills the process (``kill``: SIGKILL, nothing runs after it) or fails the call with a full disk
-(``enospc``: ``OSError(ENOSPC)``, which the command must turn into one line and a clean folder). On a normal
+either kills the process (``kill``: SIGKILL, nothing runs after it), fails the call with a full disk
+(``enospc``: ``OSError(ENOSPC)``, which the command must turn into one line and a clean folder), or writes
+``COUNT_FILE.paused`` and waits there for a signal (``pause``). ``hold`` (``K`` unused) takes the run folder's
+lock, writes ``COUNT_FILE.paused`` at the next write point and waits for ``COUNT_FILE.go`` before going on: a
+writer caught holding the lock, for the concurrency tests. On a normal
 exit the number of write points seen is written to ``COUNT_FILE``. Only this process is counted (not its pool
 workers or DuckDB children).
 """
@@ -18,6 +21,7 @@ import os
 import shutil
 import signal
 import sys
+import time
 from typing import Any
 
 _seen = 0
@@ -26,15 +30,29 @@ _seen = 0
 def arm(at: int, mode: str, count_file: str) -> None:
     owner = os.getpid()
     plain_open = builtins.open
+    held = [""]
 
     def point(what: str) -> None:
         global _seen
         if os.getpid() != owner:
             return
+        if mode == "hold" and held[0] == "locked":  # the lock is taken: let the test start the others, then go on
+            held[0] = "released"
+            with plain_open(f"{count_file}.paused", "w") as handle:
+                handle.write(what)
+            while not os.path.exists(f"{count_file}.go"):
+                time.sleep(0.02)
+        if mode == "hold" and held[0] == "" and what.startswith("open ") and what.endswith(".tabbench.lock"):
+            held[0] = "locked"
         _seen += 1
         if _seen == at:
             if mode == "kill":
                 os.kill(owner, signal.SIGKILL)
+            if mode == "pause":  # say so, then wait for the test's signal
+                with plain_open(f"{count_file}.paused", "w") as handle:
+                    handle.write(what)
+                while True:
+                    time.sleep(60)
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), what)
 
     def wrap(module: Any, name: str, writes: Any = None) -> None:
@@ -82,7 +100,7 @@ def arm(at: int, mode: str, count_file: str) -> None:
 
 if __name__ == "__main__":
     at, mode, count_file, separator, *arguments = sys.argv[1:]
-    assert separator == "--" and mode in ("kill", "enospc", "count"), sys.argv
+    assert separator == "--" and mode in ("kill", "enospc", "pause", "hold", "count"), sys.argv
     arm(int(at), mode, count_file)
     from tabbench.cli import main
 

@@ -142,7 +142,7 @@ def test_a_failed_rename_rolls_the_switched_files_back(tmp_path: Path, monkeypat
         replace(source, target)
 
     monkeypatch.setattr(os, "replace", second_fails)
-    with pytest.raises(RunStoreError, match="cannot complete the change .* the folder is as it was"):
+    with pytest.raises(RunStoreError, match=r"cannot complete the change .* the folder is as it was"):
         change(tmp_path)
     assert state(tmp_path) == OLD and not pending(tmp_path)
 
@@ -199,3 +199,20 @@ def test_adopt_takes_a_folder_built_whole(tmp_path: Path) -> None:
         assert staged.adopt() == ["run.json", "samples"]
     assert state(tmp_path) == {"run.json": "{}", "samples/a.jsonl": "a\n"}
     assert journal.pending(tmp_path) is False
+
+
+def test_ctrl_c_after_the_commit_point_finishes_the_change_first(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    folder_with(tmp_path, OLD)
+    replace, calls = os.replace, []
+
+    def interrupted_once(source: str, target: str) -> None:
+        calls.append(target)
+        if len(calls) == 3:  # COMMIT, one file switched in, then Ctrl-C (or SIGTERM as the command line raises it)
+            raise KeyboardInterrupt
+        replace(source, target)
+
+    monkeypatch.setattr(os, "replace", interrupted_once)
+    with pytest.raises(KeyboardInterrupt):
+        change(tmp_path)
+    assert state(tmp_path) == NEW and not pending(tmp_path)

@@ -8,11 +8,13 @@ import errno
 import fcntl
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -79,9 +81,15 @@ def test_a_forked_child_does_not_keep_its_dead_parents_lock(tmp_path: Path) -> N
 
 def test_the_lock_is_reentrant_in_a_thread_and_refused_to_another(tmp_path: Path) -> None:
     refused: list[BaseException] = []
+
+    def other_thread() -> None:
+        try:
+            RunLock(tmp_path).acquire()
+        except RunBusyError as exc:
+            refused.append(exc)
+
     with RunLock(tmp_path), RunLock(tmp_path):
-        thread = threading.Thread(target=lambda: refused.append(pytest.raises(RunBusyError, RunLock(tmp_path)
-                                                                                          .acquire).value))
+        thread = threading.Thread(target=other_thread)
         thread.start()
         thread.join()
         assert (tmp_path / LOCK_NAME).exists()
@@ -179,3 +187,89 @@ def test_a_second_writer_command_is_refused_in_one_line_and_readers_need_no_lock
     finally:
         process.communicate("")
     assert {p: p.read_bytes() for p in run.rglob("*") if p.is_file()} == files
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """The folder's files as a reader sees them, ``results.json`` without the dates that differ between runs."""
+    files = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            content = path.read_bytes()
+            if path.name == "results.json":
+                results = json.loads(content)
+                for key in ("created", "timing"):
+                    results.pop(key, None)
+                for edit in results.get("edits") or ():
+                    edit.pop("at")
+                content = json.dumps(results, sort_keys=True).encode()
+            files[str(path.relative_to(folder))] = content
+    return files
+
+
+WRITERS = {
+    "rescore": lambda run: ["rescore", str(run), "--reward", "arctic", "--no-progress"],
+    "resume": lambda run: ["eval", "--model", "gold", "--suite", "demo-bird", "--limit", "6", "--out", str(run),
+                           "--resume", "--no-progress"],
+}
+
+
+def _unfinished(run: Path) -> None:
+    """What a killed evaluation leaves: two records of six, no results.json."""
+    (run / "results.json").unlink()
+    lines = (run / "samples" / "demo-bird.jsonl").read_text().splitlines(keepends=True)
+    (run / "samples" / "demo-bird.jsonl").write_text("".join(lines[:2]))
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Path:
+    return gold_run(tmp_path_factory.mktemp("concurrent") / "run", "--suite", "demo-bird", "--limit", "6", env=env)
+
+
+def _start(kind: str, run: Path, env: dict[str, str], *hook: str) -> subprocess.Popen[str]:
+    root = Path(__file__).resolve().parents[1]
+    program = ("tests.crash_hook", *hook, "--") if hook else ("tabbench",)
+    command = [sys.executable, "-m", *program, *WRITERS[kind](run)]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**env, "PYTHONPATH": str(root)})
+
+
+@pytest.mark.parametrize("kind", list(WRITERS))
+def test_writers_started_while_one_holds_the_run_are_refused_and_the_result_is_one_writers(
+        kind: str, finished: Path, tmp_path: Path, env: dict[str, str]) -> None:
+    single, run = (Path(shutil.copytree(finished, tmp_path / name)) for name in ("single", "run"))
+    if kind == "resume":
+        _unfinished(single)
+        _unfinished(run)
+    assert tabbench(*WRITERS[kind](single), env=env).returncode == 0
+    gate = tmp_path / "gate"
+    first = _start(kind, run, env, "0", "hold", str(gate))
+    while not Path(f"{gate}.paused").exists():
+        assert first.poll() is None, first.communicate()
+        time.sleep(0.02)
+    others = [_start(kind, run, env) for _ in range(3)]
+    for other in others:
+        _, stderr = other.communicate(timeout=300)
+        assert other.returncode == 75 and stderr.count("\n") == 1, stderr
+        assert f"another writer holds this run folder: pid {first.pid} on {socket.gethostname()}" in stderr
+    Path(f"{gate}.go").touch()
+    _, stderr = first.communicate(timeout=300)
+    assert first.returncode == 0, stderr
+    assert _files(run) == _files(single)
+    assert len((run / "samples" / "demo-bird.jsonl").read_text().splitlines()) == 6
+
+
+@pytest.mark.parametrize("kind", list(WRITERS))
+def test_writers_started_at_once_leave_what_one_writer_leaves(kind: str, finished: Path, tmp_path: Path,
+                                                              env: dict[str, str]) -> None:
+    single, run = (Path(shutil.copytree(finished, tmp_path / name)) for name in ("single", "run"))
+    if kind == "resume":
+        _unfinished(single)
+        _unfinished(run)
+    assert tabbench(*WRITERS[kind](single), env=env).returncode == 0
+    writers = [_start(kind, run, env) for _ in range(4)]
+    outcomes = [(w.wait(timeout=300), w.stderr.read()) for w in writers if w.stderr is not None]
+    for code, stderr in outcomes:
+        assert code == 0 or (code in (2, 75) and stderr.count("\n") == 1 and "Traceback" not in stderr), stderr
+    if kind == "rescore":  # one adds the metric; any other is refused: by the lock, or for the metric it finds
+        assert [code for code, _ in outcomes].count(0) == 1, outcomes
+    assert _files(run) == _files(single)

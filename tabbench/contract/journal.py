@@ -75,6 +75,7 @@ class Change:
         self.root = self.folder / JOURNAL
         self.new = self.root / "new"
         self.entries: list[str] = []
+        self.committed = False
 
     def __enter__(self) -> Change:
         if self.root.is_symlink() or (self.root / "COMMIT").exists() or (self.root / "old").exists():
@@ -82,6 +83,7 @@ class Change:
         try:  # a staging folder begun already is one of this writer's (a multi-process trainer's other ranks)
             self.new.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
+            self.abort()
             raise RunStoreError(f"{self.folder}: cannot stage a change ({exc.strerror or exc}); nothing was "
                                 "changed") from None
         return self
@@ -93,7 +95,8 @@ class Change:
         try:
             self.commit()
         except BaseException:
-            self.abort()
+            if not self.committed:
+                self.abort()
             raise
 
     def path(self, relative: str) -> Path:
@@ -140,11 +143,14 @@ class Change:
                     _keep_old(target, self.root / "old" / relative)
                 manifest["entries"].append({"path": relative, "existed": existed})
             write_atomic(self.root / "COMMIT", json.dumps(manifest, sort_keys=True) + "\n", fsync=True)
+            self.committed = True
             _fsync_path(self.root)
         except OSError as exc:
+            if self.committed:  # the commit is written: what follows finishes it
+                return _finish_even_if_interrupted(self.folder, manifest)
             raise RunStoreError(f"{self.folder}: cannot commit the change ({exc.strerror or exc}: "
                                 f"{exc.filename or self.root}); nothing was changed") from None
-        _finish(self.folder, manifest)
+        _finish_even_if_interrupted(self.folder, manifest)
 
     def abort(self) -> None:
         """Remove what was staged (the folder's files were not touched)."""
@@ -159,6 +165,20 @@ def _keep_old(target: Path, old: Path) -> None:
     except OSError:
         shutil.copy2(target, old)
     _fsync_path(old.parent)
+
+
+def _finish_even_if_interrupted(folder: Path, manifest: dict[str, Any]) -> None:
+    """``_finish``, carried to its end through Ctrl-C, SIGTERM or SIGHUP (a few renames: the change is committed),
+    then the interruption is raised. Only a kill stops it; then ``recover`` finishes it."""
+    interrupted: BaseException | None = None
+    while True:
+        try:
+            _finish(folder, manifest)
+            break
+        except KeyboardInterrupt as exc:  # _finish skips what is done: run it again
+            interrupted = exc
+    if interrupted is not None:
+        raise interrupted
 
 
 def _finish(folder: Path, manifest: dict[str, Any]) -> None:
