@@ -33,6 +33,7 @@ import pytest
 from tabbench.contract.journal import JOURNAL, recover
 from tabbench.contract.runlock import RunLock
 from tests.cli_run import gold_run, tabbench
+from tests.small_disk import run_plan
 
 ROOT = Path(__file__).resolve().parents[1]
 #: results.json keys that differ between two runs of the same command: when, and how long it took
@@ -233,3 +234,45 @@ def test_a_signal_while_staging_removes_what_was_staged(name: str, signum: int, 
     assert process.returncode == (1 if signum == signal.SIGINT else -signum), stderr
     assert "Traceback" not in stderr, stderr
     assert snapshot(writer.target) in (old, new) and not leftovers(writer.target), leftovers(writer.target)
+
+
+FREE = [0, 4096, 12288, 65536]  # bytes left on the disk when the writer starts
+
+
+@pytest.mark.parametrize("name", ["eval", "rescore", "merge", "export"])
+def test_a_full_disk_is_one_line_leaves_the_old_state_or_the_new_and_the_rerun_works(
+        name: str, made: Path, tmp_path: Path, env: dict[str, str]) -> None:
+    """A small tmpfs in a private mount namespace, filled to leave each of ``FREE`` bytes: the writer either
+    finishes or ends in one line with nothing left behind; with space again, the next command ends in the new
+    state."""
+    disk = tmp_path / "disk"
+    writer = writers(made, disk)[name]
+    command = [sys.executable, "-m", "tabbench", *writer.args]
+    again = [sys.executable, "-m", "tabbench", *(writer.again or writer.args)]
+    before = [{"copy": [str(made / "run"), str(writer.target)]}] if name == "rescore" else []
+    plan: list[dict] = [{"mount": str(disk), "size": 4 << 20}, *before, {"run": command, "name": "new"},
+                        {"save": [str(disk), str(tmp_path / "new")]}, {"clear": str(disk)}]
+    for free in FREE:
+        plan += [*before, {"fill": str(disk), "free": free}, {"run": command, "name": f"first {free}"},
+                 {"unfill": str(disk)}, {"save": [str(disk), str(tmp_path / f"first-{free}")]},
+                 {"run": again, "name": f"again {free}"}, {"save": [str(disk), str(tmp_path / f"again-{free}")]},
+                 {"clear": str(disk)}]
+    reports = run_plan(plan, {**env, "PYTHONPATH": str(ROOT)})
+    assert reports["new"]["code"] == 0, reports["new"]
+    new = snapshot(tmp_path / "new" / "target")
+    old = snapshot(made / "run") if name == "rescore" else {}
+    failed = 0
+    for free in FREE:
+        first, after = reports[f"first {free}"], tmp_path / f"first-{free}" / "target"
+        if first["code"] != 0:
+            failed += 1
+            assert "Traceback" not in first["stderr"] and first["stderr"].count("\n") == 1, (free, first)
+            assert "No space left on device" in first["stderr"], (free, first)
+            assert not leftovers(after), (free, leftovers(after))
+        state = snapshot(after)
+        assert _is_prefix(state, new) if writer.appends else state in (old, new), (free, sorted(state))
+        second, final = reports[f"again {free}"], tmp_path / f"again-{free}" / "target"
+        assert "Traceback" not in second["stderr"], (free, second)
+        assert second["code"] == 0 or state == new, (free, second)
+        assert snapshot(final) == new and not leftovers(final), (free, leftovers(final))
+    assert failed, "the disk was never full enough to stop the writer"

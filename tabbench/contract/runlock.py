@@ -184,6 +184,7 @@ class RunLock:
             kind = " (a symlink in its place)" if exc.errno == errno.ELOOP else ""
             raise RunStoreError(f"{self.path}: cannot lock the run folder for writing{kind} "
                                 f"({exc.strerror or exc})") from None
+        locked = False
         try:
             opened = os.fstat(fd)
             if not stat.S_ISREG(opened.st_mode):
@@ -195,6 +196,7 @@ class RunLock:
                 hint = f"; if that process is gone, delete {self.path}" if elsewhere else ""
                 raise RunBusyError(f"{self.folder}: another writer holds this run folder: {who}; wait for it to "
                                    f"finish (readers need no lock){hint}")
+            locked = True
             try:
                 now = os.stat(self.path, follow_symlinks=False)
             except FileNotFoundError:
@@ -204,13 +206,19 @@ class RunLock:
                 return None
             record = Holder.me(self.command).to_bytes()
             os.ftruncate(fd, 0)
-            os.pwrite(fd, record, 0)
+            if os.pwrite(fd, record, 0) != len(record):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self.path))
             return fd
-        except BaseException:
+        except BaseException as exc:
+            if locked:  # ours to remove: no other writer can hold it
+                _unlink_if_same(self.path, fd)
             try:
                 os.close(fd)
             except OSError:
                 pass
+            if isinstance(exc, OSError):
+                raise RunStoreError(f"{self.path}: cannot lock the run folder for writing "
+                                    f"({exc.strerror or exc})") from None
             raise
 
     def _flock(self, fd: int) -> bool:
@@ -241,14 +249,20 @@ class RunLock:
             del _held[key]
             fd = entry[0]
             try:
-                opened = os.fstat(fd)
-                now = os.stat(self.path, follow_symlinks=False)
-                if (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino):
-                    os.unlink(self.path)
-            except OSError:
-                pass  # gone already, or the folder became read-only: the next writer takes it over
+                _unlink_if_same(self.path, fd)
             finally:
                 os.close(fd)
+
+
+def _unlink_if_same(path: Path, fd: int) -> None:
+    """Remove the lock file ``path`` if it is still the file open as ``fd`` (before that is unlocked)."""
+    try:
+        opened = os.fstat(fd)
+        now = os.stat(path, follow_symlinks=False)
+        if (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino):
+            os.unlink(path)
+    except OSError:
+        pass  # gone already, or the folder became read-only: the next writer takes it over
 
 
 def holder_of(folder: str | os.PathLike[str]) -> Holder | None:
