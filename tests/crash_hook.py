@@ -4,7 +4,8 @@
 point counted: a file opened for writing, ``os.replace``/``rename``/``link``/``unlink``/``rmdir``/``mkdir``,
 ``os.fsync``, ``shutil.rmtree``, and each line the run store appends. At the ``K``-th (``K`` = 0: never) it
 either kills the process (``kill``: SIGKILL, nothing runs after it), fails the call with a full disk
-(``enospc``: ``OSError(ENOSPC)``, which the command must turn into one line and a clean folder), or writes
+(``enospc``: ``OSError(ENOSPC)``, which the command must turn into one line and a clean folder; a removal
+cannot run out of space, so there the next call that writes fails instead), or writes
 ``COUNT_FILE.paused`` and waits there for a signal (``pause``). ``hold`` (``K`` unused) takes the run folder's
 lock, writes ``COUNT_FILE.paused`` at the next write point and waits for ``COUNT_FILE.go`` before going on: a
 writer caught holding the lock, for the concurrency tests. On a normal
@@ -31,8 +32,9 @@ def arm(at: int, mode: str, count_file: str) -> None:
     owner = os.getpid()
     plain_open = builtins.open
     held = [""]
+    fired: list[str] = []
 
-    def point(what: str) -> None:
+    def point(what: str, frees: bool = False) -> None:
         global _seen
         if os.getpid() != owner:
             return
@@ -45,7 +47,8 @@ def arm(at: int, mode: str, count_file: str) -> None:
         if mode == "hold" and held[0] == "" and what.startswith("open ") and what.endswith(".tabbench.lock"):
             held[0] = "locked"
         _seen += 1
-        if _seen == at:
+        if at and _seen >= at and not fired and not (frees and mode == "enospc"):
+            fired.append(what)  # a removal never runs out of space: a full disk fails the next call that writes
             if mode == "kill":
                 os.kill(owner, signal.SIGKILL)
             if mode == "pause":  # say so, then wait for the test's signal
@@ -60,7 +63,7 @@ def arm(at: int, mode: str, count_file: str) -> None:
 
         def hooked(*args: Any, **kwargs: Any) -> Any:
             if writes is None or writes(*args, **kwargs):
-                point(f"{name} {args[0] if args else ''}")
+                point(f"{name} {args[0] if args else ''}", frees=name in ("unlink", "rmdir", "rmtree"))
             return original(*args, **kwargs)
 
         setattr(module, name, hooked)

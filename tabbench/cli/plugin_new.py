@@ -19,7 +19,7 @@ import click
 
 from tabbench.cli import CONTEXT
 from tabbench.contract.errors import UsageError
-from tabbench.contract.outputs import new_folder
+from tabbench.contract.outputs import check_output_folder, new_folder
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 #: The longest plugin name: its folder, package and file names stay far below the file system's 255 bytes.
@@ -68,6 +68,7 @@ def render(name: str, target: Path, kind: str = "benchmark") -> list[Path]:
     folder renamed into place); returns the files written."""
     values = placeholders(name, kind)
     check_free(name)
+    check_output_folder(target, "--dir", allow_symlink=False)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UsageError(f"{target}: exists and is not an empty folder (choose another --dir)")
     existing = next(p for p in (target, *target.parents) if p.exists())

@@ -32,10 +32,20 @@ def check_output_folder(path: str | os.PathLike[str], option: str, *, new: bool 
     itself (a command that renames a folder into place must not replace or follow one)."""
     folder = Path(path)
     where = f"{option} {folder}"
+    _check_names(folder, where)
     try:
         return _check(folder, where, new, allow_symlink)
     except OSError as exc:  # a name too long for the file system, a component that cannot be searched, ...
         raise UsageError(f"{where}: cannot be used ({exc.strerror or exc})") from None
+
+
+def _check_names(folder: Path, where: str) -> None:
+    """Each part of ``folder`` must fit the file system's limit on a name (255 bytes on Linux file systems)."""
+    for part in folder.absolute().parts:
+        size = len(os.fsencode(part))
+        if size > 255:
+            raise UsageError(f"{where}: the name {part[:32]!r}... is {size} bytes long; this file system allows "
+                             "255")
 
 
 def _check(folder: Path, where: str, new: bool, allow_symlink: bool) -> Path:
@@ -55,6 +65,7 @@ def _check(folder: Path, where: str, new: bool, allow_symlink: bool) -> Path:
         nearest = nearest.parent
     if not nearest.is_dir():
         raise UsageError(f"{where}: cannot create the folder (Not a directory: a file is in the way at {nearest})")
+
     try:
         with tempfile.TemporaryFile(dir=nearest):
             pass
