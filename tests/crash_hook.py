@@ -8,8 +8,8 @@ either kills the process (``kill``: SIGKILL, nothing runs after it), fails the c
 cannot run out of space, so there the next call that writes fails instead), or writes
 ``COUNT_FILE.paused`` and waits there for a signal (``pause``). ``hold`` (``K`` unused) takes the run folder's
 lock, writes ``COUNT_FILE.paused`` at the next write point and waits for ``COUNT_FILE.go`` before going on: a
-writer caught holding the lock, for the concurrency tests. On a normal
-exit the number of write points seen is written to ``COUNT_FILE``. Only this process is counted (not its pool
+writer caught holding the lock, for the concurrency tests. On a normal exit the number of write points seen is
+written to ``COUNT_FILE``, and what each was to ``COUNT_FILE.points``. Only this process is counted (not its pool
 workers or DuckDB children).
 """
 
@@ -33,6 +33,7 @@ def arm(at: int, mode: str, count_file: str) -> None:
     plain_open = builtins.open
     held = [""]
     fired: list[str] = []
+    names: list[str] = []
 
     def point(what: str, frees: bool = False) -> None:
         global _seen
@@ -47,6 +48,7 @@ def arm(at: int, mode: str, count_file: str) -> None:
         if mode == "hold" and held[0] == "" and what.startswith("open ") and what.endswith(".tabbench.lock"):
             held[0] = "locked"
         _seen += 1
+        names.append(what)
         if at and _seen >= at and not fired and not (frees and mode == "enospc"):
             fired.append(what)  # a removal never runs out of space: a full disk fails the next call that writes
             if mode == "kill":
@@ -97,6 +99,8 @@ def arm(at: int, mode: str, count_file: str) -> None:
         if os.getpid() == owner:
             with plain_open(count_file, "w") as handle:
                 handle.write(str(_seen))
+            with plain_open(f"{count_file}.points", "w") as handle:
+                handle.write("".join(f"{' '.join(name.split())}\n" for name in names))
 
     atexit.register(report)
 

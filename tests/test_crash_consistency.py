@@ -276,3 +276,42 @@ def test_a_full_disk_is_one_line_leaves_the_old_state_or_the_new_and_the_rerun_w
         assert second["code"] == 0 or state == new, (free, second)
         assert snapshot(final) == new and not leftovers(final), (free, leftovers(final))
     assert failed, "the disk was never full enough to stop the writer"
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Path:
+    path = tmp_path_factory.mktemp("tiny") / "model"
+    done = tabbench("models", "build-tiny", str(path), env=env)
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+@pytest.mark.slow  # trains a tiny model five times
+def test_train_out_killed_while_staging_committing_or_switching_is_absent_or_whole(
+        tiny: Path, tmp_path: Path, env: dict[str, str]) -> None:
+    """``train --out`` writes its checkpoint in ``OUT``'s journal and switches it in whole: killed while writing
+    the weights, while committing or while switching the files in, ``OUT`` holds nothing or the whole checkpoint
+    (once the next writer finished a committed change), and the next ``train --out OUT`` works."""
+    out = tmp_path / "out"
+    args = ["train", "sft", "--model", str(tiny), "--suite", "demo-bird", "--limit", "4", "--max-steps", "1",
+            "--out", str(out)]
+    count = tmp_path / "count"
+    assert hooked(0, "count", args, env, count).returncode == 0
+    whole = sorted(p.name for p in out.iterdir())
+    assert "tabbench_train.json" in whole and "model.safetensors" in whole
+    points = Path(f"{count}.points").read_text().splitlines()
+    weights = next(i for i, p in enumerate(points, 1) if "new/model.safetensors" in p)
+    commit = next(i for i, p in enumerate(points, 1) if p.startswith("replace") and p.endswith("/COMMIT"))
+    switching = commit + 3
+    for k in (weights, commit, switching):
+        shutil.rmtree(out)
+        done = hooked(k, "kill", args, env, count)
+        assert done.returncode == -9, (k, done.stderr)
+        if committed(out):
+            with RunLock(out):
+                recover(out)
+        state = sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) if out.exists() else []
+        assert state in ([], whole), (k, points[k - 1], state)
+        again = tabbench(*args, env=env)
+        assert again.returncode == 0 or (state == whole and "not empty" in again.stderr), (k, again.stderr)
+        assert sorted(p.name for p in out.iterdir()) == whole, k  # whole, and nothing hidden left behind
