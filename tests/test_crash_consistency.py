@@ -301,7 +301,7 @@ def test_train_out_killed_while_staging_committing_or_switching_is_absent_or_who
     assert "tabbench_train.json" in whole and "model.safetensors" in whole
     points = Path(f"{count}.points").read_text().splitlines()
     weights = next(i for i, p in enumerate(points, 1) if "new/model.safetensors" in p)
-    commit = next(i for i, p in enumerate(points, 1) if p.startswith("replace") and p.endswith("/COMMIT"))
+    commit = next(i for i, p in enumerate(points, 1) if p.startswith("replace") and "/.COMMIT." in p)
     switching = commit + 3
     for k in (weights, commit, switching):
         shutil.rmtree(out)

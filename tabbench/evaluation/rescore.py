@@ -22,6 +22,7 @@ rescored one, never a mix.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -154,8 +155,8 @@ def _check_writable(run_dir: Path, files: Sequence[Path]) -> None:
         if not os.access(place, os.W_OK | os.X_OK):
             raise UsageError(f"{place}: not writable by this user (rescore writes its files there); nothing was "
                              "changed")
-    for file in files:
-        if file.exists() and not os.access(file, os.W_OK):
+    for file in files:  # read-only for its owner or for this user (root included: the mode says what was meant)
+        if file.exists() and (not os.access(file, os.W_OK) or not file.stat().st_mode & stat.S_IWUSR):
             raise UsageError(f"{file}: read-only (rescore would rewrite it); make it writable (chmod u+w) or "
                              "rescore a copy; nothing was changed")
 
