@@ -147,7 +147,6 @@ def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan,
     use_cache = config.use_cache and model_backend.cacheable and config.environment is None  # rollouts: no cache
     cache = ResponseCache(config.cache_path or default_cache_dir(), fingerprint) if use_cache else None
     record = resume_record(config, fingerprint_sha, planned.benchmarks)
-    store = RunStore.resume(out, record, read_resume_record) if config.resume else RunStore.create(out, record)
     model_record = {"fingerprint": fingerprint, "fingerprint_sha": fingerprint_sha,
                     "chat_template_sha256": fingerprint.get("chat_template_sha256"),
                     "cache": str(cache.path) if cache else None}
@@ -190,6 +189,8 @@ def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan,
     greedy = None if greedy_results is None else {
         "run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
     }
+    # opened last: the store holds the folder's lock from here, and execute() lets it go however the run ends
+    store = RunStore.resume(out, record, read_resume_record) if config.resume else RunStore.create(out, record)
     run = Run(out_dir=out, config=config.to_json(), plan=planned, store=store, batch_size=config.batch_size,
               vote=config.vote, model=model_record,
               show_progress=config.progress, seeds={"generation": params.seed}, timing=timing, greedy=greedy,
