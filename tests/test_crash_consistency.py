@@ -30,8 +30,6 @@ from pathlib import Path
 
 import pytest
 
-from tabbench.contract.journal import JOURNAL, recover
-from tabbench.contract.runlock import RunLock
 from tests.cli_run import gold_run, tabbench
 from tests.small_disk import run_plan
 
@@ -72,7 +70,16 @@ def leftovers(folder: Path) -> list[str]:
 
 
 def committed(folder: Path) -> bool:
-    return (folder / JOURNAL / "COMMIT").exists()
+    return (folder / ".tabbench-journal" / "COMMIT").exists()
+
+
+def finish(folder: Path) -> None:
+    """What the next writer of ``folder`` does first: finish the change a killed writer committed."""
+    from tabbench.contract.journal import recover
+    from tabbench.contract.runlock import RunLock
+
+    with RunLock(folder):
+        recover(folder)
 
 
 def hooked(at: int, mode: str, args: list[str], env: dict[str, str], count: Path) -> subprocess.CompletedProcess[str]:
@@ -159,8 +166,7 @@ def check_interrupted(writer: Writer, old: dict[str, bytes], new: dict[str, byte
     if writer.appends:
         assert _is_prefix(state, new), (where, sorted(state))
     elif committed(writer.target):  # killed while switching the files in: the next writer finishes the change
-        with RunLock(writer.target):
-            recover(writer.target)
+        finish(writer.target)
         state = snapshot(writer.target)
         assert state == new, where
     else:
@@ -308,10 +314,27 @@ def test_train_out_killed_while_staging_committing_or_switching_is_absent_or_who
         done = hooked(k, "kill", args, env, count)
         assert done.returncode == -9, (k, done.stderr)
         if committed(out):
-            with RunLock(out):
-                recover(out)
+            finish(out)
         state = sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) if out.exists() else []
         assert state in ([], whole), (k, points[k - 1], state)
         again = tabbench(*args, env=env)
         assert again.returncode == 0 or (state == whole and "not empty" in again.stderr), (k, again.stderr)
         assert sorted(p.name for p in out.iterdir()) == whole, k  # whole, and nothing hidden left behind
+
+
+@pytest.mark.slow  # trains a tiny model twice
+def test_train_out_on_a_full_disk_is_one_line_leaves_nothing_and_the_rerun_works(tiny: Path, tmp_path: Path,
+                                                                                 env: dict[str, str]) -> None:
+    disk = tmp_path / "disk"
+    train = [sys.executable, "-m", "tabbench", "train", "sft", "--model", str(tiny), "--suite", "demo-bird",
+             "--limit", "4", "--max-steps", "1", "--out", str(disk / "out")]
+    reports = run_plan([{"mount": str(disk), "size": 64 << 20}, {"fill": str(disk), "free": 4 << 20},
+                        {"run": train, "name": "full"}, {"unfill": str(disk)},
+                        {"save": [str(disk), str(tmp_path / "full")]}, {"run": train, "name": "again"},
+                        {"save": [str(disk / "out"), str(tmp_path / "again")]}], {**env, "PYTHONPATH": str(ROOT)})
+    full = reports["full"]
+    assert full["code"] != 0 and "Traceback" not in full["stderr"], full
+    assert full["stderr"].strip().splitlines()[-1].startswith("Error: --out ") and "No space left" in full["stderr"]
+    assert list((tmp_path / "full").iterdir()) == []  # no --out, no lock, no journal
+    assert reports["again"]["code"] == 0, reports["again"]
+    assert "model.safetensors" in {p.name for p in (tmp_path / "again").iterdir()}

@@ -20,8 +20,13 @@ from pathlib import Path
 import pytest
 
 from tabbench.contract.errors import RunStoreError
-from tabbench.contract.runlock import LOCK_NAME, Holder, RunBusyError, RunLock, holder_of, start_time, writing
+from tabbench.contract.runlock import LOCK_NAME, Holder, RunBusyError, RunLock, start_time, writing
 from tests.cli_run import gold_run, tabbench
+
+
+def holder_of(folder: Path) -> Holder | None:
+    return Holder.parse((folder / LOCK_NAME).read_bytes())
+
 
 HOLD = """
 import os, sys, time

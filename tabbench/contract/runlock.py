@@ -265,15 +265,6 @@ def _unlink_if_same(path: Path, fd: int) -> None:
         pass  # gone already, or the folder became read-only: the next writer takes it over
 
 
-def holder_of(folder: str | os.PathLike[str]) -> Holder | None:
-    """The holder a lock file in ``folder`` names (for messages and tests); ``None`` when there is none."""
-    try:
-        with open(Path(folder) / LOCK_NAME, "rb") as handle:
-            return Holder.parse(handle.read(_RECORD_BYTES))
-    except OSError:
-        return None
-
-
 @contextmanager
 def writing(folder: str | os.PathLike[str], command: str | None = None) -> Iterator[Path]:
     """Hold ``folder``'s lock for the block, making the folder (and its parents) first when absent; the folders

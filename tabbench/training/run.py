@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Environment
+from tabbench.contract.errors import TabbenchError
 from tabbench.contract.settings import use_settings
 from tabbench.contract.types import Example
 from tabbench.evaluation.plan import Plan
@@ -82,9 +83,14 @@ class TrainingRun(Generic[C]):
         (default ``--out``); the record's ``steps``, ``processes`` and ``train_loss`` (``result`` is what
         ``trainer.train()`` returned), or ``None`` on a process other than the main one, which records nothing."""
         out_dir = out_dir or self.out_dir
-        if not save_checkpoint(trainer, self.tokenizer, out_dir):
-            return None
-        trainer.state.save_to_json(str(out_dir / "trainer_state.json"))
+        try:
+            if not save_checkpoint(trainer, self.tokenizer, out_dir):
+                return None
+            trainer.state.save_to_json(str(out_dir / "trainer_state.json"))
+        except Exception as exc:  # a full disk: safetensors and torch raise their own types for an I/O error
+            reason = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+            raise TabbenchError(f"--out {self.config.out_dir}: cannot save the checkpoint ({reason}); nothing was "
+                                "written there") from exc
         return {"steps": trainer.state.global_step, "processes": trainer.accelerator.num_processes,
                 "train_loss": result.training_loss}
 
