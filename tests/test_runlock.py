@@ -278,3 +278,18 @@ def test_writers_started_at_once_leave_what_one_writer_leaves(kind: str, finishe
     if kind == "rescore":  # one adds the metric; any other is refused: by the lock, or for the metric it finds
         assert [code for code, _ in outcomes].count(0) == 1, outcomes
     assert _files(run) == _files(single)
+
+
+def test_a_vote_runs_greedy_folder_is_held_too(tmp_path: Path, env: dict[str, str]) -> None:
+    """A vote run writes ``OUT`` and ``OUT/greedy``: a writer holding either keeps the resume out of both."""
+    args = ["--suite", "demo-crtqa", "--limit", "4", "--samples", "3"]
+    run = gold_run(tmp_path / "vote", *args, env=env)
+    files = _files(run)
+    for held in (run, run / "greedy"):
+        process = holder(held)
+        try:
+            done = tabbench("eval", "--model", "gold", *args, "--out", str(run), "--resume", "--no-progress", env=env)
+            assert done.returncode == 75 and f"{held}: another writer holds" in done.stderr, done.stderr
+        finally:
+            process.communicate("")
+    assert _files(run) == files
