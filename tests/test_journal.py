@@ -216,3 +216,10 @@ def test_ctrl_c_after_the_commit_point_finishes_the_change_first(tmp_path: Path,
     with pytest.raises(KeyboardInterrupt):
         change(tmp_path)
     assert state(tmp_path) == NEW and not pending(tmp_path)
+
+
+def test_a_commit_that_is_a_fifo_is_refused_never_waited_on(tmp_path: Path) -> None:
+    (tmp_path / JOURNAL).mkdir()
+    os.mkfifo(tmp_path / JOURNAL / "COMMIT")
+    with pytest.raises(RunStoreError, match="not a regular file"):
+        recover(tmp_path)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tabbench import Settings, TabbenchError, evaluate, hookimpl
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.runlock import LOCK_NAME, Holder, RunBusyError, RunLock, start_time, writing
 from tests.cli_run import gold_run, tabbench
@@ -293,3 +294,27 @@ def test_a_vote_runs_greedy_folder_is_held_too(tmp_path: Path, env: dict[str, st
         finally:
             process.communicate("")
     assert _files(run) == files
+
+
+class RefusesTheRun:
+    @hookimpl
+    def before_run(self, run: object) -> None:
+        raise RuntimeError("the plugin refuses the run")
+
+
+@pytest.mark.tabbench_plugins("demo", "bird", "sql-rewards", "oracles")
+def test_a_run_that_fails_lets_its_folder_go(isolated_host, tmp_path: Path) -> None:
+    """A library caller (``tabbench.evaluate`` in a notebook) lives on after a failed run: the folder must not stay
+    locked, nor hold the run.json of a run that scored nothing. A ``before_run`` hook that raised left both."""
+    isolated_host.register(RefusesTheRun(), "refuses")
+    out = tmp_path / "run"
+    with pytest.raises(TabbenchError, match="the plugin refuses the run"):
+        evaluate("gold", "demo-bird", out=out, settings=Settings(workers=0))
+    assert not out.exists()  # the store was closed: run.json and the lock file removed
+    done: list[str] = []
+    thread = threading.Thread(target=lambda: done.append(evaluate(
+        "gold", "demo-bird", out=out, settings=Settings(workers=0)) and "ran"))
+    isolated_host.unregister("refuses")
+    thread.start()
+    thread.join()
+    assert done == ["ran"]

@@ -254,11 +254,22 @@ def recover(folder: str | os.PathLike[str]) -> str | None:
     return "rolled forward"
 
 
+def _read_regular(path: Path, limit: int = 1 << 20) -> str:
+    """The text of ``path`` if it is a regular file (a FIFO or a device is refused, never waited on)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        return os.read(fd, limit).decode("utf-8")
+    finally:
+        os.close(fd)
+
+
 def _read_manifest(folder: Path, commit: Path) -> dict[str, Any]:
     """``COMMIT``, checked: each entry a plain relative path whose parents inside ``folder`` are real folders
     (no symlink leads a rename out of the run), staged as a regular file or folder."""
     try:
-        manifest = json.loads(commit.read_text(encoding="utf-8"))
+        manifest = json.loads(_read_regular(commit))
         entries = manifest["entries"]
         if not isinstance(entries, list) or not all(
                 isinstance(e, dict) and isinstance(e.get("path"), str) and isinstance(e.get("existed"), bool)

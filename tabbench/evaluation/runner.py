@@ -332,7 +332,6 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     """Run every benchmark of ``run`` and write ``results.json`` (the only place it is written); returns it."""
     hooks = host()
     start = time.perf_counter()
-    hooks.call("before_run", run=RunView(run))
     results: Results = {
         "schema_version": SCHEMA_VERSION,
         "tabbench_version": __version__,
@@ -347,7 +346,8 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     }
     from tabbench.sql.store import ResultStore, use_store
 
-    try:
+    try:  # whatever fails, the store is closed (its lock let go), and a run that scored nothing leaves nothing
+        hooks.call("before_run", run=RunView(run))
         if run.edits is None and run.merge is None:
             run.edits = previous_edits(run.store.results_path)  # a finished run resumed keeps what was added
         with use_store(ResultStore()) as store:  # each distinct query executes once per run, whichever metric asks
