@@ -393,8 +393,8 @@ def test_eee_of_a_run_with_odd_generation_settings_is_valid_and_keeps_them_as_te
 def test_eee_files_that_would_not_validate_are_refused_and_nothing_is_written(
         gold: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tabbench.contract.errors import DataError
+    from tabbench.evaluation.runfolder import read_run
     from tabbench.reporting import export as exporting
-    from tabbench.reporting.runfolder import read_run
 
     monkeypatch.setattr(exporting, "_generation_config", lambda config: {"generation_args": {"max_tokens": 0}})
     with pytest.raises(DataError, match=r"does not match Every Eval Ever's aggregate schema at .*max_tokens"):

@@ -33,9 +33,13 @@ HOLD = """
 import os, sys, time
 from tabbench.contract.runlock import RunLock
 lock = RunLock(sys.argv[1], command="tabbench rescore held-run").acquire()
-if sys.argv[2] == "fork" and os.fork() == 0:
-    time.sleep(60)  # the child outlives its parent, holding a copy of the lock descriptor
-    os._exit(0)
+if sys.argv[2] == "fork":
+    ready, go = os.pipe()
+    if os.fork() == 0:
+        os.write(go, b"x")  # forked, and past the fork handlers that close its copy of the lock descriptor
+        time.sleep(60)  # the child outlives its parent
+        os._exit(0)
+    os.read(ready, 1)
 print("held", flush=True)
 if sys.argv[2] != "wait":
     os._exit(0)
