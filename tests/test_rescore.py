@@ -187,3 +187,25 @@ def test_a_vote_run_is_rescored_on_the_completion_the_vote_picked(env: dict[str,
     assert done.returncode == 0, done.stderr
     # arctic: 1 for a match, 0.1 for a query that only executes: the pick (gold) is scored, not completion 0
     assert [r["scores"]["arctic"]["value"] for r in _records(tmp_path / "vote")] == [1.0, 1.0]
+
+
+@pytest.mark.parametrize("name", ["results.json", "samples/demo-bird.jsonl"])
+def test_a_read_only_file_of_the_run_is_refused_before_any_work_and_nothing_changes(run: Path, env: dict[str, str],
+                                                                                    name: str) -> None:
+    (run / name).chmod(0o444)
+    before = _files(run)
+    done = tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"{run / name}: read-only" in done.stderr
+    assert _files(run) == before and not [p for p in run.rglob(".*")]
+
+
+def test_records_that_do_not_give_back_results_json_are_refused_before_scoring(run: Path, env: dict[str, str]) -> None:
+    """A duplicated record (n=13 beside results.json's n=12) was rescored and reported as n=13."""
+    samples = run / "samples" / "demo-bird.jsonl"
+    samples.write_text(samples.read_text() + samples.read_text().splitlines(keepends=True)[0])
+    before = _files(run)
+    done = tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "samples/demo-bird.jsonl" in done.stderr  # a duplicated id, or 13 records beside n=12
+    assert _files(run) == before

@@ -34,12 +34,13 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
     before the run starts. Benchmarks that did not run are listed in ``results["not_run"]``.
     """
     from tabbench.contract.outputs import check_output_folder
+    from tabbench.contract.runlock import writing
     from tabbench.host.lookup import get_backend
 
     check_output_folder(config.out, "--out")  # before the model loads: a file in the way costs nothing
-    if config.resume:
-        _check_resumable(config)
-    with use_settings(config.settings):
+    with writing(config.out), use_settings(config.settings):  # one writer per run folder, before the model loads
+        if config.resume:
+            _check_resumable(config)
         _environment_factory(config)  # a bad environment name or option fails before the model loads
         planned = plan_run(config)  # so do bad names, data and a missing sandbox: the examples are read once
         for name, why in planned.skipped:
@@ -177,7 +178,6 @@ def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan, greedy_r
     use_cache = config.use_cache and model_backend.cacheable and config.environment is None  # rollouts: no cache
     cache = ResponseCache(config.cache_path or default_cache_dir(), fingerprint) if use_cache else None
     record = resume_record(config, fingerprint_sha, planned.benchmarks)
-    store = RunStore.resume(out, record, read_resume_record) if config.resume else RunStore.create(out, record)
     model_record = {"fingerprint": fingerprint, "fingerprint_sha": fingerprint_sha,
                     "chat_template_sha256": fingerprint.get("chat_template_sha256"),
                     "cache": str(cache.path) if cache else None}
@@ -220,6 +220,8 @@ def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan, greedy_r
     greedy = None if greedy_results is None else {
         "run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
     }
+    # opened last: the store holds the folder's lock from here, and execute() lets it go however the run ends
+    store = RunStore.resume(out, record, read_resume_record) if config.resume else RunStore.create(out, record)
     run = Run(out_dir=out, config=config.to_json(), plan=planned, store=store, batch_size=config.batch_size,
               vote=config.vote, model=model_record,
               show_progress=config.progress, seeds={"generation": params.seed}, timing=timing, greedy=greedy,

@@ -11,13 +11,18 @@ and when. Nothing that was there changes: a metric name the run or one of its re
 the primary metric and every record's ``status``/``score`` stay as they were.
 
 The benchmark's data must be the data the run was made on (same file hashes, same benchmark version): scores
-against other golds would be numbers of another run. Every file is written atomically, the records before
-``results.json``; nothing is written until every score is computed and the new ``results.json`` is checked.
+against other golds would be numbers of another run. A rescore holds the run folder's lock
+(``tabbench.contract.runlock``: a second writer is refused by name) and checks before it scores that the records
+give back ``results.json`` and that every file it rewrites is writable; nothing is written until every score is
+computed and the new ``results.json`` is checked, and then the records and ``results.json`` change together
+(``tabbench.contract.journal``): a kill, a full disk or a failed rename at any point leaves the old run or the
+rescored one, never a mix.
 """
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -26,18 +31,20 @@ from typing import Any
 
 from tabbench import __version__
 from tabbench.contract import modeltext
-from tabbench.contract.atomic import write_atomic
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.extract import SampleAnswers, answer_text
+from tabbench.contract.journal import Change, pending, recover
 from tabbench.contract.reward import score_batch
+from tabbench.contract.runlock import RunLock
 from tabbench.contract.types import MetricSpec, SampleRecord
 from tabbench.evaluation.agent import transcript_json
 from tabbench.evaluation.aggregate import summarize
+from tabbench.evaluation.record_checks import check_against_results
 from tabbench.evaluation.record_limits import bounded
-from tabbench.evaluation.results import Results, load, validate
+from tabbench.evaluation.results import Results, load
 from tabbench.evaluation.runfolder import RESULTS, existing
-from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.store import RunStore, results_text
 
 BATCH = 64  # samples scored per score_batch call (a progress step)
 
@@ -70,17 +77,27 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
     """Add ``metrics`` to the benchmarks of the finished run in ``run_dir`` (all of them, or those named);
     ``data``: benchmark -> data path, for data moved since the run (its files must hash the same); ``datasets``:
     ``--dataset`` folders, for a dataset the run scored (else the folders the run recorded). Returns the new
-    ``results.json``."""
+    ``results.json``. Holds the run folder's lock throughout; the files change together or not at all."""
     run_dir = Path(run_dir)
-    path = existing(run_dir, RESULTS)
-    if path is None:
-        raise UsageError(f"{run_dir}: no results.json (rescore needs a finished run; finish it with --resume)")
+    no_results = f"{run_dir}: no results.json (rescore needs a finished run; finish it with --resume)"
+    if not run_dir.is_dir() or (existing(run_dir, RESULTS) is None and not pending(run_dir)):
+        raise UsageError(no_results)
     if not metrics:
         raise UsageError("name a reward to add: --reward REWARD (repeatable)")
     names = [m.name for m in metrics]
     if len(set(names)) < len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise UsageError(f"--reward: metric {twice!r} named twice (give one METRIC=REWARD a new name)")
+    with RunLock(run_dir):
+        recover(run_dir)  # a change a killed writer left is finished (or undone) before anything is read
+        path = existing(run_dir, RESULTS)
+        if path is None:
+            raise UsageError(no_results)
+        return _rescore(run_dir, path, metrics, benchmarks, data, progress, datasets)
+
+
+def _rescore(run_dir: Path, path: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[str],
+             data: Mapping[str, Path] | None, progress: bool, datasets: Sequence[Path]) -> Results:
     results = load(path)
     from tabbench.evaluation.datasets import dataset_classes
 
@@ -91,13 +108,17 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
         if name not in results["benchmarks"]:
             raise UsageError(f"benchmark {name!r} is not in {run_dir} ({', '.join(results['benchmarks'])})")
     store = RunStore(run_dir)
+    records_of = {name: store.read_samples(name, repair=False) for name in chosen}
+    for name, records in records_of.items():  # before any work: records that are not the results' are refused
+        check_against_results(store.samples_path(name), records, results["benchmarks"][name])
+    _check_writable(run_dir, [path, *(store.samples_path(name) for name in chosen)])
     rescored: dict[str, tuple[list[SampleRecord], dict[str, Any]]] = {}
     from tabbench.sql.store import ResultStore, use_store
 
     with use_store(ResultStore()):  # each distinct query executes once, whichever new metric asks
         for name in chosen:
             result = results["benchmarks"][name]
-            records = store.read_samples(name, repair=False)
+            records = records_of[name]
             held = set().union(*(r.scores or {} for r in records)) - set(result.get("metrics") or {})
             clash = [m.name for m in metrics if m.name in held or m.name in (result.get("metrics") or {})]
             if clash:
@@ -116,13 +137,28 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
         edit["metrics"] += [{"benchmark": name, **entry["spec"]} for entry in added.values()]
     results = {**results, "edits": [*(results.get("edits") or []), edit]}  # type: ignore[typeddict-item]
     try:  # before any file is written: a document that cannot be written would leave the records changed alone
-        validate(json.loads(json.dumps(results, default=str)))
+        document, text = results_text(results)
     except ValueError as exc:
         raise DataError(f"{path}: cannot add the metrics ({exc})") from None
-    for name, (records, _) in rescored.items():
-        text = "".join(modeltext.dumps(r.to_json(), default=str) + "\n" for r in records)
-        write_atomic(store.samples_path(name), text, fsync=True)
-    return store.write_results(results)
+    with Change(run_dir) as change:  # every file, or none: the records first, results.json last
+        for name, (records, _) in rescored.items():
+            change.write(f"samples/{name}.jsonl",
+                         "".join(modeltext.dumps(r.to_json(), default=str) + "\n" for r in records))
+        change.write("results.json", text)
+    return document
+
+
+def _check_writable(run_dir: Path, files: Sequence[Path]) -> None:
+    """Rescore replaces ``files`` and stages the change in the run folder: each must be writable by this user (a
+    read-only file is kept read-only, not replaced behind its owner's back), and so must their folders."""
+    for place in [run_dir, *dict.fromkeys(f.parent for f in files)]:
+        if not os.access(place, os.W_OK | os.X_OK):
+            raise UsageError(f"{place}: not writable by this user (rescore writes its files there); nothing was "
+                             "changed")
+    for file in files:  # read-only for its owner or for this user (root included: the mode says what was meant)
+        if file.exists() and (not os.access(file, os.W_OK) or not file.stat().st_mode & stat.S_IWUSR):
+            raise UsageError(f"{file}: read-only (rescore would rewrite it); make it writable (chmod u+w) or "
+                             "rescore a copy; nothing was changed")
 
 
 def _dataset(name: str, given: Mapping[str, tuple[type[Benchmark], Path]], recorded: Sequence[Path]

@@ -29,6 +29,7 @@ from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
+from tabbench.evaluation.edits import added_metrics, previous_edits
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.plan import Plan
 from tabbench.evaluation.prices import Price
@@ -98,6 +99,9 @@ class Run:
     spending: Spending | None = None
     """The run's budget and what it has spent (``--token-budget``, ``--cost-budget``): checked before each batch;
     spent, the run stops there (``results["stopped"]``)."""
+    edits: list[dict[str, Any]] | None = None
+    """What ``tabbench rescore`` added (``results["edits"]``), kept with its metrics (``tabbench.evaluation.edits``):
+    a merge passes the shards'; a resumed run keeps its own ``results.json``'s."""
 
     @property
     def benchmarks(self) -> list[Benchmark]:
@@ -200,8 +204,13 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     todo = [e for e in examples if e.id not in done and run.merge is None]
     specs = metric_specs(benchmark)
     rewards = metric_rewards(benchmark)
-    extractors = recorded_extractors(benchmark, rewards)
     ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
+    added = added_metrics(run.edits, name, [s.name for s in specs])  # what tabbench rescore added: kept
+    if todo:
+        from tabbench.host.lookup import get_reward
+
+        rewards.update({a["name"]: get_reward(a["reward"], **a["options"]) for a in added})
+    extractors = recorded_extractors(benchmark, rewards)
     hooks = host()
     with ProgressBar(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
         for chunk in _batched(todo, run.batch_size):
@@ -255,7 +264,8 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
             tick(len(chunk))
     wanted = {e.id: i for i, e in enumerate(examples)}
     records = sorted((r for r in run.store.read_samples(name) if r.id in wanted), key=lambda r: wanted[r.id])
-    result = aggregate(records, [s.name for s in benchmark.metrics], benchmark.primary_metric, benchmark.breakdown_keys)
+    result = aggregate(records, [s.name for s in benchmark.metrics] + [a["name"] for a in added],
+                       benchmark.primary_metric, benchmark.breakdown_keys)
     parse_failures = sum(result["status_counts"].get(s.value, 0) for s in (Status.PARSE_FAIL, Status.NO_SQL))
     sampling = sampling_summary(records, benchmark.primary_metric, run.vote)
     return {
@@ -267,7 +277,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         "metric_rewards": [
             {"name": s.name, "reward": s.reward, "options": s.options, "reward_version": str(rewards[s.name].version)}
             for s in specs
-        ],
+        ] + added,
         **result,
         "parse_fail_rate": parse_failures / len(records) if records else None,
         **({"sampling": sampling} if sampling is not None else {}),
@@ -335,7 +345,6 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     """Run every benchmark of ``run`` and write ``results.json`` (the only place it is written); returns it."""
     hooks = host()
     start = time.perf_counter()
-    hooks.call("before_run", run=RunView(run))
     results: Results = {
         "schema_version": SCHEMA_VERSION,
         "tabbench_version": __version__,
@@ -350,7 +359,10 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     }
     from tabbench.sql.store import ResultStore, use_store
 
-    try:
+    try:  # whatever fails, the store is closed (its lock let go), and a run that scored nothing leaves nothing
+        hooks.call("before_run", run=RunView(run))
+        if run.edits is None and run.merge is None:
+            run.edits = previous_edits(run.store.results_path)  # a finished run resumed keeps what was added
         if run.spending is not None:  # a resumed run has spent what its records say
             for benchmark in run.benchmarks:
                 run.spending.add(run.store.read_samples(benchmark.name), str(run.config.get("backend")))
@@ -378,6 +390,8 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
             results["sql_servers"] = dict(store.servers)
         if run.merge is not None:
             results["merge"] = run.merge
+        if run.edits:
+            results["edits"] = run.edits  # type: ignore[typeddict-item]
         results = run.store.write_results(results)
     except BaseException:
         run.store.discard_if_empty()  # nothing scored: leave no run.json that would refuse the rerun

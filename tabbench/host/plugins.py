@@ -288,6 +288,14 @@ class Host:
         self._refuse(refused.plugin, f"{entry.kind} {entry.name!r} is already registered by plugin "
                                      f"{keep.plugin!r}: refused for plugin {refused.plugin!r} (rename it)")
 
+    def first_party_names(self) -> set[str]:
+        """Every name tabbench's own plugins take: their entry points (``demo``, ``trainers``, ...: the modules
+        ``tabbench_<name>``) and each name they register, of every kind (``demo-bird``, ``sft``, ``hf``, ...)."""
+        names = {ep.name for ep in entry_points(ENTRY_POINT_GROUP) if ep.dist and ep.dist.name == FIRST_PARTY}
+        for kind in KINDS:
+            names |= {name for name, entry in self.registry(kind).entries.items() if self._first_party(entry.plugin)}
+        return names
+
     def _first_party(self, plugin: str) -> bool:
         info = self.plugins.get(plugin)
         return info is not None and info.distribution == FIRST_PARTY
