@@ -25,6 +25,10 @@ _EXPORTS: dict[str, str] = {
     "GenerationRequest": "tabbench.contract.backend",
     "ModelBackend": "tabbench.contract.backend",
     "truncate_at_stop": "tabbench.contract.backend",
+    "Usage": "tabbench.contract.usage",
+    "counted_usage": "tabbench.contract.usage",
+    "finish_reason": "tabbench.contract.usage",
+    "total_usage": "tabbench.contract.usage",
     "Benchmark": "tabbench.contract.benchmark",
     "first_jsonl_object": "tabbench.contract.benchmark",
     "read_jsonl": "tabbench.contract.benchmark",
@@ -106,6 +110,7 @@ __all__ = [
     "TabbenchError",
     "TurnRequest",
     "UnknownNameError",
+    "Usage",
     "UsageError",
     "__version__",
     "answer_text",
@@ -114,9 +119,11 @@ __all__ = [
     "cache_dir",
     "check_output_folder",
     "completions_of",
+    "counted_usage",
     "default_backend",
     "evaluate",
     "file_sha256",
+    "finish_reason",
     "first_jsonl_object",
     "fit_prompt",
     "get_backend",
@@ -141,6 +148,7 @@ __all__ = [
     "tool",
     "tool_error",
     "tool_schemas",
+    "total_usage",
     "truncate_at_stop",
     "use_settings",
     "write_atomic",
@@ -203,6 +211,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.settings import Settings, run_in_context, use_settings
     from tabbench.contract.toolcalls import TurnRequest, parse_tool_calls
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
+    from tabbench.contract.usage import Usage, counted_usage, finish_reason, total_usage
 
     # 0.1.0's removed names, marked deprecated for type checkers (PEP 702)
     from tabbench.deprecated import Completion as Completion

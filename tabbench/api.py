@@ -28,6 +28,7 @@ def evaluate(
     samples: int = 1, vote: str | None = None, temperature: float | None = None, top_p: float = 1.0,
     stop: Sequence[str] = (), env: str | None = None, env_options: Mapping[str, Any] | None = None,
     protocol: str = "auto", budget: Budget | None = None, shard: str | Shard | None = None,
+    token_budget: int | None = None, cost_budget: float | None = None, prices: str | Path | None = None,
 ) -> Results:
     """Evaluate ``model`` (as ``--model``: a checkpoint folder, ``BACKEND:MODEL``, or ``gold``) on ``suite``
     (``--suite``: a name or names) and ``benchmarks`` (``--benchmark``); neither: every benchmark with data.
@@ -42,11 +43,14 @@ def evaluate(
     ``tabbench.Budget``: ``--max-turns`` and the per-rollout limits) a multi-turn run; ``shard`` (``"K/N"``) one
     shard. ``settings``: the SQL workers, result-store bound and sandbox opt-out (``tabbench.Settings``), in force
     for this run only. The response cache is off unless ``use_cache``. Benchmarks that could not run are in
-    ``results["not_run"]``, and each is also reported as a ``RuntimeWarning``.
+    ``results["not_run"]``, and each is also reported as a ``RuntimeWarning``. ``token_budget``, ``cost_budget``
+    and ``prices`` are ``--token-budget``, ``--cost-budget`` and ``--prices``: a run that spends its budget stops
+    cleanly and says why in ``results["stopped"]`` (``resume=True`` with a larger budget goes on).
     """
     from tabbench.evaluation.config import run_config
     from tabbench.evaluation.launch import launch
     from tabbench.evaluation.shards import Shard
+    from tabbench.evaluation.usage import RunBudget
 
     config = run_config(
         model, backend=backend, samples=samples, temperature=temperature, top_p=top_p, max_new_tokens=max_new_tokens,
@@ -56,6 +60,7 @@ def evaluate(
         split=split, limit=limit, where=tuple(where), shard=Shard.parse(shard) if isinstance(shard, str) else shard,
         vote=vote, batch_size=batch_size, cache_path=Path(cache) if cache else None, use_cache=use_cache,
         settings=settings or Settings(), out=Path(out), resume=resume, progress=progress,
+        run_budget=RunBudget(token_budget, cost_budget), prices=Path(prices) if prices else None,
     )
     results = launch(config)
     for item in results.get("not_run", []):

@@ -18,8 +18,11 @@ from tabbench.cli.options import (
     batch_size_option,
     budget_from,
     budget_options,
+    cost_budget_option,
     dataset_option,
     limit_option,
+    other_budget_spellings,
+    prices_option,
     progress_option,
     resume_option,
     selection_options,
@@ -28,6 +31,7 @@ from tabbench.cli.options import (
     split_option,
     threads_option,
     timeout_option,
+    token_budget_option,
     where_option,
 )
 from tabbench.cli.shards import Sharding, sharding_options
@@ -35,6 +39,18 @@ from tabbench.contract.errors import UsageError
 from tabbench.evaluation.config import VOTES
 from tabbench.evaluation.options import parse_key_values
 from tabbench.evaluation.selection import parse_data
+
+#: The exit status of a run that stopped on its budget (``--token-budget``, ``--cost-budget``): not a failure (1) nor
+#: a usage error (2); its records are kept and ``--resume`` goes on.
+BUDGET_STOP_EXIT = 3
+
+
+def report_stop(results: dict[str, Any]) -> None:
+    """After the run: a run stopped on its budget says so and why, and exits ``BUDGET_STOP_EXIT``."""
+    stopped = results.get("stopped")
+    if stopped:
+        click.echo(stopped["message"], err=True)
+        raise click.exceptions.Exit(BUDGET_STOP_EXIT)
 
 
 def report_not_run(results: dict[str, Any]) -> None:
@@ -99,6 +115,10 @@ def report_not_run(results: dict[str, Any]) -> None:
 @click.option("-e", "--env-option", "env_options", multiple=True, metavar="KEY=VALUE",
               help="An option for the --env environment (see its README); repeatable.")
 @budget_options
+@token_budget_option
+@cost_budget_option
+@other_budget_spellings
+@prices_option
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               envvar="TABBENCH_OUT", help="Run directory (default runs/<model-name>-<timestamp>; env TABBENCH_OUT).")
 @resume_option
@@ -116,7 +136,8 @@ def eval_command(
     top_p: float, seed: int, max_new_tokens: int, stop: tuple[str, ...], truncate_prompts: bool, batch_size: int,
     timeout: float | None, settings: Any,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
-    env_options: tuple[str, ...], out_dir: Path | None, resume: bool, sharding: Sharding, cache_path: Path | None,
+    env_options: tuple[str, ...], token_budget: int | None, cost_budget: float | None, prices_path: Path | None,
+    out_dir: Path | None, resume: bool, sharding: Sharding, cache_path: Path | None,
     no_cache: bool, progress: bool, **budget_values: Any,
 ) -> None:
     """Evaluate a model on benchmarks or suites: generate, score with the benchmarks' reward plugins, write run
@@ -133,6 +154,7 @@ def eval_command(
     """
     from tabbench.evaluation.config import run_config
     from tabbench.evaluation.generation import default_run_name
+    from tabbench.evaluation.usage import RunBudget
 
     if resume and out_dir is None:
         raise UsageError("--resume needs --out DIR (the run to continue)")
@@ -151,11 +173,13 @@ def eval_command(
         limit=limit, where=where, datasets=datasets, skip_missing=skip_missing, vote=vote, batch_size=batch_size,
         cache_path=None if no_cache else cache_path,
         use_cache=not no_cache, settings=settings, resume=resume, progress=progress,
+        run_budget=RunBudget(token_budget, cost_budget), prices=prices_path,
     )
     config = replace(config, out=out_dir or Path("runs") / default_run_name(config.model or config.backend))
     results = sharding.launch(config, notify=lambda line: click.echo(line, err=True))
     print_run(results, config.out)
     report_not_run(results)
+    report_stop(results)
 
 
 def print_run(results: dict[str, Any], out: Path) -> None:
@@ -175,6 +199,9 @@ def print_run(results: dict[str, Any], out: Path) -> None:
 
         config = RunConfig.from_json(results["config"])
         _print_vote_comparison(results, config.generation.n, config.vote or "")
+    usage = results.get("usage")
+    if usage:
+        click.echo(usage_line(usage, sum(r["n"] for r in results["benchmarks"].values())), err=True)
     spent = results.get("timing")
     read = {"predictions": "predictions read", "gold": "gold answers given"}.get(
         (results.get("config") or {}).get("backend", ""))
@@ -199,6 +226,18 @@ def print_skipped(results: dict[str, Any]) -> None:
                                 for why, ids in skipped["by_reason"].items())
             click.echo(f"{name}: {skipped['n']} selected examples skipped (--skip-missing), scored "
                        f"{result['n']}: {reasons}", err=True)
+
+
+def usage_line(usage: dict[str, Any], n: int) -> str:
+    """The run's tokens (and cost) in one line: ``results.json``'s ``usage``."""
+    reasoning = f" (reasoning {usage['reasoning_tokens']:,})" if "reasoning_tokens" in usage else ""
+    counted = "" if usage["samples"] == n else f" in {usage['samples']:,} of {n:,} samples (the others say nothing)"
+    line = f"tokens: {usage['prompt_tokens']:,} prompt, {usage['completion_tokens']:,} completion{reasoning}{counted}"
+    price = usage.get("price")
+    if price:
+        line += (f"; cost {usage['cost']:.6g} at {price['model']}'s price ({price['input_per_million']:g} input, "
+                 f"{price['output_per_million']:g} output per million tokens; {price['source']})")
+    return line
 
 
 def _print_vote_comparison(results: dict[str, Any], n: int, vote: str) -> None:

@@ -165,6 +165,40 @@ threads_option = click.option(
     "(hf: one for small models; for larger ones, the cores other processes leave free).",
 )
 
+token_budget_option = click.option(
+    "--token-budget", type=click.IntRange(min=1), default=None, metavar="TOKENS",
+    help="Stop the run cleanly once its records have spent this many tokens (prompt + completion, every "
+    "benchmark's, counted by the backend; checked between batches: the last batch may pass it). The records are "
+    "kept, results.json says why under 'stopped', the exit status is 3; --resume with a larger budget goes on. "
+    "Not --max-new-tokens, which limits one completion.",
+)
+cost_budget_option = click.option(
+    "--cost-budget", type=FiniteFloatRange(min=0, min_open=True), default=None, metavar="AMOUNT",
+    help="As --token-budget, for the cost of those tokens at the model's price (--prices), in the price table's "
+    "currency.",
+)
+def _other_spelling(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    if value is not None:
+        said = param.opts[0]
+        raise UsageError(f"{said}: a run's budget is --token-budget (tokens) or --cost-budget (their cost); one "
+                         "completion's limit is --max-new-tokens")
+
+
+def other_budget_spellings(command: F) -> F:
+    """``--max-tokens`` and ``--max-cost`` (hidden): OpenAI's ``max_tokens`` is one completion's limit, inspect's
+    ``--max-tokens`` another, so tabbench spells the run's budget ``--token-budget``/``--cost-budget``; those
+    spellings are a usage error that names both meanings, not click's guess (``--max-new-tokens``)."""
+    for name in ("--max-tokens", "--max-cost"):
+        command = click.option(name, hidden=True, expose_value=False, callback=_other_spelling)(command)
+    return command
+
+
+prices_option = click.option(
+    "--prices", "prices_path", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+    help="Price table (TOML or JSON, a 'prices' table: MODEL = {input, output} per million tokens) that costs the "
+    "run's tokens; default: the [prices] table of tabbench.toml.",
+)
+
 
 _SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIMEOUT)
 # Below this the observation could not hold an error message (``@tool`` keeps ``error:`` and 80 characters).

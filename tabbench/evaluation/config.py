@@ -25,6 +25,7 @@ from tabbench.contract.errors import DataError, UsageError
 from tabbench.contract.settings import Settings
 from tabbench.evaluation.selection import Selection
 from tabbench.evaluation.shards import Shard
+from tabbench.evaluation.usage import RunBudget
 from tabbench.evaluation.where import Where
 
 VOTES = ("execution", "similarity")
@@ -33,6 +34,7 @@ PROTOCOLS = ("auto", "tools", "tags")
 SAMPLED_TEMPERATURE = 0.8
 
 _NOT_RECORDED = {"recorded": False}
+_RECORDED_WHEN_SET = {"omit_none": True}  # added since 0.3: absent (not null) when unset, as earlier runs have them
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,9 @@ class RunConfig:
     (``tabbench.training.TrainConfig.selection``), and
     ``tabbench.evaluation.plan.plan`` resolves them as it does a training run's.
     ``settings``: what the shared services read during the run (SQL workers, result-store bound, sandbox
-    opt-out).
+    opt-out). ``run_budget``: what the whole run may spend (``--token-budget``, ``--cost-budget``; it stops cleanly
+    when spent, and ``--resume`` may raise it); ``prices``: the price table file (``--prices``; else the config
+    file's ``[prices]``) that costs the run's tokens. Neither changes a score: ``--resume`` does not compare them.
     """
 
     backend: str
@@ -99,6 +103,8 @@ class RunConfig:
     cache_path: Path | None = None
     use_cache: bool = True
     settings: Settings = field(default_factory=Settings)
+    run_budget: RunBudget | None = field(default=None, metadata=_RECORDED_WHEN_SET)
+    prices: Path | None = field(default=None, metadata=_RECORDED_WHEN_SET)
     out: Path = field(default=Path("runs/run"), metadata=_NOT_RECORDED)
     resume: bool = field(default=False, metadata=_NOT_RECORDED)
     progress: bool = field(default=False, metadata=_NOT_RECORDED)
@@ -107,8 +113,12 @@ class RunConfig:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "out", Path(self.out))
-        if self.cache_path is not None and not isinstance(self.cache_path, Path):
-            object.__setattr__(self, "cache_path", Path(self.cache_path))
+        for name in ("cache_path", "prices"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Path):
+                object.__setattr__(self, name, Path(value))
+        if self.run_budget is not None and not self.run_budget:  # an empty budget is none
+            object.__setattr__(self, "run_budget", None)
         chosen = self.selection
         for item in fields(Selection):  # normalised and checked as a training run's selection is
             object.__setattr__(self, item.name, getattr(chosen, item.name))
@@ -139,6 +149,8 @@ class RunConfig:
             if not item.metadata.get("recorded", True):
                 continue
             value = getattr(self, item.name)
+            if value is None and item.metadata.get("omit_none"):
+                continue
             if hasattr(value, "to_json"):
                 value = value.to_json()
             elif isinstance(value, Mapping):
@@ -171,7 +183,7 @@ class RunConfig:
             try:
                 read = _READ.get(key, _as_is) if where_files or key != "where" else _recorded_where
                 values[key] = read(value)
-            except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            except (TypeError, ValueError, KeyError, AttributeError, UsageError) as exc:
                 raise DataError(f"run config: {key}: unreadable value {value!r} ({type(exc).__name__}: {exc})"
                                 ) from None
         try:
@@ -236,6 +248,8 @@ _READ: dict[str, Any] = {
     "environment": _optional(EnvironmentConfig.from_json),
     "cache_path": _optional(Path),
     "settings": lambda value: Settings(**_object(value)),
+    "run_budget": _optional(lambda value: RunBudget.from_json(_object(value))),
+    "prices": _optional(lambda value: Path(_typed(str)(value))),
 }
 
 

@@ -34,6 +34,7 @@ from tabbench.evaluation.runfolder import RESULTS, PromptTable, existing, read_p
 from tabbench.evaluation.runner import Run, execute, prompt_entry, prompt_hash
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.usage import recorded_price
 
 #: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
 SAME_PER_BENCHMARK = ("version", "split", "options", "data", "metric_rewards")
@@ -81,6 +82,9 @@ def read_shard(path: Path) -> ShardRun:
         raise RunStoreError(f"{path}: shard {shard} has no results.json (it did not finish): resume it with "
                             "--resume, or merge without it with --allow-partial")
     results = load(results_file)
+    if "stopped" in results:
+        raise RunStoreError(f"{path}: shard {shard} stopped on its budget before it finished: resume it with --resume "
+                            "and a larger budget, or merge without it with --allow-partial")
     _check_versions(store.config_path, record, results)
     try:
         config = replace(RunConfig.from_json(results["config"]), shard=None)
@@ -252,7 +256,7 @@ def _merge_into(staging: Path, out: Path, shard_dirs: Sequence[Path],
     run = Run(out_dir=out, config=config, plan=made.plan, store=store, vote=first.config.vote,
               model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
               greedy=greedy, after_benchmark=made.after_benchmark, merge=dict(layout),
-              edits=edits)  # type: ignore[arg-type]
+              edits=edits, price=recorded_price(first.results))  # type: ignore[arg-type]
     results = execute(run, _no_generation)
     for name, result in results["benchmarks"].items():
         if str(result["version"]) != str(first.results["benchmarks"][name].get("version")):

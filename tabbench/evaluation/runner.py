@@ -32,10 +32,12 @@ from tabbench.evaluation.aggregate import aggregate
 from tabbench.evaluation.edits import added_metrics, previous_edits
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.plan import Plan
+from tabbench.evaluation.prices import Price
 from tabbench.evaluation.record_limits import ANSWER_CHARS, bounded, truncate
 from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.usage import Spending, run_totals, usage_totals
 from tabbench.evaluation.where import Where
 from tabbench.host.metrics import metric_rewards, metric_specs
 from tabbench.host.plugins import host
@@ -92,6 +94,11 @@ class Run:
     extensions: dict[str, dict[str, Any]] = field(default_factory=dict)
     not_run: list[dict[str, Any]] = field(default_factory=list)
     """Benchmarks selected for the run that did not run, and why (``results["not_run"]``)."""
+    price: Price | None = None
+    """The model's price (``tabbench.evaluation.prices``): the cost of the tokens in ``results["usage"]``."""
+    spending: Spending | None = None
+    """The run's budget and what it has spent (``--token-budget``, ``--cost-budget``): checked before each batch;
+    spent, the run stops there (``results["stopped"]``)."""
     edits: list[dict[str, Any]] | None = None
     """What ``tabbench rescore`` added (``results["edits"]``), kept with its metrics (``tabbench.evaluation.edits``):
     a merge passes the shards'; a resumed run keeps its own ``results.json``'s."""
@@ -207,6 +214,8 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     hooks = host()
     with ProgressBar(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
         for chunk in _batched(todo, run.batch_size):
+            if run.spending is not None and run.spending.exhausted():
+                break  # the budget is spent: what is recorded stays, results.json says why (execute)
             messages = [benchmark.prompt(e) for e in chunk]
             requests = [
                 GenerationRequest(m, e, name, benchmark.gold_completion(e))
@@ -246,8 +255,11 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                     answers=every_answer(extractors, candidates[i]) if outputs[i] else {},
                     vote=chosen[i][1],
                     generation=dict(generations[i].details) or None,
+                    usage=None if generations[i].usage is None else generations[i].usage.to_json(),
                 )
                 run.store.append(name, record)
+                if run.spending is not None:
+                    run.spending.add([record], str(run.config.get("backend")))
                 hooks.call("after_sample_scored", run=RunView(run), benchmark=benchmark, record=record)
             tick(len(chunk))
     wanted = {e.id: i for i, e in enumerate(examples)}
@@ -269,6 +281,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         **result,
         "parse_fail_rate": parse_failures / len(records) if records else None,
         **({"sampling": sampling} if sampling is not None else {}),
+        **({"usage": usage} if (usage := usage_totals(records, run.price)) is not None else {}),
         **({"breakdown_order": {k: list(v) for k, v in benchmark.breakdown_order.items()}}
            if benchmark.breakdown_order else {}),
         **({"skipped": skipped_record(planned.missing)} if planned.missing else {}),
@@ -350,12 +363,23 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
         hooks.call("before_run", run=RunView(run))
         if run.edits is None and run.merge is None:
             run.edits = previous_edits(run.store.results_path)  # a finished run resumed keeps what was added
+        if run.spending is not None:  # a resumed run has spent what its records say
+            for benchmark in run.benchmarks:
+                run.spending.add(run.store.read_samples(benchmark.name), str(run.config.get("backend")))
         with use_store(ResultStore()) as store:  # each distinct query executes once per run, whichever metric asks
             for benchmark in run.benchmarks:
+                if _stopping(run) and not run.store.read_samples(benchmark.name):
+                    continue  # the budget is spent before this benchmark began: results name what is left
                 hooks.call("before_benchmark", run=RunView(run), benchmark=benchmark)
                 result = run_benchmark(run, benchmark, completer, choose)
                 results["benchmarks"][benchmark.name] = result
                 _after_benchmark(run, benchmark, result)
+        totals = run_totals((r.get("usage") for r in results["benchmarks"].values()), run.price)
+        if totals is not None:
+            results["usage"] = totals  # type: ignore[typeddict-item]
+        if _stopping(run):
+            assert run.spending is not None
+            results["stopped"] = run.spending.stopped(_left(run, results))  # type: ignore[typeddict-item]
         if run.timing is not None:
             results["timing"] = run.timing(time.perf_counter() - start)
         if run.greedy is not None:
@@ -376,6 +400,22 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
         run.store.close()
     hooks.call("after_run", run=RunView(run), results=results)
     return results
+
+
+def _stopping(run: Run) -> bool:
+    """Whether the run's budget is spent (nothing more is generated)."""
+    return run.spending is not None and run.spending.exhausted() is not None
+
+
+def _left(run: Run, results: Results) -> dict[str, int]:
+    """The planned examples of each benchmark that have no record, for a run stopped on its budget."""
+    left = {}
+    for benchmark in run.benchmarks:
+        planned = len(run.plan[benchmark.name].selected or ())
+        done = results["benchmarks"].get(benchmark.name, {}).get("n", 0)
+        if planned > done:
+            left[benchmark.name] = planned - done
+    return left
 
 
 def _after_benchmark(run: Run, benchmark: Benchmark, result: BenchmarkResult) -> None:

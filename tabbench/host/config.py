@@ -10,7 +10,8 @@ Precedence, first found wins:
 5. the benchmark's bundled data (``Benchmark.bundled_data()``), if it ships any.
 
 The config file also holds benchmark options (``[options.NAME]``: what ``-o NAME:KEY=VALUE`` gives, which wins
-over it) and run defaults (``[run]``: ``skip_missing``), so a machine's copy of a release is described once::
+over it), run defaults (``[run]``: ``skip_missing``) and the price of a model's tokens (``[prices]``:
+``tabbench.evaluation.prices``), so a machine's copy of a release is described once::
 
     [data]
     spider = "~/data/spider"

@@ -274,6 +274,7 @@ class Site:
             "created": results.get("created"), "tabbench_version": results.get("tabbench_version"),
             "plugins": results.get("plugins") or {}, "timing": results.get("timing") or {},
             "curves": training_curves(run), "edits": results.get("edits") or [],
+            "usage": results.get("usage"), "stopped": results.get("stopped"),
             "benchmarks": [{"name": name, **run.result(name), **comparability(run, name),
                             "key": f"r{index}/b{b}"} for b, name in enumerate(run.benchmarks)],
         }

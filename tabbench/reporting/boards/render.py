@@ -32,6 +32,7 @@ from tabbench.reporting.boards.paths import relative_to
 from tabbench.reporting.boards.plots import plot_breakdown
 from tabbench.reporting.boards.runs import BUILTIN_REFERENCES, DEFAULT_REFERENCES, RunEntry, load_references, load_runs
 from tabbench.reporting.boards.training import training_section
+from tabbench.reporting.boards.usage import usage_section
 
 MARK = "tabbench-leaderboard"
 BOARD_FORMAT = 1
@@ -116,6 +117,7 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
     if spec.pairs:
         out += paired_section(spec.pairs, runs, all_columns, headings(all_columns))
     out += training_section(runs, index)
+    out += usage_section(runs, index)
 
     out += ["## Runs", ""]
     out += table(
