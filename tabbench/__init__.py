@@ -25,6 +25,10 @@ _EXPORTS: dict[str, str] = {
     "GenerationRequest": "tabbench.contract.backend",
     "ModelBackend": "tabbench.contract.backend",
     "truncate_at_stop": "tabbench.contract.backend",
+    "Usage": "tabbench.contract.usage",
+    "counted_usage": "tabbench.contract.usage",
+    "finish_reason": "tabbench.contract.usage",
+    "total_usage": "tabbench.contract.usage",
     "Benchmark": "tabbench.contract.benchmark",
     "first_jsonl_object": "tabbench.contract.benchmark",
     "read_jsonl": "tabbench.contract.benchmark",
@@ -108,6 +112,7 @@ __all__ = [
     "TabbenchError",
     "TurnRequest",
     "UnknownNameError",
+    "Usage",
     "UsageError",
     "__version__",
     "answer_text",
@@ -116,9 +121,11 @@ __all__ = [
     "cache_dir",
     "check_output_folder",
     "completions_of",
+    "counted_usage",
     "default_backend",
     "evaluate",
     "file_sha256",
+    "finish_reason",
     "first_jsonl_object",
     "fit_prompt",
     "get_backend",
@@ -143,6 +150,7 @@ __all__ = [
     "tool",
     "tool_error",
     "tool_schemas",
+    "total_usage",
     "truncate_at_stop",
     "use_settings",
     "write_atomic",
@@ -152,9 +160,9 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:  # a name of 0.1.0 that was removed or renamed: it warns (docs/api.md)
-        from tabbench.contract.deprecation import module_getattr
+        import tabbench.deprecated
 
-        return module_getattr(__name__)(name)
+        return tabbench.deprecated.root_getattr(name)
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value  # later lookups skip this function
     return value
@@ -205,6 +213,13 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.contract.settings import Settings, run_in_context, use_settings
     from tabbench.contract.toolcalls import TurnRequest, parse_tool_calls
     from tabbench.contract.types import Example, Message, MetricSpec, SampleRecord, Score, Status
+    from tabbench.contract.usage import Usage, counted_usage, finish_reason, total_usage
+
+    # 0.1.0's removed names, marked deprecated for type checkers (PEP 702)
+    from tabbench.deprecated import Completion as Completion
+    from tabbench.deprecated import TabbenchDeprecationWarning as TabbenchDeprecationWarning
+    from tabbench.deprecated import answer_of as answer_of
+    from tabbench.deprecated import benchmark_variant as benchmark_variant
     from tabbench.evaluation.prompts import PromptOptions
     from tabbench.host.lookup import (
         benchmark_class,

@@ -45,7 +45,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.deprecation import module_getattr
+from tabbench.contract.deprecation import deprecated, kept, module_getattr
 from tabbench.contract.errors import ConfigError
 from tabbench.contract.extract import SampleAnswers
 from tabbench.contract.reward import Reward, score_batch
@@ -450,4 +450,20 @@ def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str
     return results
 
 
-__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)
+@deprecated("use tabbench.adapters.log_status_counts(trainer, *reward_funcs)", category=None)
+def _status_counts_callback(*functions: Any) -> Any:
+    """0.1.0's ``status_counts_callback``: a TRL callback adding status counts on log (console only;
+    ``log_status_counts`` reaches loggers)."""
+    from transformers import TrainerCallback
+
+    class StatusCountsCallback(TrainerCallback):
+        def on_log(self, args: Any, state: Any, control: Any, logs: dict | None = None, **kwargs: Any) -> None:
+            if logs is not None:
+                _add_status_counts(logs, functions)
+
+    return StatusCountsCallback()
+
+
+__getattr__ = module_getattr(__name__, {"status_counts_callback": kept(_status_counts_callback)})  # 0.1.0's
+if TYPE_CHECKING:  # for type checkers: the old behaviour kept is marked deprecated (PEP 702)
+    from tabbench.adapters import _status_counts_callback as status_counts_callback  # noqa: F401

@@ -30,7 +30,7 @@ from tabbench.build_tiny import build_tiny_model as build_tiny_model  # the kit'
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Budget, Environment
-from tabbench.contract.reward import Reward, predictions, safe_score, samples_of, score_batch, takes_answer
+from tabbench.contract.reward import Reward, predictions, samples_of, score_batch, score_one
 from tabbench.contract.types import Example, Score, Status
 from tabbench.host.plugins import Host, host, reset_host
 
@@ -216,7 +216,7 @@ class RewardContract:
 
     def test_batch_equals_single(self, reward: Reward) -> None:
         items = [(example, completion) for example, completion, _ in self.cases()]
-        singles = [safe_score(reward, p) for p in predictions(reward, samples_of(items))]
+        singles = [score_one(reward, p) for p in predictions(reward, samples_of(items))]
         assert own_score_batch(reward, items) == singles
 
     def test_picklable(self, reward: Reward) -> None:
@@ -227,11 +227,8 @@ class RewardContract:
 
 def own_score_batch(reward: Reward, items: Sequence[tuple[Example, str]]) -> list[Score]:
     """``reward.score_batch`` itself (not the host's guard around it), fed as the host feeds it: predictions
-    with its extractor's answers, or ``(example, completion)`` pairs for a reward of the first API."""
-    samples = samples_of(items)
-    if takes_answer(type(reward)):
-        return list(reward.score_batch(predictions(reward, samples)))
-    return list(reward.score_batch([(s.example, s.completion) for s in samples]))
+    with its extractor's answers."""
+    return list(reward.score_batch(predictions(reward, samples_of(items))))
 
 
 class ModelBackendContract:

@@ -119,3 +119,29 @@ def lookalike(tmp_path: Path) -> Path:
     for name in ("config.json", "tokenizer_config.json"):
         (folder / name).write_text("{}")
     return folder
+
+
+@pytest.fixture
+def flawed_splits(demo):
+    """Two benchmarks registered for one test, each a flaw every reader of examples must refuse:
+    ``dup-ids-bird`` (demo-bird with its first example twice) and ``empty-split-bird`` (demo-bird with none)."""
+    import tabbench
+    from tabbench.host.plugins import PluginInfo, host
+
+    def flawed(name: str, rows) -> type:
+        parent = tabbench.benchmark_class("demo-bird")  # before the plugin registers: no lookup while registering
+        return type(parent.__name__, (parent,), {"name": name, "examples": lambda self, split=None: iter(
+            rows(list(parent.examples(self, split))))})
+
+    classes = {"dup-ids-bird": flawed("dup-ids-bird", lambda examples: [examples[0], *examples]),
+               "empty-split-bird": flawed("empty-split-bird", lambda examples: [])}
+
+    class Flawed:
+        @tabbench.hookimpl
+        def register_benchmarks(self, register):
+            for name, cls in classes.items():
+                register(name, cls)
+
+    host().register(Flawed(), PluginInfo("flawed-splits"))
+    yield
+    host().unregister("flawed-splits")

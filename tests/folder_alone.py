@@ -75,7 +75,7 @@ def install(block: bool = True) -> None:
     import tabbench.sql.batch as batch
 
     _counted(plugins, "host", "plugin_host_calls")
-    for name in ("get_benchmark", "get_reward", "benchmark_class", "_load_class"):
+    for name in ("get_benchmark", "get_reward", "benchmark_class", "load_class"):
         _counted(lookup, name, "plugin_lookups")
     _counted(batch, "run_queries", "sql_executions")
     _counted(sandbox, "_run", "sandboxed_programs")

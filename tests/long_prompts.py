@@ -40,14 +40,17 @@ def records_of(out: Path, name: str = "demo-spider") -> dict[str, dict]:
 
 def one_refused(out: Path, long_id: str, context: int, n: int = 100) -> dict:
     """Check the run in ``out`` finished with the long question as its one ``prompt_too_long`` record (no
-    completion, scored 0, the context and the prompt's length said) and every other generated and scored, as
-    before (no ``generation``); return the refused record."""
+    completion, scored 0, the context and the prompt's length said, nothing spent) and every other generated,
+    scored and counted, its prompt as it was (no prompt details: ``generation`` says at most how each completion
+    finished); return the refused record."""
     block = json.loads((out / "results.json").read_text(encoding="utf-8"))["benchmarks"]["demo-spider"]
     assert block["n"] == n and block["status_counts"]["prompt_too_long"] == 1, block["status_counts"]
     records = records_of(out)
     refused = records.pop(long_id)
     assert refused["status"] == "prompt_too_long" and refused["score"] == 0.0 and refused["completions"] == []
     assert refused["generation"]["context_length"] == context and refused["generation"]["prompt_tokens"] > context
+    assert "usage" not in refused  # nothing was generated
     assert len(records) == n - 1
-    assert all(len(r["completions"]) == 1 and "generation" not in r for r in records.values())
+    assert all(len(r["completions"]) == 1 and set(r.get("generation") or {}) <= {"finish_reasons"}
+               and r["usage"]["prompt_tokens"] > 0 for r in records.values())
     return refused

@@ -18,10 +18,23 @@ import pytest
 from click.testing import CliRunner
 
 import tabbench
-from tabbench.contract.deprecation import DEPRECATED, REMOVED_IN
+from tabbench.contract.deprecation import REMOVED_IN, TABLES, Deprecated
 from tests.toy_plugin import write_package
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _deprecation_tables() -> dict[str, dict[str, Deprecated]]:
+    """Every module's table of old names (``TABLES``), once each module that serves one is imported: the tables
+    live with their modules, so every module that calls ``module_getattr`` is imported first."""
+    for path in sorted((ROOT / "tabbench").rglob("*.py")):
+        if "module_getattr(" in path.read_text(encoding="utf-8") and path.name != "deprecation.py":
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return {module: dict(table) for module, table in TABLES.items()}
+
+
+DEPRECATED = _deprecation_tables()
 _LINES = [line.split(maxsplit=2) for line in (ROOT / "tests" / "public_api_0_1_0.txt").read_text().splitlines()
           if line.strip() and not line.startswith("#")]
 FROZEN = [(module, name) for module, name, *_ in _LINES]
@@ -208,7 +221,7 @@ def test_the_modules_0_1_0_listed_as_public_serve_their_new_modules_names() -> N
     assert "tabbench.voting.vote_outcome is deprecated" in str(caught[3].message)
     assert str(caught[3].message).endswith("use tabbench.evaluation.voting.vote_outcome") and len(caught) == 4
     assert (chooser, vote, vote_outcome) == (voting.chooser, voting.vote, voting.vote_outcome)
-    assert vote_agreement is importlib.import_module("tabbench.deprecated").vote_agreement
+    assert vote_agreement is TABLES["tabbench.evaluation.voting"]["vote_agreement"].load()  # 0.1.0's, kept
     with pytest.warns(DeprecationWarning, match=r"use tabbench\.reporting\.leaderboard\.plot_reward_curves"):
         from tabbench.leaderboard import plot_reward_curves
     assert plot_reward_curves is leaderboard.plot_reward_curves
@@ -233,8 +246,6 @@ def test_the_0_1_0_tiny_model_builder_builds_through_the_demo_plugin(tmp_path: P
 def test_a_0_1_star_import_gives_the_0_1_names_each_with_a_warning(module: str) -> None:
     """0.1's ``from tabbench.voting import *`` got every name; a module that serves its names through
     ``__getattr__`` gives none to ``import *`` unless it lists them (``__all__``)."""
-    from tabbench.contract.deprecation import DEPRECATED
-
     names: dict[str, object] = {}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -306,23 +317,91 @@ def test_first_api_rewards_warn_and_still_score() -> None:
     assert [s.value for s in tabbench.score_batch(Legacy(), [(example, "abc")])] == [3.0]
 
 
-def test_a_benchmark_overriding_extract_warns_and_its_answers_are_still_recorded() -> None:
-    with pytest.warns(DeprecationWarning, match="overriding extract is deprecated"):
-        class Legacy(tabbench.Benchmark):
-            name, version, metrics, primary_metric, needs_data = "legacy-bench", "1", (), "none", False
+def test_a_first_api_reward_is_adapted_once_when_its_class_is_defined() -> None:
+    """The class itself is rewritten at definition: ``score`` takes (and drops) the answer, ``score_batch`` takes
+    predictions and hands the old one pairs; a subclass is adapted too. The host then calls every reward alike."""
+    from tabbench.contract.reward import predictions, samples_of
 
-            def examples(self, split=None):
-                yield tabbench.Example("1", "a")
+    seen: list[object] = []
+    with pytest.warns(DeprecationWarning):
+        class Old(tabbench.Reward):
+            name = "old-batched"
 
-            def prompt(self, example):
-                return [{"role": "user", "content": "?"}]
+            def score(self, example, completion):
+                return self.score_batch([(example, completion)])[0]
 
-            def extract(self, example, completion):  # the 0.1.0 contract
-                return completion.strip().upper() or None
+            def score_batch(self, items):
+                seen.extend(items)
+                return [tabbench.Score(float(len(c)), tabbench.Status.PARTIAL) for _, c in items]
 
-    bench = Legacy()
-    example = tabbench.Example("1", "a")
-    assert bench.extract(example, " a ") == "A" and bench.answer_extractor()(example, " a ") == "A"
+    example = tabbench.Example("1", "x")
+    assert Old().score(example, "ab", "an answer").value == 2.0 and Old().score(example, "abc").value == 3.0
+    preds = predictions(Old(), samples_of([(example, "abcd")]))
+    assert [s.value for s in Old().score_batch(preds)] == [4.0] and seen[-1] == (example, "abcd")
+
+    class Child(Old):  # no warning of its own: it writes no 0.1.0 score; its batch is still 0.1.0's
+        def score_batch(self, items):
+            return [tabbench.Score(-1.0, tabbench.Status.PARTIAL) for _example, _completion in items]
+
+    assert [s.value for s in tabbench.score_batch(Child(), [(example, "a"), (example, "b")])] == [-1.0, -1.0]
+
+    bird_ex = type(tabbench.get_reward("bird-ex"))
+    with pytest.warns(DeprecationWarning):
+        class OverBird(bird_ex):  # a 0.1.0 score over today's reward: its own score scores, as in 0.1.0
+            def score(self, example, completion):
+                return tabbench.Score(0.5, tabbench.Status.PARTIAL)
+
+    assert [s.value for s in tabbench.score_batch(OverBird(), [(example, "SELECT 1")])] == [0.5]
+
+
+def test_the_scoring_core_knows_no_old_api() -> None:
+    """Only the edges name 0.1.0's reward API: class definition (``__init_subclass__``, through
+    ``tabbench.contract.first_api``) and the public ``safe_score``'s 0.1.0 call form, which type checkers flag
+    (PEP 702). ``score_batch``, ``score_one``, ``predictions`` and ``Reward.score_batch`` have no branch for it."""
+    import typing
+
+    from tabbench.contract import reward
+
+    core = [reward.score_batch, reward.score_one, reward.predictions, reward.samples_of, reward.Reward.score_batch]
+    for function in core:
+        source = inspect.getsource(function)
+        assert not [word for word in ("first_api", "takes_answer", "0.1", "first API") if word in source], function
+    old_form = typing.get_overloads(reward.safe_score)[1]
+    assert "0.1.0's form" in old_form.__deprecated__ and list(inspect.signature(old_form).parameters) == [
+        "reward", "prediction", "completion"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the form still works, silently at run time (0.1.0's API warns at class)
+        score = tabbench.safe_score(tabbench.get_reward("bird-ex"), tabbench.Example("1", None), "x")
+    assert isinstance(score, tabbench.Score)
+
+
+def test_every_old_behaviour_kept_is_marked_for_type_checkers() -> None:
+    """An old name that keeps an old behaviour gives an object marked with PEP 702's ``deprecated`` (whose text
+    the warning quotes), and its module declares it under that name for type checkers (``if TYPE_CHECKING:``),
+    so a type checker flags the old name as the warning does at run time (a moved module's names are declared
+    where they were retired: ``tabbench.voting``'s ``agreement`` by ``tabbench.evaluation.voting``)."""
+    import ast
+    import importlib.util
+
+    for module, table in DEPRECATED.items():
+        served_from = {name for name, entry in table.items() for other, names in DEPRECATED.items()
+                       if other != module and names.get(name) is entry}
+        kept = {name for name, entry in table.items() if entry.replacement is None} - served_from
+        for name in kept:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                value = getattr(importlib.import_module(module), name)
+            assert str(getattr(value, "__deprecated__", "")).startswith("use "), f"{module}.{name}"
+        tree = ast.parse(Path(importlib.util.find_spec(module).origin).read_text(encoding="utf-8"))
+        declared = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.If)
+                    and "TYPE_CHECKING" in ast.unparse(node.test) for sub in node.body
+                    if isinstance(sub, ast.ImportFrom) for alias in sub.names}
+        calls = {name for name in kept if callable(table[name].load()) and not name.endswith("_option")}
+        assert calls <= declared, (module, calls - declared)  # click options are values: no checker flags them
+    marks = [node for path in (ROOT / "tabbench").rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "deprecated"]
+    assert len(marks) > 20 and all(isinstance(mark.args[0], ast.Constant) for mark in marks), \
+        "a checker reads the text of deprecated('...') only when it is a literal"
 
 
 def test_the_error_for_an_unknown_name_is_still_an_attribute_error() -> None:
@@ -543,8 +622,6 @@ def test_first_party_code_uses_no_deprecated_name() -> None:
     """tabbench's own modules, plugins, trainers and benchmarks import no name the stability policy retired: the
     CLI shows every such use as a warning line, so one would print on every command a user runs."""
     import ast
-
-    from tabbench.contract.deprecation import DEPRECATED
 
     root = Path(__file__).resolve().parents[1]
     files = [p for folder in ("tabbench", "plugins", "trainers", "benchmarks") for p in (root / folder).rglob("*.py")

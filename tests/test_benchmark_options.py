@@ -114,13 +114,13 @@ def test_rewards_check_options_and_choices_like_every_kind(reward: str, options:
     directly or by name alike."""
     from tabbench import get_reward
     from tabbench.contract.reward import Reward
-    from tabbench.host.lookup import _load_class
+    from tabbench.host.lookup import load_class
 
     with pytest.raises(ConfigError) as by_name:
         get_reward(reward, **options)
     assert says in str(by_name.value)
     with pytest.raises(ConfigError) as direct:
-        _load_class("reward", reward, Reward)(**options)
+        load_class("reward", reward, Reward)(**options)
     assert says in str(direct.value)
 
 

@@ -101,7 +101,12 @@ def _installs(doc: Path) -> bool:
     return any(b.verb == "file" and b.arg == "pyproject.toml" for b in blocks(doc))
 
 
-@pytest.mark.parametrize("doc", [pytest.param(d, marks=pytest.mark.slow) if _installs(d) else d
+def _trains(doc: Path) -> bool:
+    """Whether the doc builds or trains a model in a shell block (slow, as such tests are)."""
+    return any(b.verb == "run" and re.search(r"tabbench (models build-tiny|train )", b.code) for b in blocks(doc))
+
+
+@pytest.mark.parametrize("doc", [pytest.param(d, marks=pytest.mark.slow) if _installs(d) or _trains(d) else d
                                  for d in DOCS if _runnable(d)], ids=lambda d: str(d.relative_to(ROOT)))
 def test_doc_runs(doc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Write the doc's files, install the project it describes, run its python and shell blocks in order."""

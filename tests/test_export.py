@@ -376,3 +376,38 @@ def test_lm_eval_export_says_how_many_shots_and_which_system_prompt(env: dict[st
     aggregate = json.loads(aggregate_file.read_text())
     assert aggregate["n-shot"] == {"demo-bird": 2} and aggregate["configs"]["demo-bird"]["num_fewshot"] == 2
     assert aggregate["system_instruction"] == "Answer in SQL." and aggregate["fewshot_as_multiturn"] is True
+
+
+@pytest.mark.parametrize(("setting", "value"), [("max_new_tokens", 0), ("max_new_tokens", None),
+                                                ("temperature", "hot"), ("top_p", None), ("temperature", True)])
+def test_eee_of_a_run_with_odd_generation_settings_is_valid_and_keeps_them_as_text(
+        gold: Path, env: dict[str, str], tmp_path: Path, setting: str, value: object) -> None:
+    """A recorded config with ``max_new_tokens`` 0 or null or a temperature that is no number (an edited or odd
+    run) wrote aggregate files that fail the format's own schema."""
+    run = Path(shutil.copytree(gold, tmp_path / "run"))
+    results = json.loads((run / "results.json").read_text())
+    results["config"]["generation"][setting] = value
+    (run / "results.json").write_text(json.dumps(results))
+    done = tabbench("export", str(run), "--format", "eee", "--out", str(tmp_path / "eee"), env=env)
+    assert done.returncode == 0, done.stderr
+    check = jsonschema.Draft7Validator(eee_schema("aggregate"))
+    for path in (tmp_path / "eee").rglob("*.json"):
+        aggregate = json.loads(path.read_text())
+        check.validate(aggregate)
+        for result in aggregate["evaluation_results"]:
+            config = result["generation_config"]
+            key = "max_tokens" if setting == "max_new_tokens" else setting
+            assert key not in config["generation_args"]
+            assert config["additional_details"][f"recorded_{key}"] == repr(value)
+
+
+def test_eee_files_that_would_not_validate_are_refused_and_nothing_is_written(
+        gold: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabbench.contract.errors import DataError
+    from tabbench.evaluation.runfolder import read_run
+    from tabbench.reporting import export as exporting
+
+    monkeypatch.setattr(exporting, "_generation_config", lambda config: {"generation_args": {"max_tokens": 0}})
+    with pytest.raises(DataError, match=r"does not match Every Eval Ever's aggregate schema at .*max_tokens"):
+        exporting.export(read_run(gold), "eee", tmp_path / "eee")
+    assert not (tmp_path / "eee").exists() and not list(tmp_path.iterdir())

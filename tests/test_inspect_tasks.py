@@ -105,3 +105,15 @@ def test_the_inspect_eval_command_with_a_local_model(adapter_corpus, tmp_path: P
     assert len(records) == len(log.samples) > 0
     explained = {str(s.id): (s.scores[SCORER].explanation, s.scores[SCORER].value) for s in log.samples}
     assert explained == {r["id"]: (r["status"], r["score"]) for r in records}
+
+
+@pytest.mark.usefixtures("flawed_splits")
+@pytest.mark.parametrize(("benchmark", "says"), [("dup-ids-bird", "duplicate example id '"),
+                                                 ("empty-split-bird", "split 'test' has no examples")])
+def test_a_task_reads_its_examples_as_a_run_does(benchmark: str, says: str) -> None:
+    """A split with an id twice, or none at all, is the data error ``tabbench eval`` gives, not a task."""
+    from tabbench.contract.errors import DataError
+    from tabbench.integrations.inspect_tasks import benchmark_task
+
+    with pytest.raises(DataError, match=f"benchmark '{benchmark}': {says}"):
+        benchmark_task(benchmark)

@@ -4,7 +4,9 @@ contract < services (sql, sandbox, tables, tableqa, checkpoint, reproducible, th
 (plugins, lookup, public) < evaluation, adapters, training and integrations (the adapters to other stacks) <
 reporting < cli, testing and ``tabbench.api``. Imports
 inside functions count (a lazy import is still a dependency); ``if TYPE_CHECKING:`` blocks do not.
-``from tabbench import X`` counts as an import of the module that defines ``X``.
+``from tabbench import X`` counts as an import of the module that defines ``X`` (its module when ``X`` is one).
+The tables of old names (``tabbench.contract.deprecation``) import their targets like any other code; the few
+that reach up a tier or back into a module that imports them are ``OLD_NAME_IMPORTS``, each lazy.
 """
 
 from __future__ import annotations
@@ -33,6 +35,20 @@ TIERS: list[tuple[str, tuple[str, ...]]] = [
              "tabbench.voting", "tabbench.leaderboard", "tabbench.tinymodel",  # 0.1.0's moved modules
              "tabbench.build_tiny")),  # runs `tabbench models build-tiny` (apart from the test kit: no pytest)
 ]
+
+
+#: Imports that go up a tier or close a cycle, each made inside a function that only runs when an old public name
+#: is used (the module that lost the name is complete by then): 0.1.0's click options and command helpers moved up
+#: to the CLI (only commands import click), table-QA's extractors import the module whose names moved to them, and
+#: the package root's removed names live above every tier. No other import may.
+OLD_NAME_IMPORTS = {
+    ("tabbench", "tabbench.deprecated"),
+    ("tabbench.evaluation.options", "tabbench.cli.options"),
+    ("tabbench.evaluation.options", "tabbench.cli.legacy"),
+    ("tabbench.evaluation.budget", "tabbench.cli.options"),
+    ("tabbench.cli.options", "tabbench.cli.legacy"),
+    ("tabbench.tableqa.answers", "tabbench.tableqa.extractors"),
+}
 
 
 def tier(module: str) -> int | None:
@@ -64,7 +80,8 @@ def imports(path: Path) -> list[tuple[str, int, bool]]:
                 found.extend((alias.name, child.lineno, top) for alias in child.names)
             elif isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
                 if child.module == "tabbench":
-                    found.extend((tabbench._EXPORTS.get(alias.name, "tabbench"), child.lineno, top)
+                    found.extend((f"tabbench.{alias.name}" if f"tabbench.{alias.name}" in MODULES
+                                  else tabbench._EXPORTS.get(alias.name, "tabbench"), child.lineno, top)
                                  for alias in child.names)
                 else:  # ``from package import submodule`` imports the submodule
                     found.extend((f"{child.module}.{alias.name}" if f"{child.module}.{alias.name}" in MODULES
@@ -83,8 +100,10 @@ def test_every_import_goes_to_the_same_tier_or_below() -> None:
     problems = []
     for name, path in MODULES.items():
         own = tier(name)
-        for target, line, _ in imports(path):
+        for target, line, top in imports(path):
             theirs = tier(target)
+            if (name, _resolve(target)) in OLD_NAME_IMPORTS and not top:
+                continue
             if own is not None and theirs is not None and theirs > own:
                 problems.append(f"{path.relative_to(ROOT)}:{line}: {TIERS[own][0]} module imports {target} "
                                 f"({TIERS[theirs][0]})")
@@ -100,9 +119,18 @@ def _resolve(target: str) -> str | None:
 
 def import_graph() -> dict[str, set[str]]:
     """Module -> the modules it imports, at import time or inside a function (a lazy import is still a
-    dependency: a cycle through one only waits for the first call to bite)."""
-    return {name: {t for m, _, _ in imports(path) if (t := _resolve(m)) and t != name}
+    dependency: a cycle through one only waits for the first call to bite); ``OLD_NAME_IMPORTS`` left out."""
+    return {name: {t for m, _, top in imports(path) if (t := _resolve(m)) and t != name
+                   and (top or (name, t) not in OLD_NAME_IMPORTS)}
             for name, path in MODULES.items()}
+
+
+def test_the_imports_of_old_names_are_lazy_and_each_is_still_made() -> None:
+    """Each allowed import of an old name is made, inside a function (never when its module is imported): an
+    entry that no code needs any more is removed, and none of them may move to the top of a module."""
+    made = {(name, t): top for name, path in MODULES.items() for m, _, top in imports(path)
+            if (t := _resolve(m)) and (name, t) in OLD_NAME_IMPORTS}
+    assert set(made) == OLD_NAME_IMPORTS and not any(made.values()), made
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -139,6 +167,8 @@ def test_a_cycle_through_a_function_level_import_is_found(tmp_path: Path) -> Non
     probe = tmp_path / "probe.py"  # not in the tree: tests run side by side (xdist), the wheel test copies tests/
     probe.write_text("def f():\n    import tabbench.sql.batch\n")
     assert ("tabbench.sql.batch", 2, False) in imports(probe)  # lazy, and counted by import_graph
+    probe.write_text("from tabbench import training, Reward\n")
+    assert imports(probe) == [("tabbench.training", 1, True), ("tabbench.contract.reward", 1, True)]
 
 
 def test_the_checks_see_violations(tmp_path: Path) -> None:
@@ -174,3 +204,45 @@ def _all_imports(path: Path) -> list[tuple[str, int, bool]]:
     return [(alias.name if isinstance(node, ast.Import) else node.module or "", node.lineno, False)
             for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
             for alias in (node.names if isinstance(node, ast.Import) else node.names[:1])]
+
+
+def private_crossings(path: Path, module: str) -> list[str]:
+    """``line: name`` for each private name (one leading underscore) of another tabbench module that ``path``
+    (module ``module``) imports or reads as ``module_alias._name``."""
+    def private(name: str) -> bool:
+        return name.startswith("_") and not name.startswith("__")
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    aliases: dict[str, str] = {}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module.startswith("tabbench"):
+            for alias in node.names:
+                target = f"{node.module}.{alias.name}"
+                if target in MODULES:
+                    aliases[alias.asname or alias.name] = target
+                elif private(alias.name) and node.module != module:
+                    found.append(f"{node.lineno}: {target}")
+        elif isinstance(node, ast.Import):
+            aliases.update((a.asname, a.name) for a in node.names if a.asname and a.name.startswith("tabbench"))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and private(node.attr) and isinstance(node.value, ast.Name)
+                and aliases.get(node.value.id, module) != module):
+            found.append(f"{node.lineno}: {aliases[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_no_private_name_crosses_modules() -> None:
+    """A name with a leading underscore stays in its module: what another module needs is public within the
+    package (no underscore) or moves to where it is used."""
+    crossings = [f"{path.relative_to(ROOT)}:{where}" for name, path in MODULES.items()
+                 for where in private_crossings(path, name)]
+    assert not crossings, crossings
+
+
+def test_the_private_name_check_sees_both_kinds(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("from tabbench.sql.pool import _hiding, shared_pool\nfrom tabbench.contract import settings as s"
+                     "\ns._CURRENT\nfrom tabbench.sql import _completion_sql\n")
+    assert private_crossings(probe, "tabbench.sql") == ["1: tabbench.sql.pool._hiding",
+                                                        "3: tabbench.contract.settings._CURRENT"]

@@ -557,3 +557,33 @@ def test_check_answers_any_header_in_one_line_or_not_at_all(tmp_path, runs):
             assert "\n" not in str(exc), str(exc)
 
     corrupt()
+
+
+@pytest.mark.tabbench_plugins("demo", "bird", "spider", "sql-rewards", "oracles")
+def test_the_board_shows_each_runs_tokens_and_cost_and_which_stopped_on_its_budget(isolated_host, tmp_path):
+    from tabbench.evaluation.config import RunConfig
+    from tabbench.evaluation.launch import launch
+    from tabbench.evaluation.usage import RunBudget
+    from tests.counting import BATCH, BENCHMARKS, COMPLETION, LIMIT, PROMPT, register
+
+    register(isolated_host)
+    prices = tmp_path / "prices.toml"
+    prices.write_text("[prices.counting]\ninput = 1.5\noutput = 6\n")
+    common = {"benchmarks": BENCHMARKS, "limit": LIMIT, "batch_size": BATCH}
+    launch(RunConfig(backend="counting", out=tmp_path / "priced", prices=prices, **common))
+    launch(RunConfig(backend="counting", out=tmp_path / "stopped", run_budget=RunBudget(tokens=1), **common))
+    launch(RunConfig(backend="gold", out=tmp_path / "gold", **common))
+    board = build([f"{tmp_path / 'priced'}=priced", f"{tmp_path / 'stopped'}=stopped", f"{tmp_path / 'gold'}=gold"],
+                  tmp_path / "board.md", references=None)
+    section = board[board.index("## Tokens and cost"):board.index("## Runs")]
+    cost = (7 * PROMPT * 1.5 + 7 * COMPLETION * 6) / 1e6
+    assert f"| 1 | priced | `demo-bird` | 7 of 7 | 700 | 70 |  | {cost:.4f} |  |" in section
+    assert (f"| 1 | priced | all | 14 of 14 | 1,400 | 140 |  | {2 * cost:.4f} | counting: 1.5 input, 6 output |"
+            in section)
+    assert "| 2 | stopped | `demo-bird` | 3 of 3 | 300 | 30 |  |  |  |" in section
+    assert "| 2 | stopped | all | 3 of 3 | 300 | 30 |  |  |  |" in section
+    assert "| 3 |" not in section  # the gold backend spends nothing: no row
+    assert "Run 2 (stopped) stopped on its budget before it finished: stopped: the run's token budget of 1" in section
+    assert "| 2 | stopped | counting, greedy, limit 7, stopped on its budget |" in board  # its row in the suite table
+    alone = build([f"{tmp_path / 'gold'}=gold"], tmp_path / "gold.md", references=None)
+    assert "Tokens and cost" not in alone  # boards of runs that counted nothing are as before

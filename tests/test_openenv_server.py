@@ -260,3 +260,15 @@ def test_hostile_code_in_the_python_environment_ends_no_session(tmp_path: Path) 
     assert texts[3].startswith("error:") and "timeout" in texts[3].lower(), texts[3]  # the loop, cut at its limit
     assert not escape.exists()  # no write outside the sandbox's scratch folder
     assert cell.strip().startswith("(") and answered["status"] == "match", (cell, answered)
+
+
+@pytest.mark.usefixtures("flawed_splits")
+@pytest.mark.parametrize(("benchmark", "says"), [("dup-ids-bird", "duplicate example id '"),
+                                                 ("empty-split-bird", "split 'test' has no examples")])
+def test_a_server_reads_its_examples_as_a_run_does(benchmark: str, says: str) -> None:
+    """A split with an id twice, or none at all, is the data error ``tabbench eval`` gives, before any port opens."""
+    import tabbench
+    from tabbench.integrations.openenv_server import build_catalogue
+
+    with pytest.raises(tabbench.DataError, match=f"benchmark '{benchmark}': {says}"):
+        build_catalogue(tabbench.get_benchmark(benchmark))

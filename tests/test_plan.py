@@ -25,30 +25,20 @@ from tabbench.host.plugins import PluginInfo, host
 
 pytestmark = pytest.mark.usefixtures("private_gold_cache")
 
-#: How often the host asked each counted benchmark for its examples (a plugin's own ``data_files`` not counted).
+#: How often each counted benchmark's examples were read (by the host, or by the benchmark's own ``data_files``).
 READS: Counter[str] = Counter()
 
 
 def _counted(base: str, name: str, rows: Any = None) -> type:
-    """A subclass of ``base`` named ``name`` that counts the host's calls of ``examples``; ``rows`` (a function of
-    the examples) changes what it yields."""
+    """A subclass of ``base`` named ``name`` that counts every call of ``examples``; ``rows`` (a function of the
+    examples) changes what it yields."""
     parent = tabbench.benchmark_class(base)
 
     class Counted(parent):  # type: ignore[misc, valid-type]
-        _inside = False
-
         def examples(self, split: str | None = None) -> Any:
-            if not self._inside:
-                READS[self.name] += 1
+            READS[self.name] += 1
             examples = list(super().examples(split))
             return iter(rows(examples) if rows is not None else examples)
-
-        def data_files(self, split: str | None = None) -> Any:
-            self._inside = True  # the demo plugin reads its examples to find their databases: its own business
-            try:
-                return super().data_files(split)
-            finally:
-                self._inside = False
 
     Counted.name = name
     return Counted
@@ -152,7 +142,7 @@ def test_one_selection_gives_evaluation_and_training_the_same_examples_and_limit
 
 
 def test_a_training_run_needs_names_and_keeps_its_own_split(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    with pytest.raises(UsageError, match="name what to train on: --benchmark NAME or --suite NAME"):
+    with pytest.raises(UsageError, match="name what to train on: --benchmark NAME, --suite NAME or --dataset FOLDER"):
         run_training(training.Selection(), tmp_path / "none")
     run = run_training(training.Selection(suites=("demo", "counted"), limit=1), tmp_path / "train")
     assert run.plan.split == "train" and all(p.split == "train" for p in run.plan.planned)
@@ -247,6 +237,17 @@ def test_each_benchmark_s_examples_are_read_once_per_run(cli: Any, tmp_path: Pat
     assert done.exit_code == 0, done.output
     ran = json.loads((tmp_path / "run" / "results.json").read_text())["benchmarks"]
     assert ran and READS == dict.fromkeys(ran, 1)
+
+
+def test_the_demo_s_data_files_read_the_examples_only_when_nothing_read_them() -> None:
+    """demo-bird's ``data_files`` (the databases its questions run on) uses what reading the split noted: every pass
+    of a run records the files without reading the examples again; alone (a rescore) it reads them once."""
+    bench = tabbench.get_benchmark("counted-bird")
+    files = bench.data_files("test")
+    assert READS == {"counted-bird": 1}
+    assert [p.name for p in files] == ["dev.json", "dev_tables.json", "library.sqlite", "school.sqlite", "shop.sqlite"]
+    list(bench.examples("train"))
+    assert bench.data_files("train") == bench.data_files("train") and READS == {"counted-bird": 2}
 
 
 def test_score_reads_the_examples_once(cli: Any, tmp_path: Path) -> None:

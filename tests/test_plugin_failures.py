@@ -176,3 +176,37 @@ def test_raising_register_commands_is_reported_not_fatal(isolated_host, cli_runn
     row = {p["name"]: p for p in json.loads(result.output)}["commandsfail"]
     assert row["status"] == "error" and "no commands today" in row["error"]
     assert row["location"].startswith(__file__)
+
+
+class _Quiet(tabbench.Benchmark):
+    name, version, metrics, primary_metric, needs_data = "quiet-bench", "1", (), "none", False
+
+    def examples(self, split=None):
+        yield tabbench.Example("1", "a")
+
+    def prompt(self, example):
+        return [{"role": "user", "content": "?"}]
+
+
+def test_a_registration_hook_that_looks_a_name_up_fails_alone_with_one_clear_line(isolated_host) -> None:
+    """A hook that looks a benchmark up while benchmarks are being registered would build the registry it is
+    filling, every plugin's hook again, without end (a RecursionError blamed on whichever plugin it hit). It is
+    refused, naming the plugin; the others register as usual, and the registry works for the rest of the process."""
+    class Eager:
+        @tabbench.hookimpl
+        def register_benchmarks(self, register):
+            register("eager-bench", tabbench.benchmark_class("quiet-bench"))
+
+    class Quiet:
+        @tabbench.hookimpl
+        def register_benchmarks(self, register):
+            register("quiet-bench", _Quiet)
+
+    isolated_host.register(Quiet(), "quiet")
+    isolated_host.register(Eager(), "eager")
+    assert isolated_host.registry("benchmark").names() == ["quiet-bench"]
+    assert (isolated_host.plugins["quiet"].status, isolated_host.plugins["eager"].status) == ("ok", "error")
+    error = isolated_host.plugins["eager"].error
+    assert "plugin 'eager': register_benchmarks looked up a benchmark while the benchmarks were being registered" \
+        in error and "\n" not in error
+    assert tabbench.benchmark_class("quiet-bench") is _Quiet  # no lookup is refused once the registry is built

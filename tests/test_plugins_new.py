@@ -146,3 +146,28 @@ def test_the_trainer_example_of_the_plugin_guide_is_a_module_whose_config_matche
     monkeypatch.syspath_prepend(str(tmp_path))
     module = importlib.import_module("guide_trainer")
     assert module.train_command.name == "my-rloo" and callable(module.train) and callable(module.rows)
+
+
+@pytest.mark.parametrize("name", ["demo", "sft", "bird", "demo-bird", "hf", "sql-rewards", "trainers", "a" * 300])
+def test_a_first_party_or_over_long_name_is_one_line_and_writes_nothing(tmp_path: Path, name: str) -> None:
+    done = run_tabbench(["plugins", "new", name], plugin_env(tmp_path), cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert ("taken by one of tabbench's own plugins" if len(name) < 64 else "characters long") in done.stderr
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith((".tabbench-", "tabbench-"))]
+
+
+def test_a_skeleton_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabbench.cli.plugin_new import render
+
+    written, write_text = [], Path.write_text
+
+    def disk_full_at_the_fourth(self: Path, *args: object, **kwargs: object) -> int:
+        written.append(self)
+        if len(written) == 4:
+            raise OSError(28, "No space left on device", str(self))
+        return write_text(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", disk_full_at_the_fourth)
+    with pytest.raises(OSError, match="No space left"):
+        render("my-bench", tmp_path / "tabbench-my-bench")
+    assert len(written) == 4 and list(tmp_path.iterdir()) == []

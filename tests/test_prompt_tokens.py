@@ -84,7 +84,8 @@ def vllm_ids(model: Path, request: GenerationRequest, monkeypatch) -> list[int]:
 
         def generate(self, prompts, sampling, lora_request=None, use_tqdm=True):
             sent.extend(p["prompt_token_ids"] for p in prompts)
-            return [types.SimpleNamespace(outputs=[types.SimpleNamespace(index=0, text="x")]) for _ in prompts]
+            return [types.SimpleNamespace(outputs=[types.SimpleNamespace(index=0, text="x", token_ids=[1],
+                                                                         finish_reason="length")]) for _ in prompts]
 
     fake = types.ModuleType("vllm")
     fake.SamplingParams = lambda **kw: kw

@@ -248,3 +248,25 @@ def test_replace_scores_a_metric_again_and_remove_takes_it_out(run: Path, env: d
         ("rescore", ["arctic", "f1"]), ("replace", ["arctic"]), ("replace", ["arctic"]), ("remove", ["arctic"])]
     assert results["edits"][-1]["metrics"][0]["reward"] == "component-f1"  # what it had
     assert tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env).returncode == 0
+
+
+@pytest.mark.parametrize("name", ["results.json", "samples/demo-bird.jsonl"])
+def test_a_read_only_file_of_the_run_is_refused_before_any_work_and_nothing_changes(run: Path, env: dict[str, str],
+                                                                                    name: str) -> None:
+    (run / name).chmod(0o444)
+    before = _files(run)
+    done = tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"{run / name}: read-only" in done.stderr
+    assert _files(run) == before and not [p for p in run.rglob(".*")]
+
+
+def test_records_that_do_not_give_back_results_json_are_refused_before_scoring(run: Path, env: dict[str, str]) -> None:
+    """A duplicated record (n=13 beside results.json's n=12) was rescored and reported as n=13."""
+    samples = run / "samples" / "demo-bird.jsonl"
+    samples.write_text(samples.read_text() + samples.read_text().splitlines(keepends=True)[0])
+    before = _files(run)
+    done = tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "samples/demo-bird.jsonl" in done.stderr  # a duplicated id, or 13 records beside n=12
+    assert _files(run) == before

@@ -264,3 +264,22 @@ def test_a_merge_without_the_benchmark_plugin_says_what_it_needs(tmp_path, env):
     assert ("needs the plugin and the data of each benchmark the shards ran (gone-crtqa)" in refused.stderr
             and "unknown benchmark 'gone-crtqa'" in refused.stderr), refused.stderr
     assert not merged.exists() and not [p for p in tmp_path.iterdir() if p.name.startswith(".merged")]
+
+
+@pytest.mark.parametrize("field", ["question", "gold", "meta", "messages"])
+def test_a_shard_with_an_edited_prompt_entry_is_refused_in_one_line(cli, tmp_path, field):
+    """The prompts file is copied into the merged run: an edited question or gold would be shown beside the
+    records as the run's own. Each entry is checked against the example read again."""
+    for k in (0, 1):
+        cli(["eval", "--model", "gold", *SUITE, "--out", f"s{k}", "--shard", f"{k}/2"])
+    prompts = tmp_path / "s1" / "prompts" / "demo-bird.jsonl"
+    entries = [json.loads(line) for line in prompts.read_text().splitlines()]
+    edited = {"question": "What is the capital of France?", "gold": "SELECT 'tampered'", "meta": {"difficulty": "x"},
+              "messages": [{"role": "user", "content": "something else"}]}[field]
+    entries[0][field] = edited
+    prompts.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    result = cli(["merge", "merged", "s0", "s1"], code=2)
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    assert "s1/prompts/demo-bird.jsonl: the prompt entry of example" in result.output, result.output
+    assert f"({field} differs)" in result.output, result.output
+    assert not (tmp_path / "merged").exists()

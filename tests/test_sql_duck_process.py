@@ -169,3 +169,63 @@ def test_a_forked_copy_is_told_to_open_its_own_session_and_leaves_the_owners_chi
         assert os.waitstatus_to_exitcode(status) == 0
         os.kill(child_pid, 0)  # still running
         assert session.pid == child_pid and session.execute("SELECT sum(a) FROM t").rows == ((6,),)
+
+
+OWNER = """
+import sys
+from tabbench.sql import DuckSession, Limits
+if __name__ == "__main__":
+    session = DuckSession(csv={}, limits=Limits(timeout=None, memory_mb=None))
+    print(session.pid, flush=True)
+    session.execute(sys.argv[1])
+"""
+FOREVER = "SELECT count(*) FROM range(100000) a, range(100000) b, range(100000) c"
+
+
+def _gone_within(pid: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
+def test_the_child_dies_with_its_owner_even_mid_query_without_a_timeout(tmp_path, signum: int) -> None:
+    """With no timeout, a query that runs for ever kept its child at full CPU after the owner was killed, holding
+    the owner's stdout open (a caller reading it never saw the end)."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "owner.py"
+    script.write_text(OWNER)
+    owner = subprocess.Popen([sys.executable, str(script), FOREVER], stdout=subprocess.PIPE, text=True)
+    assert owner.stdout is not None
+    child = int(owner.stdout.readline())
+    time.sleep(0.5)  # mid-query
+    owner.send_signal(signum)
+    owner.wait(timeout=30)
+    try:
+        assert _gone_within(child, SLACK), "the DuckDB child outlived its owner"
+        assert owner.stdout.read() == ""  # and the owner's stdout reached its end: nothing holds it open
+    finally:
+        try:
+            os.kill(child, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+@pytest.mark.slow  # a query of several seconds
+def test_a_long_query_draws_no_progress_bar_on_the_owners_stdout(tmp_path) -> None:
+    """DuckDB draws its progress bar for a query over 2 s, onto the stdout the child shares with the host."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "owner.py"
+    script.write_text(OWNER.replace("timeout=None", "timeout=4"))
+    done = subprocess.run([sys.executable, str(script), FOREVER], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().isdigit(), done.stdout[:200]  # the pid the script prints, and nothing else

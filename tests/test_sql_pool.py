@@ -336,7 +336,7 @@ def test_workers_started_from_several_threads_leave_main_as_it_was(monkeypatch: 
     import threading
     import types
 
-    from tabbench.sql.pool import _main_module_hidden
+    from tabbench.sql.pool import main_module_hidden
 
     main = types.ModuleType("__main__")
     main.__file__, main.__spec__ = "/train.py", object()
@@ -345,14 +345,14 @@ def test_workers_started_from_several_threads_leave_main_as_it_was(monkeypatch: 
     first_inside, second_inside, first_left = threading.Event(), threading.Event(), threading.Event()
 
     def first() -> None:
-        with _main_module_hidden():
+        with main_module_hidden():
             first_inside.set()
             second_inside.wait(0.5)  # without a lock the second enters meanwhile
         first_left.set()
 
     def second() -> None:
         assert first_inside.wait(10)
-        with _main_module_hidden():
+        with main_module_hidden():
             second_inside.set()
             first_left.wait(10)  # ... and leaves last, restoring what it saw: the first one's hidden state
 

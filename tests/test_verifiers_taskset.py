@@ -92,3 +92,14 @@ def test_vf_validate_finds_every_gold_valid(adapter_corpus, tmp_path: Path) -> N
     outcome = json.loads(summary.read_text())
     assert outcome["total"] == 5 and outcome["outcomes"]["valid"] == 5, outcome
     assert outcome["checks"]["gold"]["valid"] == 5 and outcome["checks"]["noop"]["valid"] == 5
+
+
+@pytest.mark.usefixtures("flawed_splits")
+@pytest.mark.parametrize(("benchmark", "says"), [("dup-ids-bird", "duplicate example id '"),
+                                                 ("empty-split-bird", "split 'test' has no examples")])
+def test_the_taskset_reads_its_examples_as_a_run_does(benchmark: str, says: str) -> None:
+    """A split with an id twice, or none at all, is the data error ``tabbench eval`` gives, not a taskset."""
+    from tabbench import DataError
+
+    with pytest.raises(DataError, match=f"benchmark '{benchmark}': {says}"):
+        list(load(benchmark=benchmark).load())

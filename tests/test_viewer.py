@@ -415,3 +415,42 @@ def test_runs_made_on_different_data_are_flagged_wherever_they_are_shown_side_by
     chrome.get(same + "#bench/1/0")
     assert browser.wait(lambda: _grid_rows(chrome) == N)
     assert chrome.execute_script(warning) == []
+
+
+@pytest.mark.tabbench_plugins("demo", "bird", "spider", "sql-rewards")
+def test_tokens_cost_and_a_budget_stop_are_shown(isolated_host, tmp_path: Path, chrome) -> None:
+    """The run card says what the run spent and at what price, each benchmark's tokens, and why a run stopped on
+    its budget; a sample page says what the sample spent and how its completion finished (a record that only says
+    that is not a prompt too long)."""
+    from tabbench.evaluation.config import RunConfig
+    from tabbench.evaluation.launch import launch
+    from tabbench.evaluation.usage import RunBudget
+    from tests.counting import BATCH, BENCHMARKS, LIMIT, register
+
+    register(isolated_host)
+    prices = tmp_path / "prices.toml"
+    prices.write_text("[prices.counting]\ninput = 1.5\noutput = 6\n")
+    out = tmp_path / "run"
+    launch(RunConfig(backend="counting", benchmarks=BENCHMARKS, limit=LIMIT, batch_size=BATCH, out=out,
+                     prices=prices, run_budget=RunBudget(tokens=400)))
+    path = out / "samples" / "demo-bird.jsonl"
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    records[0]["generation"] = {"finish_reasons": ["context"]}
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    index = write_bundle(Site([read_run(out)]), tmp_path / "site")
+    chrome.get(browser.page_url(index) + "#runs")
+    card = browser.wait(lambda: chrome.execute_script(
+        "const u = document.querySelector('p.usage'), s = document.querySelector('p.stopped');"
+        "return u && s && [u.textContent, s.textContent]"))
+    assert card[0] == ("tokens: 600 prompt + 60 completion; cost 0.0013 at counting: 1.5 input, 6 output per "
+                       f"million tokens ({prices})")
+    assert card[1].startswith("stopped: the run's token budget of 400 tokens (660 spent) is used up")
+    cells = chrome.execute_script(
+        "return [...document.querySelectorAll('table.benchmarks td')].map(c => c.textContent)")
+    assert "600 prompt + 60 completion; cost 0.0013" in cells
+    chrome.get(browser.page_url(index) + f"#sample/0/0/{records[0]['id']}")
+    said = browser.wait(lambda: chrome.execute_script(
+        "const u = document.querySelector('p.usage'), f = document.querySelector('p.finish');"
+        "return u && f && [u.textContent, f.textContent, document.querySelectorAll('p.prompt-fit').length]"))
+    assert said == ["tokens: 100 prompt + 10 completion",  # a record holds tokens; cost is the totals'
+                    "finish: context (1 cut where the model's context was full, before --max-new-tokens)", 0]

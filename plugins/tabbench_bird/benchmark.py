@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Mapping
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +25,7 @@ from tabbench.sql import for_database, read_tables, resolve_dsn, server_kind, sq
 from tabbench_bird.data import (
     DIALECTS,
     TABLE_KEYS,
+    official_entries,
     read_descriptions,
     read_gold_file,
     read_predictions_file,
@@ -106,7 +108,8 @@ class BirdBenchmark(Benchmark):
     (seconds per query, default 30), ``max_steps`` (SQLite VM budget), ``official`` (gold failures score 0
     instead of being excluded, as upstream), ``sample_rows`` (example rows per
     table in the prompt, default 0), ``descriptions`` (column descriptions from ``database_description``
-    in the prompt, default false), ``on_missing_db`` (``error``, ``skip`` or ``keep``).
+    in the prompt, default false), ``on_missing_db`` (``error``: a selected question whose database is missing
+    stops the run, ``--skip-missing`` scores the others; ``keep``; ``skip``: deprecated, as ``--skip-missing``).
     """
 
     name = "bird"
@@ -116,6 +119,7 @@ class BirdBenchmark(Benchmark):
     breakdown_keys = ("difficulty",)
     breakdown_order: ClassVar[dict[str, tuple[str, ...]]] = {"difficulty": ("simple", "moderate", "challenging")}
     splits = ("dev", "train", "minidev")
+    dataset_kind = "text-to-sql"  # scores a user's --dataset too (docs/datasets.md)
     default_split = "dev"
     data_hint = (
         "download BIRD dev/train from https://bird-bench.github.io (or minidev.zip from "
@@ -146,9 +150,14 @@ class BirdBenchmark(Benchmark):
         self.dsn = self._server_dsn(self.options["dsn"])
         self.options["dsn"] = self.dsn  # recorded: DSNs never hold a password (resolve_dsn refuses one)
         self.on_missing_db = self.options["on_missing_db"]
+        if self.on_missing_db == "skip":
+            warnings.warn(f"benchmark {self.name!r}: -o on_missing_db=skip is deprecated since 0.3.0 and will be "
+                          "removed in 0.4.0; use --skip-missing (or skip_missing = true under [run] in tabbench.toml), "
+                          "which also says what it skipped", DeprecationWarning, stacklevel=2)
+            self.skip_missing = True
         self.sample_rows = int(self.options["sample_rows"])
         self.descriptions = bool(self.options["descriptions"])
-        self._cache: dict[str, tuple[list[Example], list[Example]]] = {}
+        self._cache: dict[str, list[Example]] = {}
 
     def _server_dsn(self, explicit: str | None) -> str | None:
         """The server for a MySQL/PostgreSQL dialect (option, environment or config file), else ``None``."""
@@ -191,13 +200,14 @@ class BirdBenchmark(Benchmark):
         split = self.check_split(split)
         files = [self._questions_path(split), self._path(layout(split, self.dialect).tables)]
         gold = self._gold_path(split)
-        databases = sorted({Path(e.fields["db_path"]) for e in self._load(split)[0]})
+        databases = sorted({Path(e.fields["db_path"]) for e in self._load(split)})
         return [f for f in files if f.exists()] + ([gold] if gold else []) + [d for d in databases if d.is_file()]
 
     # --- examples ------------------------------------------------------------------------------------
 
-    def _load(self, split: str) -> tuple[list[Example], list[Example]]:
-        """(examples kept, every example in file order), cached per split."""
+    def _load(self, split: str) -> list[Example]:
+        """Every question of the split in file order, one whose database is missing included (``missing_data``),
+        cached per split."""
         if split in self._cache:
             return self._cache[split]
         questions_path = self._questions_path(split)
@@ -213,7 +223,7 @@ class BirdBenchmark(Benchmark):
         else:
             gold = [item.get("SQL") if isinstance(item.get("SQL"), str) else None for item in items]
         db_root = self._db_root(split)
-        every, kept = [], []
+        every = []
         for index, (item, sql) in enumerate(zip(items, gold, strict=True)):
             db_id = item["db_id"]
             if db_id not in tables:
@@ -237,20 +247,19 @@ class BirdBenchmark(Benchmark):
                 split=split,
             )
             every.append(example)
-            if not self.dsn and not db_path.is_file():
-                if self.on_missing_db == "error":
-                    raise DataError(
-                        f"{questions_path}: item {index}: database {db_path} is missing "
-                        "(download the databases, set --benchmark-option db_root=PATH, or on_missing_db=skip)"
-                    )
-                if self.on_missing_db == "skip":
-                    continue
-            kept.append(example)
-        self._cache[split] = (kept, every)
-        return kept, every
+        self._cache[split] = every
+        return every
+
+    def missing_data(self, example: Example) -> str | None:
+        """A question whose SQLite database is not in this copy (asked only for those a run selects);
+        ``on_missing_db=keep`` keeps it (prompts from ``*_tables.json``, rewards ``gold_error``)."""
+        db_path = Path(example.fields["db_path"])
+        if self.dsn or self.on_missing_db == "keep" or db_path.is_file():
+            return None
+        return f"database {db_path} is missing (download the databases, or set -o db_root=PATH)"
 
     def examples(self, split: str | None = None) -> Iterator[Example]:
-        yield from self._load(self.check_split(split))[0]
+        yield from self._load(self.check_split(split))
 
     # --- prompts and answers -------------------------------------------------------------------------
 
@@ -288,19 +297,25 @@ class BirdBenchmark(Benchmark):
     def gold_completion(self, example: Example) -> str:
         return f"```sql\n{example.gold or ''}\n```"
 
-    def read_predictions(self, path: Path, split: str | None = None) -> dict[str, list[str]]:
-        """The official predictions file (checked, see ``read_predictions_file``) or JSONL."""
+    def read_predictions(self, path: Path, split: str | None = None,
+                         ids: Sequence[str] | None = None) -> dict[str, list[str]]:
+        """The official predictions file (checked, see ``read_predictions_file``) or JSONL. The official file
+        holds every question of the split, or exactly those the run selects (``ids``, in order: keys ``"0"``..
+        ``"19"`` for ``--limit 20``), its db ids checked against theirs either way."""
         path = Path(path)
-        kept, every = self._load(self.check_split(split))
+        every = self._load(self.check_split(split))
         if path.suffix == ".jsonl" or _first_line_is_record(path):
             return read_jsonl_predictions(path)
-        sqls = read_predictions_file(path, [e.fields["db_id"] for e in every])
-        wanted = {e.id for e in kept}
-        return {e.id: [sql] for e, sql in zip(every, sqls, strict=True) if e.id in wanted}
+        paired = every
+        if ids is not None and len(ids) != len(every) and official_entries(path) == len(ids):
+            by_id = {e.id: e for e in every}
+            paired = [by_id[i] for i in ids]
+        sqls = read_predictions_file(path, [e.fields["db_id"] for e in paired])
+        return {e.id: [sql] for e, sql in zip(paired, sqls, strict=True)}
 
     def write_predictions(self, path: Path, predictions: dict[str, str], split: str | None = None) -> None:
         """Write SQL keyed by example id as the official predictions file (every question of the split)."""
-        _, every = self._load(self.check_split(split))
+        every = self._load(self.check_split(split))
         missing = [e.id for e in every if e.id not in predictions]
         if missing:
             raise DataError(f"{path}: no prediction for {len(missing)} questions (first id {missing[0]!r})")

@@ -134,6 +134,12 @@ def read_predictions_file(path: Path, db_ids: list[str]) -> list[str]:
     return sqls
 
 
+def official_entries(path: Path) -> int | None:
+    """How many predictions an official predictions file holds (``None``: not a JSON object)."""
+    data = read_json(path)
+    return len(data) if isinstance(data, dict) else None
+
+
 def write_predictions_file(path: Path, sqls: list[str], db_ids: list[str]) -> None:
     """Write the official predictions file (keys ``"0"``.. in question order), atomically."""
     if len(sqls) != len(db_ids):

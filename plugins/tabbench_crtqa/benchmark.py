@@ -63,6 +63,7 @@ class CRTQABenchmark(Benchmark):
     primary_metric = "em"
     breakdown_keys = BREAKDOWN_KEYS
     splits = ("test",)
+    dataset_kind = "table-qa"  # scores a user's --dataset too (docs/datasets.md)
     default_split = "test"
     data_hint = (
         "unpack CRT-QA.zip from https://github.com/zzh-SJTU/CRT-QA (or the HF mirror zzh12138/CRT-QA) and pass "

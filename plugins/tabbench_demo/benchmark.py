@@ -72,16 +72,24 @@ class DemoBenchmark(Benchmark):
         assert self.data_path is not None
         return self.data_path / SPLIT_FILES[split]
 
+    def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
+        super().__init__(data_path, **options)
+        self._databases: dict[str, list[Path]] = {}  # split -> its questions' databases, noted by ``examples``
+
     def data_files(self, split: str | None = None) -> list[Path]:
-        """The questions, the schemas and the SQLite databases the split's questions run on (they decide EX)."""
+        """The questions, the schemas and the SQLite databases the split's questions run on (they decide EX): those
+        ``examples`` noted when the run read the split (read here only when it has not)."""
         assert self.data_path is not None
         split = self.check_split(split)
-        databases = sorted({Path(e.fields["db_path"]) for e in self.examples(split)})
-        return [self._file(split), self.data_path / "dev_tables.json", *databases]
+        if split not in self._databases:
+            for _ in self.examples(split):
+                pass
+        return [self._file(split), self.data_path / "dev_tables.json", *self._databases[split]]
 
     def examples(self, split: str | None = None) -> Iterator[Example]:
         split = self.check_split(split)
         assert self.data_path is not None
+        databases: set[Path] = set()
         path = self._file(split)
         rows = read_json(path)
         schemas = schema_lines(self.data_path / "dev_tables.json")
@@ -95,6 +103,7 @@ class DemoBenchmark(Benchmark):
             db_path = self.data_path / "dev_databases" / db_id / f"{db_id}.sqlite"
             if db_id not in schemas or not db_path.is_file():
                 raise DataError(f"{path}: question {index}: unknown db_id {db_id!r} (no schema or no {db_path})")
+            databases.add(db_path)
             yield Example(
                 id=str(row["question_id"]),
                 gold=row["SQL"],
@@ -103,6 +112,7 @@ class DemoBenchmark(Benchmark):
                 meta={"difficulty": str(row["difficulty"]), "db_id": db_id},
                 split=split,
             )
+        self._databases[split] = sorted(databases)  # the split read to its end: data_files need not read it again
 
     def prompt(self, example: Example) -> list[Message]:
         f = example.fields

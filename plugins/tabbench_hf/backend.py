@@ -60,6 +60,7 @@ from tabbench import (
     ModelBackend,
     Option,
     completions_of,
+    counted_usage,
     decoding,
     fit_prompt,
     parse_tool_calls,
@@ -363,11 +364,16 @@ class HFBackend(ModelBackend):
         context = self.context_length()
         fitted = [fit_prompt(ids, context, params) for ids in self._encode(texts)]
         kept = [i for i, (ids, _) in enumerate(fitted) if ids is not None]
-        completed = self._complete([texts[i] for i in kept], params, [fitted[i][0] or [] for i in kept])
+        completed, spent = self._complete([texts[i] for i in kept], params, [fitted[i][0] or [] for i in kept])
         outputs = [prompt_too_long(details) for _, details in fitted]
-        for i, completions in zip(kept, completed, strict=True):
-            outputs[i] = Generation(completions, None, fitted[i][1])
+        for i, completions, generated in zip(kept, completed, spent, strict=True):
+            usage = counted_usage(len(fitted[i][0] or []), generated, completions, self._count)
+            outputs[i] = Generation(completions, None, fitted[i][1], usage)
         return outputs
+
+    def _count(self, text: str) -> int:
+        """Tokens of a completion's text (its reasoning: ``tabbench.counted_usage``), as the tokenizer splits it."""
+        return len(self._tokenizer(text, add_special_tokens=False)["input_ids"])
 
     def _encode(self, texts: Sequence[str]) -> list[list[int]]:
         """Token ids of rendered prompts: the chat template wrote the special tokens (BOS too), none added."""
@@ -375,30 +381,33 @@ class HFBackend(ModelBackend):
         return [self._tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
 
     def _complete(self, texts: list[str], params: GenerationParams, ids: list[list[int]] | None = None
-                  ) -> list[list[str]]:
+                  ) -> tuple[list[list[str]], list[list[int]]]:
         """``params.n`` completions of each rendered prompt (``ids``: its tokens, when cut to fit the context),
         ``batch_size`` prompts to a ``generate`` call: greedy (then repeated, all ``n`` being the same) or sampled
         (``n`` rows a prompt, each prompt drawing from its own seeded generator). With ``prefix_cache`` the
-        prompts are ordered by ``_prefix_order``; the results are put back in the caller's order."""
+        prompts are ordered by ``_prefix_order``; the results are put back in the caller's order. Beside them, the
+        tokens each generated row of a prompt took (a greedy prompt's one row, however many copies of it)."""
         if not texts:
-            return []
+            return [], []
         ids = ids if ids is not None else self._encode(texts)
         copies = params.n if params.temperature > 0 else 1
         order = self._prefix_order(texts, ids) if self.prefix_cache else list(range(len(texts)))
         size = self.batch_size or len(texts)
         outputs: list[list[str]] = [[] for _ in texts]
+        spent: list[list[int]] = [[] for _ in texts]
         for start in range(0, len(order), size):
             chunk = order[start : start + size]
             if self._free is not None:
                 self._free.start()
-            batch = self._run([texts[i] for i in chunk], params, copies, [ids[i] for i in chunk])
+            batch, counts = self._run([texts[i] for i in chunk], params, copies, [ids[i] for i in chunk])
             if self._free is not None:  # the next batch's threads: the cores the others left free during this one
                 import torch
 
                 torch.set_num_threads(self._free.threads())
             for k, i in enumerate(chunk):
                 outputs[i] = batch[k * copies : (k + 1) * copies] * (params.n // copies)  # greedy: n equal
-        return outputs
+                spent[i] = counts[k * copies : (k + 1) * copies]
+        return outputs, spent
 
     def _prefix_order(self, texts: list[str], ids: list[list[int]] | None = None) -> list[int]:
         """Indices of ``texts`` sorted by text, so prompts sharing a prefix (a database's schema) meet, and each
@@ -432,12 +441,22 @@ class HFBackend(ModelBackend):
         if not requests:
             return []
         texts = [self.render(r, r.tools) for r in requests]
-        return [parse_tool_calls(completions[0]) for completions in self._complete(texts, params)]
+        context = self.context_length()
+        fitted = [fit_prompt(ids, context, params) for ids in self._encode(texts)]
+        kept = [i for i, (ids, _) in enumerate(fitted) if ids is not None]
+        completed, spent = self._complete([texts[i] for i in kept], params, [fitted[i][0] or [] for i in kept])
+        replies: list[Any] = [prompt_too_long(details) for _, details in fitted]  # the conversation outgrew the context
+        for i, completions, generated in zip(kept, completed, spent, strict=True):
+            reply = parse_tool_calls(completions[0])
+            replies[i] = {**reply, "usage": counted_usage(len(fitted[i][0] or []), generated, completions[:1],
+                                                          self._count)}
+        return replies
 
-    def _run(self, texts: list[str], params: GenerationParams, copies: int, ids: list[list[int]]) -> list[str]:
+    def _run(self, texts: list[str], params: GenerationParams, copies: int, ids: list[list[int]]
+             ) -> tuple[list[str], list[int]]:
         """Completions of ``texts`` (tokens ``ids``; ``copies`` each, consecutive) from one ``generate`` call; with
         ``prefix_cache`` the prefix a group of prompts shares is prefilled once, and so is the whole prompt of a
-        sampled prompt alone in its group."""
+        sampled prompt alone in its group; beside them, the tokens each row generated (``_generate``)."""
         seeds = None
         if params.temperature > 0:
             from tabbench_hf.sampling import prompt_seed
@@ -459,8 +478,9 @@ class HFBackend(ModelBackend):
         return self._generate(groups, params, copies, seeds)
 
     def _generate(self, groups: list[tuple[list[list[int]], int]], params: GenerationParams, copies: int,
-                  seeds: list[int] | None) -> list[str]:
-        """One ``generate`` call for all rows; each group's first ``shared`` tokens are prefilled once.
+                  seeds: list[int] | None) -> tuple[list[str], list[int]]:
+        """One ``generate`` call for all rows; each group's first ``shared`` tokens are prefilled once. Returns the
+        completions and the tokens each row generated (``generated_tokens``).
 
         Row layout: padding, the group's shared prefix, padding, the rest of the prompt. The shared prefixes are
         left-padded to the longest, their key/value caches padded alike and stored once per group (``_cache``);
@@ -493,8 +513,9 @@ class HFBackend(ModelBackend):
 
             kwargs["logits_processor"] = LogitsProcessorList(
                 [SeededSampler(seeds, copies, params.temperature, params.top_p)])
+        stops = None
         if params.stop:
-            kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
+            stops = kwargs["stopping_criteria"] = generated_text_stop(tokenizer, params.stop, width)
         if self._compiled:
             kwargs.update(decoding.static_cache_options(model, width + params.max_new_tokens))
         with torch.inference_mode():
@@ -509,8 +530,12 @@ class HFBackend(ModelBackend):
                 generated = model.generate(**inputs, **kwargs)
         new = generated[:, width:]
         decoded = tokenizer.batch_decode(new, skip_special_tokens=True)
-        self.tokens_generated += int((new != pad).sum().item())
-        return [truncate_at_stop(text, params.stop) for text in decoded]
+        ends = _eos_ids(model, tokenizer)
+        ended = {} if stops is None else stops[0].ended
+        counts = [generated_tokens(row, ends, pad, ended[k] - width if k in ended else None)
+                  for k, row in enumerate(new.tolist())]
+        self.tokens_generated += sum(counts)
+        return [truncate_at_stop(text, params.stop) for text in decoded], counts
 
     def _cache(self, groups: list[tuple[list[list[int]], int]], prefix: int, copies: int, capacity: int
                ) -> tuple[str, Any]:
@@ -598,6 +623,28 @@ def prefix_groups(ids: list[list[int]], min_shared: int) -> list[tuple[list[list
     return groups[::-1]
 
 
+def _eos_ids(model: Any, tokenizer: Any) -> set[int]:
+    """The token ids that end a completion: the generation config's end-of-sequence ids and the tokenizer's."""
+    found = getattr(getattr(model, "generation_config", None), "eos_token_id", None)
+    ids = set(found if isinstance(found, list) else [found]) | {tokenizer.eos_token_id}
+    return {i for i in ids if isinstance(i, int)}
+
+
+def generated_tokens(row: Sequence[int], ends: set[int], pad: int | None, stopped: int | None = None) -> int:
+    """How many tokens a row of ``generate``'s new tokens took: up to and including the end-of-sequence token that
+    ended it (``ends``), or up to the padding after a row that a stop string ended (``stopped``: the new tokens it
+    had then, ``None`` when no stop string ended it), else all of them (``max_new_tokens``). transformers pads a
+    finished row with the pad token, which is often the end-of-sequence token too."""
+    for index, token in enumerate(row):
+        if stopped is not None and index >= stopped:
+            return stopped
+        if token in ends:
+            return index + 1
+        if token == pad:
+            return index
+    return len(row) if stopped is None else min(stopped, len(row))
+
+
 def _full_attention_only(model: Any) -> bool:
     """Whether every layer attends to the whole sequence, as ``kv_cache`` (and so prefix reuse) assumes; models
     with sliding-window or linear-attention layers generate with transformers' own cache and no reuse."""
@@ -640,9 +687,16 @@ def generated_text_stop(tokenizer: Any, stop: Sequence[str], prompt_length: int)
     window = max(len(s.encode("utf-8")) for s in stop) + 4
 
     class GeneratedTextStop(StoppingCriteria):
+        def __init__(self) -> None:
+            self.ended: dict[int, int] = {}  # row -> its length (prompt and new tokens) when a stop string ended it
+
         def __call__(self, input_ids: Any, scores: Any, **kwargs: Any) -> Any:
             start = max(prompt_length, input_ids.shape[1] - window)
             tails = tokenizer.batch_decode(input_ids[:, start:], skip_special_tokens=True)
-            return torch.tensor([any(s in t for s in stop) for t in tails], dtype=torch.bool, device=input_ids.device)
+            found = [any(s in t for s in stop) for t in tails]
+            for row, hit in enumerate(found):
+                if hit:
+                    self.ended.setdefault(row, input_ids.shape[1])
+            return torch.tensor(found, dtype=torch.bool, device=input_ids.device)
 
     return StoppingCriteriaList([GeneratedTextStop()])

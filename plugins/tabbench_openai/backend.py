@@ -28,6 +28,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.error import HTTPError
@@ -42,9 +43,12 @@ from tabbench import (
     Message,
     ModelBackend,
     Option,
+    Usage,
     completions_of,
+    finish_reason,
     fit_prompt,
     prompt_too_long,
+    total_usage,
     truncate_at_stop,
 )
 from tabbench.checkpoint import is_hub_id
@@ -61,6 +65,31 @@ CONTEXT_LIMIT = re.compile(r"(?:maximum context length is|takes at most|maximum 
 PROMPT_LENGTH = re.compile(r"(?:prompt has|resulted in|request has|prompt \(length|input \()\s*(\d+)|(\d+) in the "
                            r"messages", re.I)
 CONFIG_CONTEXT_KEYS = ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length", "n_ctx")
+
+
+@dataclass(frozen=True)
+class Sampled:
+    """The completions of one or more calls for one request: texts, each one's finish reason, what the calls spent
+    (``None`` when one said nothing), and each call's own ``Usage`` (``calls``)."""
+
+    texts: list[str]
+    reasons: list[str | None]
+    usage: Usage | None
+    calls: tuple[Usage | None, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.calls:
+            object.__setattr__(self, "calls", (self.usage,))
+
+    def first(self, n: int = 1) -> Sampled:
+        """The first ``n`` completions (what the calls spent stays: they were made)."""
+        return Sampled(self.texts[:n], self.reasons[:n], self.usage, self.calls)
+
+    @staticmethod
+    def joined(parts: Sequence[Sampled]) -> Sampled:
+        calls = tuple(call for part in parts for call in part.calls)
+        return Sampled([t for p in parts for t in p.texts], [r for p in parts for r in p.reasons],
+                       total_usage(calls), calls)
 
 
 class ContextError(BackendError):
@@ -128,6 +157,22 @@ def backoff_delay(attempt: int, base: float, cap: float, retry_after: str | None
         except ValueError:
             pass
     return min(cap, base * 2**attempt) * (0.5 + 0.5 * rng())
+
+
+def answer_usage(answer: dict[str, Any]) -> Usage | None:
+    """What one answer says it spent (OpenAI's ``usage``: ``prompt_tokens``, ``completion_tokens`` and
+    ``completion_tokens_details.reasoning_tokens``); ``None`` when it says nothing usable (a server that sends no
+    usage, or counts that are not whole numbers)."""
+    usage = answer.get("usage")
+    if not isinstance(usage, dict):
+        return None
+    details = usage.get("completion_tokens_details")
+    reasoning = details.get("reasoning_tokens") if isinstance(details, dict) else None
+    try:
+        return Usage.from_json({"prompt_tokens": usage.get("prompt_tokens"),
+                                "completion_tokens": usage.get("completion_tokens"), "reasoning_tokens": reasoning})
+    except (KeyError, ValueError):
+        return None
 
 
 def choice_text(choice: dict[str, Any], reasoning: str) -> str:
@@ -349,36 +394,45 @@ class OpenAIBackend(ModelBackend):
         return {**body, **self.extra_body}
 
     def _sample(self, request: GenerationRequest, params: GenerationParams, n: int, seed: int,
-                prompt: str | None = None) -> list[str]:
+                prompt: str | None = None) -> Sampled:
         answer = self._call("POST", ENDPOINTS[self.endpoint], self._body(request, params, n, seed, prompt))
         choices = sorted(answer.get("choices") or [], key=lambda c: c.get("index", 0))
-        return [truncate_at_stop(choice_text(c, self.reasoning), params.stop) for c in choices]
+        return Sampled([truncate_at_stop(choice_text(c, self.reasoning), params.stop) for c in choices],
+                       [c.get("finish_reason") if isinstance(c.get("finish_reason"), str) else None for c in choices],
+                       answer_usage(answer))
 
     def _complete(self, pool: ThreadPoolExecutor, request: GenerationRequest, params: GenerationParams,
-                  prompt: str | None = None) -> list[str]:
+                  prompt: str | None = None) -> Sampled:
         """``params.n`` completions of one request: one call with ``n`` when the server honours it, else one call
-        per missing sample with seeds ``seed+k``."""
+        per missing sample with seeds ``seed+k``; what every call spent, summed (``None`` when one said nothing)."""
         if self._server_honours_n is False and params.n > 1:
             futures = [pool.submit(self._sample, request, params, 1, params.seed + k, prompt) for k in range(params.n)]
-            return [text for f in futures for text in f.result()[:1]]
-        texts = self._sample(request, params, params.n, params.seed, prompt)
+            return Sampled.joined([f.result().first() for f in futures])
+        sampled = self._sample(request, params, params.n, params.seed, prompt)
         if params.n > 1:
-            self._server_honours_n = len(texts) >= params.n
-        for k in range(len(texts), params.n):
-            texts.extend(self._sample(request, params, 1, params.seed + k, prompt)[:1])
-        return texts[: params.n]
+            self._server_honours_n = len(sampled.texts) >= params.n
+        more = [self._sample(request, params, 1, params.seed + k, prompt).first()
+                for k in range(len(sampled.texts), params.n)]
+        return Sampled.joined([sampled, *more]).first(params.n)
 
     def _generation(self, pool: ThreadPoolExecutor, request: GenerationRequest, params: GenerationParams,
                     fitted: tuple[str | None, dict[str, Any], bool]) -> Generation:
         """One request's ``Generation``: refused here (measured too long), refused by the server (its context
-        error), or its completions."""
+        error), or its completions with their finish reasons (``length`` said as ``context`` where the server cut
+        one at the model's context: ``tabbench.finish_reason``) and what the server said they spent."""
         prompt, details, refused = fitted
         if refused:
             return prompt_too_long(details)
         try:
-            return Generation(self._complete(pool, request, params, prompt), None, details)
+            sampled = self._complete(pool, request, params, prompt)
         except ContextError as exc:
             return prompt_too_long({"max_new_tokens": params.max_new_tokens, **details, **exc.details})
+        reasons = sampled.reasons
+        if sampled.usage is not None and len(sampled.calls) == len(sampled.texts) == 1:  # one call, one completion
+            reasons = [finish_reason(r, sampled.usage.prompt_tokens, sampled.usage.completion_tokens,
+                                     self.context_length(), params.max_new_tokens) for r in reasons]
+        return Generation(sampled.texts, None, {**details, **({"finish_reasons": reasons} if any(reasons) else {})},
+                          sampled.usage)
 
     def generate(self, requests: Sequence[GenerationRequest], params: GenerationParams) -> list[list[str]]:
         return completions_of(self.name, requests, self.generations(requests, params))
@@ -409,25 +463,30 @@ class OpenAIBackend(ModelBackend):
                                    f"{request.example.id!r}, expected {params.n}")
         return outputs
 
-    def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:
+    def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any] | Generation]:
         """``tabbench eval --env``: one assistant turn per ``TurnRequest`` through the chat endpoint's function
-        calling (``tools``); the server's ``tool_calls`` come back as the host's assistant messages."""
+        calling (``tools``); the server's ``tool_calls`` come back as the host's assistant messages, with what the
+        turn spent (``usage``); a turn the server refuses as too long for the context is that refusal."""
         if self.endpoint != "chat":
             raise BackendError("openai backend: tool calls need endpoint=chat (or --protocol tags)")
         self.resolve_model_name()
         with ThreadPoolExecutor(self.concurrency) as pool:
             return list(pool.map(lambda r: self._turn(r, params), requests))
 
-    def _turn(self, request: Any, params: GenerationParams) -> dict[str, Any]:
+    def _turn(self, request: Any, params: GenerationParams) -> dict[str, Any] | Generation:
         body = {"model": self.resolve_model_name(), "max_tokens": params.max_new_tokens,
                 "temperature": params.temperature, "top_p": params.top_p, "seed": params.seed,
                 "messages": openai_messages(request.messages), **self.extra_body}
         if request.tools:
             body["tools"] = request.tools
-        answer = self._call("POST", ENDPOINTS["chat"], body)
+        try:
+            answer = self._call("POST", ENDPOINTS["chat"], body)
+        except ContextError as exc:  # the conversation outgrew the model's context: that rollout ends here
+            return prompt_too_long({"max_new_tokens": params.max_new_tokens, **exc.details})
         choices = answer.get("choices") or [{}]
         message = choices[0].get("message") or {}
-        reply: dict[str, Any] = {"role": "assistant", "content": choice_text(choices[0], self.reasoning)}
+        reply: dict[str, Any] = {"role": "assistant", "content": choice_text(choices[0], self.reasoning),
+                                 "usage": answer_usage(answer)}
         calls = []
         for call in message.get("tool_calls") or []:
             function = call.get("function") or {}

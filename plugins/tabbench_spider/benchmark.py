@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import warnings
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -56,8 +57,9 @@ class SpiderBenchmark(Benchmark):
     must agree on every ``*.sqlite`` of the db's folder), ``gold_file`` (an official ``SQL<TAB>db_id`` file
     replacing the JSON's queries), ``timeout`` (seconds per query, default 30), ``official`` (reproduce the
     official script's ``replace("value", "1")`` and DISTINCT deletion exactly), ``keep_distinct``,
-    ``on_missing_db`` (``error``, ``skip``, or ``keep``: keep the question; exact match then reads the schema
-    from ``tables.json`` and execution reports ``gold_error``).
+    ``on_missing_db`` (``error``: a selected question whose database is missing stops the run, ``--skip-missing``
+    scores the others; ``keep``: keep the question, exact match then reads the schema from ``tables.json`` and
+    execution reports ``gold_error``; ``skip``: deprecated, as ``--skip-missing``).
     """
 
     name = "spider"
@@ -67,6 +69,7 @@ class SpiderBenchmark(Benchmark):
     breakdown_keys = ("hardness",)
     breakdown_order: ClassVar[dict[str, tuple[str, ...]]] = {"hardness": ("easy", "medium", "hard", "extra")}
     splits = ("dev", "test", "train")
+    dataset_kind = "text-to-sql"  # scores a user's --dataset too (docs/datasets.md)
     default_split = "dev"
     data_hint = (
         "download the Spider 1.0 release (https://yale-lily.github.io/spider), unzip it, and pass the folder "
@@ -85,10 +88,15 @@ class SpiderBenchmark(Benchmark):
     def __init__(self, data_path: str | Path | None = None, **options: Any) -> None:
         super().__init__(data_path, **options)
         self.on_missing_db = self.options["on_missing_db"]
+        if self.on_missing_db == "skip":
+            warnings.warn(f"benchmark {self.name!r}: -o on_missing_db=skip is deprecated since 0.3.0 and will be "
+                          "removed in 0.4.0; use --skip-missing (or skip_missing = true under [run] in tabbench.toml), "
+                          "which also says what it skipped", DeprecationWarning, stacklevel=2)
+            self.skip_missing = True
         self.test_suite = Path(options["test_suite"]) if options.get("test_suite") else None
         if self.test_suite is not None and not self.test_suite.is_dir():
             raise ConfigError(f"benchmark {self.name!r}: test_suite folder {self.test_suite} does not exist")
-        self._cache: dict[str, tuple[list[Example], list[str]]] = {}
+        self._cache: dict[str, list[Example]] = {}
 
     # --- files ---------------------------------------------------------------------------------------
 
@@ -126,14 +134,15 @@ class SpiderBenchmark(Benchmark):
         paths = [*self.question_files(split), self.tables_file(split)]
         gold = Path(self.options["gold_file"]) if self.options.get("gold_file") else self.data_path / SPLITS[split].gold
         databases: set[Path] = set()
-        for example in self._load(split)[0]:  # the main database and every test-suite variant decide EX
+        for example in self._load(split):  # the main database and every test-suite variant decide EX
             databases.update(Path(p) for p in [example.fields["db_path"], *example.fields["db_paths"]])
         return paths + ([gold] if gold.exists() else []) + sorted(d for d in databases if d.is_file())
 
     # --- examples ------------------------------------------------------------------------------------
 
-    def _load(self, split: str) -> tuple[list[Example], list[str]]:
-        """(kept examples, ids of every question in file order), cached per split."""
+    def _load(self, split: str) -> list[Example]:
+        """Every question of the split in file order, one whose database is missing included (``missing_data``),
+        cached per split."""
         if split in self._cache:
             return self._cache[split]
         question_files = self.question_files(split)
@@ -145,27 +154,15 @@ class SpiderBenchmark(Benchmark):
             items.extend((path, i, item) for i, item in enumerate(read_questions(path, self.question_key)))
         gold_sql = self._gold(split, items)
         examples: list[Example] = []
-        all_ids: list[str] = []
         schemas: dict[str, Schema] = {}
         for index, ((path, position, item), gold) in enumerate(zip(items, gold_sql, strict=True)):
             example_id = str(index)
-            all_ids.append(example_id)
             db_id = item["db_id"]
             if db_id not in tables:
                 raise DataError(f"{path}: item {position}: db_id {db_id!r} is not in {tables_path}")
             db_path = next((r / db_id / f"{db_id}.sqlite" for r in roots if (r / db_id / f"{db_id}.sqlite").is_file()),
                            roots[0] / db_id / f"{db_id}.sqlite")
-            variant_folder = self.test_suite / db_id if self.test_suite is not None else db_path.parent
-            variants = sqlite_variants(variant_folder)
-            if not db_path.is_file() or not variants:
-                if self.on_missing_db == "skip":
-                    continue
-                if self.on_missing_db == "error":
-                    missing = db_path if not db_path.is_file() else variant_folder
-                    raise DataError(
-                        f"{path}: item {position}: database {missing} is missing "
-                        "(add it, or pass --benchmark-option on_missing_db=skip)"
-                    )
+            variants = sqlite_variants(self.test_suite / db_id if self.test_suite is not None else db_path.parent)
             if db_id not in schemas:
                 schemas[db_id] = (
                     Schema.from_sqlite(db_path) if db_path.is_file() else Schema.from_tables_json(tables[db_id])
@@ -190,8 +187,22 @@ class SpiderBenchmark(Benchmark):
                 meta={"hardness": level, "db_id": db_id, **self.extra_meta(item)},
                 split=split,
             ))
-        self._cache[split] = (examples, all_ids)
-        return examples, all_ids
+        self._cache[split] = examples
+        return examples
+
+    def missing_data(self, example: Example) -> str | None:
+        """A question whose database (or test-suite folder) is not in this copy: the host asks only for those a
+        run selects (the public dev release lacks ``wta_1.sqlite``; 62 questions use it). ``on_missing_db=keep``
+        keeps it (exact match from ``tables.json``, execution ``gold_error``)."""
+        if self.on_missing_db == "keep":
+            return None
+        db_path = Path(example.fields["db_path"])
+        if not db_path.is_file():
+            return f"database {db_path} is missing"
+        if not example.fields["db_paths"]:
+            folder = self.test_suite / example.fields["db_id"] if self.test_suite is not None else db_path.parent
+            return f"test-suite folder {folder} has no *.sqlite database"
+        return None
 
     def extra_meta(self, item: dict[str, Any]) -> dict[str, Any]:
         """Fields of an item recorded with each sample beside ``hardness`` and ``db_id`` (none for Spider)."""
@@ -210,7 +221,7 @@ class SpiderBenchmark(Benchmark):
         return [sql for sql, _ in gold]
 
     def examples(self, split: str | None = None) -> Iterator[Example]:
-        yield from self._load(self.check_split(split))[0]
+        yield from self._load(self.check_split(split))
 
     # --- prompts and answers -------------------------------------------------------------------------
 
@@ -226,15 +237,19 @@ class SpiderBenchmark(Benchmark):
     def gold_completion(self, example: Example) -> str:
         return f"```sql\n{example.gold or ''}\n```"
 
-    def read_predictions(self, path: Path, split: str | None = None) -> dict[str, list[str]]:
-        """JSONL ``{"id", "completion"}`` or the official text file (one SQL per line, in question order)."""
+    def read_predictions(self, path: Path, split: str | None = None,
+                         ids: Sequence[str] | None = None) -> dict[str, list[str]]:
+        """JSONL ``{"id", "completion"}`` or the official text file: one SQL per line, in question order, for
+        every question of the split or for exactly those the run selects (``ids``, in order: ``--limit 20`` needs
+        20 lines)."""
         path = Path(path)
-        examples, all_ids = self._load(self.check_split(split))
+        every = [e.id for e in self._load(self.check_split(split))]
         if _looks_like_jsonl(path):
             return read_jsonl_predictions(path)
-        lines = read_prediction_lines(path, len(all_ids))
-        kept = {e.id for e in examples}
-        return {i: [sql] for i, sql in zip(all_ids, lines, strict=True) if i in kept}
+        counts = [len(every)] + ([len(ids)] if ids is not None and len(ids) != len(every) else [])
+        lines = read_prediction_lines(path, *counts)
+        paired = every if len(lines) == len(every) else list(ids or ())
+        return {i: [sql] for i, sql in zip(paired, lines, strict=True)}
 
 
 def _looks_like_jsonl(path: Path) -> bool:

@@ -83,12 +83,12 @@ def read_gold_file(path: Path) -> list[tuple[str, str]]:
     return gold
 
 
-def read_prediction_lines(path: Path, expected: int) -> list[str]:
+def read_prediction_lines(path: Path, *expected: int) -> list[str]:
     """An official prediction file: one SQL per line, anything after a TAB ignored.
 
-    Trailing blank lines are ignored; any other count than ``expected`` is an error (the official script
-    asserts too, after silently mis-pairing a file with an empty line in it). A blank line inside the file
-    is an empty prediction for that position.
+    Trailing blank lines are ignored; a count other than one of ``expected`` (the split's questions, or the ones
+    a run selects) is an error (the official script asserts too, after silently mis-pairing a file with an empty
+    line in it). A blank line inside the file is an empty prediction for that position.
     """
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -96,8 +96,10 @@ def read_prediction_lines(path: Path, expected: int) -> list[str]:
         raise DataError(f"{path}: cannot read predictions ({exc})") from exc
     while lines and not lines[-1].strip():
         lines.pop()
-    if len(lines) != expected:
-        raise DataError(f"{path}:{len(lines)}: {len(lines)} prediction lines for {expected} questions")
+    if len(lines) not in expected:
+        counts = " or ".join(f"{n} ({'the questions the run selects' if i else 'every question of the split'})"
+                             for i, n in enumerate(expected))
+        raise DataError(f"{path}:{len(lines)}: {len(lines)} prediction lines, expected {counts}")
     return [line.strip().split("\t")[0] for line in lines]
 
 

@@ -27,7 +27,7 @@ import verifiers.v1 as vf
 from pydantic import Field
 
 import tabbench
-from tabbench.training import Verdict, grader_for
+from tabbench.training import Verdict, grader_for, read_examples
 
 __version__ = "0.1.0"
 
@@ -105,7 +105,7 @@ class TabbenchTaskset(vf.Taskset[TabbenchTask, TabbenchConfig]):
         config = self.config
         grader = grader_for(config.benchmark, config.data, config.options, config.rewards, config.reward_options)
         bench = grader.benchmark
-        for example in bench.examples(bench.check_split(config.split)):
+        for example in read_examples(bench, config.split):  # as every run reads them: no duplicate id, none empty
             yield TabbenchTask(TabbenchData(
                 id=example.id, name=f"{bench.name}/{example.id}", prompt=list(bench.prompt(example)),
                 benchmark=bench.name, example=json.dumps(example.to_json(), ensure_ascii=False, sort_keys=True),

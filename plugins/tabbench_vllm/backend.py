@@ -37,6 +37,8 @@ from tabbench import (
     ModelBackend,
     Option,
     completions_of,
+    counted_usage,
+    finish_reason,
     fit_prompt,
     parse_tool_calls,
     prompt_too_long,
@@ -44,6 +46,8 @@ from tabbench import (
 from tabbench.checkpoint import checkpoint_files, hub_id
 
 INSTALL_HINT = "pip install 'tabbench[vllm]' on a machine with a CUDA GPU; on a CPU use --backend hf"
+MIN_VLLM = "0.12.0"  # the oldest vLLM the backend runs on (check_vllm_version); pyproject's vllm extra says the same
+TOKENIZER_MODE = "hf"  # the Hugging Face tokenizer and its chat template, never vLLM's choice (check_tokenizer)
 
 
 def request_seed(seed: int, prompt: str) -> int:
@@ -89,6 +93,7 @@ def engine_kwargs(path: Path, options: dict[str, Any]) -> dict[str, Any]:
         "trust_remote_code": bool(options.get("trust_remote_code", False)),
         "enforce_eager": bool(options.get("enforce_eager", False)),
         "enable_prefix_caching": options.get("prefix_cache", True),
+        "tokenizer_mode": TOKENIZER_MODE,
     }
     if options.get("max_model_len"):
         kwargs["max_model_len"] = int(options["max_model_len"])
@@ -98,6 +103,35 @@ def engine_kwargs(path: Path, options: dict[str, Any]) -> dict[str, Any]:
         kwargs["enable_lora"] = True
         kwargs["max_lora_rank"] = int(options.get("max_lora_rank", 64))
     return kwargs
+
+
+def check_vllm_version(installed: str | None) -> None:
+    """Refuse a vLLM older than ``MIN_VLLM`` (``None``: not installed, which the engine's start says): the backend
+    relies on ``tokenizer_mode="hf"`` (vLLM 0.12) and on ``VLLM_BATCH_INVARIANT`` being honoured (0.11.1), so an
+    older one would pick another tokenizer or record a batch invariance that did not run."""
+    if installed is None:
+        return
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        old = Version(installed) < Version(MIN_VLLM)
+    except InvalidVersion:
+        return
+    if old:
+        raise ConfigError(f"vllm: vLLM {installed} is installed; the backend needs vLLM >= {MIN_VLLM} (tokenizer_mode "
+                          f"'hf', VLLM_BATCH_INVARIANT): pip install 'tabbench[vllm]'")
+
+
+def check_tokenizer(path: Path) -> None:
+    """Refuse a checkpoint whose only tokenizer is Mistral's (``tekken.json`` or ``tokenizer.model.v*``, no
+    ``tokenizer_config.json``): the backend runs vLLM with the Hugging Face tokenizer (``tokenizer_mode='hf'``,
+    the one whose chat template renders tabbench's prompts; vLLM's Mistral tokenizer has none), and such a folder
+    has no Hugging Face tokenizer to give it."""
+    mistral = [p.name for p in (path / "tekken.json", *sorted(path.glob("tokenizer.model.v*"))) if p.is_file()]
+    if mistral and not (path / "tokenizer_config.json").is_file():
+        raise ConfigError(f"vllm: {path} has only a Mistral tokenizer ({mistral[0]}), which has no chat template; "
+                          "the backend needs the Hugging Face tokenizer (tokenizer_config.json with a chat template): "
+                          "use the checkpoint's Hugging Face-format release")
 
 
 def render_prompts(tokenizer: Any, conversations: Sequence[list[Message]],
@@ -213,12 +247,27 @@ class Replica:
             outputs = llm.generate([{"prompt_token_ids": fitted[i][0]} for i in kept], sampling,
                                    lora_request=self.lora_request(), use_tqdm=False)
             for i, out in zip(kept, outputs, strict=True):
-                done = sorted(out.outputs, key=lambda o: o.index)
-                copies = params.n if params.temperature == 0 else 1  # greedy: one completion, n times
-                reasons = [getattr(o, "finish_reason", None) for o in done] * copies
-                details = {**fitted[i][1], **({"finish_reasons": reasons} if any(reasons) else {})}
-                results[i] = Generation([o.text for o in done] * copies, None, details)
+                results[i] = completed(out, fitted[i], context, params, tokenizer)
         return results
+
+
+def completed(output: Any, fitted: tuple[list[int] | None, dict[str, Any]], context: int | None,
+              params: GenerationParams, tokenizer: Any) -> Generation:
+    """One request's ``Generation`` from vLLM's ``RequestOutput``: its completions (greedy: the one asked for,
+    ``n`` times), each one's finish reason (``length`` said as ``context`` where the context filled before
+    ``max_new_tokens``: ``tabbench.finish_reason``), and what it spent: the prompt's ids, each generated
+    completion's ``token_ids`` (a greedy completion's once), its reasoning counted by the tokenizer."""
+    ids, details = fitted
+    prompt = len(ids or [])
+    done = sorted(output.outputs, key=lambda o: o.index)
+    copies = params.n if params.temperature == 0 else 1  # greedy: one completion, n times
+    generated = [len(o.token_ids) for o in done]
+    reasons = [finish_reason(getattr(o, "finish_reason", None), prompt, n, context, params.max_new_tokens)
+               for o, n in zip(done, generated, strict=True)] * copies
+    texts = [o.text for o in done]
+    usage = counted_usage(prompt, generated, texts, lambda text: len(tokenizer.encode(text, add_special_tokens=False)))
+    return Generation(texts * copies, None, {**details, **({"finish_reasons": reasons} if any(reasons) else {})},
+                      usage)
 
 
 class VLLMBackend(ModelBackend):
@@ -246,6 +295,8 @@ class VLLMBackend(ModelBackend):
             raise ConfigError(f"vllm: model path {model!r} is not a local checkpoint folder with a config.json; "
                               "tabbench loads local checkpoints only and never downloads")
         self.path = path.resolve()
+        check_vllm_version(vllm_version())
+        check_tokenizer(self.path)
         self.adapter: Path | None = None
         if options.get("adapter"):
             self.adapter = Path(str(options["adapter"])).expanduser().resolve()
@@ -295,7 +346,8 @@ class VLLMBackend(ModelBackend):
             return []
         outputs = self.load().generations([r.messages for r in requests], replace(params, n=1),
                                           [r.tools for r in requests])
-        return [parse_tool_calls(out[0] if out else "") for out in completions_of(self.name, requests, outputs)]
+        return [out if out.status is not None else {**parse_tool_calls(out.completions[0]), "usage": out.usage}
+                for out in outputs]  # a refusal (the conversation outgrew the context) ends that rollout alone
 
     def origin(self) -> str | None:
         """The hub id the checkpoint's ``config.json`` names (``_name_or_path``), if any."""
@@ -316,6 +368,7 @@ class VLLMBackend(ModelBackend):
                 "vllm_version": vllm_version(),
                 "batch_invariant": self.batch_invariant,
                 "prefix_cache": self.engine["enable_prefix_caching"],
+                "tokenizer_mode": self.engine["tokenizer_mode"],
                 "adapter": None if self.adapter is None else {
                     "path": str(self.adapter), "files": checkpoint_files(self.adapter)},
             }

@@ -7,10 +7,15 @@ else; ``TABBENCH_RAISE_ERRORS=1`` lets the exception through for debugging.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
+import signal
 import sys
+import threading
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 import click
@@ -36,6 +41,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "suites": ("tabbench.cli.listing:suites_group", "Suites: named lists of benchmarks."),
     "environments": (
         "tabbench.cli.listing:environments_group", "Environments: the tools of multi-turn rollouts (`eval --env`)."
+    ),
+    "datasets": (
+        "tabbench.cli.datasets:datasets_group",
+        "Datasets: your own questions and databases as a benchmark (`--dataset FOLDER`; docs/datasets.md).",
     ),
     "eval": (
         "tabbench.cli.eval:eval_command",
@@ -67,6 +76,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "tabbench.cli.view:compare_command",
         "Pair RUN_A's and RUN_B's samples per benchmark: flips (fail -> pass, pass -> fail), the exact McNemar p and "
         "B - A in points with its 95% confidence interval, clustered by database where the records name one.",
+    ),
+    "validate": (
+        "tabbench.cli.validate:validate_command",
+        "Run each item's gold answer through every metric reward of its benchmark, with no model, and list the "
+        "items whose gold does not reach the top score, with why.",
     ),
     "rescore": (
         "tabbench.cli.rescore:rescore_command",
@@ -141,6 +155,10 @@ class LazyGroup(click.Group):
             if os.environ.get("TABBENCH_RAISE_ERRORS") == "1":
                 raise
             raise CommandFailed(" ".join(str(exc).split()), exc.exit_code) from exc
+        except OSError as exc:  # a full disk, a name too long, a read-only place: one line naming the file
+            if os.environ.get("TABBENCH_RAISE_ERRORS") == "1" or exc.errno in (None, errno.EPIPE):
+                raise
+            raise CommandFailed(os_error_line(exc), 1) from exc
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List commands with their one-line help (as click does), without importing the lazy ones."""
@@ -156,6 +174,49 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def os_error_line(exc: OSError) -> str:
+    """An operating-system error as one line: what failed, and on which file (both, for a rename)."""
+    names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
+    where = f"{' -> '.join(names)}: " if names else ""
+    return " ".join(f"{where}{exc.strerror or exc} (errno {errno.errorcode.get(exc.errno or 0, exc.errno)})".split())
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where Ctrl-C's ``KeyboardInterrupt`` would be: every command's clean-up for an
+    interruption (staging folders removed, a run folder's lock let go, a half-staged change dropped) runs for
+    them too. The process then ends by the same signal, as it would have without the handler."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+@contextmanager
+def interruptible() -> Iterator[list[int]]:
+    """Turn SIGTERM and SIGHUP into ``Terminated`` in this process for the block (a forked child that inherits the
+    handler gets the signal's default action instead); yields the signals received."""
+    received: list[int] = []
+    owner = os.getpid()
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield received
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        signal.signal(signum, signal.SIG_DFL)  # a second one while cleaning up ends the process at once
+        if os.getpid() != owner:
+            os.kill(os.getpid(), signum)
+            return
+        received.append(signum)
+        raise Terminated(signum)
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield received
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def _load(target: str) -> Any:
@@ -255,4 +316,10 @@ def main(argv: list[str] | None = None) -> None:
             raise
         click.echo(f"Error: {exc}", err=True)
         sys.exit(exc.exit_code)
-    cli.main(args=argv, prog_name="tabbench")
+    with interruptible() as received:
+        try:
+            cli.main(args=argv, prog_name="tabbench")
+        finally:
+            if received:  # cleaned up: now end as the signal would have ended us
+                signal.signal(received[0], signal.SIG_DFL)
+                os.kill(os.getpid(), received[0])

@@ -19,15 +19,17 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from tabbench.contract.deprecation import module_getattr
+from tabbench.contract.deprecation import kept_in, module_getattr, moved
 from tabbench.contract.environment import Budget
 from tabbench.contract.errors import UsageError
 from tabbench.contract.options import MAX_TIMEOUT
 from tabbench.contract.settings import DEFAULT_RESULT_STORE_MB, Settings
+from tabbench.evaluation import options as _library
 from tabbench.evaluation.options import check_benchmark_names, split_names
 from tabbench.evaluation.prompts import MAX_SHOTS
 
@@ -130,6 +132,19 @@ def deprecated_option(old: str, new: str, dest: str, **option: Any) -> Callable[
         return click.option(old, hidden, hidden=True, default=None, **option)(with_old)  # type: ignore[return-value]
 
     return decorate
+
+
+dataset_option = click.option(
+    "--dataset", "datasets", multiple=True, metavar="FOLDER", type=click.Path(path_type=Path),
+    help="Your own data: a folder with a dataset manifest (tabbench.toml; `tabbench datasets init FOLDER` writes "
+    "one), run as a benchmark under the manifest's name; repeatable (docs/datasets.md).",
+)
+skip_missing_option = click.option(
+    "--skip-missing", is_flag=True, default=False,
+    help="Score the selected examples whose data is there (a database missing from your copy) and count and name "
+    "the others in the summary and results.json; without it they stop the run (config: skip_missing = true under "
+    "[run] in tabbench.toml).",
+)
 
 
 #: Most SQL worker processes ``--workers`` accepts.
@@ -265,6 +280,40 @@ threads_option = click.option(
     "(hf: one for small models; for larger ones, the cores other processes leave free).",
 )
 
+token_budget_option = click.option(
+    "--token-budget", type=click.IntRange(min=1), default=None, metavar="TOKENS",
+    help="Stop the run cleanly once its records have spent this many tokens (prompt + completion, every "
+    "benchmark's, counted by the backend; checked between batches: the last batch may pass it). The records are "
+    "kept, results.json says why under 'stopped', the exit status is 3; --resume with a larger budget goes on. "
+    "Not --max-new-tokens, which limits one completion.",
+)
+cost_budget_option = click.option(
+    "--cost-budget", type=FiniteFloatRange(min=0, min_open=True), default=None, metavar="AMOUNT",
+    help="As --token-budget, for the cost of those tokens at the model's price (--prices), in the price table's "
+    "currency.",
+)
+def _other_spelling(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    if value is not None:
+        said = param.opts[0]
+        raise UsageError(f"{said}: a run's budget is --token-budget (tokens) or --cost-budget (their cost); one "
+                         "completion's limit is --max-new-tokens")
+
+
+def other_budget_spellings(command: F) -> F:
+    """``--max-tokens`` and ``--max-cost`` (hidden): OpenAI's ``max_tokens`` is one completion's limit, inspect's
+    ``--max-tokens`` another, so tabbench spells the run's budget ``--token-budget``/``--cost-budget``; those
+    spellings are a usage error that names both meanings, not click's guess (``--max-new-tokens``)."""
+    for name in ("--max-tokens", "--max-cost"):
+        command = click.option(name, hidden=True, expose_value=False, callback=_other_spelling)(command)
+    return command
+
+
+prices_option = click.option(
+    "--prices", "prices_path", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+    help="Price table (TOML or JSON, a 'prices' table: MODEL = {input, output} per million tokens) that costs the "
+    "run's tokens; default: the [prices] table of tabbench.toml.",
+)
+
 
 _SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIMEOUT)
 # Below this the observation could not hold an error message (``@tool`` keeps ``error:`` and 80 characters).
@@ -346,6 +395,8 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
                      help="Use only the first N examples of each benchmark."),
         _where("--limit"),
         timeout_option,
+        dataset_option,
+        skip_missing_option,
         click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
                      help="Where the checkpoint (model, tokenizer, chat template) and logs are written."),
         click.option("--max-steps", type=click.IntRange(min=1), default=default_steps, show_default=True,
@@ -404,4 +455,17 @@ def reward_options(func: Callable) -> Callable:
     )(func)
 
 
-__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)
+def _legacy() -> ModuleType:
+    from tabbench.cli import legacy  # it imports this module: only when an old name is used
+
+    return legacy
+
+
+__getattr__ = module_getattr(__name__, {  # 0.1.0's names (docs/api.md)
+    **moved(_library, ("parse_key_values",)), **kept_in(_legacy, _library.LEGACY_COMMAND_HELPERS)})
+if TYPE_CHECKING:  # for type checkers: the old behaviours kept are marked deprecated (PEP 702)
+    from tabbench.cli.legacy import apply_runtime as apply_runtime
+    from tabbench.cli.legacy import checked_timeout as checked_timeout
+    from tabbench.cli.legacy import recorded_options as recorded_options
+    from tabbench.cli.legacy import sandbox_record as sandbox_record
+    from tabbench.cli.legacy import with_timeout as with_timeout

@@ -19,8 +19,11 @@ import click
 
 from tabbench.cli import CONTEXT
 from tabbench.contract.errors import UsageError
+from tabbench.contract.outputs import check_output_folder, new_folder
 
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+#: The longest plugin name: its folder, package and file names stay far below the file system's 255 bytes.
+MAX_NAME = 64
 
 #: kind -> what its skeleton provides (the package's description)
 KINDS = {
@@ -34,6 +37,8 @@ KINDS = {
 
 def placeholders(name: str, kind: str = "benchmark") -> dict[str, str]:
     """The values of the template's placeholders for plugin ``name`` (``my-bench``) of ``kind``."""
+    if len(name) > MAX_NAME:
+        raise UsageError(f"plugin name {name[:20]!r}... is {len(name)} characters long: at most {MAX_NAME}")
     if not NAME.fullmatch(name):
         raise UsageError(f"plugin name {name!r}: use lower-case letters, digits and single hyphens (e.g. my-bench)")
     return {
@@ -46,9 +51,24 @@ def placeholders(name: str, kind: str = "benchmark") -> dict[str, str]:
     }
 
 
+def check_free(name: str) -> None:
+    """Refuse a name tabbench's own plugins take (``demo``, ``sft``, ``bird``, any built-in benchmark, reward,
+    backend, environment, trainer or suite): the package ``tabbench_<name>`` or its registered name would clash
+    with a first-party one, which always wins."""
+    from tabbench.host.plugins import host
+
+    taken = host().first_party_names()
+    if name in taken or name.replace("-", "_") in {t.replace("-", "_") for t in taken}:
+        raise UsageError(f"plugin name {name!r} is taken by one of tabbench's own plugins; choose another "
+                         f"(e.g. my-{name})")
+
+
 def render(name: str, target: Path, kind: str = "benchmark") -> list[Path]:
-    """Write the ``kind`` skeleton for ``name`` into ``target`` (absent or empty); returns the files written."""
+    """Write the ``kind`` skeleton for ``name`` into ``target`` (absent or empty), whole or not at all (a staging
+    folder renamed into place); returns the files written."""
     values = placeholders(name, kind)
+    check_free(name)
+    check_output_folder(target, "--dir", allow_symlink=False)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UsageError(f"{target}: exists and is not an empty folder (choose another --dir)")
     existing = next(p for p in (target, *target.parents) if p.exists())
@@ -56,15 +76,16 @@ def render(name: str, target: Path, kind: str = "benchmark") -> list[Path]:
         raise UsageError(f"--dir {target}: {existing} is a file, not a folder")
     written = []
     templates = resources.files("tabbench") / "templates"
-    for source, relative in _walk(templates / "common", "") + _walk(templates / kind, ""):
-        relative = relative.removesuffix(".tmpl").replace("package/", f"{values['module']}/", 1)
-        text = source.read_text(encoding="utf-8")
-        for key, value in values.items():
-            text = text.replace("{{" + key + "}}", value)
-        path = target / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
+    with new_folder(target, "--dir") as staging:
+        for source, relative in _walk(templates / "common", "") + _walk(templates / kind, ""):
+            relative = relative.removesuffix(".tmpl").replace("package/", f"{values['module']}/", 1)
+            text = source.read_text(encoding="utf-8")
+            for key, value in values.items():
+                text = text.replace("{{" + key + "}}", value)
+            path = staging / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written.append(target / relative)
     return written
 
 

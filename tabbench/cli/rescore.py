@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.options import data_option, progress_option, reward_option_option
+from tabbench.cli.options import data_option, dataset_option, progress_option, reward_option_option
 from tabbench.cli.output import JSON_OPTION, emit
 from tabbench.cli.summary import print_reward_errors
 
@@ -25,11 +25,12 @@ from tabbench.cli.summary import print_reward_errors
 @click.option("--benchmark", "benchmarks", multiple=True, metavar="NAME",
               help="Only this benchmark of the run (repeatable).")
 @data_option()
+@dataset_option
 @progress_option
 @JSON_OPTION
 def rescore_command(run_dir: Path, rewards: tuple[str, ...], replaced: tuple[str, ...], removed: tuple[str, ...],
                     reward_option_pairs: tuple[str, ...], benchmarks: tuple[str, ...], data_pairs: tuple[str, ...],
-                    progress: bool, as_json: bool) -> None:
+                    datasets: tuple[Path, ...], progress: bool, as_json: bool) -> None:
     """Add metrics to the finished run in RUN_DIR without generating: each record's scored completion is scored
     by the rewards (executing SQL or programs where they need it), and results.json records the edit. A metric the
     run has can be scored again (--replace) or taken out (--remove), each an edit too.
@@ -51,7 +52,8 @@ def rescore_command(run_dir: Path, rewards: tuple[str, ...], replaced: tuple[str
                             "--reward-option")
     metrics = [*(NewMetric(m.name, m.reward, options[m.name], m.name in replaced) for m in given),
                *(NewMetric(name, None, options[name], True) for name in own)]
-    results = rescore(run_dir, metrics, benchmarks, parse_data(data_pairs), progress=progress, remove=removed)
+    results = rescore(run_dir, metrics, benchmarks, parse_data(data_pairs), progress=progress, remove=removed,
+                      datasets=datasets)
     edits = [e for e in results["edits"] if e["at"] == results["edits"][-1]["at"]][-3:]  # this rescore's
     rows = [{"edit": edit["kind"], "benchmark": m["benchmark"], "metric": m["name"], "reward": m["reward"],
              **(results["benchmarks"][m["benchmark"]]["metrics"][m["name"]] if edit["kind"] != "remove" else {})}

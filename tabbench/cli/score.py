@@ -16,6 +16,7 @@ from tabbench.cli.options import (
     batch_size_option,
     benchmark_option_option,
     data_option,
+    dataset_option,
     limit_option,
     out_option,
     progress_option,
@@ -23,6 +24,7 @@ from tabbench.cli.options import (
     resume_option,
     selection_options,
     settings_options,
+    skip_missing_option,
     split_option,
     timeout_option,
     where_option,
@@ -36,6 +38,7 @@ from tabbench.evaluation.selection import parse_data
 @click.command("score", context_settings=CONTEXT)
 @click.argument("benchmark_name", metavar="[BENCHMARK]", required=False)
 @selection_options
+@dataset_option
 @data_option(single=True)
 @click.option("--predictions", type=click.Path(exists=True, path_type=Path), required=True,
               help="Predictions: the benchmark's official format or JSONL {\"id\", \"completion\"}; a folder holds "
@@ -43,6 +46,7 @@ from tabbench.evaluation.selection import parse_data
 @split_option
 @limit_option
 @where_option
+@skip_missing_option
 @prompt_options(chat_template=False)
 @timeout_option
 @settings_options
@@ -53,9 +57,9 @@ from tabbench.evaluation.selection import parse_data
 @batch_size_option
 @progress_option
 def score_command(
-    benchmark_name: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], data_pairs: tuple[str, ...],
-    predictions: Path, split: str | None, limit: int | None, where: tuple[Any, ...], prompt: Any,
-    timeout: float | None,
+    benchmark_name: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], datasets: tuple[Path, ...],
+    data_pairs: tuple[str, ...], predictions: Path, split: str | None, limit: int | None, where: tuple[Any, ...],
+    skip_missing: bool, prompt: Any, timeout: float | None,
     settings: Any,
     benchmark_options: tuple[str, ...], out_dir: Path, resume: bool, sharding: Sharding, batch_size: int,
     progress: bool,
@@ -67,9 +71,10 @@ def score_command(
 
     if benchmark_name:
         benchmarks = (benchmark_name, *(b for b in benchmarks if b != benchmark_name))
-    if not benchmarks and not suites:
-        raise UsageError("name the benchmark: tabbench score BENCHMARK (or --benchmark NAME, --suite NAME)")
-    single = benchmarks[0] if len(benchmarks) == 1 and not suites else None  # 0.2's --data PATH is its data
+    if not benchmarks and not suites and not datasets:
+        raise UsageError("name the benchmark: tabbench score BENCHMARK (or --benchmark NAME, --suite NAME, "
+                         "--dataset FOLDER)")
+    single = benchmarks[0] if len(benchmarks) == 1 and not suites and not datasets else None  # 0.2's --data PATH
     data = parse_data(data_pairs, single)
     options = parse_key_values(benchmark_options, "--benchmark-option")
     backend_options: dict[str, Any] = {}
@@ -80,7 +85,8 @@ def score_command(
     config = RunConfig(
         backend="predictions", model=str(predictions), backend_options=backend_options, benchmarks=benchmarks,
         suites=suites, data=data, benchmark_options=options,
-        timeout=timeout, split=split, limit=limit, where=where, prompt=prompt, batch_size=batch_size, use_cache=False,
+        timeout=timeout, split=split, limit=limit, where=where, datasets=datasets, skip_missing=skip_missing,
+        prompt=prompt, batch_size=batch_size, use_cache=False,
         settings=settings,
         out=out_dir, resume=resume, progress=progress,
     )

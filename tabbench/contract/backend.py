@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from tabbench.contract.errors import BackendError, ConfigError
 from tabbench.contract.options import check_options, plugin_options
 from tabbench.contract.types import Example, Message, Status
+from tabbench.contract.usage import Usage
 
 
 @dataclass(frozen=True)
@@ -50,12 +51,15 @@ class Generation:
     ``status`` saying why (``Status.PROMPT_TOO_LONG``: the prompt does not fit the model's context with
     ``max_new_tokens``). ``details`` is what the record keeps of it (JSON): ``prompt_tokens``,
     ``context_length``, ``max_new_tokens``, ``truncated_tokens`` (cut from the left by ``truncate_prompts``),
-    ``message`` (a server's words), ``finish_reasons`` (one per completion, where the engine says: vllm); empty
-    when there is nothing to say."""
+    ``message`` (a server's words), ``finish_reasons`` (one per completion, where the engine says: vllm and openai;
+    ``stop``, ``length`` at ``max_new_tokens``, ``context`` when the model's context filled first:
+    ``tabbench.contract.usage.finish_reason``); empty when there is nothing to say. ``usage``: the tokens the
+    request spent (``Usage``), ``None`` when the backend cannot count them or spent none (a refused request)."""
 
     completions: list[str]
     status: Status | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    usage: Usage | None = None
 
 
 def fit_prompt(ids: Sequence[int], context: int | None, params: GenerationParams

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -59,6 +59,8 @@ class Benchmark(ABC):
     needs_data: ClassVar[bool] = True
     option_defaults: ClassVar[dict[str, Any]] = {}
     extractor: Extractor | None = None
+    skip_missing: bool = False
+    dataset_kind: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -113,6 +115,11 @@ class Benchmark(ABC):
         """Data shipped inside the plugin package, used when no path is configured (demo benchmarks)."""
         return None
 
+    def missing_data(self, example: Example) -> str | None:
+        """Why ``example`` cannot be scored on the data at hand (``"database .../wta_1.sqlite is missing"``), or
+        ``None`` (the default: nothing is missing). Asked only for the examples a run selects."""
+        return None
+
     def gold_completion(self, example: Example) -> str:
         """A completion that answers with the reference, in the format ``extract`` reads (the gold backend)."""
         return example.gold or ""
@@ -121,11 +128,14 @@ class Benchmark(ABC):
         """The files read for ``split``; the run records their hashes."""
         return []
 
-    def read_predictions(self, path: Path, split: str | None = None) -> dict[str, list[str]]:
+    def read_predictions(self, path: Path, split: str | None = None,
+                         ids: Sequence[str] | None = None) -> dict[str, list[str]]:
         """Read completions keyed by example id from ``path``.
 
         The default reads JSON lines ``{"id": ..., "completion": str}`` (or ``"completions": [str, ...]``).
-        Benchmarks with an official predictions format override this and fall back to it.
+        Benchmarks with an official predictions format override this and fall back to it. ``ids``: the examples
+        the run selects, in order (``--limit``, ``--where``): a positional format (one prediction per line) may
+        hold every example of the split or exactly these.
         """
         return read_jsonl_predictions(path)
 

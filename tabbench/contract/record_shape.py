@@ -19,8 +19,10 @@ _NUMBER = (int, float)
 FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "id": (str, int), "prompt_hash": (str,), "status": (str,), "score": _NUMBER, "scores": (dict,),
     "meta": (dict,), "completions": (list,), "answer": (str,), "transcript": (dict,), "sample_scores": (list,),
-    "answers": (dict,), "vote": (dict,), "generation": (dict,),
+    "answers": (dict,), "vote": (dict,), "generation": (dict,), "usage": (dict,),
 }
+#: The counts a record's ``usage`` may hold (``tabbench.Usage``), each a whole number >= 0.
+USAGE_COUNTS = ("prompt_tokens", "completion_tokens", "reasoning_tokens")
 
 
 def shape_problem(record: Any) -> str | None:
@@ -46,6 +48,13 @@ def shape_problem(record: Any) -> str | None:
         return "field 'sample_scores' holds something other than numbers"
     if any(not isinstance(v, str | int | float) or isinstance(v, bool) for v in (record.get("meta") or {}).values()):
         return "field 'meta' holds something other than text"
+    usage = record.get("usage") or {}
+    for key in USAGE_COUNTS:
+        value = usage.get(key)
+        if (value is not None or (usage and key != "reasoning_tokens")) and not _count(value):
+            return f"field 'usage.{key}' is not a count"
+    if set(usage) - set(USAGE_COUNTS):
+        return f"field 'usage.{sorted(set(usage) - set(USAGE_COUNTS))[0]}' is not one a usage has"
     return _transcript_problem(record.get("transcript") or {})
 
 
@@ -83,6 +92,10 @@ def _transcript_problem(transcript: dict[str, Any]) -> str | None:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             return f"field 'transcript.{key}' is not a count"
     return None
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _score_problem(score: dict[str, Any]) -> str | None:

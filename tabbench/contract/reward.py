@@ -10,10 +10,8 @@ in tabbench (evaluation, both trainer adapters, TAO, the audit, composite reward
 function ``score_batch(reward, items)``, which extracts the answers, turns any failure into ``reward_error``
 scores (one per item) instead of an exception, so evaluation and training cannot disagree about a failure.
 
-Rewards written against 0.1.0, before the answer was passed (``score(self, example, completion)``,
-``score_batch`` over ``(example, completion)`` pairs), keep working until 0.3.0 with a ``DeprecationWarning``
-when their class is defined: ``score_batch`` recognises them by the signature of their ``score`` and calls
-them the old way (docs/api.md; docs/plugins.md for the migration).
+Rewards written against 0.1.0's API are adapted once, when their class is defined
+(``tabbench.contract.first_api``); nothing below knows that API.
 
 Options: a reward declares them in ``option_defaults`` (see ``tabbench.contract.options``) or as keyword
 parameters of ``__init__``; ``tabbench.get_reward`` checks what a user gives against that declaration.
@@ -21,14 +19,13 @@ parameters of ``__init__``; ``tabbench.get_reward`` checks what a user gives aga
 
 from __future__ import annotations
 
-import inspect
-import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, overload
 
+from tabbench.contract import first_api
+from tabbench.contract.deprecation import deprecated
 from tabbench.contract.errors import SandboxUnavailableError
 from tabbench.contract.extract import Extractor, Prediction, SampleAnswers, answer_text
 from tabbench.contract.options import Option, check_options, plugin_options
@@ -67,10 +64,7 @@ class Reward(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "score" in cls.__dict__ and not takes_answer(cls):
-            warnings.warn(f"reward {cls.__qualname__}: score(self, example, completion) is deprecated since 0.2.0 "
-                          "and stops working in 0.3.0; use score(self, example, completion, answer) and declare "
-                          "the extractor of the answer (Reward.extractor)", DeprecationWarning, stacklevel=3)
+        first_api.adapt(cls)  # a reward of an older API is adapted here, once, at the edge
 
     def __init__(self, **options: Any) -> None:
         """Keep ``options``, checked against the declaration (one line naming the reward, the key and what is
@@ -89,9 +83,8 @@ class Reward(ABC):
         extractor is declared). ``value`` is ``None`` only when the gold side failed."""
 
     def score_batch(self, items: Sequence[Prediction]) -> list[Score]:
-        """Score many predictions; the default calls ``score`` on each, never raising. (A reward of the first
-        API receives ``(example, completion)`` pairs here.)"""
-        return [safe_score(self, item if isinstance(item, Prediction) else Prediction(*item)) for item in items]
+        """Score many predictions; the default calls ``score`` on each, never raising."""
+        return [score_one(self, item) for item in items]
 
     def executed_query(self, example: Example, answer: str) -> str:
         """The query this reward executes for the predicted SQL ``answer`` of ``example`` (``limits`` set): the
@@ -100,20 +93,6 @@ class Reward(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r}, options={self.options!r})"
-
-
-@cache
-def takes_answer(cls: type[Reward]) -> bool:
-    """True for a reward whose ``score`` takes the answer; False for one written against the first API,
-    ``score(self, example, completion)``, which the host calls with ``(example, completion)`` pairs."""
-    try:
-        parameters = list(inspect.signature(cls.score).parameters.values())[1:]
-    except (TypeError, ValueError):
-        return True
-    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
-        return True
-    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    return len(positional) >= 3 or any(p.name == "answer" for p in parameters)
 
 
 def declared_options(reward: type[Reward] | Reward) -> dict[str, Option] | None:
@@ -128,22 +107,31 @@ def reward_error(exc: BaseException | str) -> Score:
     return Score(0.0, Status.REWARD_ERROR, {"error": text})
 
 
-def safe_score(reward: Reward, prediction: Prediction | Example, completion: str | None = None) -> Score:
-    """Call ``reward.score`` on ``prediction``; an exception (or a result that is not a ``Score``) becomes
-    ``reward_error``. ``safe_score(reward, example, completion)``, the first API's form, still works (no
-    answer: a reward that declares an extractor then finds none)."""
-    if not isinstance(prediction, Prediction):
-        prediction = Prediction(prediction, completion if isinstance(completion, str) else "")
+def score_one(reward: Reward, prediction: Prediction) -> Score:
+    """``reward.score`` on one prediction; an exception (or a result that is not a ``Score``) becomes
+    ``reward_error``."""
     try:
-        if takes_answer(type(reward)):
-            score = reward.score(prediction.example, prediction.completion, prediction.answer)
-        else:
-            score = reward.score(prediction.example, prediction.completion)  # type: ignore[call-arg]
+        score = reward.score(prediction.example, prediction.completion, prediction.answer)
     except SandboxUnavailableError:
         raise  # no sample can be scored on this machine: stop the run with the one-line reason
     except Exception as exc:
         return reward_error(exc)
     return score if isinstance(score, Score) else reward_error(f"score returned {type(score).__name__}, not a Score")
+
+
+@overload
+def safe_score(reward: Reward, prediction: Prediction) -> Score: ...
+@overload
+@deprecated("safe_score(reward, example, completion) is 0.1.0's form: use safe_score(reward, Prediction(example, "
+            "completion))", category=None)
+def safe_score(reward: Reward, prediction: Example, completion: str) -> Score: ...
+def safe_score(reward: Reward, prediction: Prediction | Example, completion: str | None = None) -> Score:
+    """``score_one``, the public name: score one prediction, never raising. 0.1.0's form ``safe_score(reward,
+    example, completion)`` is adapted here, at the public edge (no answer: a reward that declares an extractor
+    then finds none); type checkers flag it (PEP 702)."""
+    if not isinstance(prediction, Prediction):
+        prediction = Prediction(prediction, completion if isinstance(completion, str) else "")
+    return score_one(reward, prediction)
 
 
 def samples_of(items: Sequence[Item]) -> list[SampleAnswers]:
@@ -173,25 +161,21 @@ def score_batch(reward: Reward, items: Sequence[Item]) -> list[Score]:
     are shared with other rewards (evaluation passes one ``SampleAnswers`` per sample to every metric). The
     reward's extractor runs at most once per sample; each score records the answer it used (``Score.answer``,
     unless the reward set one). When ``reward.score_batch`` raises or returns the wrong number of scores, each
-    item is scored alone (``safe_score``), so one bad sample costs one sample; an element that is not a
-    ``Score`` becomes ``reward_error``. A reward written against the first API receives
-    ``(example, completion)`` pairs and no answer.
+    item is scored alone (``score_one``), so one bad sample costs one sample; an element that is not a
+    ``Score`` becomes ``reward_error``.
     """
     samples = samples_of(items)
     if not samples:
         return []
-    modern = takes_answer(type(reward))
-    preds = predictions(reward, samples) if modern else [Prediction(s.example, s.completion, None, s)
-                                                          for s in samples]
-    batch_items: list[Any] = preds if modern else [(p.example, p.completion) for p in preds]
+    preds = predictions(reward, samples)
     try:
-        batch = list(reward.score_batch(batch_items))
+        batch = list(reward.score_batch(preds))
         if len(batch) != len(preds):
             raise ValueError(f"score_batch returned {len(batch)} scores for {len(preds)} items")
     except SandboxUnavailableError:
         raise
     except Exception:
-        batch = [safe_score(reward, p) for p in preds]
+        batch = [score_one(reward, p) for p in preds]
     return [_with_answer(s, p) if isinstance(s, Score)
             else reward_error(f"score_batch returned {type(s).__name__}, not a Score")
             for s, p in zip(batch, preds, strict=True)]

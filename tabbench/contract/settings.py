@@ -53,10 +53,16 @@ def current_settings() -> Settings:
     return _CURRENT.get() or _DEFAULTS
 
 
+def enter_settings(settings: Settings) -> contextvars.Token[Settings | None]:
+    """Make ``settings`` the current ones for the rest of this context (the returned token resets it):
+    ``use_settings`` for a block, 0.1.0's command helpers for the rest of a command."""
+    return _CURRENT.set(settings)
+
+
 @contextmanager
 def use_settings(settings: Settings) -> Iterator[Settings]:
     """Make ``settings`` the current ones in this context until the block ends."""
-    token = _CURRENT.set(settings)
+    token = enter_settings(settings)
     try:
         yield settings
     finally:

@@ -119,7 +119,10 @@ class SampleRecord:
 
     ``generation`` holds what the backend said of the prompt (``tabbench.Generation.details``) when it has
     something to say: a prompt refused as too long for the model's context (``status`` ``prompt_too_long``) or
-    cut from the left to fit (``truncated_tokens``), and a backend's ``finish_reasons`` (vllm); absent otherwise.
+    cut from the left to fit (``truncated_tokens``), and a backend's ``finish_reasons`` (vllm, openai); absent
+    otherwise. ``usage`` holds the tokens the sample spent (``tabbench.Usage.to_json``: ``prompt_tokens``,
+    ``completion_tokens``, and ``reasoning_tokens`` where known; a multi-turn rollout's turns summed), as the
+    backend counted them; absent where it counts none (``gold``, ``predictions``, a refused prompt).
     """
 
     id: str
@@ -135,11 +138,13 @@ class SampleRecord:
     answers: dict[str, list[str | None]] | None = None
     vote: dict[str, Any] | None = None
     generation: dict[str, Any] | None = None
+    usage: dict[str, int] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        if self.generation is None:  # records with nothing to say are as before
-            del data["generation"]
+        for key in ("generation", "usage"):
+            if data[key] is None:  # records with nothing to say are as before
+                del data[key]
         return data
 
     @classmethod

@@ -10,12 +10,18 @@ Two protocols:
 - ``tools``: the backend renders the tool schemas with the model's chat template and returns assistant
   messages with ``tool_calls`` (``generate_turns``; hf, vllm, openai, gold, predictions implement it);
 - ``tags``: for models without a tool-calling template, the SkyRL-SQL plain-text protocol through the
-  ordinary ``generate``: ``<sql>...</sql>`` (the environment's ``tag_protocol``) is a call, the result comes
+  ordinary ``generations``: ``<sql>...</sql>`` (the environment's ``tag_protocol``) is a call, the result comes
   back as ``<observation>...</observation>``, the answer is given in ``<solution>...</solution>``.
 
 ``auto`` picks ``tools`` when the backend has ``generate_turns`` and ``supports_tools()`` says its template
 renders tool calls. Budgets (turns, tool seconds, observation bytes) are the environment's: ``--max-turns`` and
 the budget options of ``tabbench.cli.options`` give every rollout's ``Budget``.
+
+A turn the backend refuses because the conversation no longer fits the model's context (``generate_turns`` returns
+that ``Generation``, ``tabbench.prompt_too_long``'s, in place of the message) ends that rollout alone: its record
+has status ``prompt_too_long`` (scored as wrong, as a single-turn prompt too long), the transcript so far and why it
+stopped; the other rollouts go on. What each turn spent (a reply's ``usage``, a ``tabbench.Usage``) is summed into
+the record's ``usage``: every turn's prompt is read again, as a server bills it.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
+from tabbench.contract.backend import Generation, GenerationParams, GenerationRequest, ModelBackend
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Budget, Environment, reference_turns, tool_schemas
 from tabbench.contract.errors import UsageError
@@ -36,17 +42,30 @@ from tabbench.contract.modeltext import MAX_DEPTH, valid_json
 from tabbench.contract.settings import run_in_context
 from tabbench.contract.toolcalls import TurnRequest, call_message
 from tabbench.contract.types import Message, SampleRecord
+from tabbench.contract.usage import Usage, total_usage
 
 PROTOCOLS = ("auto", "tools", "tags")
 
 
 @dataclass
 class Rollout:
-    """One example's multi-turn run: the final answer and the transcript the record keeps."""
+    """One example's multi-turn run: the final answer and the transcript the record keeps; what each turn spent
+    (``turns``: ``None`` for a turn whose backend did not count it); ``refused``, a turn the backend refused (the
+    conversation outgrew the model's context), which ends the rollout there."""
 
     answer: str
     messages: list[dict[str, Any]] = field(default_factory=list)
     stop: str = "answer"
+    turns: list[Usage | None] = field(default_factory=list)
+    refused: Generation | None = None
+
+    def generation(self) -> Generation:
+        """What the record is made from: the final answer as the one completion, or the refusal (scored as wrong,
+        its details kept), with every turn's tokens summed (``tabbench.total_usage``)."""
+        usage = total_usage(self.turns)
+        if self.refused is not None:
+            return Generation([], self.refused.status, dict(self.refused.details), usage)
+        return Generation([self.answer], None, {}, usage)
 
     def transcript(self, env: Environment, protocol: str) -> dict[str, Any]:
         calls = env.stats.calls
@@ -131,11 +150,17 @@ def run_rollouts(
                                          benchmark.name, turn, references[i]) for i in active]
             replies = backend.generate_turns(turn_requests, replace(params, n=1))  # type: ignore[attr-defined]
         else:
-            texts = backend.generate([replace(requests[i], messages=model_view(conversations[i])) for i in active],
-                                     tag_params)
-            replies = [parse_tags(envs[i], outs[0] if outs else "") for i, outs in zip(active, texts, strict=True)]
+            made = backend.generations([replace(requests[i], messages=model_view(conversations[i])) for i in active],
+                                       tag_params)
+            replies = [g if g.status is not None else {**parse_tags(envs[i], g.completions[0] if g.completions else ""),
+                                                      "usage": g.usage} for i, g in zip(active, made, strict=True)]
         still = []
         for i, reply in zip(active, replies, strict=True):
+            if isinstance(reply, Generation):  # refused: the conversation no longer fits the model's context
+                rollouts[i].refused, rollouts[i].stop = reply, str(reply.status)
+                continue
+            usage = reply.pop("usage", None) if isinstance(reply, dict) else None
+            rollouts[i].turns.append(usage if isinstance(usage, Usage) else None)
             reply = _bounded(reply)
             answer = reply.pop("answer", None)
             conversations[i].append(reply)
@@ -224,7 +249,7 @@ class AgentCompleter:
         self.from_cache = 0
         self.generation_seconds = 0.0
 
-    def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[list[str]]:
+    def __call__(self, benchmark: Benchmark, requests: Sequence[GenerationRequest]) -> list[Generation]:
         import time
 
         start = time.perf_counter()
@@ -234,7 +259,7 @@ class AgentCompleter:
         self.generated += len(requests)
         for request, env, rollout in zip(requests, envs, rollouts, strict=True):
             self.transcripts[request.example.id] = rollout.transcript(env, self.protocol)
-        return [[rollout.answer] for rollout in rollouts]
+        return [rollout.generation() for rollout in rollouts]
 
 
 def serves(factory: Callable[[], Environment], benchmark: Benchmark, split: str | None) -> bool:

@@ -1,7 +1,9 @@
 """The run configuration: one typed, frozen object from which every evaluation run is built.
 
 ``tabbench eval``, ``tabbench score`` and ``tabbench.evaluate`` each turn what they were given into a
-``RunConfig`` and hand it to ``tabbench.evaluation.launch.launch``; nothing else assembles a run. The same
+``RunConfig`` and hand it to ``tabbench.evaluation.launch.launch``; nothing else assembles a run. ``run_config``
+turns ``tabbench eval``'s options (a ``--model`` spec, ``--samples``, ``--temperature``, ``--env``...) into one,
+for the command and ``tabbench.evaluate`` alike, so that both run the same run from the same values. The same
 run asked for by any of the three therefore has the same configuration, and ``results.json``'s ``config`` is
 this object serialised (``to_json``), which is also what ``--resume`` compares; ``from_json`` reads it back,
 the one way a recorded configuration is read (``tabbench merge``, the Ray launcher's workers, the viewer).
@@ -12,7 +14,7 @@ to run it, not what it is, and are not recorded.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -24,12 +26,16 @@ from tabbench.contract.settings import Settings
 from tabbench.evaluation.prompts import PromptOptions
 from tabbench.evaluation.selection import Selection
 from tabbench.evaluation.shards import Shard
+from tabbench.evaluation.usage import RunBudget
 from tabbench.evaluation.where import Where
 
 VOTES = ("execution", "similarity")
 PROTOCOLS = ("auto", "tools", "tags")
+#: The sampling temperature when ``--samples N`` (N > 1) is given without ``--temperature``.
+SAMPLED_TEMPERATURE = 0.8
 
 _NOT_RECORDED = {"recorded": False}
+_RECORDED_WHEN_SET = {"omit_none": True}  # added since 0.3: absent (not null) when unset, as earlier runs have them
 
 
 @dataclass(frozen=True)
@@ -64,17 +70,21 @@ class RunConfig:
     and ``--suite`` names (neither: every installed benchmark, the ``all`` suite); ``data``: benchmark name ->
     data path (``--data``); ``benchmark_options``: ``-o [NAME:]KEY=VALUE``; ``timeout``: ``--timeout`` for the
     benchmarks that execute predictions. ``where``: ``--where`` filters (``tabbench.evaluation.where``; expressions are
-    parsed here), applied before ``limit``. ``shard``: ``--shard K/N``, the run covers shard K of N
+    parsed here), applied before ``limit``. ``datasets``: ``--dataset`` folders (each a benchmark under its
+    manifest's name); ``skip_missing``: ``--skip-missing``. ``shard``: ``--shard K/N``, the run covers shard K of N
     (``tabbench.evaluation.shards``; ``tabbench merge`` combines them). ``generation``: decoding (``n`` > 1: the
     ``vote``'s pick is scored, ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``:
     the response cache.
     ``prompt``: how the benchmarks' prompts change (``--system-prompt``, ``--few-shot``, ``--chat-template``;
     ``tabbench.evaluation.prompts``), recorded so that ``--resume`` refuses another prompt.
-    The fields ``benchmarks`` to ``prompt`` and ``timeout`` are a ``tabbench.evaluation.selection.Selection``'s,
-    normalised and checked by it, as a training run's (``tabbench.training.TrainConfig.selection``), and
+    The fields ``benchmarks`` to ``where``, ``timeout``, ``datasets``, ``skip_missing`` and ``prompt`` are a
+    ``tabbench.evaluation.selection.Selection``'s, normalised and checked by it, as a training run's
+    (``tabbench.training.TrainConfig.selection``), and
     ``tabbench.evaluation.plan.plan`` resolves them as it does a training run's.
     ``settings``: what the shared services read during the run (SQL workers, result-store bound, sandbox
-    opt-out).
+    opt-out). ``run_budget``: what the whole run may spend (``--token-budget``, ``--cost-budget``; it stops cleanly
+    when spent, and ``--resume`` may raise it); ``prices``: the price table file (``--prices``; else the config
+    file's ``[prices]``) that costs the run's tokens. Neither changes a score: ``--resume`` does not compare them.
     """
 
     backend: str
@@ -88,7 +98,6 @@ class RunConfig:
     split: str | None = None
     limit: int | None = None
     where: tuple[Where, ...] = ()
-    prompt: PromptOptions = field(default_factory=PromptOptions)
     shard: Shard | None = None
     generation: GenerationParams = field(default_factory=GenerationParams)
     vote: str | None = None
@@ -97,14 +106,23 @@ class RunConfig:
     cache_path: Path | None = None
     use_cache: bool = True
     settings: Settings = field(default_factory=Settings)
+    run_budget: RunBudget | None = field(default=None, metadata=_RECORDED_WHEN_SET)
+    prices: Path | None = field(default=None, metadata=_RECORDED_WHEN_SET)
     out: Path = field(default=Path("runs/run"), metadata=_NOT_RECORDED)
     resume: bool = field(default=False, metadata=_NOT_RECORDED)
     progress: bool = field(default=False, metadata=_NOT_RECORDED)
+    datasets: tuple[Path, ...] = ()  # last: positional construction of the fields above still works
+    skip_missing: bool = False
+    prompt: PromptOptions = field(default_factory=PromptOptions)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "out", Path(self.out))
-        if self.cache_path is not None and not isinstance(self.cache_path, Path):
-            object.__setattr__(self, "cache_path", Path(self.cache_path))
+        for name in ("cache_path", "prices"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Path):
+                object.__setattr__(self, name, Path(value))
+        if self.run_budget is not None and not self.run_budget:  # an empty budget is none
+            object.__setattr__(self, "run_budget", None)
         chosen = self.selection
         for item in fields(Selection):  # normalised and checked as a training run's selection is
             object.__setattr__(self, item.name, getattr(chosen, item.name))
@@ -124,8 +142,8 @@ class RunConfig:
 
     @property
     def selection(self) -> Selection:
-        """What the run covers (``benchmarks`` to ``prompt``, ``timeout``), as a training run's
-        ``TrainConfig.selection``."""
+        """What the run covers (``benchmarks`` to ``where``, ``timeout``, ``datasets``, ``skip_missing``,
+        ``prompt``), as a training run's ``TrainConfig.selection``."""
         return Selection(**{item.name: getattr(self, item.name) for item in fields(Selection)})
 
     def to_json(self) -> dict[str, Any]:
@@ -135,6 +153,8 @@ class RunConfig:
             if not item.metadata.get("recorded", True):
                 continue
             value = getattr(self, item.name)
+            if value is None and item.metadata.get("omit_none"):
+                continue
             if hasattr(value, "to_json"):
                 value = value.to_json()
             elif isinstance(value, Mapping):
@@ -168,7 +188,7 @@ class RunConfig:
             try:
                 read = _READ.get(key, _as_is) if where_files else _UNREAD.get(key, _READ.get(key, _as_is))
                 values[key] = read(value)
-            except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            except (TypeError, ValueError, KeyError, AttributeError, UsageError) as exc:
                 raise DataError(f"run config: {key}: unreadable value {value!r} ({type(exc).__name__}: {exc})"
                                 ) from None
         try:
@@ -228,7 +248,8 @@ _READ: dict[str, Any] = {
     "backend": _typed(str), "model": _typed(str), "split": _optional(_typed(str)), "vote": _optional(_typed(str)),
     "limit": _optional(_typed(int)), "timeout": _optional(_typed(int, float)), "batch_size": _typed(int),
     "use_cache": _typed(bool), "backend_options": _object, "benchmark_options": _object, "benchmarks": _texts,
-    "suites": _texts,
+    "suites": _texts, "skip_missing": _typed(bool),
+    "datasets": lambda value: tuple(Path(path) for path in _texts(value)),
     "data": lambda value: {name: Path(_typed(str)(path)) for name, path in _object(value).items()},
     "where": lambda value: tuple(Where.from_json(item) for item in _typed(list)(value)),
     "shard": _optional(lambda value: Shard(int(value["index"]), int(value["count"]))),
@@ -237,9 +258,32 @@ _READ: dict[str, Any] = {
     "cache_path": _optional(Path),
     "settings": lambda value: Settings(**_object(value)),
     "prompt": lambda value: PromptOptions.from_json(_object(value)),
+    "run_budget": _optional(lambda value: RunBudget.from_json(_object(value))),
+    "prices": _optional(lambda value: Path(_typed(str)(value))),
 }
 #: Readers of the fields that name files, for a reader that never runs the configuration (``where_files=False``).
 _UNREAD: dict[str, Any] = {"where": _recorded_where, "prompt": _recorded_prompt}
+
+
+def run_config(model: str, *, backend: str | None = None, samples: int = 1, temperature: float | None = None,
+               top_p: float = 1.0, max_new_tokens: int = 256, seed: int = 0, stop: Sequence[str] = (),
+               truncate_prompts: bool = False, env: str | None = None, env_options: Mapping[str, Any] | None = None,
+               protocol: str = "auto", budget: Budget | None = None, **fields: Any) -> RunConfig:
+    """The ``RunConfig`` of ``tabbench eval``'s options: ``model`` is a ``--model`` spec (``split_model``);
+    ``samples``, ``temperature`` (default ``SAMPLED_TEMPERATURE`` with ``samples`` > 1, else greedy), ``top_p``,
+    ``max_new_tokens``, ``seed``, ``stop`` and ``truncate_prompts`` the decoding; ``env`` (``--env``) with
+    ``env_options`` (``-e``), ``protocol`` and ``budget`` (``--max-turns`` and the budget options; default
+    ``Budget()``) a multi-turn run;
+    ``fields`` the other ``RunConfig`` fields as they are (``vote``, ``benchmarks``, ``shard``, ``out``...)."""
+    if env is None and (env_options or protocol != "auto" or budget is not None):
+        raise UsageError("--env-option, --protocol and the budget options need --env NAME")
+    backend_name, model_name = split_model(model, backend)
+    if temperature is None:
+        temperature = SAMPLED_TEMPERATURE if samples > 1 else 0.0
+    environment = None if env is None else EnvironmentConfig(env, protocol, dict(env_options or {}), budget or Budget())
+    generation = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=samples,
+                                  seed=seed, stop=tuple(stop), truncate_prompts=truncate_prompts)
+    return RunConfig(backend=backend_name, model=model_name, generation=generation, environment=environment, **fields)
 
 
 def split_model(spec: str, backend: str | None = None) -> tuple[str, str]:

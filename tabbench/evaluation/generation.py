@@ -26,6 +26,7 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import ConfigError, UnknownNameError
 from tabbench.contract.hashing import stable_hash
 from tabbench.contract.paths import cache_dir
+from tabbench.contract.usage import Usage
 from tabbench.evaluation.runner import prompt_hash
 
 CACHE_FORMAT = 1
@@ -99,7 +100,8 @@ class ResponseCache:
             try:
                 entry = json.loads(raw)
                 details = dict(entry.get("details") or {})
-                self.entries[entry["key"]] = Generation(list(entry["completions"]), None, details)
+                usage = None if entry.get("usage") is None else Usage.from_json(entry["usage"])
+                self.entries[entry["key"]] = Generation(list(entry["completions"]), None, details, usage)
             except (ValueError, RecursionError, KeyError, TypeError):
                 continue  # a torn line from a killed run (or garbage): that prompt is generated again
         if lines[-1]:  # the file does not end in a newline: terminate the torn line before appending
@@ -118,14 +120,17 @@ class ResponseCache:
         return self.entries.get(key)
 
     def put(self, key: str, generation: Generation) -> None:
-        """Keep a generated request's completions (and what the backend said of its prompt, e.g. that it was cut);
-        a refused request is not kept: it costs nothing to ask again, and the server's limit may change."""
+        """Keep a generated request's completions (what the backend said of its prompt, e.g. that it was cut, and
+        what it spent: a record made from the cache says what the completions cost when they were made); a refused
+        request is not kept: it costs nothing to ask again, and the server's limit may change."""
         if generation.status is not None:
             return
         self.entries[key] = generation
         entry: dict[str, Any] = {"key": key, "completions": generation.completions}
         if generation.details:
             entry["details"] = generation.details
+        if generation.usage is not None:
+            entry["usage"] = generation.usage.to_json()
         self._handle.write(modeltext.dumps(entry) + "\n")
         self._handle.flush()
 
@@ -147,7 +152,12 @@ class BackendCompleter:
         self.generation_seconds = 0.0
 
     def expect(self, benchmark: Benchmark, examples: Sequence[Any], whole_split: bool) -> None:
-        """The run's examples of ``benchmark``, before its first batch (``ModelBackend.expect``)."""
+        """The run's examples of ``benchmark``, before its first batch (``ModelBackend.expect``); a predictions
+        file is read by the run's own benchmark."""
+        from tabbench.evaluation.predictions import PredictionsBackend
+
+        if isinstance(self.backend, PredictionsBackend):
+            self.backend.use_benchmark(benchmark)
         split = examples[0].split if examples else ""
         self.backend.expect(benchmark.name, split, [e.id for e in examples], whole_split)
 

@@ -9,7 +9,7 @@ decoding into ``OUT/greedy`` on the same plan and reports it beside the vote.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,9 @@ from tabbench.contract.errors import UsageError
 from tabbench.contract.settings import use_settings
 from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.plan import Plan, plan
+from tabbench.evaluation.prices import Price, find_price, model_names, price_table
 from tabbench.evaluation.results import Results
+from tabbench.evaluation.usage import Spending
 
 
 def launch(config: RunConfig, *, backend: ModelBackend | None = None,
@@ -32,26 +34,33 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
     before the run starts. Benchmarks that did not run are listed in ``results["not_run"]``.
     """
     from tabbench.contract.outputs import check_output_folder
+    from tabbench.contract.runlock import writing
     from tabbench.host.lookup import get_backend
 
     check_output_folder(config.out, "--out")  # before the model loads: a file in the way costs nothing
-    if config.resume:
-        _check_resumable(config)
-    with use_settings(config.settings):
+    with writing(config.out), use_settings(config.settings):  # one writer per run folder, before the model loads
+        if config.resume:
+            _check_resumable(config)
         _environment_factory(config)  # a bad environment name or option fails before the model loads
         planned = plan_run(config)  # so do bad names, data and a missing sandbox: the examples are read once
         for name, why in planned.skipped:
             if notify is not None:
                 notify(f"skipped {name}: {' '.join(why.split())}")
+        prices = price_table(config.prices)  # a bad price table fails before the model loads
         own = backend is None
         model_backend = get_backend(config.backend, config.model, **backend_options(config)) if own else backend
         try:
+            price = model_price(config, model_backend, prices)
+            spending = None if config.run_budget is None else Spending(config.run_budget, price)
             if config.vote is None:
-                return _run(config, model_backend, planned)
+                return _run(config, model_backend, planned, price=price, spending=spending)
             greedy_config = replace(config, out=config.out / "greedy", vote=None,
                                     generation=replace(config.generation, temperature=0.0, n=1))
-            greedy = _run(greedy_config, model_backend, planned)  # the same plan: the examples are not read again
-            return _run(config, model_backend, planned, greedy)
+            # the same plan (the examples are not read again) and the same budget: the greedy half spends from it
+            greedy = _run(greedy_config, model_backend, planned, price=price, spending=spending)
+            if "stopped" in greedy:
+                return greedy  # the budget ran out in the greedy half: the vote has not begun
+            return _run(config, model_backend, planned, greedy, price=price, spending=spending)
         finally:
             if own:
                 model_backend.close()
@@ -65,9 +74,9 @@ def backend_options(config: RunConfig) -> dict[str, Any]:
         return dict(config.backend_options)
     from tabbench.contract.backend import ModelBackend
     from tabbench.contract.options import plugin_options
-    from tabbench.host.lookup import _load_class
+    from tabbench.host.lookup import load_class
 
-    declared = plugin_options(_load_class("model", config.backend, ModelBackend), ModelBackend, ("model",))
+    declared = plugin_options(load_class("model", config.backend, ModelBackend), ModelBackend, ("model",))
     if declared is not None and "chat_template" not in declared:
         raise UsageError(f"--chat-template: model backend {config.backend!r} does not render prompts with a chat "
                          "template (hf, vllm and openai with -m mode=completions do)")
@@ -75,6 +84,25 @@ def backend_options(config: RunConfig) -> dict[str, Any]:
         raise UsageError("--chat-template and -m chat_template=... both given: give one")
     assert template.text is not None, "a recorded chat template is read again before a run uses it"
     return {**config.backend_options, "chat_template": template.text}
+def model_price(config: RunConfig, backend: ModelBackend, prices: Mapping[str, Price]) -> Price | None:
+    """The price of the run's model in ``prices`` (``tabbench.evaluation.prices.model_names``: ``--model`` as
+    given, the served model's name, its hub id, its folder's name); ``None`` when the table names none of them,
+    which ``--cost-budget`` refuses, naming what was looked up."""
+    cost = None if config.run_budget is None else config.run_budget.cost
+    if not prices:
+        if cost is not None:
+            raise UsageError(f"--cost-budget {cost:g} needs the model's price: give --prices FILE or a [prices] table "
+                             "in tabbench.toml (docs/eval.md)")
+        return None
+    served = backend.fingerprint().get("model")
+    origin = getattr(backend, "origin", lambda: None)()
+    names = model_names(config.model or config.backend, served if isinstance(served, str) else None, origin)
+    price = find_price(prices, names)
+    if price is None and cost is not None:
+        source = next(iter(prices.values())).source
+        raise UsageError(f"--cost-budget {cost:g}: {source} has no price for the model (looked up "
+                         f"{', '.join(map(repr, names))})")
+    return price
 
 
 def plan_run(config: RunConfig) -> Plan:
@@ -97,7 +125,7 @@ def _environment_factory(config: RunConfig) -> Callable[[], Any] | None:
 
 
 #: What ``resume_record`` leaves out of the configuration: settings that cannot change a score.
-UNCOMPARED = ("settings", "batch_size", "cache_path", "use_cache")
+UNCOMPARED = ("settings", "batch_size", "cache_path", "use_cache", "run_budget", "prices")
 #: What ``resume_record`` adds to the configuration (what the run resolved to), with the JSON type of each.
 RESOLVED: dict[str, type] = {"unsafe_sandbox": bool, "fingerprint_sha": str, "benchmark_versions": dict,
                              "data_paths": dict}
@@ -156,9 +184,10 @@ def _check_resumable(config: RunConfig) -> None:
         RunStore(folder).saved_config(read_resume_record)
 
 
-def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan,
-         greedy_results: Results | None = None) -> Results:
-    """One run: the run store, the completer, the runner."""
+def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan, greedy_results: Results | None = None, *,
+         price: Price | None = None, spending: Spending | None = None) -> Results:
+    """One run: the run store, the completer, the runner (``price`` costs its tokens, ``spending`` keeps its
+    budget)."""
     from tabbench.evaluation.generation import BackendCompleter, ResponseCache, default_cache_dir, fingerprint_hash
     from tabbench.evaluation.runner import Run, execute
     from tabbench.evaluation.store import RunStore
@@ -169,7 +198,6 @@ def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan,
     use_cache = config.use_cache and model_backend.cacheable and config.environment is None  # rollouts: no cache
     cache = ResponseCache(config.cache_path or default_cache_dir(), fingerprint) if use_cache else None
     record = resume_record(config, fingerprint_sha, planned.benchmarks)
-    store = RunStore.resume(out, record, read_resume_record) if config.resume else RunStore.create(out, record)
     model_record = {"fingerprint": fingerprint, "fingerprint_sha": fingerprint_sha,
                     "chat_template_sha256": fingerprint.get("chat_template_sha256"),
                     "cache": str(cache.path) if cache else None}
@@ -212,11 +240,13 @@ def _run(config: RunConfig, model_backend: ModelBackend, planned: Plan,
     greedy = None if greedy_results is None else {
         "run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in greedy_results["benchmarks"].items()},
     }
+    # opened last: the store holds the folder's lock from here, and execute() lets it go however the run ends
+    store = RunStore.resume(out, record, read_resume_record) if config.resume else RunStore.create(out, record)
     run = Run(out_dir=out, config=config.to_json(), plan=planned, store=store, batch_size=config.batch_size,
               vote=config.vote, model=model_record,
               show_progress=config.progress, seeds={"generation": params.seed}, timing=timing, greedy=greedy,
               after_benchmark=environment_summary if config.environment is not None else None,
-              not_run=planned.not_run())
+              not_run=planned.not_run(), price=price, spending=spending)
     try:
         return execute(run, completer, chooser)
     finally:

@@ -5,30 +5,36 @@ benchmark the same version, split, options, data files (sha256) and metric rewar
 index. Their records are checked (each belongs to its shard, none twice, none missing unless the merge is
 partial), written to the merged run in the benchmark's example order, and the results are computed from them by
 the runner, as for an unsharded run (``Run.merge``: nothing is generated); no shard's means are averaged. The
-merged folder is built beside ``OUT`` and renamed into place, so a refused or failed merge leaves nothing.
+merged run is built in ``OUT``'s journal while ``OUT`` is held (one writer at a time) and switched into place
+whole, so a refused, failed or killed merge leaves ``OUT`` as it was. Each shard's prompt entries are checked
+against the examples read again, and what ``tabbench rescore`` added to the shards (alike) is kept.
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract import modeltext
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import ConfigError, DataError, RunStoreError, TabbenchError
+from tabbench.contract.journal import Change, recover
 from tabbench.contract.outputs import check_output_folder
+from tabbench.contract.runlock import writing
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.config import RunConfig
+from tabbench.evaluation.edits import merged_edits
 from tabbench.evaluation.plan import Plan, plan
 from tabbench.evaluation.record_checks import check_against_results, check_records
 from tabbench.evaluation.results import MergeRecord, Results, load
 from tabbench.evaluation.runfolder import RESULTS, PromptTable, existing, read_prompts, started_config
-from tabbench.evaluation.runner import Run, execute
+from tabbench.evaluation.runner import Run, execute, prompt_entry, prompt_hash
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.usage import recorded_price
 
 #: Per-benchmark results keys that say what was run; they must agree across shards (the rest is computed).
 SAME_PER_BENCHMARK = ("version", "split", "options", "data", "metric_rewards")
@@ -76,6 +82,9 @@ def read_shard(path: Path) -> ShardRun:
         raise RunStoreError(f"{path}: shard {shard} has no results.json (it did not finish): resume it with "
                             "--resume, or merge without it with --allow-partial")
     results = load(results_file)
+    if "stopped" in results:
+        raise RunStoreError(f"{path}: shard {shard} stopped on its budget before it finished: resume it with --resume "
+                            "and a larger budget, or merge without it with --allow-partial")
     _check_versions(store.config_path, record, results)
     try:
         config = replace(RunConfig.from_json(results["config"]), shard=None)
@@ -186,26 +195,42 @@ class MergePlan:
 
 def merge(out: Path, shard_dirs: Sequence[Path], make_plan: Callable[[ShardRun], MergePlan], *,
           allow_partial: bool = False) -> Results:
-    """Merge ``shard_dirs`` into the run folder ``out`` (which must not exist) and return its results.
+    """Merge ``shard_dirs`` into the run folder ``out`` (new, or holding no run) and return its results.
 
     ``make_plan`` is given the first shard (``plan_for``). A vote run's greedy runs (``SHARD/greedy``) are merged
-    into ``OUT/greedy`` first, on the same plan, and its ``greedy`` block is computed from that merge.
+    into ``OUT/greedy`` first, on the same plan, and its ``greedy`` block is computed from that merge. ``out`` is
+    held (its lock) throughout; the merged run is built in its journal and switched in whole
+    (``tabbench.contract.journal``), so a refused, failed or interrupted merge leaves ``out`` as it was.
     """
     out = Path(out)
     check_output_folder(out, "merge OUT", allow_symlink=False)  # before any shard is read
-    if any((out / name).exists() for name in RUN_FILES):
-        raise RunStoreError(f"{out} already holds a run: merge into a new folder")
     if not shard_dirs:
         raise RunStoreError("tabbench merge needs at least one shard folder")
+    with writing(out):
+        recover(out)
+        if any((out / name).exists() for name in RUN_FILES):
+            raise RunStoreError(f"{out} already holds a run: merge into a new folder")
+        with Change(out) as change:
+            results = _merge_into(change.new, out, shard_dirs, make_plan, allow_partial)
+            change.adopt()
+    return results
+
+
+def _merge_into(staging: Path, out: Path, shard_dirs: Sequence[Path],
+                make_plan: Callable[[ShardRun], MergePlan], allow_partial: bool) -> Results:
+    """Build the merged run of ``shard_dirs`` in ``staging`` (it becomes ``out``)."""
     shards = sorted((read_shard(Path(d)) for d in shard_dirs), key=lambda s: s.shard)
     check_same_run(shards)
+    edits = merged_edits([(s.path, s.results.get("edits")) for s in shards])
     first = shards[0]
     made = make_plan(first)
     built = made.plan.benchmarks
     layout: MergeRecord = {"count": first.shard.count, "shards": [], "partial": False, "missing": {}}
     per_benchmark = {}
+    examples_of: dict[str, dict[str, Any]] = {}
     for benchmark in built:
         examples = made.plan[benchmark.name].examples
+        examples_of[benchmark.name] = {e.id: e for e in examples}
         records, missing = merged_records(benchmark, examples, shards, allow_partial)
         per_benchmark[benchmark.name] = records
         if missing:
@@ -215,65 +240,58 @@ def merge(out: Path, shard_dirs: Sequence[Path], make_plan: Callable[[ShardRun],
         layout["shards"].append({"index": s.shard.index, "path": str(s.path),
                                  "n": {b.name: sum(1 for r in per_benchmark[b.name]
                                                    if s.shard.holds(b.name, r.id)) for b in built}})
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.merging-", dir=out.parent))
-    try:
-        greedy = None
-        if "greedy" in first.results:
-            merged = merge(staging / "greedy", [s.path / "greedy" for s in shards], lambda _: made,
-                           allow_partial=allow_partial)
-            greedy = {"run": "greedy",
-                      "primary_metric": {n: r["primary_metric"] for n, r in merged["benchmarks"].items()}}
-        store = RunStore.create(staging, first.record)
-        config = first.config.to_json()
-        for name, records in per_benchmark.items():
-            tables = [(s.shard, s.prompts(name)) for s in shards]
-            for record in records:
-                _record_prompt(store, name, record, tables)
-                store.append(name, record)
-        run = Run(out_dir=out, config=config, plan=made.plan, store=store, vote=first.config.vote,
-                  model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
-                  greedy=greedy, after_benchmark=made.after_benchmark,
-                  merge=dict(layout))
-        results = execute(run, _no_generation)
-        for name, result in results["benchmarks"].items():
-            if str(result["version"]) != str(first.results["benchmarks"][name].get("version")):
-                raise RunStoreError(f"benchmark {name}: the shards ran version "
-                                    f"{first.results['benchmarks'][name].get('version')!r}, the plugin here is "
-                                    f"version {result['version']!r}")
-            if result["data"] != first.results["benchmarks"][name]["data"]:
-                raise RunStoreError(f"benchmark {name}: its data ({result['data']['path']}) is not the data the "
-                                    "shards ran on (path or file sha256 differ)")
-        _install(staging, out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    greedy = None
+    if "greedy" in first.results:
+        merged = merge(staging / "greedy", [s.path / "greedy" for s in shards], lambda _: made,
+                       allow_partial=allow_partial)
+        greedy = {"run": "greedy", "primary_metric": {n: r["primary_metric"] for n, r in merged["benchmarks"].items()}}
+    store = RunStore.create(staging, first.record)
+    config = first.config.to_json()
+    for benchmark in built:
+        name = benchmark.name
+        tables = [(s.path, s.shard, s.prompts(name)) for s in shards]
+        for record in per_benchmark[name]:
+            _record_prompt(store, benchmark, examples_of[name][record.id], record, tables)
+            store.append(name, record)
+    run = Run(out_dir=out, config=config, plan=made.plan, store=store, vote=first.config.vote,
+              model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
+              greedy=greedy, after_benchmark=made.after_benchmark, merge=dict(layout),
+              edits=edits, price=recorded_price(first.results))  # type: ignore[arg-type]
+    results = execute(run, _no_generation)
+    for name, result in results["benchmarks"].items():
+        if str(result["version"]) != str(first.results["benchmarks"][name].get("version")):
+            raise RunStoreError(f"benchmark {name}: the shards ran version "
+                                f"{first.results['benchmarks'][name].get('version')!r}, the plugin here is "
+                                f"version {result['version']!r}")
+        if result["data"] != first.results["benchmarks"][name]["data"]:
+            raise RunStoreError(f"benchmark {name}: its data ({result['data']['path']}) is not the data the "
+                                "shards ran on (path or file sha256 differ)")
     return results
 
 
-def _record_prompt(store: RunStore, benchmark: str, record: SampleRecord,
-                   tables: Sequence[tuple[Shard, PromptTable]]) -> None:
-    """Write the record's prompt to the merged prompts file as the shard that ran it recorded it; a record of a
-    run of results schema 3 has none."""
-    for shard, table in tables:
-        if shard.holds(benchmark, record.id):
+def _record_prompt(store: RunStore, benchmark: Benchmark, example: Any, record: SampleRecord,
+                   tables: Sequence[tuple[Path, Shard, PromptTable]]) -> None:
+    """Write the record's prompt to the merged prompts file as the shard that ran it recorded it, once checked
+    against the example read again (its messages, question, gold and meta): a shard's prompts file is not trusted.
+    A record of a run of results schema 3 has none."""
+    for path, shard, table in tables:
+        if shard.holds(benchmark.name, record.id):
             entry = table.get(record.prompt_hash, record.id)
             if entry is not None:
-                store.record_prompt(benchmark, record.prompt_hash, record.id, entry)
+                where = RunStore(path).prompts_path(benchmark.name)
+                messages = benchmark.prompt(example)
+                if prompt_hash(messages) != record.prompt_hash:
+                    raise RunStoreError(f"{RunStore(path).samples_path(benchmark.name)}: record {record.id!r} names "
+                                        "a prompt that is not its example's (prompt_hash differs)")
+                expected = json.loads(modeltext.dumps(prompt_entry(example, messages), default=str))
+                found = json.loads(modeltext.dumps(entry, default=str))
+                changed = [k for k in ("messages", "question", "gold", "meta") if found.get(k) != expected.get(k)]
+                if changed:
+                    raise RunStoreError(f"{where}: the prompt entry of example {record.id!r} is not its example's "
+                                        f"({', '.join(changed)} differ{'s' if len(changed) == 1 else ''}): an "
+                                        "edited prompts file is refused")
+                store.record_prompt(benchmark.name, record.prompt_hash, record.id, entry)
             return
-
-
-def _install(staging: Path, out: Path) -> None:
-    """Move the merged run from ``staging`` to ``out``: a rename when ``out`` is new, else its parts, the
-    results last (a run folder without ``results.json`` is an unfinished one)."""
-    if not out.exists():
-        staging.rename(out)
-        return
-    for name in RUN_FILES:
-        if name != "results.json" and (staging / name).exists():
-            (staging / name).rename(out / name)
-    (staging / "results.json").rename(out / "results.json")
-    staging.rmdir()
 
 
 def plan_for(first: ShardRun, planned: Plan | None = None) -> MergePlan:
@@ -286,8 +304,11 @@ def plan_for(first: ShardRun, planned: Plan | None = None) -> MergePlan:
     config = first.config
     names = tuple(first.results["benchmarks"])
     if planned is None:
-        selection = replace(config.selection, benchmarks=names, suites=())
         try:
+            from tabbench.evaluation.datasets import dataset_classes
+
+            datasets = dataset_classes(config.datasets)  # a --dataset runs under its manifest's name
+            selection = replace(config.selection, benchmarks=tuple(n for n in names if n not in datasets), suites=())
             planned = plan(selection, scored=False)  # a merge extracts nothing: no sandbox to check
         except TabbenchError as exc:
             raise ConfigError(f"tabbench merge needs the plugin and the data of each benchmark the shards ran "

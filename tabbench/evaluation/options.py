@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from tabbench.contract.deprecation import module_getattr
+from tabbench.contract.deprecation import TYPEVAR_REPLACEMENT, Deprecated, kept_in, module_getattr, moved
 from tabbench.contract.errors import UsageError
+
+__all__ = ["check_benchmark_names", "options_for", "parse_key_values", "split_names"]
 
 
 def check_benchmark_names(names: tuple[str, ...]) -> None:
@@ -80,4 +83,37 @@ def split_names(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(names)
 
 
-__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)
+# --- 0.1.0's names (docs/api.md): its click options and command helpers moved up to tabbench.cli, which alone
+# imports click; they are imported from there only when an old name is used (tests/test_layering.py allows it)
+
+#: 0.1.0's command helpers, kept in ``tabbench.cli.legacy`` (here and in ``tabbench.cli.options``).
+LEGACY_COMMAND_HELPERS = ("apply_runtime", "checked_timeout", "recorded_options", "result_store_option",
+                          "sandbox_record", "unsafe_sandbox_option", "with_timeout", "workers_option")
+
+
+def _cli_options() -> ModuleType:
+    from tabbench.cli import options
+
+    return options
+
+
+def _cli_legacy() -> ModuleType:
+    from tabbench.cli import legacy
+
+    return legacy
+
+
+__getattr__ = module_getattr(__name__, {
+    **moved(_cli_options, ("FiniteFloatRange", "MAX_WORKERS", "batch_size_option", "benchmark_option_option",
+                           "limit_option", "out_option", "progress_option", "resume_option", "selection_options",
+                           "settings_options", "split_option", "timeout_option", "where_option"),
+            "tabbench.cli.options"),
+    **kept_in(_cli_legacy, LEGACY_COMMAND_HELPERS),
+    "F": Deprecated(lambda: _cli_options().F, TYPEVAR_REPLACEMENT),
+})
+if TYPE_CHECKING:  # for type checkers: the old behaviours kept are marked deprecated (PEP 702)
+    from tabbench.cli.legacy import apply_runtime as apply_runtime
+    from tabbench.cli.legacy import checked_timeout as checked_timeout
+    from tabbench.cli.legacy import recorded_options as recorded_options
+    from tabbench.cli.legacy import sandbox_record as sandbox_record
+    from tabbench.cli.legacy import with_timeout as with_timeout

@@ -9,7 +9,8 @@ per-query limits, that chooses the examples evaluation scores.
 In order: the names are checked (a suite given as ``--benchmark``, an unknown name, ``--data``/``-o NAME:`` for a
 benchmark not selected), suites are resolved, each benchmark is built with its options and the per-query
 ``timeout`` folded in, its examples are read once (the split; none, or a duplicate id, is a data error), the
-``--where`` filters apply across the benchmarks, then ``--limit``, then the shard; an ``--env`` environment keeps
+``--where`` filters apply across the benchmarks, then the examples whose data is missing are refused or, with
+``--skip-missing``, passed over and recorded, then ``--limit``, then the shard; an ``--env`` environment keeps
 the benchmarks it serves; and the one sandbox rule (``check_sandbox``) stops a run that would run model-written
 code on a machine that cannot confine it.
 """
@@ -34,13 +35,16 @@ from tabbench.evaluation.shards import Shard
 @dataclass(frozen=True)
 class PlannedBenchmark:
     """One benchmark of a plan: built, with the split it is read on, the run's ``examples`` (the split's, through
-    ``--where`` then ``--limit``: every shard's together), ``selected``, those of this run's shard (all of
-    ``examples`` without ``--shard``), and the ``prompter`` that builds their messages (``messages``)."""
+    ``--where``, then those whose data is there, then ``--limit``: every shard's together), ``selected``, those of
+    this run's shard (all of ``examples`` without ``--shard``), ``missing``: ``(id, why)`` of each example
+    ``--skip-missing`` passed over because its data is missing (``Benchmark.missing_data``), in order, and the
+    ``prompter`` that builds their messages (``messages``)."""
 
     benchmark: Benchmark
     split: str
     examples: tuple[Example, ...]
     selected: tuple[Example, ...] | None = None
+    missing: tuple[tuple[str, str], ...] = ()
     prompter: Prompter | None = None
 
     def __post_init__(self) -> None:
@@ -128,8 +132,8 @@ def plan(selection: Selection, *, shard: Shard | None = None, environment: type[
     (``tabbench.training.require_sandbox``). The environment's tools are checked either way.
     """
     split = selection.split or default_split
-    built, skipped, failed = _build(selection, split)
-    planned = _filtered(selection, split, built, skipped, shard)
+    built, skipped, failed, named = _build(selection, split)
+    planned = _filtered(selection, split, built, skipped, failed, named, shard)
     if environment is not None:
         planned = _served(selection, environment, planned, skipped)
     result = Plan(selection, planned, split, tuple(skipped), tuple(failed), shard)
@@ -165,8 +169,11 @@ def with_timeout(benchmark_cls: Any, options: dict[str, Any], timeout: float | N
 _Built = list[tuple[Benchmark, list[Example], list[Example]]]  # benchmark, its split's examples, the few-shot pool
 
 
-def _build(selection: Selection, split: str | None) -> tuple[_Built, list[tuple[str, str]], list[tuple[str, str]]]:
-    """Each benchmark of the selection built on its data with its whole split read, and those skipped or failed."""
+def _build(selection: Selection, split: str | None
+           ) -> tuple[_Built, list[tuple[str, str]], list[tuple[str, str]], set[str]]:
+    """Each benchmark of the selection built on its data with its whole split read, those skipped or failed, and
+    the names asked for by name (not as a suite's members)."""
+    from tabbench.evaluation.datasets import dataset_classes
     from tabbench.host.config import data_path
     from tabbench.host.lookup import benchmark_class, resolve_benchmarks
     from tabbench.host.plugins import host
@@ -174,12 +181,14 @@ def _build(selection: Selection, split: str | None) -> tuple[_Built, list[tuple[
     benchmarks, suites = selection.benchmarks, selection.suites
     check_benchmark_names(benchmarks)
     registered = host().registry("suite")
-    named = {*benchmarks, *(s for s in suites if s != "all" and s not in registered)}
-    names = resolve_benchmarks(selection.spec)
+    datasets = dataset_classes(selection.datasets)  # a user's own folders: named benchmarks, built on the folder
+    named = {*benchmarks, *(s for s in suites if s != "all" and s not in registered), *datasets}
+    names = [*(resolve_benchmarks(selection.spec) if selection.spec else []), *datasets]
     asked = _asked(selection)
-    unknown = sorted(set(selection.data) - set(names))
+    unknown = sorted(set(selection.data) - set(names) | set(selection.data) & set(datasets))
     if unknown:
-        raise UsageError(f"--data {unknown[0]}=...: {unknown[0]!r} is not a benchmark of {asked}")
+        why = "a --dataset, read from its folder" if unknown[0] in datasets else f"not a benchmark of {asked}"
+        raise UsageError(f"--data {unknown[0]}=...: {unknown[0]!r} is {why}")
     options = dict(selection.benchmark_options)
     targets = sorted({k.partition(":")[0] for k in options if ":" in k} - set(names))
     if targets:
@@ -192,14 +201,18 @@ def _build(selection: Selection, split: str | None) -> tuple[_Built, list[tuple[
         failed += [(info.name, info.failure()) for info in host().failures()]
     for name in names:
         try:
-            cls = benchmark_class(name)
-            path, _ = data_path(name, selection.data.get(name))
-            if path is None:
-                path = cls.bundled_data()
-            if path is None and cls.needs_data and name not in named:
-                skipped.append((name, f"no data: {cls.data_hint}"))
-                continue
-            benchmark = cls(path, **with_timeout(cls, options_for(name, options), selection.timeout))
+            if name in datasets:
+                cls, path = datasets[name]
+            else:
+                cls = benchmark_class(name)
+                path, _ = data_path(name, selection.data.get(name))
+                if path is None:
+                    path = cls.bundled_data()
+                if path is None and cls.needs_data and name not in named:
+                    skipped.append((name, f"no data: {cls.data_hint}"))
+                    continue
+            given = {**configured_options(name, cls), **options_for(name, options)}
+            benchmark = cls(path, **with_timeout(cls, given, selection.timeout))
             if name not in named and (split or benchmark.default_split) not in benchmark.splits:
                 skipped.append((name, f"no {split!r} split (splits: {', '.join(benchmark.splits)})"))
                 continue
@@ -219,8 +232,18 @@ def _build(selection: Selection, split: str | None) -> tuple[_Built, list[tuple[
             failed.append((name, str(exc)))
     if not built:
         detail = "; ".join(f"{n}: {why}" for n, why in skipped + failed)
-        raise ConfigError(f"{asked}: no benchmark has data{f' for split {split!r}' if split else ''} ({detail})")
-    return built, skipped, failed
+        raise ConfigError(f"{asked}: no benchmark could run{f' on split {split!r}' if split else ''} ({detail})")
+    return built, skipped, failed, named
+
+
+def configured_options(name: str, cls: Any) -> dict[str, Any]:
+    """The options the config file gives benchmark ``name`` (``[options.NAME]``), checked against what it
+    declares so that a typo there is one line naming the file and the table; ``-o`` lays its options over them."""
+    from tabbench.contract.options import check_options, declared
+    from tabbench.host.config import benchmark_options
+
+    given, where = benchmark_options(name)
+    return check_options(where, declared(cls.option_defaults), given) if given else {}
 
 
 class NoShots(UsageError):
@@ -251,24 +274,62 @@ def prompter(benchmark: Benchmark, split: str | None, pool: Sequence[Example], o
 
 
 def _filtered(selection: Selection, split: str | None, built: _Built, skipped: list[tuple[str, str]],
-              shard: Shard | None) -> list[PlannedBenchmark]:
-    """``--where`` across the benchmarks (one with no match is skipped), then ``--limit``, then the shard; each
-    benchmark's prompter, checked to have the shots its examples need."""
+              failed: list[tuple[str, str]], named: set[str], shard: Shard | None) -> list[PlannedBenchmark]:
+    """``--where`` across the benchmarks (one with no match is skipped), then the examples whose data is there
+    (``--skip-missing``), then ``--limit``, then the shard; each benchmark's prompter, checked to have the shots its
+    examples need."""
     from tabbench.evaluation.where import select_where
+    from tabbench.host.config import run_default
 
     kept = select_where(selection.where, {b.name: examples for b, examples, _ in built})
     if selection.where:
         reason = f"no example matches --where {' --where '.join(w.text for w in selection.where)}"
         skipped += [(b.name, reason) for b, _, _ in built if not kept[b.name]]
+    skip = selection.skip_missing or bool(run_default("skip_missing"))
     planned = []
     for benchmark, _, pool in built:
-        examples = kept[benchmark.name][:selection.limit]
+        try:
+            examples, missing = available(benchmark, kept[benchmark.name], selection.limit,
+                                          skip or benchmark.skip_missing)
+        except DataError as exc:  # a suite member lacks data for a selected example: the others still run
+            if benchmark.name in named:
+                raise
+            failed.append((benchmark.name, str(exc)))
+            continue
         if not examples:
+            if missing:
+                skipped.append((benchmark.name, f"no example has its data ({len(missing)} skipped: "
+                                                f"{missing[0][1]})"))
             continue
         selected = examples if shard is None else shard.select(benchmark.name, examples)
         planned.append(PlannedBenchmark(benchmark, benchmark.check_split(split), tuple(examples), tuple(selected),
-                                        prompter(benchmark, split, pool, selection.prompt, examples)))
+                                        tuple(missing), prompter(benchmark, split, pool, selection.prompt, examples)))
+    if not planned:
+        detail = "; ".join(f"{n}: {why}" for n, why in skipped + failed)
+        raise ConfigError(f"{_asked(selection)}: no benchmark could run ({detail})")
     return planned
+
+
+def available(benchmark: Benchmark, examples: Sequence[Example], limit: int | None, skip: bool
+              ) -> tuple[list[Example], list[tuple[str, str]]]:
+    """The first ``limit`` of ``examples`` whose data is there (``Benchmark.missing_data``), and the ``(id, why)``
+    of those passed over on the way (``skip``); without ``skip`` a selected example whose data is missing is a
+    ``DataError`` naming it. Only the examples the run would score are asked: a missing database that no
+    selected question uses costs nothing."""
+    chosen: list[Example] = []
+    missing: list[tuple[str, str]] = []
+    for example in examples:
+        if limit is not None and len(chosen) >= limit:
+            break
+        why = benchmark.missing_data(example)
+        if why is None:
+            chosen.append(example)
+        elif skip:
+            missing.append((example.id, why))
+        else:
+            raise DataError(f"benchmark {benchmark.name!r}: example {example.id!r}: {why} (add it, or pass "
+                            "--skip-missing to score the examples whose data is there)")
+    return chosen, missing
 
 
 def _served(selection: Selection, environment: type[Environment], planned: list[PlannedBenchmark],
@@ -285,7 +346,8 @@ def _served(selection: Selection, environment: type[Environment], planned: list[
 
 def _asked(selection: Selection) -> str:
     return ", ".join([*(f"--benchmark {b!r}" for b in selection.benchmarks),
-                      *(f"--suite {s!r}" for s in selection.suites)]) or "--suite 'all'"
+                      *(f"--suite {s!r}" for s in selection.suites),
+                      *(f"--dataset {str(d)!r}" for d in selection.datasets)]) or "--suite 'all'"
 
 
 #: One check of the sandbox rule: who runs the code (``"benchmark 'tablebench'"``), the extractor that would run it

@@ -8,12 +8,13 @@ like any plugin's, so scoring a file needs no plugin beyond the benchmark's.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from tabbench.contract.backend import GenerationParams, GenerationRequest, ModelBackend
-from tabbench.contract.benchmark import read_jsonl, read_jsonl_predictions
+from tabbench.contract.benchmark import Benchmark, read_jsonl, read_jsonl_predictions
 from tabbench.contract.errors import ConfigError, DataError
 from tabbench.contract.hashing import file_sha256
 from tabbench.contract.options import Option
@@ -26,8 +27,10 @@ class PredictionsBackend(ModelBackend):
     """Completions read from the file (or folder of per-benchmark files) named by the model spec.
 
     A file is read as JSON lines ``{"id", "completion" | "completions"}``; when it is not JSON lines, it is handed
-    to the benchmark's ``read_predictions`` (its official format, e.g. BIRD's ``{"0": "SQL\\t----- bird -----\\tdb"}``),
-    which needs the benchmark built on its data: pass ``data=PATH`` when the data path is not configured.
+    to the benchmark's ``read_predictions`` (its official format, e.g. BIRD's ``{"0": "SQL\\t----- bird -----\\tdb"}``
+    or Spider's one SQL per line), with the ids of the examples the run selects: a positional file may hold
+    every example of the split or exactly those. The run's own benchmark reads it (``use_benchmark``); outside a
+    run the benchmark is built on its data: pass ``data=PATH`` when the data path is not configured.
     A folder holds one file per benchmark, named ``<benchmark>.jsonl`` (or ``.json``, ``.sql``, ``.txt``).
 
     Options: ``data`` (benchmark data path for official formats: one path, or a dict by benchmark name),
@@ -54,6 +57,13 @@ class PredictionsBackend(ModelBackend):
         self.missing = self.options.get("missing", "error")
         self._loaded: dict[tuple[str, str], dict[str, list[str]]] = {}
         self._transcripts: dict[str, dict[str, list[dict[str, Any]]]] = {}  # by benchmark
+        self._benchmarks: dict[str, Benchmark] = {}
+        self.read = 0  # predictions handed out, for the run's summary ("N predictions read")
+
+    def use_benchmark(self, benchmark: Benchmark) -> None:
+        """Read ``benchmark``'s official format with this instance, the run's own (built once, with the run's
+        options; a ``--dataset`` benchmark has no registered name to build it by)."""
+        self._benchmarks[benchmark.name] = benchmark
 
     def data_of(self, benchmark: str) -> str | None:
         """The data path given for ``benchmark``: ``data`` by benchmark name (``tabbench score --data NAME=PATH``), or
@@ -74,30 +84,36 @@ class PredictionsBackend(ModelBackend):
             f"(expected {benchmark}.jsonl, or one of {', '.join(PREDICTION_SUFFIXES)})"
         )
 
-    def predictions(self, benchmark: str, split: str) -> dict[str, list[str]]:
+    def predictions(self, benchmark: str, split: str, ids: Sequence[str] | None = None) -> dict[str, list[str]]:
+        """The file's completions of ``benchmark`` by example id (read once); ``ids``: the examples the run
+        selects, in order, for a positional format."""
         key = (benchmark, split)
         if key not in self._loaded:
             path = self.file_for(benchmark)
             try:
                 self._loaded[key] = read_jsonl_predictions(path)
             except DataError as jsonl_error:
-                from tabbench.host.lookup import get_benchmark
+                bench = self._benchmarks.get(benchmark)
+                if bench is None:
+                    from tabbench.host.lookup import get_benchmark
 
-                try:
-                    bench = get_benchmark(benchmark, self.data_of(benchmark),
-                                          **options_for(benchmark, dict(self.options.get("benchmark_options") or {})))
-                except Exception as exc:
-                    raise DataError(
-                        f"{path}: not JSON lines ({jsonl_error}), and benchmark {benchmark!r} cannot read it in its "
-                        f"official format without its data ({exc}); pass the backend option data=PATH"
-                    ) from exc
-                self._loaded[key] = bench.read_predictions(path, split)
+                    try:
+                        bench = get_benchmark(benchmark, self.data_of(benchmark), **options_for(
+                            benchmark, dict(self.options.get("benchmark_options") or {})))
+                    except Exception as exc:
+                        raise DataError(
+                            f"{path}: not JSON lines ({jsonl_error}), and benchmark {benchmark!r} cannot read it in "
+                            f"its official format without its data ({exc}); pass the backend option data=PATH"
+                        ) from exc
+                takes_ids = "ids" in inspect.signature(bench.read_predictions).parameters  # added in 0.3.0
+                self._loaded[key] = (bench.read_predictions(path, split, ids=ids) if takes_ids and ids is not None
+                                     else bench.read_predictions(path, split))
         return self._loaded[key]
 
     def expect(self, benchmark: str, split: str, ids: Sequence[str], whole_split: bool) -> None:
         """Every example needs a prediction (unless ``missing=empty``); over a whole split, every prediction
         needs an example: a file for another split or data set is refused before anything is scored."""
-        table, path = self.predictions(benchmark, split), self.file_for(benchmark)
+        table, path = self.predictions(benchmark, split, ids), self.file_for(benchmark)
         missing = [i for i in ids if i not in table]
         if missing and self.missing == "error":
             raise DataError(f"{path}: {len(missing)} of {len(ids)} examples have no prediction (first missing id: "
@@ -127,6 +143,7 @@ class PredictionsBackend(ModelBackend):
             # n > 1 (a vote): the first n; otherwise every recorded completion, the first scored and all of
             # them counted in pass@k (``tabbench score`` of a file with several completions per example)
             outputs.append(list(completions[: params.n] if params.n > 1 else completions))
+            self.read += completions is not None
         return outputs
 
     def generate_turns(self, requests: Sequence[Any], params: GenerationParams) -> list[dict[str, Any]]:

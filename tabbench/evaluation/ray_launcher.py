@@ -172,10 +172,14 @@ def launch_on_ray(config: Any, count: int, options: RayOptions) -> Any:
     from dataclasses import replace
     from functools import partial
 
+    from tabbench.contract.errors import UsageError
     from tabbench.contract.settings import use_settings
     from tabbench.evaluation.launch import plan_run
     from tabbench.evaluation.merge import merge, plan_for
 
+    if config.run_budget is not None:
+        raise UsageError("--token-budget/--cost-budget keep one run folder's budget; --launcher ray runs --shards N "
+                         "folders at once: give each shard its own (--shard K/N), or run without a budget")
     with use_settings(config.settings):
         planned = plan_run(replace(config, shard=None))
     totals = {shard.index: sum(len(shard.select(p.name, p.examples)) for p in planned.planned)

@@ -13,13 +13,18 @@ own kind. The primary metric and every record's ``status``/``score`` stay as the
 neither replaced nor removed.
 
 The benchmark's data must be the data the run was made on (same file hashes, same benchmark version): scores
-against other golds would be numbers of another run. Every file is written atomically, the records before
-``results.json``; nothing is written until every score is computed and the new ``results.json`` is checked.
+against other golds would be numbers of another run. A rescore holds the run folder's lock
+(``tabbench.contract.runlock``: a second writer is refused by name) and checks before it scores that the records
+give back ``results.json`` and that every file it rewrites is writable; nothing is written until every score is
+computed and the new ``results.json`` is checked, and then the records and ``results.json`` change together
+(``tabbench.contract.journal``): a kill, a full disk or a failed rename at any point leaves the old run or the
+rescored one, never a mix.
 """
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -28,18 +33,20 @@ from typing import Any
 
 from tabbench import __version__
 from tabbench.contract import modeltext
-from tabbench.contract.atomic import write_atomic
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.contract.extract import SampleAnswers, answer_text
+from tabbench.contract.journal import Change, pending, recover
 from tabbench.contract.reward import score_batch
+from tabbench.contract.runlock import RunLock
 from tabbench.contract.types import MetricSpec, SampleRecord
 from tabbench.evaluation.agent import transcript_json
 from tabbench.evaluation.aggregate import summarize
+from tabbench.evaluation.record_checks import check_against_results
 from tabbench.evaluation.record_limits import bounded
-from tabbench.evaluation.results import Results, load, validate
+from tabbench.evaluation.results import Results, load
 from tabbench.evaluation.runfolder import RESULTS, existing
-from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.store import RunStore, results_text
 
 BATCH = 64  # samples scored per score_batch call (a progress step)
 
@@ -70,17 +77,35 @@ class NewMetric:
 
 
 def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[str] = (),
-            data: Mapping[str, Path] | None = None, progress: bool = False, remove: Sequence[str] = ()) -> Results:
+            data: Mapping[str, Path] | None = None, progress: bool = False, remove: Sequence[str] = (),
+            datasets: Sequence[Path] = ()) -> Results:
     """Add ``metrics`` to the benchmarks of the finished run in ``run_dir`` (all of them, or those named), score
     those that ``replace`` a metric again, and take the metrics named in ``remove`` out; ``data``: benchmark -> data
-    path, for data moved since the run (its files must hash the same). Each kind of change is an entry of
-    ``edits``. Returns the new ``results.json``."""
+    path, for data moved since the run (its files must hash the same); ``datasets``: ``--dataset`` folders, for a
+    dataset the run scored (else the folders the run recorded). Each kind of change is an entry of ``edits``.
+    Returns the new ``results.json``. Holds the run folder's lock throughout; the files change together or not at
+    all."""
     run_dir = Path(run_dir)
-    path = existing(run_dir, RESULTS)
-    if path is None:
-        raise UsageError(f"{run_dir}: no results.json (rescore needs a finished run; finish it with --resume)")
+    no_results = f"{run_dir}: no results.json (rescore needs a finished run; finish it with --resume)"
+    if not run_dir.is_dir() or (existing(run_dir, RESULTS) is None and not pending(run_dir)):
+        raise UsageError(no_results)
     _check_request(metrics, remove)
+    with RunLock(run_dir):
+        recover(run_dir)  # a change a killed writer left is finished (or undone) before anything is read
+        path = existing(run_dir, RESULTS)
+        if path is None:
+            raise UsageError(no_results)
+        return _rescore(run_dir, path, metrics, benchmarks, data, progress, remove, datasets)
+
+
+def _rescore(run_dir: Path, path: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[str],
+             data: Mapping[str, Path] | None, progress: bool, remove: Sequence[str], datasets: Sequence[Path]
+             ) -> Results:
+    from tabbench.evaluation.datasets import dataset_classes
+
     results = load(path)
+    given = dataset_classes(datasets)
+    recorded = [Path(str(p)) for p in (results.get("config") or {}).get("datasets") or []]
     chosen = list(benchmarks) or list(results["benchmarks"])
     for name in chosen:
         if name not in results["benchmarks"]:
@@ -88,19 +113,23 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
     _check_present([m.name for m in metrics if m.replaces], "--replace", results, chosen)
     _check_present(remove, "--remove", results, chosen)
     store = RunStore(run_dir)
+    records_of = {name: store.read_samples(name, repair=False) for name in chosen}
+    for name, records in records_of.items():  # before any work: records that are not the results' are refused
+        check_against_results(store.samples_path(name), records, results["benchmarks"][name])
+    _check_writable(run_dir, [path, *(store.samples_path(name) for name in chosen)])
     rescored: dict[str, tuple[list[SampleRecord], dict[str, Any], list[dict[str, Any]]]] = {}
     from tabbench.sql.store import ResultStore, use_store
 
     with use_store(ResultStore()):  # each distinct query executes once, whichever new metric asks
         for name in chosen:
             result = results["benchmarks"][name]
-            records = store.read_samples(name, repair=False)
+            records = records_of[name]
             _check_names(name, result, records, metrics)
             wanted = [m for m in metrics if not m.replaces or m.name in result["metrics"]]
             removed = [entry for entry in result.get("metric_rewards") or [] if entry.get("name") in remove]
             added = {}
             if wanted:
-                bench = _benchmark(run_dir, name, result, (data or {}).get(name))
+                bench = _benchmark(run_dir, name, result, (data or {}).get(name), _dataset(name, given, recorded))
                 specs = _rewards(bench, wanted, result)
                 added = _score(bench, result["split"], records, specs, progress)
             rescored[name] = (records, added, removed)
@@ -119,26 +148,61 @@ def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[st
              for kind, changed in kinds.items() if changed]
     results = {**results, "edits": [*(results.get("edits") or []), *edits]}  # type: ignore[typeddict-item]
     try:  # before any file is written: a document that cannot be written would leave the records changed alone
-        validate(json.loads(json.dumps(results, default=str)))
+        document, text = results_text(results)
     except ValueError as exc:
         raise DataError(f"{path}: cannot add the metrics ({exc})") from None
-    for name, (records, _, _) in rescored.items():
-        text = "".join(modeltext.dumps(r.to_json(), default=str) + "\n" for r in records)
-        write_atomic(store.samples_path(name), text, fsync=True)
-    return store.write_results(results)
+    with Change(run_dir) as change:  # every file, or none: the records first, results.json last
+        for name, (records, _, _) in rescored.items():
+            change.write(f"samples/{name}.jsonl",
+                         "".join(modeltext.dumps(r.to_json(), default=str) + "\n" for r in records))
+        change.write("results.json", text)
+    return document
 
 
-def _benchmark(run_dir: Path, name: str, result: Mapping[str, Any], data: Path | None) -> Benchmark:
-    """The benchmark plugin on the run's data (or ``data``), checked to be the version and files the run used."""
+def _check_writable(run_dir: Path, files: Sequence[Path]) -> None:
+    """Rescore replaces ``files`` and stages the change in the run folder: each must be writable by this user (a
+    read-only file is kept read-only, not replaced behind its owner's back), and so must their folders."""
+    for place in [run_dir, *dict.fromkeys(f.parent for f in files)]:
+        if not os.access(place, os.W_OK | os.X_OK):
+            raise UsageError(f"{place}: not writable by this user (rescore writes its files there); nothing was "
+                             "changed")
+    for file in files:  # read-only for its owner or for this user (root included: the mode says what was meant)
+        if file.exists() and (not os.access(file, os.W_OK) or not file.stat().st_mode & stat.S_IWUSR):
+            raise UsageError(f"{file}: read-only (rescore would rewrite it); make it writable (chmod u+w) or "
+                             "rescore a copy; nothing was changed")
+
+
+def _dataset(name: str, given: Mapping[str, tuple[type[Benchmark], Path]], recorded: Sequence[Path]
+             ) -> tuple[type[Benchmark], Path] | None:
+    """The dataset ``name`` of the run: from a ``--dataset`` folder, else from a folder the run recorded."""
+    from tabbench.evaluation.datasets import load_dataset
+
+    if name in given:
+        return given[name]
+    for folder in recorded:
+        try:
+            cls, root = load_dataset(folder)
+        except TabbenchError:  # moved or changed since: --dataset names where it is now
+            continue
+        if cls.name == name:
+            return cls, root
+    return None
+
+
+def _benchmark(run_dir: Path, name: str, result: Mapping[str, Any], data: Path | None,
+               dataset: tuple[type[Benchmark], Path] | None = None) -> Benchmark:
+    """The benchmark plugin on the run's data (or ``data``), or the run's dataset, checked to be the version and
+    files the run used."""
     from tabbench.host.lookup import get_benchmark
 
     recorded = result.get("data") or {}
     where = data if data is not None else recorded.get("path")
     try:
-        bench = get_benchmark(name, where, **(result.get("options") or {}))
+        bench = (dataset[0](dataset[1], **(result.get("options") or {})) if dataset is not None
+                 else get_benchmark(name, where, **(result.get("options") or {})))
     except TabbenchError as exc:
         raise type(exc)(f"{run_dir}: cannot rebuild benchmark {name!r} to rescore it ({exc}); pass --data "
-                        f"{name}=PATH if its data moved") from None
+                        f"{name}=PATH if its data moved (--dataset FOLDER for a dataset)") from None
     if str(bench.version) != str(result.get("version")):
         raise DataError(f"{run_dir}: {name} ran on benchmark version {result.get('version')}, the installed plugin "
                         f"is version {bench.version}: scores would not be this run's")
@@ -229,10 +293,10 @@ def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs:
     samples = [c[_scored_index(bench, r, c)] for r, c in zip(records, candidates, strict=True)]
     rollouts = [SampleAnswers(examples[r.id], transcript_json(r.transcript.get("messages"))) if r.transcript else s
                 for r, s in zip(records, samples, strict=True)]
-    from tabbench.evaluation.runner import _progress
+    from tabbench.evaluation.runner import ProgressBar
 
     scores: dict[str, list[Any]] = {spec.name: [] for spec, _ in specs}
-    with _progress(progress, f"{bench.name} rescore", total=len(samples), completed=0) as tick:
+    with ProgressBar(progress, f"{bench.name} rescore", total=len(samples), completed=0) as tick:
         for start in range(0, len(samples), BATCH):
             for spec, reward in specs:  # a transcript (shaping) reward reads an agent's whole rollout
                 scored = rollouts if getattr(reward, "transcript", False) else samples

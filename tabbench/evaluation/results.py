@@ -10,7 +10,9 @@ with ``RunConfig.from_json``): what was asked (backend, model, backend options, 
 generation, vote, environment, settings, ...); ``model`` holds only what the backend reported (its fingerprint
 and hash, the chat template's hash, the response cache used, and ``origin``: the published model's hub id, when
 the backend knows it); ``not_run`` lists the selected benchmarks that did
-not run; lifecycle hooks add what they compute under ``benchmarks.<name>.extensions.<key>``.
+not run; lifecycle hooks add what they compute under ``benchmarks.<name>.extensions.<key>``. Since tabbench 0.3,
+``usage`` (each benchmark's and the run's) sums the tokens the records spent, with their cost at the run's price,
+and ``stopped`` says why a run stopped on its budget before it finished (both absent otherwise).
 
 Version 4 adds ``benchmarks.<name>.answer_extractor`` and, beside ``results.json``, what a reader needs without
 the benchmark plugin or its data: every completion's answer under each extractor's name and the vote's outcome
@@ -24,11 +26,11 @@ import warnings
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from tabbench.contract import modeltext
 from tabbench.contract.confine import read_regular
-from tabbench.contract.deprecation import module_getattr
+from tabbench.contract.deprecation import deprecated, kept, module_getattr
 from tabbench.contract.errors import DataError
 
 SCHEMA_VERSION = 4
@@ -67,6 +69,32 @@ class DataRecord(TypedDict):
     files: dict[str, str]  # file -> sha256
 
 
+class Skipped(TypedDict):
+    n: int  # examples left out
+    by_reason: dict[str, list[str]]  # why (the database that is missing) -> the ids, in the run's order
+
+
+class UsageTotals(TypedDict):
+    """Tokens the records say they spent (``tabbench.evaluation.usage``), summed: a benchmark's or the run's."""
+
+    prompt_tokens: int
+    completion_tokens: int
+    reasoning_tokens: NotRequired[int]  # where any record counted them
+    samples: int  # the records that say what they spent (``n`` when every one does)
+    cost: NotRequired[float]  # at the run's price, when it has one
+    price: NotRequired[dict[str, Any]]  # the run's only: model, input_per_million, output_per_million, source
+
+
+class Stopped(TypedDict):
+    """Why a run stopped before it finished (``--token-budget``, ``--cost-budget``): ``--resume`` goes on."""
+
+    reason: str  # token_budget, cost_budget, or uncounted (the backend did not say what a sample spent)
+    message: str
+    budget: dict[str, Any]  # tokens, cost: the budget it ran with
+    spent: dict[str, Any]  # tokens, cost: what its records spent
+    left: dict[str, int]  # benchmark -> examples without a record
+
+
 class BenchmarkResult(TypedDict):
     version: str
     split: str
@@ -83,6 +111,8 @@ class BenchmarkResult(TypedDict):
     extensions: NotRequired[dict[str, Any]]  # added by lifecycle hooks, one key per addition
     sampling: NotRequired[dict[str, Any]]  # --samples N: pass@k of the primary metric (tabbench.evaluation.passk)
     breakdown_order: NotRequired[dict[str, list[str]]]  # breakdown key -> its levels in natural order, as declared
+    skipped: NotRequired[Skipped]  # --skip-missing: the selected examples left out because their data is missing
+    usage: NotRequired[UsageTotals]  # tokens (and cost) of the records, where the backend counted them
 
 
 class NotRun(TypedDict):
@@ -137,6 +167,8 @@ class Results(TypedDict):
     sql_servers: NotRequired[dict[str, dict[str, Any]]]  # redacted DSN -> kind, version, settings
     merge: NotRequired[MergeRecord]  # written by tabbench merge: the shards it was made from
     edits: NotRequired[list[Edit]]  # changes after the run, oldest first (tabbench rescore)
+    usage: NotRequired[UsageTotals]  # the benchmarks' usage summed, with the price it was costed at
+    stopped: NotRequired[Stopped]  # the run stopped on its budget before it finished
 
 
 @cache
@@ -204,9 +236,15 @@ def _wrong_field(data: dict[str, Any]) -> str | None:
     for key in ("model", "config", "timing", "seeds", "plugins"):
         if not isinstance(data.get(key) or {}, dict):
             return f"'{key}' is not an object"
-    problem = _list_of_objects("edits", data.get("edits"))
+    problem = _list_of_objects("edits", data.get("edits")) or _usage_problem("usage", data.get("usage"))
     if problem:
         return problem
+    stopped = data.get("stopped")
+    if stopped is not None and (not isinstance(stopped, dict) or not isinstance(stopped.get("message"), str)
+                                or not isinstance(stopped.get("left") or {}, dict)
+                                or not all(_number(v, count=True) and v is not None
+                                           for v in (stopped.get("left") or {}).values())):
+        return "'stopped' is not an object with a message and the examples left"
     for index, edit in enumerate(data.get("edits") or []):
         problem = _list_of_objects(f"edits[{index}].metrics", edit.get("metrics"))
         if problem:
@@ -233,7 +271,7 @@ def _number(value: Any, *, count: bool = False) -> bool:
 _RESULT_FIELDS: dict[str, tuple[type, ...]] = {
     "version": (str, int), "split": (str,), "answer_extractor": (str,), "options": (dict,), "data": (dict,),
     "status_counts": (dict,), "primary_metric": (dict,), "metrics": (dict,), "breakdown": (dict,),
-    "breakdown_order": (dict,), "extensions": (dict,)}
+    "breakdown_order": (dict,), "extensions": (dict,), "skipped": (dict,)}
 
 
 def _result_problem(key: str, result: Any) -> str | None:
@@ -274,7 +312,8 @@ def _result_problem(key: str, result: Any) -> str | None:
         failed = summary.get("reward_error", {})
         if not isinstance(failed, dict) or not all(isinstance(failed.get(f, ""), str) for f in ("id", "error")):
             return f"'{key}.metrics.{metric}.reward_error' is not an object of id and error texts"
-    problem = _list_of_objects(f"{key}.metric_rewards", result.get("metric_rewards"))
+    problem = (_list_of_objects(f"{key}.metric_rewards", result.get("metric_rewards"))
+               or _usage_problem(f"{key}.usage", result.get("usage")))
     if problem:
         return problem
     for index, reward in enumerate(result.get("metric_rewards") or []):
@@ -289,13 +328,45 @@ def _result_problem(key: str, result: Any) -> str | None:
                     or not _number(summary.get("n"), count=True)
                     or not all(_number(v) for v in (summary.get("metrics") or {}).values())):
                 return f"'{key}.breakdown.{breakdown}.{level}' is not an object of n and metrics"
+    skipped = result.get("skipped") or {}
+    if skipped and (not _number(skipped.get("n"), count=True) or not isinstance(skipped.get("by_reason"), dict) or any(
+            not isinstance(ids, list) or not all(isinstance(i, str) for i in ids)
+            for ids in skipped["by_reason"].values())):
+        return f"'{key}.skipped' is not an object of n and ids by reason"
     for breakdown, order in (result.get("breakdown_order") or {}).items():
         if not isinstance(order, list) or not all(isinstance(level, str) for level in order):
             return f"'{key}.breakdown_order.{breakdown}' is not a list of texts"
     return None
 
 
+def _usage_problem(key: str, usage: Any) -> str | None:
+    """A ``usage`` block (a benchmark's or the run's): token counts, a cost, and the run's price as an object."""
+    if usage is None:
+        return None
+    if not isinstance(usage, dict):
+        return f"'{key}' is not an object"
+    for field in ("prompt_tokens", "completion_tokens", "reasoning_tokens", "samples"):
+        if not _number(usage.get(field), count=True):
+            return f"'{key}.{field}' is not a count"
+    if not _number(usage.get("cost")):
+        return f"'{key}.cost' is not a number"
+    price = usage.get("price")
+    if price is not None and not (isinstance(price, dict) and isinstance(price.get("model"), str)
+                                  and all(_number(price.get(f)) and price.get(f) is not None
+                                          for f in ("input_per_million", "output_per_million"))):
+        return f"'{key}.price' is not a model's price"
+    return None
+
+
 _TYPE_NAMES = {str: "text", int: "an integer", dict: "an object"}
 
 
-__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)
+@deprecated("use tabbench.evaluation.results.load (it reads every version)", category=None)
+def _config_record(config: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
+    """0.1.0's ``config_record``: the run config without what the model record holds."""
+    return {k: v for k, v in config.items() if k not in model}
+
+
+__getattr__ = module_getattr(__name__, {"config_record": kept(_config_record)})  # 0.1.0's names (docs/api.md)
+if TYPE_CHECKING:  # for type checkers: the old behaviour kept is marked deprecated (PEP 702)
+    from tabbench.evaluation.results import _config_record as config_record  # noqa: F401

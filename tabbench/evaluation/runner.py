@@ -29,12 +29,15 @@ from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
+from tabbench.evaluation.edits import added_metrics, previous_edits, removed_metrics
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.plan import Plan
+from tabbench.evaluation.prices import Price
 from tabbench.evaluation.record_limits import ANSWER_CHARS, bounded, truncate
 from tabbench.evaluation.results import SCHEMA_VERSION, BenchmarkResult, Results
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
+from tabbench.evaluation.usage import Spending, run_totals, usage_totals
 from tabbench.evaluation.where import Where
 from tabbench.host.metrics import metric_rewards, metric_specs
 from tabbench.host.plugins import host
@@ -91,6 +94,14 @@ class Run:
     extensions: dict[str, dict[str, Any]] = field(default_factory=dict)
     not_run: list[dict[str, Any]] = field(default_factory=list)
     """Benchmarks selected for the run that did not run, and why (``results["not_run"]``)."""
+    price: Price | None = None
+    """The model's price (``tabbench.evaluation.prices``): the cost of the tokens in ``results["usage"]``."""
+    spending: Spending | None = None
+    """The run's budget and what it has spent (``--token-budget``, ``--cost-budget``): checked before each batch;
+    spent, the run stops there (``results["stopped"]``)."""
+    edits: list[dict[str, Any]] | None = None
+    """What ``tabbench rescore`` added (``results["edits"]``), kept with its metrics (``tabbench.evaluation.edits``):
+    a merge passes the shards'; a resumed run keeps its own ``results.json``'s."""
 
     @property
     def benchmarks(self) -> list[Benchmark]:
@@ -187,17 +198,26 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     expect = getattr(completer, "expect", None)  # a predictions file is checked before anything is recorded
     if expect is not None:
         # the predictions of the whole run, sharded or not; over the whole split unless cut or filtered
-        expect(benchmark, list(planned.examples), run.limit is None and not run.where)
+        expect(benchmark, list(planned.examples), run.limit is None and not run.where and not planned.missing)
     examples = list(planned.selected or ())
     done = {record.id for record in run.store.read_samples(name)}
     todo = [e for e in examples if e.id not in done and run.merge is None]
     specs = metric_specs(benchmark)
-    rewards = metric_rewards(benchmark)
-    extractors = recorded_extractors(benchmark, rewards)
+    added = added_metrics(run.edits, name, [s.name for s in specs])  # what tabbench rescore changed: kept
+    removed = removed_metrics(run.edits, name) - {benchmark.primary_metric}
+    own = [s for s in specs if s.name not in removed and s.name not in {a["name"] for a in added}]
+    rewards = {m: r for m, r in metric_rewards(benchmark).items() if m not in removed}
     ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
+    if todo:
+        from tabbench.host.lookup import get_reward
+
+        rewards.update({a["name"]: get_reward(a["reward"], **a["options"]) for a in added})
+    extractors = recorded_extractors(benchmark, rewards)
     hooks = host()
-    with _progress(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
+    with ProgressBar(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
         for chunk in _batched(todo, run.batch_size):
+            if run.spending is not None and run.spending.exhausted():
+                break  # the budget is spent: what is recorded stays, results.json says why (execute)
             messages = [planned.messages(e) for e in chunk]  # the benchmark's prompt with --system-prompt, --few-shot
             requests = [
                 GenerationRequest(m, e, name, benchmark.gold_completion(e))
@@ -237,13 +257,17 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
                     answers=every_answer(extractors, candidates[i]) if outputs[i] else {},
                     vote=chosen[i][1],
                     generation=dict(generations[i].details) or None,
+                    usage=None if generations[i].usage is None else generations[i].usage.to_json(),
                 )
                 run.store.append(name, record)
+                if run.spending is not None:
+                    run.spending.add([record], str(run.config.get("backend")))
                 hooks.call("after_sample_scored", run=RunView(run), benchmark=benchmark, record=record)
             tick(len(chunk))
     wanted = {e.id: i for i, e in enumerate(examples)}
     records = sorted((r for r in run.store.read_samples(name) if r.id in wanted), key=lambda r: wanted[r.id])
-    result = aggregate(records, [s.name for s in benchmark.metrics], benchmark.primary_metric, benchmark.breakdown_keys)
+    result = aggregate(records, [s.name for s in own] + [a["name"] for a in added],
+                       benchmark.primary_metric, benchmark.breakdown_keys)
     parse_failures = sum(result["status_counts"].get(s.value, 0) for s in (Status.PARSE_FAIL, Status.NO_SQL))
     sampling = sampling_summary(records, benchmark.primary_metric, run.vote)
     return {
@@ -255,13 +279,15 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         "metric_rewards": [
             {"name": s.name, "reward": s.reward, "options": dict(rewards[s.name].options),  # as it ran
              "reward_version": str(rewards[s.name].version)}
-            for s in specs
-        ],
+            for s in own
+        ] + added,
         **result,
         "parse_fail_rate": parse_failures / len(records) if records else None,
         **({"sampling": sampling} if sampling is not None else {}),
+        **({"usage": usage} if (usage := usage_totals(records, run.price)) is not None else {}),
         **({"breakdown_order": {k: list(v) for k, v in benchmark.breakdown_order.items()}}
            if benchmark.breakdown_order else {}),
+        **({"skipped": skipped_record(planned.missing)} if planned.missing else {}),
     }
 
 
@@ -277,6 +303,15 @@ def _samples(run: Run) -> int:
     """Completions per prompt of the run (``--samples``): a refused request's pass@k counts that many failures."""
     generation = run.config.get("generation") or {}
     return int(generation.get("n", 1)) if isinstance(generation, dict) else 1
+
+
+def skipped_record(missing: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """What ``results.json`` keeps of the examples ``--skip-missing`` passed over: how many, and their ids by
+    reason (``"database .../wta_1.sqlite is missing": ["429", ...]``), in the run's order."""
+    by_reason: dict[str, list[str]] = {}
+    for example_id, why in missing:
+        by_reason.setdefault(why, []).append(example_id)
+    return {"n": len(missing), "by_reason": by_reason}
 
 
 def _choose(benchmark: Benchmark, example: Example, outputs: list[str], samples: list[SampleAnswers],
@@ -313,7 +348,6 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     """Run every benchmark of ``run`` and write ``results.json`` (the only place it is written); returns it."""
     hooks = host()
     start = time.perf_counter()
-    hooks.call("before_run", run=RunView(run))
     results: Results = {
         "schema_version": SCHEMA_VERSION,
         "tabbench_version": __version__,
@@ -328,13 +362,27 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
     }
     from tabbench.sql.store import ResultStore, use_store
 
-    try:
+    try:  # whatever fails, the store is closed (its lock let go), and a run that scored nothing leaves nothing
+        hooks.call("before_run", run=RunView(run))
+        if run.edits is None and run.merge is None:
+            run.edits = previous_edits(run.store.results_path)  # a finished run resumed keeps what was added
+        if run.spending is not None:  # a resumed run has spent what its records say
+            for benchmark in run.benchmarks:
+                run.spending.add(run.store.read_samples(benchmark.name), str(run.config.get("backend")))
         with use_store(ResultStore()) as store:  # each distinct query executes once per run, whichever metric asks
             for benchmark in run.benchmarks:
+                if _stopping(run) and not run.store.read_samples(benchmark.name):
+                    continue  # the budget is spent before this benchmark began: results name what is left
                 hooks.call("before_benchmark", run=RunView(run), benchmark=benchmark)
                 result = run_benchmark(run, benchmark, completer, choose)
                 results["benchmarks"][benchmark.name] = result
                 _after_benchmark(run, benchmark, result)
+        totals = run_totals((r.get("usage") for r in results["benchmarks"].values()), run.price)
+        if totals is not None:
+            results["usage"] = totals  # type: ignore[typeddict-item]
+        if _stopping(run):
+            assert run.spending is not None
+            results["stopped"] = run.spending.stopped(_left(run, results))  # type: ignore[typeddict-item]
         if run.timing is not None:
             results["timing"] = run.timing(time.perf_counter() - start)
         if run.greedy is not None:
@@ -345,6 +393,8 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
             results["sql_servers"] = dict(store.servers)
         if run.merge is not None:
             results["merge"] = run.merge
+        if run.edits:
+            results["edits"] = run.edits  # type: ignore[typeddict-item]
         results = run.store.write_results(results)
     except BaseException:
         run.store.discard_if_empty()  # nothing scored: leave no run.json that would refuse the rerun
@@ -353,6 +403,22 @@ def execute(run: Run, completer: Completer, choose: Chooser | None = None) -> Re
         run.store.close()
     hooks.call("after_run", run=RunView(run), results=results)
     return results
+
+
+def _stopping(run: Run) -> bool:
+    """Whether the run's budget is spent (nothing more is generated)."""
+    return run.spending is not None and run.spending.exhausted() is not None
+
+
+def _left(run: Run, results: Results) -> dict[str, int]:
+    """The planned examples of each benchmark that have no record, for a run stopped on its budget."""
+    left = {}
+    for benchmark in run.benchmarks:
+        planned = len(run.plan[benchmark.name].selected or ())
+        done = results["benchmarks"].get(benchmark.name, {}).get("n", 0)
+        if planned > done:
+            left[benchmark.name] = planned - done
+    return left
 
 
 def _after_benchmark(run: Run, benchmark: Benchmark, result: BenchmarkResult) -> None:
@@ -365,7 +431,7 @@ def _after_benchmark(run: Run, benchmark: Benchmark, result: BenchmarkResult) ->
         result["extensions"] = dict(run.extensions[benchmark.name])
 
 
-class _progress:
+class ProgressBar:
     """A rich progress bar on stderr for one benchmark; a no-op when disabled."""
 
     def __init__(self, enabled: bool, label: str, total: int, completed: int) -> None:

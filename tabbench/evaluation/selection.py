@@ -23,10 +23,12 @@ class Selection:
     paths by benchmark, ``-o [NAME:]KEY=VALUE`` benchmark options, the split (``None``: each benchmark's own),
     ``--limit`` per benchmark, the ``--where`` filters (applied before the limit), ``--timeout`` (each query's
     or program's time limit, for the benchmarks that execute predictions: the same limit whether a run scores or
-    trains) and ``prompt``, how the benchmarks' prompts are changed (``--system-prompt``, ``--few-shot``,
-    ``--chat-template``: ``tabbench.evaluation.prompts.PromptOptions``; the same prompt whether a run scores or
-    trains). Given values are normalised (a name as a tuple, paths as ``Path``, filters parsed) and checked here,
-    once for every command.
+    trains), ``--dataset`` folders (a user's own data, each a benchmark under its manifest's name:
+    ``tabbench.evaluation.datasets``), ``--skip-missing`` (score the examples whose data is there and record the
+    others; without it, a selected example whose data is missing stops the run) and ``prompt``, how the
+    benchmarks' prompts are changed (``--system-prompt``, ``--few-shot``, ``--chat-template``:
+    ``tabbench.evaluation.prompts.PromptOptions``; the same prompt whether a run scores or trains). Given values are
+    normalised (a name as a tuple, paths as ``Path``, filters parsed) and checked here, once for every command.
     """
 
     benchmarks: tuple[str, ...] = ()
@@ -37,12 +39,18 @@ class Selection:
     limit: int | None = None
     where: tuple[Where, ...] = ()
     timeout: float | None = None
+    datasets: tuple[Path, ...] = ()
+    skip_missing: bool = False
     prompt: PromptOptions = field(default_factory=PromptOptions)
 
     def __post_init__(self) -> None:
         for name in ("benchmarks", "suites"):  # a str, a list: as given
             value = getattr(self, name)
             object.__setattr__(self, name, (value,) if isinstance(value, str) else tuple(value))
+        datasets = [self.datasets] if isinstance(self.datasets, str | Path) else self.datasets
+        object.__setattr__(self, "datasets", tuple(dict.fromkeys(Path(p).expanduser() for p in datasets)))
+        if not isinstance(self.skip_missing, bool):
+            raise UsageError(f"--skip-missing {self.skip_missing!r}: expected true or false")
         object.__setattr__(self, "where", parse_wheres([self.where] if isinstance(self.where, str) else self.where))
         object.__setattr__(self, "data", {name: Path(path) for name, path in self.data.items()})
         object.__setattr__(self, "benchmark_options", dict(self.benchmark_options))
@@ -61,15 +69,17 @@ class Selection:
 
     @property
     def spec(self) -> str:
-        """The benchmarks and suites asked for, as one ``--suite`` value (``all`` when none were named)."""
-        return ",".join((*self.benchmarks, *self.suites)) or "all"
+        """The benchmarks and suites asked for, as one ``--suite`` value (``all`` when none were named, unless
+        ``--dataset`` folders were: then ``""``, none)."""
+        return ",".join((*self.benchmarks, *self.suites)) or ("" if self.datasets else "all")
 
     def to_json(self) -> dict[str, Any]:
         """The selection as plain JSON values, under the field names."""
         return {"benchmarks": list(self.benchmarks), "suites": list(self.suites),
                 "data": {k: str(v) for k, v in self.data.items()}, "benchmark_options": dict(self.benchmark_options),
                 "split": self.split, "limit": self.limit, "where": [w.to_json() for w in self.where],
-                "timeout": self.timeout, "prompt": self.prompt.to_json()}
+                "timeout": self.timeout, "datasets": [str(p) for p in self.datasets],
+                "skip_missing": self.skip_missing, "prompt": self.prompt.to_json()}
 
 
 def parse_data(pairs: Sequence[str], single: str | None = None) -> dict[str, Path]:

@@ -19,6 +19,8 @@ from typing import Any
 from tabbench.contract import modeltext
 from tabbench.contract.atomic import write_atomic
 from tabbench.contract.errors import DataError, RunStoreError, TabbenchError
+from tabbench.contract.journal import recover
+from tabbench.contract.runlock import RunLock
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.runfolder.files import Lines, prompt_lines, sample_lines, started_config
 
@@ -26,11 +28,24 @@ from tabbench.evaluation.runfolder.files import Lines, prompt_lines, sample_line
 RUN_SCHEMA_VERSION = 1
 
 
+def results_text(results: dict[str, Any]) -> tuple[Any, str]:
+    """``results`` as plain JSON values and as the text of ``results.json``, checked against the results schema
+    first (when ``jsonschema`` is installed, as in the tests); a ``ValueError`` names what breaks it."""
+    from tabbench.evaluation.results import validate
+
+    document = json.loads(json.dumps(results, default=str))
+    validate(document)
+    return document, _json_text(document)
+
+
+def _json_text(data: Any) -> str:
+    return modeltext.dumps(data, indent=2, sort_keys=True, default=str) + "\n"
+
+
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write ``data`` as JSON to ``path``, replaced in one step and synced to disk (``write_atomic``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = modeltext.dumps(data, indent=2, sort_keys=True, default=str) + "\n"
-    write_atomic(path, text, fsync=True)
+    write_atomic(path, _json_text(data), fsync=True)
 
 
 class RunStore:
@@ -43,6 +58,7 @@ class RunStore:
         self._handles: dict[tuple[str, str], Any] = {}
         self._prompts: dict[str, PromptIndex] = {}  # by benchmark: what its prompts file holds
         self._made: list[Path] = []  # what ``create`` wrote, removed by ``discard_if_empty``
+        self._lock: RunLock | None = None  # held from ``create``/``resume`` to ``close``
 
     @property
     def config_path(self) -> Path:
@@ -60,12 +76,25 @@ class RunStore:
 
     @classmethod
     def create(cls, out_dir: Path, config: dict[str, Any]) -> RunStore:
-        """Start a new run in ``out_dir``; refuses a directory that already holds one."""
+        """Start a new run in ``out_dir``; refuses a directory that already holds one, or that another writer holds
+        (``tabbench.contract.runlock``: the store holds the folder's lock until ``close``)."""
         store = cls(out_dir)
-        if store.config_path.exists() or (store.samples_dir.exists() and any(store.samples_dir.iterdir())):
-            raise RunStoreError(f"{out_dir} already holds a run: pass --resume to continue it, or choose another --out")
         store._made = [p for p in (store.prompts_dir, store.samples_dir, *store.samples_dir.parents)
                        if not p.exists()]
+        try:
+            store.out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RunStoreError(f"--out {out_dir}: cannot write the run there ({exc.strerror or exc}: "
+                                f"{exc.filename or out_dir})") from None
+        try:
+            store.lock()
+            if store.config_path.exists() or (store.samples_dir.exists() and any(store.samples_dir.iterdir())):
+                store._made = []
+                raise RunStoreError(f"{out_dir} already holds a run: pass --resume to continue it, or choose "
+                                    "another --out")
+        except BaseException:
+            store.discard_if_empty()
+            raise
         try:
             store.samples_dir.mkdir(parents=True, exist_ok=True)
             store.prompts_dir.mkdir(exist_ok=True)
@@ -81,25 +110,53 @@ class RunStore:
     @classmethod
     def resume(cls, out_dir: Path, config: dict[str, Any],
                read: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> RunStore:
-        """Reopen ``out_dir``; the config must equal the one the run started with, as ``read`` reads it back
-        (``saved_config``)."""
+        """Reopen ``out_dir``, holding its lock until ``close``; the config must equal the one the run started
+        with, as ``read`` reads it back (``saved_config``)."""
         store = cls(out_dir)
-        saved = store.saved_config(read)
-        if saved is None:
-            if store.samples_dir.is_dir() and any(store.samples_dir.iterdir()):
-                raise RunStoreError(f"{out_dir}: sample records without run.json cannot be resumed (the run's "
-                                    "configuration is unknown); choose another --out")
+        if not store.out_dir.is_dir():
             return cls.create(out_dir, config)
-        given = json.loads(json.dumps(config, default=str))  # as it would be saved (tuples as lists, paths as text)
-        if saved != given:
-            changed = sorted(k for k in set(saved) | set(given) if saved.get(k) != given.get(k))
-            raise RunStoreError(
-                f"{out_dir}: cannot resume with a different configuration (changed: {', '.join(changed)})"
-            )
-        store.samples_dir.mkdir(parents=True, exist_ok=True)
-        store.prompts_dir.mkdir(exist_ok=True)
-        store.remove_temporaries()
+        store.lock()
+        fresh = None
+        try:
+            saved = store.saved_config(read)
+            if saved is None:
+                if store.samples_dir.is_dir() and any(store.samples_dir.iterdir()):
+                    raise RunStoreError(f"{out_dir}: sample records without run.json cannot be resumed (the run's "
+                                        "configuration is unknown); choose another --out")
+                fresh = cls.create(out_dir, config)  # takes the lock again; this store lets its hold go below
+            else:
+                given = json.loads(json.dumps(config, default=str))  # as saved (tuples as lists, paths as text)
+                if saved != given:
+                    changed = sorted(k for k in set(saved) | set(given) if saved.get(k) != given.get(k))
+                    raise RunStoreError(
+                        f"{out_dir}: cannot resume with a different configuration (changed: {', '.join(changed)})"
+                    )
+                store.samples_dir.mkdir(parents=True, exist_ok=True)
+                store.prompts_dir.mkdir(exist_ok=True)
+                store.remove_temporaries()
+        except BaseException:
+            store.close()
+            raise
+        if fresh is not None:
+            store.close()
+            return fresh
         return store
+
+    def lock(self) -> None:
+        """Take the run folder's lock (one writer at a time), then finish or undo a change a killed writer left
+        (``tabbench.contract.journal.recover``)."""
+        if self._lock is None:
+            self._lock = RunLock(self.out_dir).acquire()
+            try:
+                recover(self.out_dir)
+            except BaseException:
+                self._release()
+                raise
+
+    def _release(self) -> None:
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            lock.release()
 
     def saved_config(self, read: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> dict[str, Any] | None:
         """The ``config`` that ``run.json`` holds, read back by ``read`` (``launch.read_resume_record`` for an
@@ -126,20 +183,24 @@ class RunStore:
 
     def discard_if_empty(self) -> None:
         """Remove what ``create`` wrote (``run.json``, new folders) when no sample was recorded: a run that
-        failed before scoring anything must not block the rerun. Called by the runner on failure."""
-        self.close()
+        failed before scoring anything must not block the rerun. Called by the runner on failure. The files go
+        while the lock is held, the folders after."""
+        self._close_files()
         if self.samples_dir.is_dir() and any(self.samples_dir.iterdir()):
+            self._release()
             return
         for path in self.prompts_dir.glob("*.jsonl") if self.prompts_dir in self._made else ():
             path.unlink(missing_ok=True)  # prompts of records never written
-        for path in self._made:  # run.json first, then the folders, innermost first
+        folders = [p for p in self._made if p.is_dir()]
+        for path in self._made:
+            if path not in folders:
+                path.unlink(missing_ok=True)
+        self._release()
+        for path in folders:  # innermost first
             try:
-                if path.is_dir():
-                    path.rmdir()
-                else:
-                    path.unlink(missing_ok=True)
+                path.rmdir()
             except OSError:
-                return
+                break
         self._made = []
 
     def read_samples(self, benchmark: str, *, repair: bool = True) -> list[SampleRecord]:
@@ -190,20 +251,29 @@ class RunStore:
         handle.flush()
 
     def write_results(self, results: dict[str, Any]) -> Any:
-        """Check ``results`` against the results schema (when ``jsonschema`` is installed, as in the tests),
-        then write it atomically; returns the document as written (plain JSON values). Only the runner calls
-        this, and ``tabbench rescore`` (``tabbench.evaluation.rescore``), which adds metrics to a finished run."""
-        from tabbench.evaluation.results import validate
-
-        document = json.loads(json.dumps(results, default=str))
-        validate(document)
-        write_json_atomic(self.results_path, document)
+        """Check ``results`` (``results_text``), then write it atomically; returns the document as written (plain
+        JSON values). Only the runner calls this (``tabbench rescore`` stages its text in a journal)."""
+        document, text = results_text(results)
+        write_atomic(self.results_path, text, fsync=True)
         return document
 
     def close(self) -> None:
-        for handle in self._handles.values():
-            handle.close()
-        self._handles.clear()
+        """Close the files and let the folder's lock go."""
+        try:
+            self._close_files()
+        finally:
+            self._release()
+
+    def _close_files(self) -> None:
+        handles, self._handles = list(self._handles.values()), {}
+        failed: list[OSError] = []
+        for handle in handles:
+            try:
+                handle.close()
+            except OSError as exc:  # a full disk while flushing: every file is still closed
+                failed.append(exc)
+        if failed:
+            raise failed[0]
 
 
 class PromptIndex:

@@ -30,10 +30,10 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabbench.contract.benchmark import Benchmark
-from tabbench.contract.deprecation import module_getattr
+from tabbench.contract.deprecation import deprecated, kept, module_getattr
 from tabbench.contract.errors import UsageError
 from tabbench.contract.reward import Reward
 from tabbench.contract.types import Example
@@ -313,4 +313,37 @@ def chooser(method: str, **options: Any) -> Chooser:
     return choose
 
 
-__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)
+# --- 0.1.0's names (docs/api.md) ------------------------------------------------------------------------------
+
+@deprecated("use a reward plugin (every reward is one): tabbench.evaluation.voting.vote_outcome gives the winner",
+            category=None)
+def _agreement(keys: Sequence[Hashable | None]) -> list[float]:
+    """0.1.0's ``agreement``: 1.0 for each candidate whose key equals the majority winner's, else 0.0."""
+    winner = majority(keys)
+    if winner is None:
+        return [0.0] * len(keys)
+    return [1.0 if key is not None and key == keys[winner] else 0.0 for key in keys]
+
+
+@deprecated("use a reward plugin (every reward is one): tabbench.evaluation.voting.vote_outcome gives the winner",
+            category=None)
+def _vote_agreement(benchmark: Any, example: Any, completions: Sequence[str], method: str = "execution", *,
+                    semantics: str = "set", db_field: str = "db_path", timeout: float | None = None,
+                    max_rows: int | None = None, workers: int | None = None) -> list[float]:
+    """0.1.0's ``vote_agreement``: each completion's agreement with the vote's winner, in [0, 1]."""
+    _check_method(method)
+    cands, executed = candidates(benchmark, example, completions, db_field=db_field, timeout=timeout or VOTE_TIMEOUT,
+                                 max_rows=max_rows or VOTE_MAX_ROWS, workers=workers)
+    if method == "execution":
+        return _agreement(_keys(cands, executed, semantics))
+    denotations = _denotations(cands, executed)
+    winner = most_similar(denotations)
+    if winner is None:
+        return [0.0] * len(cands)
+    return [denotation_similarity(d, denotations[winner]) for d in denotations]
+
+
+__getattr__ = module_getattr(__name__, {"agreement": kept(_agreement), "vote_agreement": kept(_vote_agreement)})
+if TYPE_CHECKING:  # for type checkers: the old behaviours kept are marked deprecated (PEP 702)
+    from tabbench.evaluation.voting import _agreement as agreement  # noqa: F401
+    from tabbench.evaluation.voting import _vote_agreement as vote_agreement  # noqa: F401

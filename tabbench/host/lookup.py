@@ -15,7 +15,8 @@ from tabbench.host.config import data_path
 from tabbench.host.plugins import host
 
 
-def _load_class(kind: str, name: str, base: type) -> Any:
+def load_class(kind: str, name: str, base: type) -> Any:
+    """The class registered as ``kind`` ``name``, a subclass of ``base`` (else a ``PluginLoadError``)."""
     cls = host().registry(kind).get(name).load()
     if not (isinstance(cls, type) and issubclass(cls, base)):
         raise PluginLoadError(f"{kind} {name!r} does not name a {base.__name__} subclass (got {cls!r})")
@@ -33,7 +34,7 @@ def default_backend(model: str) -> str:
 
 
 def benchmark_class(name: str) -> type[Benchmark]:
-    return _load_class("benchmark", name, Benchmark)
+    return load_class("benchmark", name, Benchmark)
 
 
 def get_benchmark(name: str, data: str | Path | None = None, **options: Any) -> Benchmark:
@@ -54,7 +55,7 @@ def _checked(what: str, cls: type, base: type, options: dict[str, Any], position
 
 def get_reward(name: str, **options: Any) -> Reward:
     """Build reward ``name`` with ``options``, checked against the options it declares (one line if wrong)."""
-    cls = _load_class("reward", name, Reward)
+    cls = load_class("reward", name, Reward)
     options = _checked(f"reward {name!r}", cls, Reward, options)
     try:
         return cls(**options)
@@ -64,12 +65,12 @@ def get_reward(name: str, **options: Any) -> Reward:
 
 def get_backend(name: str, model: str, **options: Any) -> ModelBackend:
     """Build model backend ``name`` for ``model`` (a path or spec), its options checked as every kind's are."""
-    cls = _load_class("model", name, ModelBackend)
+    cls = load_class("model", name, ModelBackend)
     return cls(model, **_checked(f"model backend {name!r}", cls, ModelBackend, options, ("model",)))
 
 
 def environment_class(name: str) -> type[Environment]:
-    return _load_class("environment", name, Environment)
+    return load_class("environment", name, Environment)
 
 
 def get_environment(name: str, budget: Budget | None = None, **options: Any) -> Environment:

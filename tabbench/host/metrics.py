@@ -16,7 +16,7 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import ConfigError
 from tabbench.contract.reward import Reward, declared_options
 from tabbench.contract.types import MetricSpec
-from tabbench.host.lookup import _load_class, get_reward
+from tabbench.host.lookup import get_reward, load_class
 
 
 def metric_specs(benchmark: Benchmark | type[Benchmark], options: Mapping[str, Any] | None = None
@@ -44,7 +44,7 @@ def with_benchmark_options(benchmark: type[Benchmark], spec: MetricSpec, options
     """``spec`` with what ``Benchmark.metric_options`` offers its reward given the benchmark's effective
     ``options`` (``--timeout``, a database option), kept to the options the reward declares (they win over
     ``spec.options``). Also how ``tabbench rescore`` builds a reward the benchmark never named."""
-    accepted = declared_options(_load_class("reward", spec.reward, Reward))
+    accepted = declared_options(load_class("reward", spec.reward, Reward))
     offered = benchmark.metric_options(spec, dict(options))
     passed = {k: v for k, v in offered.items() if accepted is not None and k in accepted}
     return MetricSpec(spec.name, spec.reward, {**spec.options, **passed})

@@ -135,6 +135,7 @@ class Host:
         self.pm.add_hookspecs(hookspecs)
         self.plugins: dict[str, PluginInfo] = {}
         self._registries: dict[str, Registry] = {}
+        self._filling: dict[str, str] = {}  # kind -> the plugin whose registration hook is running
         if os.environ.get("TABBENCH_TRACE_PLUGINS") == "1":
             self.pm.trace.root.setwriter(lambda message: print(message, end="", file=sys.stderr))
             self.pm.enable_tracing()
@@ -226,7 +227,13 @@ class Host:
     # --- registries ------------------------------------------------------------------------------------
 
     def registry(self, kind: str) -> Registry:
-        """The registry of ``kind`` (one of ``KINDS``), built from the hooks on first use."""
+        """The registry of ``kind`` (one of ``KINDS``), built from the hooks on first use. Asked for while it is
+        being built (a registration hook that looks a name up, directly or through another kind's hooks), it
+        refuses, naming the plugin: the hook would build it again, every plugin's hook, without end."""
+        if kind in self._filling:
+            raise PluginLoadError(f"plugin {self._filling[kind]!r}: register_{kind}s looked up a {kind} while the "
+                                  f"{kind}s were being registered; look names up when they are used, not while "
+                                  "registering (register a \"module:Class\" target to defer the import)")
         if kind not in self._registries:
             self._registries[kind] = self._build(kind)
         return self._registries[kind]
@@ -250,6 +257,7 @@ class Host:
                     return
                 self._claim(registry, Entry(kind, name, None, _plugin, description, list(benchmarks)))
 
+            self._filling[kind] = plugin_name
             try:
                 impl.function(register=register_suite if kind == "suite" else register)
             except DuplicateNameError:
@@ -260,6 +268,8 @@ class Host:
                 info.location = error_location(exc)
                 if os.environ.get("TABBENCH_STRICT_PLUGINS") == "1":
                     raise PluginLoadError(info.failure()) from exc
+            finally:
+                del self._filling[kind]
         registry.failed = [info.failure() for info in self.plugins.values() if info.status == "error"]
         return registry
 
@@ -277,6 +287,14 @@ class Host:
         registry.entries[entry.name] = keep
         self._refuse(refused.plugin, f"{entry.kind} {entry.name!r} is already registered by plugin "
                                      f"{keep.plugin!r}: refused for plugin {refused.plugin!r} (rename it)")
+
+    def first_party_names(self) -> set[str]:
+        """Every name tabbench's own plugins take: their entry points (``demo``, ``trainers``, ...: the modules
+        ``tabbench_<name>``) and each name they register, of every kind (``demo-bird``, ``sft``, ``hf``, ...)."""
+        names = {ep.name for ep in entry_points(ENTRY_POINT_GROUP) if ep.dist and ep.dist.name == FIRST_PARTY}
+        for kind in KINDS:
+            names |= {name for name, entry in self.registry(kind).entries.items() if self._first_party(entry.plugin)}
+        return names
 
     def _first_party(self, plugin: str) -> bool:
         info = self.plugins.get(plugin)

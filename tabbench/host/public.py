@@ -41,7 +41,8 @@ PUBLIC_MODULES: dict[str, str] = {
     "tabbench.reporting.leaderboard": "leaderboard rendering and plots",
     "tabbench.testing": "fixtures and contract test classes for plugin tests",
     "tabbench.training": "the trainer contract: `TrainConfig` and its `Selection`, `plan` (the examples of a "
-    "selection, as evaluation chooses them), `run_trainer`, rewards by name, the sandbox check, the time budget, "
+    "selection, as evaluation chooses them) and `read_examples` (one benchmark's split, read as a run reads it), "
+    "`run_trainer`, rewards by name, the sandbox check, the time budget, "
     "checkpoints and the run record; `Grader`, a benchmark's judge for adapters to other stacks (OpenEnv, "
     "verifiers, Inspect)",
     "tabbench.decoding": "compiled decoding shared by model backends and trainers' rollouts: a static key/value cache "

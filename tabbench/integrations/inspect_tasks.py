@@ -28,6 +28,7 @@ from inspect_ai.solver import TaskState, generate
 from inspect_ai.util import registry_info
 
 from tabbench.contract.types import Example
+from tabbench.evaluation.plan import read_examples
 from tabbench.host.lookup import registered_names
 from tabbench.training.grading import grader_for
 
@@ -54,7 +55,7 @@ def benchmark_task(benchmark: str, split: str | None = None, data: str | None = 
     samples = [Sample(input=[dict(m) for m in bench.prompt(e)], target=bench.gold_completion(e) or "", id=e.id,
                       metadata={**e.meta, "tabbench_example": json.dumps(e.to_json(), ensure_ascii=False,
                                                                         sort_keys=True)})
-               for e in bench.examples(bench.check_split(split))]
+               for e in read_examples(bench, split)]  # as every run reads them: no duplicate id, none empty
     return Task(dataset=MemoryDataset(samples, name=bench.name), solver=generate(),
                 scorer=tabbench_scorer(benchmark, data, options), name=benchmark.replace("-", "_"),
                 version=str(bench.version), metadata={"tabbench_benchmark": benchmark,

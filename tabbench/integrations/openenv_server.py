@@ -249,10 +249,10 @@ def build_catalogue(benchmark: Benchmark, split: str | None = None, limit: int |
     environment that cannot serve the benchmark, too few few-shot examples, or code to run without the sandbox,
     stops here with one line, before any port opens."""
     from tabbench.evaluation.agent import environment_factory
-    from tabbench.evaluation.plan import prompter, shot_pool
+    from tabbench.evaluation.plan import prompter, read_examples, shot_pool
     from tabbench.training.rewards import require_sandbox
 
-    every = list(benchmark.examples(benchmark.check_split(split)))
+    every = read_examples(benchmark, split)  # as every run reads them: no duplicate id, none empty
     examples = every[:limit]
     options = prompt or PromptOptions()
     made = prompter(benchmark, split, shot_pool(benchmark, split, every, options), options, examples)

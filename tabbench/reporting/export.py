@@ -15,7 +15,8 @@ Export reads the folder only (results, records, prompts); file names and ids der
 the same run twice gives the same files. Local paths the run recorded (run folder, model, data, cache) are written
 relative to the run or by name unless kept (``local_paths``); the model's developer comes from the model
 (``results.json``'s ``model.origin``, a served model's ``org/name``) or the caller, never from a folder's name.
-The output folder is written whole or not at all, never inside the run, and holds standard JSON in UTF-8: a lone
+Every Eval Ever files are checked against that format's own schemas before anything is written. The output folder
+is written whole or not at all (``new_folder``), never inside the run, and holds standard JSON in UTF-8: a lone
 surrogate in model text is written as its ``\\udXXX`` escape, and a NaN or an infinity in the run (standard JSON
 has neither) is refused in one line naming the file and record.
 """
@@ -26,8 +27,6 @@ import hashlib
 import json
 import math
 import re
-import shutil
-import tempfile
 import uuid
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -40,7 +39,7 @@ from typing import Any
 from tabbench.checkpoint import is_hub_id
 from tabbench.contract import modeltext
 from tabbench.contract.errors import DataError, UsageError
-from tabbench.contract.outputs import check_output_folder
+from tabbench.contract.outputs import check_output_folder, new_folder
 from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.runfolder import RunFolder, read_records, sample_texts
 from tabbench.reporting.local_paths import LocalPaths
@@ -89,16 +88,12 @@ def export(run: RunFolder, fmt: str, out: Path, *, organization: str = "unknown"
 
 
 def _write_all(out: Path, files: Iterator[tuple[str, str]]) -> list[Path]:
-    """Write ``(relative name, text)`` pairs to ``out`` through a staging folder renamed at the end. Names come
-    from the run folder (benchmark and model names), which is hostile: one that would leave ``out``, is no plain
-    file name or names a file twice (two benchmarks lm-eval sanitises alike) is refused."""
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    except OSError as exc:
-        raise UsageError(f"--out {out}: cannot create it ({exc.strerror or exc})") from None
-    try:
-        names: list[str] = []
+    """Write ``(relative name, text)`` pairs to ``out`` through a staging folder renamed at the end
+    (``new_folder``). Names come from the run folder (benchmark and model names), which is hostile: one that would
+    leave ``out``, is no plain file name or names a file twice (two benchmarks lm-eval sanitises alike) is
+    refused."""
+    names: list[str] = []
+    with new_folder(out, "--out") as staging:
         for name, text in files:
             target = staging / name
             if not name.isprintable():
@@ -111,15 +106,31 @@ def _write_all(out: Path, files: Iterator[tuple[str, str]]) -> list[Path]:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
             except OSError as exc:
-                raise DataError(f"export: cannot write {name} in --out {out} ({exc.strerror or exc})") from None
+                raise DataError(f"export: cannot write {name} in --out {out} ({exc.strerror or exc}); nothing was "
+                                "written") from None
             names.append(name)
-        if out.exists():
-            out.rmdir()
-        staging.rename(out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return [out / name for name in names]
+
+
+def _valid(kind: str, text: str, where: str) -> str:
+    """``text`` (one JSON document, or JSON lines for ``instance``) once checked against Every Eval Ever's own
+    schema: a file that other tools would refuse is not written."""
+    check = _eee_validator(kind)
+    for number, line in enumerate(text.splitlines() if kind == "instance" else [text], 1):
+        error = next(iter(sorted(check.iter_errors(json.loads(line)), key=lambda e: list(e.path))), None)
+        if error is not None:
+            at = "/".join(str(p) for p in error.absolute_path) or "(top)"
+            line_at = f", line {number}" if kind == "instance" else ""
+            raise DataError(f"export: {where}{line_at} does not match Every Eval Ever's {kind} schema at {at}: "
+                            f"{' '.join(error.message.split())[:200]}")
+    return text
+
+
+@cache
+def _eee_validator(kind: str) -> Any:
+    import jsonschema
+
+    return jsonschema.Draft7Validator(eee_schema(kind))
 
 
 # --- what every format needs -------------------------------------------------------------------------------
@@ -213,9 +224,9 @@ def _direction(reward: str) -> bool | None:
     """Whether higher values of ``reward`` are better, when its plugin is installed here (``None``: unknown)."""
     try:
         from tabbench.contract.reward import Reward
-        from tabbench.host.lookup import _load_class
+        from tabbench.host.lookup import load_class
 
-        return bool(_load_class("reward", reward, Reward).higher_is_better)
+        return bool(load_class("reward", reward, Reward).higher_is_better)
     except Exception:  # not installed here: the export says it does not know
         return None
 
@@ -305,15 +316,16 @@ def _eee(run: RunFolder, organization: str, relationship: str, developer: str | 
         if not rows:
             del aggregate["detailed_evaluation_results"]
         where = f"{run.path / 'results.json'}: {benchmark}"
-        yield f"{folder}/{file_uuid}.json", _json(aggregate, where, indent=2) + "\n"
+        file_name = f"{folder}/{file_uuid}.json"
+        yield file_name, _valid("aggregate", _json(aggregate, where, indent=2) + "\n", file_name)
         if rows:
-            yield f"{folder}/{file_uuid}_samples.jsonl", samples
+            file_name = f"{folder}/{file_uuid}_samples.jsonl"
+            yield file_name, _valid("instance", samples, file_name)
 
 
 def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward: Mapping[str, Any],
                 result: Mapping[str, Any], config: RunConfig, created: datetime, missing: int) -> dict[str, Any]:
     higher = _direction(str(reward.get("reward"))) if reward else None
-    generation = config.generation
     uncertainty: dict[str, Any] = {"num_samples": int(summary.get("n") or 0)}
     if summary.get("stderr") is not None:
         uncertainty["standard_error"] = {"value": summary["stderr"], "method": "analytic"}
@@ -336,14 +348,30 @@ def _eee_result(benchmark: str, metric: str, summary: Mapping[str, Any], reward:
                           "details": _strings({"n_excluded": summary.get("n_excluded"),
                                                "status_counts": summary.get("status_counts"),
                                                "examples_missing": missing or None})},
-        "generation_config": {
-            "generation_args": {"temperature": generation.temperature, "top_p": generation.top_p,
-                                "max_tokens": generation.max_new_tokens},
-            "additional_details": _strings({
-                "samples": generation.n, "vote": config.vote, "seed": generation.seed,
-                "environment": config.environment.to_json() if config.environment else None}),
-        },
+        "generation_config": _generation_config(config),
     }
+
+
+def _generation_config(config: RunConfig) -> dict[str, Any]:
+    """EEE's ``generation_config``: the recorded settings where the schema can hold them (a finite temperature and
+    top-p, a ``max_tokens`` of at least 1), and every recorded value as text beside them, so a hand-edited or odd
+    config (``max_new_tokens`` 0 or null, a temperature that is no number) still exports a valid file."""
+    generation = config.generation
+    args: dict[str, Any] = {key: value for key, value in (("temperature", generation.temperature),
+                                                          ("top_p", generation.top_p))
+                            if _finite(value)}
+    tokens = generation.max_new_tokens
+    if isinstance(tokens, int) and not isinstance(tokens, bool) and tokens >= 1:
+        args["max_tokens"] = tokens
+    recorded = {"temperature": generation.temperature, "top_p": generation.top_p, "max_tokens": tokens}
+    left_out = {f"recorded_{key}": repr(value) for key, value in recorded.items() if key not in args}
+    return {"generation_args": args, "additional_details": _strings({
+        "samples": generation.n, "vote": config.vote, "seed": generation.seed,
+        "environment": config.environment.to_json() if config.environment else None, **left_out})}
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _eee_rows(run: RunFolder, benchmark: str, records: list[dict[str, Any]], evaluation_id: str, model_id: str,

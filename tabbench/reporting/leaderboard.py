@@ -20,7 +20,7 @@ board file (``files``), plots (``plots``), paired comparisons (``pairs``) and th
 (``training``).
 """
 
-from tabbench.contract.deprecation import module_getattr
+from tabbench.contract.deprecation import Deprecated, module_getattr
 from tabbench.reporting.boards.columns import (
     Column,
     breakdown_order,
@@ -83,4 +83,14 @@ __all__ = [
     "suite_tables",
 ]
 
-__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)
+#: 0.1.0's breakdown levels in their natural order (BIRD, Spider) and the keys it drew as bars: benchmarks declare
+#: theirs now (``Benchmark.breakdown_order``).
+_LEVEL_ORDER = ("simple", "easy", "moderate", "medium", "hard", "challenging", "extra")
+_PLOT_BREAKDOWNS = ("difficulty", "hardness")
+
+__getattr__ = module_getattr(__name__, {  # 0.1.0's names (docs/api.md)
+    "LEVEL_ORDER": Deprecated(lambda: _LEVEL_ORDER, "Benchmark.breakdown_order (tabbench.reporting.leaderboard."
+                              "breakdown_order)"),
+    "PLOT_BREAKDOWNS": Deprecated(lambda: _PLOT_BREAKDOWNS, "Benchmark.breakdown_order (the ordered keys are the "
+                                  "ones plotted)"),
+})

@@ -28,10 +28,8 @@ import ipaddress
 import json
 import re
 import secrets
-import shutil
 import socket
 import sys
-import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -44,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabbench.contract import modeltext
 from tabbench.contract.errors import DataError, TabbenchError, UsageError
+from tabbench.contract.outputs import new_folder
 from tabbench.evaluation.runfolder import (
     TRAINER_STATE,
     RunFolder,
@@ -275,6 +274,7 @@ class Site:
             "created": results.get("created"), "tabbench_version": results.get("tabbench_version"),
             "plugins": results.get("plugins") or {}, "timing": results.get("timing") or {},
             "curves": training_curves(run), "edits": results.get("edits") or [],
+            "usage": results.get("usage"), "stopped": results.get("stopped"),
             "benchmarks": [{"name": name, **run.result(name), **comparability(run, name),
                             "key": f"r{index}/b{b}"} for b, name in enumerate(run.benchmarks)],
         }
@@ -416,46 +416,22 @@ def page(key: str) -> bytes:
 
 
 def write_bundle(site: Site, out: Path) -> Path:
-    """Write the static site to ``out`` (a new or empty folder, not a symbolic link), all at once: the target is
-    checked before any file is made, and a failure leaves nothing."""
+    """Write the static site to ``out`` (a new or empty folder, not a symbolic link), all at once
+    (``new_folder``): the target is checked before any file is made, and a failure or an interruption leaves
+    nothing."""
     out = Path(out)
-    staging = _staging(out)
-    try:
-        for name in site.files():
-            content = site.make(name)
-            assert content is not None, name
-            target = staging / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(content)
-        if out.exists():
-            out.rmdir()
-        staging.rename(out)
-    except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise TabbenchError(f"--bundle {out}: cannot write the bundle ({exc.strerror or exc})") from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    with new_folder(out, "--bundle") as staging:
+        try:
+            for name in site.files():
+                content = site.make(name)
+                assert content is not None, name
+                target = staging / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(content)
+        except OSError as exc:
+            raise TabbenchError(f"--bundle {out}: cannot write the bundle ({exc.strerror or exc}); nothing was "
+                                "written") from None
     return out / "index.html"
-
-
-def _staging(out: Path) -> Path:
-    """A new hidden folder beside ``out`` to write the bundle into; a ``UsageError`` when ``out`` cannot be one."""
-    where = f"--bundle {out}"
-    if out.is_symlink():
-        raise UsageError(f"{where}: is a symbolic link (give a new or empty folder)")
-    try:
-        if out.exists() and (not out.is_dir() or any(out.iterdir())):
-            raise UsageError(f"{where}: exists and is not an empty folder")
-        above = out.parent
-        while not above.exists() and above != above.parent:
-            above = above.parent
-        if not above.is_dir():
-            raise UsageError(f"{where}: {above} is not a folder")
-        out.parent.mkdir(parents=True, exist_ok=True)
-        return Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    except OSError as exc:
-        raise UsageError(f"{where}: cannot write there ({exc.strerror or exc})") from None
 
 
 def host_allowed(header: str | None, bound: str, port: int) -> bool:

@@ -20,8 +20,9 @@ Public API (details in ``docs/sql-execution.md``):
   ``result_details``.
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tabbench.contract.deprecation import Deprecated, deprecated, kept, module_getattr
 from tabbench.sql.batch import BatchStats, ExecJob, default_gold_cache, execute_gold, execute_many
 from tabbench.sql.cache import GoldCache, default_cache_dir
 from tabbench.sql.execute import (
@@ -59,15 +60,34 @@ _LAZY = {
 }
 
 
+@deprecated("use tabbench.sql.extract_sql (it returns None where completion_sql fell back to the whole text)",
+            category=None)
+def _completion_sql(completion: str) -> str | None:
+    """0.1.0's ``completion_sql``: the SQL a completion answers with (``extract_sql``); when none is recognised,
+    the whole text, as the official scripts execute a predictions-file value."""
+    if not isinstance(completion, str):
+        return None
+    sql = extract_sql(completion)
+    if sql is None:
+        sql = completion.strip()
+    return sql or None
+
+
+_old_name = module_getattr(__name__, {  # 0.1.0's names, deprecated (docs/api.md)
+    "completion_sql": kept(_completion_sql),
+    "env_workers": Deprecated(lambda: configured_workers, "tabbench.sql.configured_workers"),
+})
+if TYPE_CHECKING:  # for type checkers: the old behaviour kept is marked deprecated (PEP 702)
+    from tabbench.sql import _completion_sql as completion_sql  # noqa: F401
+
+
 def __getattr__(name: str) -> Any:
     """DuckDB is imported only when its API is first used; 0.1.0's removed names warn (``docs/api.md``)."""
     if name in _LAZY:
         import importlib
 
         return getattr(importlib.import_module(_LAZY[name]), name)
-    from tabbench.contract.deprecation import module_getattr  # a name of 0.1.0, removed or renamed: it warns
-
-    return module_getattr(__name__)(name)
+    return _old_name(name)
 
 
 __all__ = [

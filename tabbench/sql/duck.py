@@ -34,7 +34,7 @@ import duckdb
 
 from tabbench.contract.types import Status
 from tabbench.sql.execute import DEFAULT_LIMITS, Limits, QueryResult, failed, fetch_capped
-from tabbench.sql.pool import NO_TIMEOUT_CAP, _main_module_hidden
+from tabbench.sql.pool import NO_TIMEOUT_CAP, main_module_hidden
 
 #: Address space the child may take beyond its size after loading and ``memory_mb``, plus ``HEADROOM_PER_THREAD_MB``
 #: per DuckDB thread: buffers outside ``memory_limit``, thread stacks, malloc arenas. Measured (DuckDB 2.0): a
@@ -79,6 +79,7 @@ def _connect(load: dict[str, Any], limits: Limits) -> duckdb.DuckDBPyConnection:
             conn.execute(f"CREATE TABLE {_quote_identifier(name)} AS SELECT * FROM __tabbench_load")
             conn.unregister("__tabbench_load")
     conn.execute("SET python_enable_replacements = false")
+    conn.execute("SET enable_progress_bar = false")  # else a query over 2 s draws a bar on the host's stdout
     conn.execute("SET enable_external_access = false")
     conn.execute("SET lock_configuration = true")
     return conn
@@ -119,11 +120,61 @@ def _run(conn: duckdb.DuckDBPyConnection, sql: str, limits: Limits) -> QueryResu
     return QueryResult(rows=tuple(rows), truncated=truncated, elapsed=time.monotonic() - start, columns=columns)
 
 
-def _child_main(pipe: Connection, load: dict[str, Any], limits: Limits) -> None:
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with(owner: int) -> None:
+    """End this child when the session's owner ends, however it ends (SIGKILL included), even mid-query: a child
+    left running would spin at full CPU with the owner's stdout open. The kernel kills it when its parent (the
+    process that forked it: the owner, or the owner's forkserver, which exits with the owner) dies
+    (``PR_SET_PDEATHSIG``); the parent may have died before that was set, so it is checked after. A thread watches
+    the owner itself (a pidfd, readable when it ends) and the owner's end of the session pipe (the parent
+    sentinel), queries included, since the owner is not always the parent and a fork of the owner may keep the
+    pipe open."""
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the watch below is all there is
+        pass
+    if os.getppid() != parent or not _alive(owner):  # died before the signal was armed
+        os._exit(0)
+    watched: list[Any] = []
+    try:
+        watched.append(os.pidfd_open(owner))
+    except (AttributeError, OSError):  # no pidfd (before Linux 5.3): the sentinel and the parent-death signal
+        pass
+    sentinel = getattr(multiprocessing.parent_process(), "sentinel", None)
+    if sentinel is not None:
+        watched.append(sentinel)
+    if watched:
+        threading.Thread(target=_exit_when_ready, args=(watched,), daemon=True, name="owner-watch").start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _exit_when_ready(fds: list[Any]) -> None:
+    wait(fds)
+    os.kill(os.getpid(), signal.SIGKILL)  # mid-query too: nothing of this child is worth finishing
+
+
+def _child_main(pipe: Connection, load: dict[str, Any], limits: Limits, owner: int) -> None:
     """Load and lock, answer ``("ready", None)`` or ``("error", (type name, message))``, then answer each
     ``(sql, limits)`` with a ``QueryResult``; ``None`` stops. A fatal DuckDB error (the database invalidated)
-    ends the child after its answer, so the next query gets a fresh one."""
+    ends the child after its answer, so the next query gets a fresh one. The child ends with ``owner``
+    (``_die_with``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _die_with(owner)
     try:
         conn = _connect(load, limits)
     except Exception as exc:  # the host's or the dataset's error: raised again in the parent
@@ -208,9 +259,10 @@ class DuckSession:
     def _start(self) -> None:
         """Start a child and wait until it has loaded the tables; raise its loading error."""
         parent, child = self._ctx.Pipe(duplex=True)
-        process = self._ctx.Process(target=_child_main, args=(child, self._load, self.limits), daemon=True)
+        process = self._ctx.Process(target=_child_main, args=(child, self._load, self.limits, os.getpid()),
+                                    daemon=True)
         try:
-            with _main_module_hidden():
+            with main_module_hidden():
                 process.start()
         except (pickle.PicklingError, TypeError, AttributeError) as exc:  # what pickling a frame raises
             parent.close()

@@ -331,15 +331,20 @@ class SqliteExecutor:
     page cache per connection (the default 2 MB makes every query re-read pages). ``mmap_mb``: memory-map
     that much of each file (about 30% less CPU on read-heavy queries); off by default because a file
     truncated while mapped kills the process with SIGBUS, which only a pool worker can afford.
+    ``reverse_unordered``: SQLite's ``reverse_unordered_selects``, scans in the other order, so that a query whose
+    result depends on an order it does not fix (``LIMIT`` without a total ``ORDER BY``, ties) shows it
+    (``tabbench validate``).
     """
 
     def __init__(
-        self, max_connections: int = 64, immutable: bool | None = None, cache_mb: int = 32, mmap_mb: int = 0
+        self, max_connections: int = 64, immutable: bool | None = None, cache_mb: int = 32, mmap_mb: int = 0,
+        reverse_unordered: bool = False,
     ) -> None:
         self.max_connections = max_connections
         self.immutable = immutable
         self.cache_mb = cache_mb
         self.mmap_mb = mmap_mb
+        self.reverse_unordered = reverse_unordered
         self._conns: OrderedDict[str, _Conn] = OrderedDict()
 
     def close(self) -> None:
@@ -358,6 +363,8 @@ class SqliteExecutor:
         conn.execute("PRAGMA temp_store = MEMORY")
         if self.mmap_mb:
             conn.execute(f"PRAGMA mmap_size = {int(self.mmap_mb) << 20}")
+        if self.reverse_unordered:
+            conn.execute("PRAGMA reverse_unordered_selects = ON")
         if hasattr(conn, "enable_load_extension"):
             conn.enable_load_extension(False)
         conn.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)

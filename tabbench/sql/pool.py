@@ -51,7 +51,7 @@ _hiding = threading.Lock()
 
 
 @contextmanager
-def _main_module_hidden() -> Iterator[None]:
+def main_module_hidden() -> Iterator[None]:
     """Start workers without the parent's ``__main__``: forkserver and spawn re-import it by path in every
     child, which re-runs a training script that has no ``if __name__ == "__main__"`` guard (and fails for
     ``python -`` or ``-c``). Workers need nothing from it: their code lives in this module. One thread at a
@@ -189,7 +189,7 @@ class ExecPool:
         parent, child = self._ctx.Pipe(duplex=True)
         state = self._ctx.Array("d", [-1.0, _IDLE], lock=False)
         process = self._ctx.Process(target=_worker_main, args=(child, state, self.initializer), daemon=True)
-        with _main_module_hidden():
+        with main_module_hidden():
             process.start()
         child.close()
         return _Worker(process, parent, state)

@@ -27,9 +27,10 @@ import string
 from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
+from types import ModuleType
 from typing import Any
 
-from tabbench.contract.deprecation import module_getattr
+from tabbench.contract.deprecation import module_getattr, moved
 
 _FINAL_ANSWER = re.compile(r"Final Answer: (.+)")
 _PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
@@ -219,4 +220,11 @@ def rouge_l_f1(gold: str, pred: str) -> float:
     return float(_rouge_scorer().score(gold, pred)["rougeL"].fmeasure)
 
 
-__getattr__ = module_getattr(__name__)  # 0.1.0 names, deprecated (tabbench.contract.deprecation)
+def _extractors() -> ModuleType:
+    from tabbench.tableqa import extractors  # it imports this module: only when an old name is used
+
+    return extractors
+
+
+__getattr__ = module_getattr(__name__, moved(_extractors, ("EXTRACTIONS", "extract_answer"),
+                                             "tabbench.tableqa.extractors"))  # 0.1.0's names (docs/api.md)

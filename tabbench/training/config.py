@@ -18,7 +18,10 @@ from tabbench.evaluation.selection import Selection, parse_data
 #: the command keywords (``tabbench.cli.options.common_options``) that make up ``TrainConfig.selection`` (``prompt``:
 #: what ``prompt_options`` makes of its parameters, ``tabbench.cli.options.PROMPT_PARAMETERS``)
 SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where", "timeout",
-                      "prompt")
+                      "datasets", "skip_missing", "prompt")
+#: those a command may leave out (added in 0.3.0: a trainer's own keywords from before still make a config; without
+#: the prompt options, the benchmarks' own prompts)
+OPTIONAL_KEYWORDS = {"datasets": (), "skip_missing": False, "prompt": None}
 
 
 @dataclass(frozen=True)
@@ -52,13 +55,13 @@ class TrainConfig:
         field, or a field without an option, is a bug named here."""
         given = dict(options)
         chosen = {key: given.pop(key) for key in SELECTION_KEYWORDS if key in given}
-        chosen.setdefault("prompt", None)  # a command without the prompt options (0.2's): the benchmarks' prompts
-        if len(chosen) == len(SELECTION_KEYWORDS):
+        if set(SELECTION_KEYWORDS) - set(OPTIONAL_KEYWORDS) <= set(chosen):
+            chosen = {**OPTIONAL_KEYWORDS, **chosen}
             given["selection"] = Selection(
                 benchmarks=chosen["benchmarks"], suites=chosen["suites"], data=parse_data(chosen["data_dirs"]),
                 benchmark_options=parse_key_values(tuple(chosen["benchmark_options"]), "-o/--benchmark-option"),
                 split=chosen["split"], limit=chosen["limit"], where=chosen["where"], timeout=chosen["timeout"],
-                prompt=chosen["prompt"])
+                datasets=chosen["datasets"], skip_missing=chosen["skip_missing"], prompt=chosen["prompt"])
         names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
         if set(given) != names:
             raise TypeError(f"{cls.__name__}: options without a field {sorted(set(given) - names)}, "

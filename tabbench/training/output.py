@@ -1,5 +1,6 @@
 """A training run's output folder and messages: which process writes, the ``--out`` folder (refused when it holds
-something, removed again when the run fails), the run record ``tabbench_train.json``, progress on stderr."""
+something, written whole or not at all: ``staged_output``), the run record ``tabbench_train.json``, progress on
+stderr."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract.errors import UsageError
+from tabbench.contract.journal import JOURNAL, Change, recover
 from tabbench.contract.outputs import check_output_folder
+from tabbench.contract.runlock import LOCK_NAME, RunLock, writing
 
 RUN_RECORD = "tabbench_train.json"
 
@@ -38,9 +42,41 @@ def echo(message: str) -> None:
 def check_out_dir(out_dir: Path) -> None:
     """Check ``--out`` before anything is read, loaded or trained (``tabbench.check_output_folder``): a file in the
     way, a symlink to nothing or a place this user cannot write is one line naming the option. On the main process
-    the folder must also be new or empty, so a finished run's checkpoint is never overwritten; the other processes
-    of a multi-process launch start while the main one may have begun writing there."""
-    check_output_folder(out_dir, "--out", new=is_main_process())
+    what a killed run left there is finished or removed first (``tabbench.contract.journal.recover``; a run still
+    writing there is refused by name), then the folder must be new or empty, so a finished run's checkpoint is
+    never overwritten; the other processes of a multi-process launch start while the main one may have begun
+    writing there."""
+    check_output_folder(out_dir, "--out")
+    if not is_main_process():
+        return
+    if out_dir.is_dir() and {p.name for p in out_dir.iterdir()} & {LOCK_NAME, JOURNAL}:
+        with RunLock(out_dir):
+            recover(out_dir)
+    _check_empty(out_dir)
+
+
+def _check_empty(out_dir: Path) -> None:
+    if out_dir.is_dir() and any(p.name != LOCK_NAME for p in out_dir.iterdir()):
+        raise UsageError(f"--out {out_dir}: output folder exists and is not empty")
+
+
+@contextmanager
+def staged_output(out_dir: Path) -> Iterator[Path]:
+    """The folder the run writes its checkpoint and logs into: ``--out``'s journal, switched into ``--out`` whole
+    when the block succeeds (``tabbench.contract.journal``). A failure, an interruption (SIGTERM and SIGHUP too), a
+    full disk or a kill at any point leaves ``--out`` as it was (absent or empty, and what a kill left is cleaned
+    by the next run on it). The main process holds ``--out``'s lock throughout (one writer); the other processes
+    of a multi-process launch are given the same folder and commit nothing."""
+    staging = Path(out_dir) / JOURNAL / "new"
+    if not is_main_process():
+        yield staging
+        return
+    with writing(out_dir):
+        recover(out_dir)
+        _check_empty(out_dir)
+        with Change(out_dir) as change:
+            yield change.new
+            change.adopt()
 
 
 def prepare_out_dir(out_dir: Path) -> None:

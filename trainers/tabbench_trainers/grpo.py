@@ -133,13 +133,13 @@ def run_grpo(config: GrpoConfig) -> Path:
                                 environment=environment, plugin_version=__version__)
 
 
-def _train(run: training.TrainingRun) -> training.Trained | None:
+def _train(run: training.TrainingRun[GrpoConfig]) -> training.Trained | None:
     from datasets import Dataset
     from trl import GRPOConfig, GRPOTrainer
 
     from tabbench.adapters import log_status_counts
 
-    config: GrpoConfig = run.config  # type: ignore[assignment]
+    config = run.config
     model, tokenizer, specs, out_dir = run.model, run.tokenizer, run.rewards, run.out_dir
     rows, dropped = drop_long_prompts(run.rows, tokenizer, config.max_prompt_length)
     if not rows:

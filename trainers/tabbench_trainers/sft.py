@@ -106,9 +106,9 @@ def run_sft(config: SftConfig) -> Path:
     return training.run_trainer("sft", config, _train, rows=_rows, plugin_version=__version__)
 
 
-def _rows(run: training.TrainingRun) -> tuple[list[dict[str, Any]], dict[str, int]]:
+def _rows(run: training.TrainingRun[SftConfig]) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """The prompt/completion rows (gold multi-turn trajectories with ``--env``) and where they came from."""
-    config: SftConfig = run.config  # type: ignore[assignment]
+    config = run.config
     env = environments.settings(config)
     if env is not None:  # gold multi-turn trajectories instead of single-turn completions
         return environments.sft_rows(run.items, *env, messages=run.messages)
@@ -116,11 +116,11 @@ def _rows(run: training.TrainingRun) -> tuple[list[dict[str, Any]], dict[str, in
     return sft_rows(run.items, config.target, config.trace_field, traces, run.messages)
 
 
-def _train(run: training.TrainingRun) -> training.Trained | None:
+def _train(run: training.TrainingRun[SftConfig]) -> training.Trained | None:
     from datasets import Dataset
     from trl import SFTConfig, SFTTrainer
 
-    config: SftConfig = run.config  # type: ignore[assignment]
+    config = run.config
     rows, counts = run.rows
     trl_config = SFTConfig(
         **training.base_training_args(config, run.out_dir, len(rows)),

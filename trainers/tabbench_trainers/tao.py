@@ -292,9 +292,9 @@ def run_tao(config: TaoConfig) -> Path:
     return training.run_trainer("tao", config, _rounds, check_answers=True, model=False, plugin_version=__version__)
 
 
-def _rounds(run: training.TrainingRun) -> training.Trained:
+def _rounds(run: training.TrainingRun[TaoConfig]) -> training.Trained:
     """The rounds, each from the previous round's checkpoint; the last one's files are copied to ``--out``."""
-    config: TaoConfig = run.config  # type: ignore[assignment]
+    config = run.config
     out_dir, items, specs, budget, timer = run.out_dir, run.items, run.rewards, run.budget, run.timer
     rewards = list(zip(specs, training.trl_reward_funcs(specs), strict=True))
     current: Path | str = config.model_path

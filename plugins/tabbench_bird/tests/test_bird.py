@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -145,6 +146,19 @@ def test_predictions_file_checks(bird_root: Path, tmp_path: Path):
     assert bench.read_predictions(_predictions(tmp_path, bare))["4"] == ["SELECT 4"]
 
 
+def test_a_predictions_file_may_hold_just_the_selected_questions(bird_root: Path, tmp_path: Path):
+    """``--limit``/``--where``: the official file's entries pair with the selected questions in order, their db
+    ids checked against those; the whole split's file still reads."""
+    bench = tabbench.get_benchmark("bird", bird_root)
+    selected = {"0": "SELECT 5\t----- bird -----\tretail", "1": "SELECT 9\t----- bird -----\tretail"}
+    assert bench.read_predictions(_predictions(tmp_path, selected), ids=["5", "9"]) == {
+        "5": ["SELECT 5"], "9": ["SELECT 9"]}
+    with pytest.raises(DataError, match=r"2 predictions for 15 questions"):
+        bench.read_predictions(_predictions(tmp_path, selected), ids=["5", "9", "11"])
+    good = {str(i): f"SELECT {i}\t----- bird -----\tretail" for i in range(len(CASES))}
+    assert bench.read_predictions(_predictions(tmp_path, good), ids=["5", "9"])["9"] == ["SELECT 9"]
+
+
 def test_write_predictions_round_trip(bird_root: Path, tmp_path: Path):
     bench = tabbench.get_benchmark("bird", bird_root)
     path = tmp_path / "out.json"
@@ -162,11 +176,13 @@ def test_missing_database_and_malformed_files(bird_root: Path, tmp_path: Path):
     root.mkdir()
     for name in ("dev.json", "dev_tables.json", "dev.sql"):
         (root / name).write_text((bird_root / name).read_text())
-    with pytest.raises(DataError, match=r"dev\.json: item 0: database .*retail\.sqlite is missing"):
-        list(tabbench.get_benchmark("bird", root).examples())
-    assert list(tabbench.get_benchmark("bird", root, on_missing_db="skip").examples()) == []
+    bare = tabbench.get_benchmark("bird", root)  # every question kept: the host asks which lack their database
+    assert all(re.match(r"database .*retail\.sqlite is missing", bare.missing_data(e)) for e in bare.examples())
+    with pytest.warns(DeprecationWarning, match="on_missing_db=skip is deprecated since 0.3.0"):
+        assert tabbench.get_benchmark("bird", root, on_missing_db="skip").skip_missing
     kept = list(tabbench.get_benchmark("bird", root, on_missing_db="keep").examples())
-    assert len(kept) == len(CASES)
+    assert len(kept) == len(CASES) and tabbench.get_benchmark("bird", root, on_missing_db="keep").missing_data(
+        kept[0]) is None
     assert score_batch(tabbench.get_reward("bird-ex"), [(kept[0], kept[0].gold)])[0].status is Status.GOLD_ERROR
     (root / "dev.sql").write_text("SELECT 1\tretail\n")
     with pytest.raises(DataError, match=r"dev\.sql:1: 1 gold queries for 15 questions"):

@@ -175,7 +175,11 @@ def test_the_hf_backend_turns_hostile_text_into_calls_and_hostile_conversations_
     monkeypatch.setattr(backend, "render", lambda request, tools=None: rendered.append(
         json.dumps(request.messages, ensure_ascii=False)) or "prompt")
     completions = [HOSTILE_TEXTS[5], NESTED_TAGS, HOSTILE_TEXTS[2]]  # a lone surrogate in SQL, then nesting
-    monkeypatch.setattr(backend, "_complete", lambda texts, params: [[completions.pop(0)] for _ in texts])
+    monkeypatch.setattr(backend, "context_length", lambda: None)  # the context is unknown: nothing refused
+    monkeypatch.setattr(backend, "_encode", lambda texts: [[0] * 5 for _ in texts])
+    monkeypatch.setattr(backend, "_count", len)
+    monkeypatch.setattr(backend, "_complete", lambda texts, params, ids=None: (
+        [[completions.pop(0)] for _ in texts], [[3] for _ in texts]))
     example = demo_example()
     env = tabbench.get_environment("sql")
     from tabbench.evaluation.agent import run_rollouts

@@ -182,7 +182,8 @@ def test_registered_and_errors_are_one_line_config_errors(tiny: Path, tmp_path: 
 
 def test_turns_are_the_single_turn_completions_read_for_tool_calls(backend: HFBackend) -> None:
     """``generate_turns`` (``tabbench eval --env``) without tools renders and generates exactly as ``generate``
-    does, greedy and sampled, then reads each completion with ``parse_tool_calls``."""
+    does, greedy and sampled, then reads each completion with ``parse_tool_calls``; each reply says what the turn
+    spent (``usage``), as ``generations`` does."""
     from types import SimpleNamespace
 
     from tabbench import parse_tool_calls
@@ -190,9 +191,27 @@ def test_turns_are_the_single_turn_completions_read_for_tool_calls(backend: HFBa
     reqs = requests(3)
     turns = [SimpleNamespace(messages=r.messages, tools=[]) for r in reqs]
     for params in (GenerationParams(max_new_tokens=8), GenerationParams(max_new_tokens=8, temperature=1.0, seed=3)):
-        expected = [parse_tool_calls(c[0]) for c in backend.generate(reqs, params)]
+        made = backend.generations(reqs, params)
+        expected = [{**parse_tool_calls(g.completions[0]), "usage": g.usage} for g in made]
         assert backend.generate_turns(turns, params) == expected
-        assert all(reply["role"] == "assistant" for reply in expected)
+        assert all(reply["role"] == "assistant" and reply["usage"].prompt_tokens > 0 for reply in expected)
+
+
+def test_a_turn_whose_conversation_outgrew_the_context_is_refused_alone(tiny: Path, backend: HFBackend) -> None:
+    """``eval --env``: a conversation longer than the context (with ``max_new_tokens``) is that turn's refusal, not
+    a run past the model's positions; the others are generated."""
+    from types import SimpleNamespace
+
+    from tabbench import Generation, Status
+
+    reqs = requests(3)
+    lengths = [len(ids) for ids in backend._encode([backend.render(r) for r in reqs])]
+    short = HFBackend(str(tiny), device="cpu", max_model_len=lengths[1] + 8)  # the third does not fit with 8 new
+    turns = [SimpleNamespace(messages=r.messages, tools=[]) for r in reqs]
+    replies = short.generate_turns(turns, GenerationParams(max_new_tokens=8))
+    assert isinstance(replies[2], Generation) and replies[2].status is Status.PROMPT_TOO_LONG
+    assert replies[2].details == {"prompt_tokens": lengths[2], "context_length": lengths[1] + 8, "max_new_tokens": 8}
+    assert all(r["role"] == "assistant" for r in replies[:2])
 
 
 def demo_prompts() -> list[GenerationRequest]:
@@ -250,16 +269,20 @@ def test_prompts_sharing_a_prefix_meet_in_a_batch_and_results_keep_the_callers_o
     backend = HFBackend(str(demo_tiny), device="cpu", batch_size=2)
     batches: list[list[str]] = []
 
-    def echo(texts: list[str], params: GenerationParams, copies: int, ids: list[list[int]]) -> list[str]:
+    def echo(texts: list[str], params: GenerationParams, copies: int, ids: list[list[int]]
+             ) -> tuple[list[str], list[int]]:
         batches.append(texts)
-        return [f"{t.upper()} #{k}" for t in texts for k in range(copies)]
+        rows = [(f"{t.upper()} #{k}", len(t) + k) for t in texts for k in range(copies)]
+        return [text for text, _ in rows], [count for _, count in rows]
 
     monkeypatch.setattr(backend, "_run", echo)
     texts = ["schema B q1", "schema A q1", "schema B q2", "schema A q2"]
-    assert backend._complete(texts, GenerationParams()) == [[f"{t.upper()} #0"] for t in texts]
+    assert backend._complete(texts, GenerationParams()) == ([[f"{t.upper()} #0"] for t in texts],
+                                                            [[len(t)] for t in texts])  # each row's tokens, in order
     assert batches == [["schema A q1", "schema A q2"], ["schema B q1", "schema B q2"]]
-    sampled = backend._complete(texts, GenerationParams(temperature=1.0, n=2))  # batched too, n rows a prompt
+    sampled, spent = backend._complete(texts, GenerationParams(temperature=1.0, n=2))  # batched, n rows a prompt
     assert sampled == [[f"{t.upper()} #0", f"{t.upper()} #1"] for t in texts] and len(batches) == 4
+    assert spent == [[len(t), len(t) + 1] for t in texts]
 
 
 def test_prefix_cache_option_must_be_a_boolean(tiny: Path) -> None:

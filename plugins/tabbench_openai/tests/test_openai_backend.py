@@ -165,6 +165,13 @@ def test_tabbench_eval_through_the_server(server, tmp_path, cli_runner):
     assert all(block["n"] == 3 for block in results["benchmarks"].values())
     assert all(path.read_text().count("\n") == 3 for path in (out / "samples").glob("*.jsonl"))
     assert sorted(path.stem for path in (out / "samples").glob("*.jsonl")) == sorted(results["benchmarks"])
+    for name, block in results["benchmarks"].items():  # tokens in every record, summed per benchmark and run
+        records = records_of(out, name).values()
+        assert all(r["usage"]["prompt_tokens"] > 0 and 1 <= r["usage"]["completion_tokens"] <= 8 for r in records)
+        assert block["usage"] == {"prompt_tokens": sum(r["usage"]["prompt_tokens"] for r in records),
+                                  "completion_tokens": sum(r["usage"]["completion_tokens"] for r in records),
+                                  "samples": 3}
+    assert results["usage"]["samples"] == 3 * len(results["benchmarks"]) and "cost" not in results["usage"]
 
 
 @pytest.mark.slow
@@ -180,6 +187,7 @@ def test_tool_turns_go_through_function_calling(server):
     backend = tabbench.get_backend("openai", f"{server['base']}#{server['model']}")
     [reply] = backend.generate_turns([request], GenerationParams(max_new_tokens=6))
     assert reply["role"] == "assistant" and isinstance(reply["content"], str)
+    assert reply["usage"].prompt_tokens > 0 and 1 <= reply["usage"].completion_tokens <= 6  # the agent loop sums them
     assert all(isinstance(c["function"]["name"], str) for c in reply.get("tool_calls", []))
 
 
@@ -212,8 +220,10 @@ def test_prefix_cache_sends_a_databases_questions_together_and_is_recorded(prefi
     sent: list[str] = []
 
     def complete(pool, request, params, prompt=None):  # one worker: answered in the order they were submitted
+        from tabbench_openai.backend import Sampled
+
         sent.append(request.messages[0]["content"])
-        return [request.messages[1]["content"]]
+        return Sampled([request.messages[1]["content"]], ["stop"], None)
 
     monkeypatch.setattr(backend, "_complete", complete)
     outputs = backend.generate(requests, GenerationParams())
@@ -309,3 +319,36 @@ def test_truncate_prompts_cuts_the_long_prompt_from_the_left_and_is_recorded(ser
     assert cut["generation"]["prompt_tokens"] == CONTEXT - 8 and cut["generation"]["truncated_tokens"] > 0
     chat = _eval(cli_runner, server, data, tmp_path / "chat", 1, "--truncate-prompts")
     assert chat.exit_code != 0 and "needs endpoint=completions" in chat.output
+
+
+def test_answer_usage_reads_openais_usage_and_its_reasoning_tokens():
+    from tabbench_openai.backend import answer_usage
+
+    from tabbench import Usage
+
+    answer = {"usage": {"prompt_tokens": 120, "completion_tokens": 80, "total_tokens": 200,
+                        "completion_tokens_details": {"reasoning_tokens": 64}}}
+    assert answer_usage(answer) == Usage(120, 80, 64)
+    assert answer_usage({"usage": {"prompt_tokens": 5, "completion_tokens": 1}}) == Usage(5, 1, None)
+    for broken in ({}, {"usage": None}, {"usage": {"prompt_tokens": 5}}, {"usage": {"prompt_tokens": "5",
+                   "completion_tokens": 1}}, {"usage": {"prompt_tokens": -1, "completion_tokens": 1}}):
+        assert answer_usage(broken) is None, broken  # a server that says nothing usable: not counted
+
+
+@pytest.mark.slow
+def test_usage_is_what_the_server_says_each_request_spent(server):
+    """transformers serve answers with OpenAI's usage: the prompt as its tokenizer read it and the tokens it
+    generated; samples asked for one by one (it ignores n) are every call's, summed; finish reasons are kept."""
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(server["model"], local_files_only=True)
+    backend = tabbench.get_backend("openai", server["model"], base_url=server["base"], endpoint="completions")
+    request = _requests(1)
+    [one] = backend.generations(request, GenerationParams(max_new_tokens=8))
+    prompt = len(tokenizer(backend.render(request[0].messages), add_special_tokens=False)["input_ids"])
+    assert one.usage is not None and one.usage.prompt_tokens == prompt
+    assert 1 <= one.usage.completion_tokens <= 8 and one.usage.reasoning_tokens is None
+    assert one.details["finish_reasons"][0] in ("stop", "length")
+    [two] = backend.generations(request, GenerationParams(max_new_tokens=8, n=2, temperature=0.7, seed=3))
+    assert len(two.completions) == 2 and two.usage.prompt_tokens == 2 * prompt  # two calls, each its prompt
+    assert 2 <= two.usage.completion_tokens <= 16

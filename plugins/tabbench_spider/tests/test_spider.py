@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -213,11 +214,25 @@ def test_prediction_file_count_mismatch(spider_root: Path, tmp_path: Path):
     bench = tabbench.get_benchmark("spider", spider_root)
     short = tmp_path / "short.txt"
     short.write_text("SELECT 1\n" * 3)
-    with pytest.raises(DataError, match=r"short\.txt:3: 3 prediction lines for 21 questions"):
+    with pytest.raises(DataError, match=r"short\.txt:3: 3 prediction lines, expected 21 \(every question of the "
+                                        r"split\)"):
         bench.read_predictions(short)
+    with pytest.raises(DataError, match=r"3 prediction lines, expected 21 \(every .*\) or 2 \(the questions the run"):
+        bench.read_predictions(short, ids=["4", "7"])
     trailing = tmp_path / "trailing.txt"
     trailing.write_text("SELECT 1\n" * 21 + "\n\n")
     assert len(bench.read_predictions(trailing)) == 21
+
+
+def test_a_prediction_file_may_hold_just_the_selected_questions(spider_root: Path, tmp_path: Path):
+    """``--limit``/``--where``: a text file of one line per selected question pairs with those, in order."""
+    bench = tabbench.get_benchmark("spider", spider_root)
+    selected = tmp_path / "selected.txt"
+    selected.write_text("SELECT 4\nSELECT 7\n")
+    assert bench.read_predictions(selected, ids=["4", "7"]) == {"4": ["SELECT 4"], "7": ["SELECT 7"]}
+    every = tmp_path / "every.txt"
+    every.write_text("".join(f"SELECT {i}\n" for i in range(21)))
+    assert bench.read_predictions(every, ids=["4", "7"])["7"] == ["SELECT 7"]  # the whole split still reads
 
 
 def test_jsonl_predictions(spider_root: Path, tmp_path: Path):
@@ -227,15 +242,23 @@ def test_jsonl_predictions(spider_root: Path, tmp_path: Path):
     assert bench.read_predictions(path) == {"0": ["```sql\nSELECT 1\n```"]}
 
 
-def test_missing_database_is_a_data_error(spider_root: Path, tmp_path: Path):
+def test_a_question_whose_database_is_missing_is_kept_and_says_why(spider_root: Path, tmp_path: Path):
+    """The host asks ``missing_data`` of the questions a run selects (``--skip-missing`` scores the others); the
+    benchmark keeps every question in its place, so ids and positional predictions stay the release's."""
     root = tmp_path / "s"
     root.mkdir()
     for name in ("dev.json", "tables.json"):
         (root / name).write_text((spider_root / name).read_text())
     (root / "database").mkdir()
-    with pytest.raises(DataError, match=r"dev\.json: item 0: database .*shop\.sqlite is missing"):
-        list(tabbench.get_benchmark("spider", root).examples())
-    assert list(tabbench.get_benchmark("spider", root, on_missing_db="skip").examples()) == []
+    bench = tabbench.get_benchmark("spider", root)
+    examples = list(bench.examples())
+    assert len(examples) == 21 and not bench.skip_missing
+    assert all(re.fullmatch(r"database .*/(\w+)/\1\.sqlite is missing", bench.missing_data(e)) for e in examples)
+    kept = tabbench.get_benchmark("spider", root, on_missing_db="keep")
+    assert [kept.missing_data(e) for e in kept.examples()] == [None] * 21
+    with pytest.warns(DeprecationWarning, match="on_missing_db=skip is deprecated since 0.3.0 .* use --skip-missing"):
+        skipping = tabbench.get_benchmark("spider", root, on_missing_db="skip")
+    assert skipping.skip_missing and len(list(skipping.examples())) == 21
 
 
 def test_malformed_files_name_file_and_line(spider_root: Path, tmp_path: Path):
@@ -316,8 +339,8 @@ class TestSpiderExactContract(_Cases, RewardContract):
 def test_real_dev_predictions_match_official_verdicts():
     expected = json.loads((Path(__file__).parent / "official_dev_verdicts.json").read_text())
     for official_mode in (True, False):
-        bench = tabbench.get_benchmark("spider", SPIDER, on_missing_db="skip", official=official_mode)
-        examples = list(bench.examples())
+        bench = tabbench.get_benchmark("spider", SPIDER, official=official_mode)
+        examples = [e for e in bench.examples() if bench.missing_data(e) is None]  # wta_1.sqlite is not released
         assert [int(e.id) for e in examples] == expected["ids"]
         preds = bench.read_predictions(SPIDER / "evaluation_examples" / "pred_example.txt")
         rewards = metric_rewards(bench)

@@ -132,7 +132,7 @@ def test_adapter_applies_to_single_and_multi_turn_generation(tiny, tmp_path, mon
 
         def generate(self, prompts, sampling, lora_request=None, use_tqdm=True):
             seen.append(lora_request)
-            out = types.SimpleNamespace(index=0, text="SELECT 1")
+            out = types.SimpleNamespace(index=0, text="SELECT 1", token_ids=[7, 8, 9], finish_reason="stop")
             return [types.SimpleNamespace(outputs=[out]) for _ in prompts]
 
     backend = tabbench.get_backend("vllm", str(tiny), adapter=str(adapter))

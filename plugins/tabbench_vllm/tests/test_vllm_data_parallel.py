@@ -53,9 +53,16 @@ class FakeLLM:
 
     def generate(self, prompts, sampling, lora_request=None, use_tqdm=True):
         texts = ["".join(map(chr, p["prompt_token_ids"])) for p in prompts]
-        return [types.SimpleNamespace(outputs=[types.SimpleNamespace(index=j, text=f"{p}#{s['seed']}#{j}@{os.getpid()}")
+        return [types.SimpleNamespace(outputs=[completion(j, f"{p}#{s['seed']}#{j}@{os.getpid()}")
                                                for j in range(s["n"])])
                 for p, s in zip(texts, sampling, strict=True)]
+
+
+def completion(index, text, finish_reason="stop"):
+    """A vLLM ``CompletionOutput`` as the backend reads it: its text, its token ids (one per character, as
+    ``FakeTokenizer`` splits), its finish reason."""
+    return types.SimpleNamespace(index=index, text=text, token_ids=[ord(c) for c in text],
+                                 finish_reason=finish_reason)
 
 
 class FakeReplica(Replica):

@@ -61,7 +61,8 @@ def test_truncate_prompts_sends_the_end_of_the_prompt(backend):
     [out] = backend.generations(_requests(long), GenerationParams(max_new_tokens=4, truncate_prompts=True))
     assert ShortLLM.sent == [[ord(c) for c in long[-20:]]]  # 24 - 4 tokens, the question's end kept
     assert out.status is None and out.completions[0].startswith(long[-20:])
-    assert out.details == {"prompt_tokens": 20, "context_length": 24, "max_new_tokens": 4, "truncated_tokens": 16}
+    assert out.details == {"prompt_tokens": 20, "context_length": 24, "max_new_tokens": 4, "truncated_tokens": 16,
+                           "finish_reasons": ["stop"]}
 
 
 class NoEngine(FakeReplica):

@@ -135,6 +135,8 @@ class RunFolder:
             parts.append(f"limit {config.limit}")
         if self.implicit:
             parts.append("beside the vote run above")
+        if isinstance(self.results.get("stopped"), dict):
+            parts.append("stopped on its budget")
         return ", ".join(parts)
 
 

@@ -32,6 +32,7 @@ from tabbench.reporting.boards.paths import relative_to
 from tabbench.reporting.boards.plots import plot_breakdown
 from tabbench.reporting.boards.runs import BUILTIN_REFERENCES, DEFAULT_REFERENCES, RunEntry, load_references, load_runs
 from tabbench.reporting.boards.training import training_section
+from tabbench.reporting.boards.usage import usage_section
 
 MARK = "tabbench-leaderboard"
 BOARD_FORMAT = 1
@@ -116,6 +117,7 @@ def render(spec: BoardSpec, base: Path, *, write_plots: bool = True) -> str:
     if spec.pairs:
         out += paired_section(spec.pairs, runs, all_columns, headings(all_columns))
     out += training_section(runs, index)
+    out += usage_section(runs, index)
 
     out += ["## Runs", ""]
     out += table(
@@ -194,17 +196,22 @@ def _details(col: Column, runs: Sequence[RunEntry], index: dict[int, int], plot_
                f"hash {code(col.data)}; primary metric {code(col.metric)}. Metrics: "
                + ", ".join(f"{code(m)} = reward {code(rewards.get(m, '?'))}" for m in metrics) + ".")
     out.append("")
+    skipping = any(res.get("skipped") for _, res in members)  # --skip-missing left examples out of a run
     rows = []
     for run, res in members:
         values = res.get("metrics") or {}
         n = res.get("n") or 0
         counts = res.get("status_counts") or {}
-        rows.append([index[id(run)], run.model, run.config, n, *(pct(values.get(m, {}).get("value")) for m in metrics),
-                     pct(res.get("parse_fail_rate")),
+        rows.append([index[id(run)], run.model, run.config, n, *([skipped_text(res)] if skipping else []),
+                     *(pct(values.get(m, {}).get("value")) for m in metrics), pct(res.get("parse_fail_rate")),
                      *(f"{100 * counts.get(s, 0) / n:.1f}" if n else "n/a" for s in statuses)])
     out += ["Metrics (%) and the rate of each status of the primary metric (% of samples):", ""]
-    out += table(["run", "model", "config", "n", *metrics, "parse fail", *statuses], rows)
+    out += table(["run", "model", "config", "n", *(["skipped"] if skipping else []), *metrics, "parse fail",
+                  *statuses], rows)
     out.append("")
+    if skipping:
+        out += ["*skipped*: selected examples left out because their data is missing (`--skip-missing`), not scored "
+                "and not in n.", ""]
     keys = list(dict.fromkeys(k for _, res in members for k in (res.get("breakdown") or {})))
     for key in keys:
         order = recorded_order(members, col.benchmark, key)
@@ -227,6 +234,14 @@ def _details(col: Column, runs: Sequence[RunEntry], index: dict[int, int], plot_
                                order=order)
             out += [f"![{text(f'{col.benchmark} {col.metric} by {key}')}]({quote(relative_to(png, base))})", ""]
     return out
+
+
+def skipped_text(result: dict[str, Any]) -> str:
+    """A board cell for the examples ``--skip-missing`` left out of a run: how many, and why."""
+    skipped = result.get("skipped") or {}
+    if not skipped:
+        return "0"
+    return f"{skipped['n']} ({'; '.join(text(why) for why in skipped['by_reason'])})"
 
 
 def parse_pairs(pairs: Sequence[tuple[str, str]], n_runs: int) -> list[tuple[list[int], list[int]]]:

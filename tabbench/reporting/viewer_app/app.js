@@ -71,6 +71,18 @@ function el(tag, attrs, ...children) {
 const text = (value) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value, null, 1));
 const pct = (v) => (v === null || v === undefined ? "–" : (100 * v).toFixed(1));
 const num = (v) => (v === null || v === undefined ? "–" : Number.isInteger(v) ? String(v) : Number(v).toPrecision(4));
+// tokens a usage block (results.json, a record) says were spent, and their cost when the run was priced
+const isCount = (v) => Number.isInteger(v) && v >= 0;
+function tokens(u) {
+  if (!u || typeof u !== "object" || !isCount(u.prompt_tokens) || !isCount(u.completion_tokens)) return "–";
+  const reasoning = isCount(u.reasoning_tokens) ? ` (reasoning ${u.reasoning_tokens.toLocaleString("en")})` : "";
+  const cost = typeof u.cost === "number" ? `; cost ${u.cost.toFixed(4)}` : "";
+  return `${u.prompt_tokens.toLocaleString("en")} prompt + ${u.completion_tokens.toLocaleString("en")} completion${reasoning}${cost}`;
+}
+function price(p) {
+  const amount = (v) => (typeof v === "number" ? String(v) : "–");
+  return p && typeof p === "object" ? `${text(p.model)}: ${amount(p.input_per_million)} input, ${amount(p.output_per_million)} output per million tokens (${text(p.source)})` : null;
+}
 const pval = (p) => (p === undefined ? "–" : p < 1e-4 ? p.toExponential(2) : p.toPrecision(3));
 // pass/fail is the reward's own verdict, judged once in Python (tabbench.reporting.paired.passed): `ok` fields
 const verdict = (ok) => (ok === true ? "pass" : ok === false ? "fail" : "muted");
@@ -128,6 +140,9 @@ function runCard(run, r) {
   const m = run.model || {}, c = run.config || {};
   return el("section", { class: "card run" },
     el("h3", {}, `${r === 0 && runs().length > 1 ? "baseline: " : ""}${run.label}`),
+    run.stopped && typeof run.stopped === "object" ? el("p", { class: "fail stopped" }, text(run.stopped.message)) : null,
+    run.usage && typeof run.usage === "object" ? el("p", { class: "usage" }, `tokens: ${tokens(run.usage)}`,
+      price(run.usage.price) ? ` at ${price(run.usage.price)}` : "") : null,
     el("div", { class: "side" },
       el("div", {}, el("h4", {}, "model"), kv([["path", run.path], ["backend", c.backend], ["model", c.model],
         ["fingerprint", m.fingerprint_sha], ["chat template", m.chat_template_sha256], ["created", run.created]])),
@@ -138,12 +153,13 @@ function runCard(run, r) {
       el("div", {}, el("h4", {}, "pins"), kv([["tabbench", run.tabbench_version],
         ...Object.entries(run.plugins || {}).map(([k, v]) => [k, v])]))),
     run.benchmarks.length ? el("h4", {}, "benchmarks") : null,
-    run.benchmarks.length ? table(["benchmark", "version", "split", "data", "n", "primary", "metrics ± s.e. (%)", "statuses", "parse fail"],
+    run.benchmarks.length ? table(["benchmark", "version", "split", "data", "n", "skipped", "primary", "metrics ± s.e. (%)", "statuses", "parse fail", "tokens"],
       run.benchmarks.map((b, i) => [el("a", { href: `#bench/${r}/${i}` }, b.name), b.version, b.split, b.data, num(b.n),
+        b.skipped ? `${b.skipped.n}: ${Object.entries(b.skipped.by_reason || {}).map(([why, ids]) => `${why} (${ids.length})`).join("; ")}` : "–",
         b.primary_metric ? `${b.primary_metric.name} ${pct(b.primary_metric.value)} ± ${pct(b.primary_metric.stderr)}` : "–",
         Object.entries(b.metrics || {}).map(([k, v]) => `${k} ${pct(v.value)} ± ${pct(v.stderr)} (n=${v.n})`).join("; "),
         Object.entries(b.status_counts || {}).map(([k, v]) => `${k}=${v}`).join(" "),
-        b.parse_fail_rate === undefined ? "–" : pct(b.parse_fail_rate)]), { class: "benchmarks" }) : null,
+        b.parse_fail_rate === undefined ? "–" : pct(b.parse_fail_rate), tokens(b.usage)]), { class: "benchmarks" }) : null,
     run.benchmarks.map((b) => breakdowns(b)),
     run.edits && run.edits.length ? [el("h4", {}, "edits after the run"), table(["when", "edit", "benchmark", "metric", "reward", "options", "reward version"],
       run.edits.flatMap((e) => (e.metrics || []).map((m) => [e.at, e.kind, m.benchmark, m.name, m.reward, JSON.stringify(m.options || {}), m.reward_version])),
@@ -375,7 +391,9 @@ function runSample(run, d) {
   const rec = d.record;
   return el("section", { class: "card sample-run" },
     el("h3", {}, run.label, " · ", el("span", { class: verdict(d.ok) }, `${rec.status} ${num(rec.score)}`)),
-    rec.generation && typeof rec.generation === "object" ? el("p", { class: "muted prompt-fit" }, promptFit(rec.generation)) : null,
+    fitted(rec) ? el("p", { class: "muted prompt-fit" }, promptFit(rec.generation)) : null,
+    finished(rec.generation) ? el("p", { class: "muted finish" }, finished(rec.generation)) : null,
+    rec.usage && typeof rec.usage === "object" ? el("p", { class: "muted usage" }, `tokens: ${tokens(rec.usage)}`) : null,
     el("h4", {}, "extracted answer"), el("pre", { class: "answer" }, text(rec.answer ?? "(none)")),
     d.sql ? [el("h4", {}, "SQL (formatted)"), el("div", { class: "side" },
       el("div", {}, el("div", { class: "muted" }, "predicted"), el("pre", {}, d.sql.pred)),
@@ -388,6 +406,16 @@ function runSample(run, d) {
     rec.transcript ? [el("h4", {}, "agent transcript"), transcript(rec.transcript)] : null,
     el("h4", {}, `completions (${(rec.completions || []).length})`),
     (rec.completions || []).map((c, i) => el("div", {}, el("div", { class: "muted" }, `#${i}`), el("pre", { class: "completion" }, text(c)))));
+}
+function fitted(rec) {  // a prompt refused as too long, or cut from the left to fit (not a record of finish reasons only)
+  const g = rec.generation;
+  return g && typeof g === "object" && (rec.status === "prompt_too_long" || typeof g.truncated_tokens === "number");
+}
+function finished(g) {
+  const reasons = g && typeof g === "object" && Array.isArray(g.finish_reasons) ? g.finish_reasons : [];
+  if (!reasons.length) return null;
+  const cut = reasons.filter((r) => r === "context").length;
+  return `finish: ${reasons.map(text).join(", ")}` + (cut ? ` (${cut} cut where the model's context was full, before --max-new-tokens)` : "");
 }
 function promptFit(g) {
   const n = (v) => (typeof v === "number" ? String(v) : "?");
