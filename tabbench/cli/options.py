@@ -76,7 +76,9 @@ def _where(applied_before: str) -> Callable[[F], F]:
 
 
 where_option = _where("--limit and --shard")
-"""``--where`` of a command with ``--limit`` and ``--shard`` (``eval``, ``score``); ``train`` says only ``--limit``."""
+"""``--where`` of a command with ``--limit`` and ``--shard`` (``eval``, ``score``)."""
+unsharded_where_option = _where("--limit")
+"""``--where`` of a command with ``--limit`` and no ``--shard`` (``train``, ``validate``)."""
 
 
 def data_option(single: bool = False, dest: str = "data_pairs") -> Callable[[F], F]:
@@ -393,7 +395,7 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
         benchmark_option_option,
         click.option("--limit", type=click.IntRange(min=1), default=None,
                      help="Use only the first N examples of each benchmark."),
-        _where("--limit"),
+        unsharded_where_option,
         timeout_option,
         dataset_option,
         skip_missing_option,

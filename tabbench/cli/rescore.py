@@ -54,7 +54,8 @@ def rescore_command(run_dir: Path, rewards: tuple[str, ...], replaced: tuple[str
                *(NewMetric(name, None, options[name], True) for name in own)]
     results = rescore(run_dir, metrics, benchmarks, parse_data(data_pairs), progress=progress, remove=removed,
                       datasets=datasets)
-    edits = [e for e in results["edits"] if e["at"] == results["edits"][-1]["at"]][-3:]  # this rescore's
+    made = sum(map(bool, ([m for m in metrics if not m.replaces], [m for m in metrics if m.replaces], removed)))
+    edits = results["edits"][-made:]  # this rescore's: one edit per kind of change asked for
     rows = [{"edit": edit["kind"], "benchmark": m["benchmark"], "metric": m["name"], "reward": m["reward"],
              **(results["benchmarks"][m["benchmark"]]["metrics"][m["name"]] if edit["kind"] != "remove" else {})}
             for edit in edits for m in edit["metrics"]]
