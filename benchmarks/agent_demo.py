@@ -109,13 +109,13 @@ def main() -> None:
     build_model(stages["tiny"], args.train_rows)
     run(["train", "sft", "--model", str(stages["tiny"]), "--benchmark", "demo-bird", "--env", "sql",
          "--max-turns", str(args.max_turns), "--limit", str(args.train_rows), "--max-steps", str(args.sft_steps),
-         "--batch-size", str(args.batch_size), "--max-length", "1024", "--lr", "2e-3", "--warmup-steps", "10",
-         "--logging-steps", "10", "--reproducible", "--out", str(out / "sft")])
+         "--batch-size", str(args.batch_size), "--max-length", "1024", "--learning-rate", "2e-3",
+         "--warmup-steps", "10", "--logging-steps", "10", "--reproducible", "--out", str(out / "sft")])
     stages["sft"] = out / "sft"
     run(["train", "grpo", "--model", str(stages["sft"]), "--benchmark", "demo-bird", "--env", "sql",
          "--max-turns", str(args.max_turns), "--reward", "bird-ex", "--reward", "tool-errors:0.2",
          "--limit", str(args.train_rows), "--max-steps", str(args.grpo_steps), "--num-generations", "4",
-         "--prompts-per-step", "2", "--max-completion-length", "512", "--lr", "3e-5", "--reproducible",
+         "--prompts-per-step", "2", "--max-completion-length", "512", "--learning-rate", "3e-5", "--reproducible",
          "--out", str(out / "grpo")])
     stages["sft+grpo"] = out / "grpo"
     rows = []

@@ -474,7 +474,7 @@ def main() -> None:
                         help="with --validation-where: also train GRPO with these `train grpo` options on top (e.g. "
                         "'--num-generations 16', '--temperature 1.2', '--beta 0'), side by side, same budget; the "
                         "GRPO arm is the best of them on validation; repeatable")
-    parser.add_argument("--reward-option", action="append", default=[], metavar="NAME.KEY=VALUE",
+    parser.add_argument("--reward-option", action="append", default=[], metavar="[NAME:]KEY=VALUE",
                         help="an option of GRPO's reward (e.g. execution-credit.comparison=\"spider\")")
     parser.add_argument("--grpo2", default=None, metavar="'OPTIONS'",
                         help="also train a second GRPO from the SFT checkpoint with these `train grpo` options on top "

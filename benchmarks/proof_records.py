@@ -155,14 +155,14 @@ def build_board(results: Path, board: Path, seeds: list[int] | None = None) -> N
     for new, old in PAIRS + extra:
         pairs += ["--pair", ",".join(str(number[(new, k)]) for k in order),
                   ",".join(str(number[(old, bases[0] if old == "base" else k)]) for k in order)]
-    subprocess.run([*TABBENCH, "leaderboard", "build", *runs, "-o", str(board), "--no-references",
+    subprocess.run([*TABBENCH, "leaderboard", "build", *runs, "--out", str(board), "--no-references",
                     "--title", plan["title"], *pairs], check=True)
     for k in order:
         for stage in [s for s in ("grpo", "grpo2") if s in trained]:
             training = results / f"{stage}-seed{k}" / "training"
             if (training / "trainer_state.json").is_file():
                 subprocess.run([*TABBENCH, "leaderboard", "plot-rewards", str(training / "trainer_state.json"),
-                                "--diagnostics", "-o", str(training / "diagnostics.png")], check=True)
+                                "--diagnostics", "--out", str(training / "diagnostics.png")], check=True)
 
 
 def trained_stages(args: argparse.Namespace) -> list[str]:

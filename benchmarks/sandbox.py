@@ -42,8 +42,9 @@ def _score_seconds(programs: int, tmp: Path) -> float:
     data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     out = tmp / f"run{programs}-{time.monotonic_ns()}"
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "tabbench", "score", "tablebench", "--data", str(data), "--predictions",
-                    str(data), "--out", str(out), "-o", "instruction_type=PoT", "--workers", "1", "--no-progress"],
+    subprocess.run([sys.executable, "-m", "tabbench", "score", "tablebench", "--data", f"tablebench={data}",
+                    "--predictions", str(data), "--out", str(out), "-o", "instruction_type=PoT", "--workers", "1",
+                    "--no-progress"],
                    check=True, capture_output=True)
     seconds = time.perf_counter() - start
     em = json.loads((out / "results.json").read_text())["benchmarks"]["tablebench"]["metrics"]["em"]["value"]

@@ -118,7 +118,7 @@ def run_tabbench(data: Path, predictions: Path, out: Path, cache: Path, extra_en
                  ) -> tuple[float, int, int]:
     shutil.rmtree(out, ignore_errors=True)
     env = {**os.environ, "TABBENCH_CACHE_DIR": str(cache), **(extra_env or {})}
-    command = [tabbench_command(), "score", "bird", "--data", str(data), "--split", "dev", "--predictions",
+    command = [tabbench_command(), "score", "bird", "--data", f"bird={data}", "--split", "dev", "--predictions",
                str(predictions), "--out", str(out), "--no-progress"]
     wall, main, tree, _ = timed(command, env)
     return wall, main, tree

@@ -58,7 +58,7 @@ def env_for(cache: Path) -> dict[str, str]:
 
 
 def score_args(data: Path, preds: Path, workers: int = 1) -> list[str]:
-    return ["score", "bird", "--data", str(data), "--predictions", str(preds), "--workers", str(workers),
+    return ["score", "bird", "--data", f"bird={data}", "--predictions", str(preds), "--workers", str(workers),
             "--no-progress"]
 
 

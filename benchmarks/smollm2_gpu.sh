@@ -75,7 +75,7 @@ mkdir -p "$WORK/zero-shot"
   zero_shot spider-dk spider_dk -o "databases=$DATA/spider/database" -o on_missing_db=skip ) & jobs+=($!)
 ( zero_shot tablebench tablebench -o instruction_type=DP
   TABBENCH_SHARED_DATA=$DATA "$PY" benchmarks/llm_exe_agreement.py hf "$MODEL" "$LIMIT_N" > "$WORK/llm-exe.log" 2>&1
-  tb synthesize traces spider --teacher "$MODEL" -m "device=$DEVICE" --data "$DATA/spider" --split dev \
+  tb synthesize traces spider --teacher "$MODEL" -m "device=$DEVICE" --data "spider=$DATA/spider" --split dev \
       -o on_missing_db=skip \
       --limit "$LIMIT_N" --max-new-tokens 384 --batch-size 64 --out "$WORK/traces-spider.jsonl" > "$WORK/traces.log" 2>&1
 ) & jobs+=($!)

@@ -34,7 +34,7 @@ from tests import servers  # noqa: E402
 
 
 def score(server: servers.Server, data: Path, predictions: Path, out: Path, cache: Path, workers: int | None) -> float:
-    argv = [str(REPO / ".venv" / "bin" / "tabbench"), "score", "bird", "--data", str(data), "--split", "minidev",
+    argv = [str(REPO / ".venv" / "bin" / "tabbench"), "score", "bird", "--data", f"bird={data}", "--split", "minidev",
             "-o", f"dialect={server.kind}", "-o", f"dsn={server.dsn}", "-o", "official=true",
             "--predictions", str(predictions), "--out", str(out)]
     if workers is not None:

@@ -65,6 +65,7 @@ _EXPORTS: dict[str, str] = {
     "safe_score": "tabbench.contract.reward",
     "score_batch": "tabbench.contract.reward",
     "evaluate": "tabbench.api",
+    "PromptOptions": "tabbench.evaluation.prompts",
     "metric_rewards": "tabbench.host.metrics",
     "metric_specs": "tabbench.host.metrics",
     "Example": "tabbench.contract.types",
@@ -101,6 +102,7 @@ __all__ = [
     "Option",
     "PerExample",
     "Prediction",
+    "PromptOptions",
     "Reward",
     "SampleAnswers",
     "SampleRecord",
@@ -218,6 +220,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from tabbench.deprecated import TabbenchDeprecationWarning as TabbenchDeprecationWarning
     from tabbench.deprecated import answer_of as answer_of
     from tabbench.deprecated import benchmark_variant as benchmark_variant
+    from tabbench.evaluation.prompts import PromptOptions
     from tabbench.host.lookup import (
         benchmark_class,
         default_backend,

@@ -49,7 +49,10 @@ from tabbench.contract.deprecation import deprecated, kept, module_getattr
 from tabbench.contract.errors import ConfigError
 from tabbench.contract.extract import SampleAnswers
 from tabbench.contract.reward import Reward, score_batch
-from tabbench.contract.types import Example, Score
+from tabbench.contract.types import Example, Message, Score
+
+if TYPE_CHECKING:
+    from tabbench.evaluation.prompts import PromptOptions
 
 #: Keyword arguments TRL passes that are not dataset columns.
 TRAINER_KWARGS = frozenset({"trainer_state", "log_extra", "log_metric", "environments", "prompt", "completion",
@@ -61,29 +64,40 @@ GOLD_COLUMNS = ("gold", "gold_sql", "answer", "solution", "ground_truth")
 # --- dataset rows -------------------------------------------------------------------------------------------
 
 
-def example_row(benchmark: Benchmark, example: Example) -> dict[str, Any]:
-    """One TRL row: the chat prompt plus the ``example`` column rewards read."""
+def example_row(benchmark: Benchmark, example: Example, messages: Sequence[Message] | None = None) -> dict[str, Any]:
+    """One TRL row: the chat prompt (``messages``, a run's prompt with its options: ``TrainingRun.messages``; by
+    default the benchmark's own) plus the ``example`` column rewards read."""
     return {
-        "prompt": benchmark.prompt(example),
+        "prompt": list(messages) if messages is not None else benchmark.prompt(example),
         "example": json.dumps(example.to_json(), ensure_ascii=False, sort_keys=True),
         "benchmark": benchmark.name,
         "id": example.id,
     }
 
 
-def dataset_rows(benchmark: Benchmark | str, split: str | None = None, data: str | None = None) -> Iterator[dict]:
+def dataset_rows(benchmark: Benchmark | str, split: str | None = None, data: str | None = None,
+                 prompt: PromptOptions | None = None) -> Iterator[dict]:
     """TRL rows for every example of ``split``: ``{"prompt", "example", "benchmark", "id"}``.
 
     ``benchmark`` is a ``Benchmark`` or a registered name (then ``data`` is its data path, resolved as
-    ``tabbench eval`` does). Use with ``datasets.Dataset.from_list(list(dataset_rows(...)))`` and
-    ``GRPOConfig(remove_unused_columns=False)`` (TRL's default) so the columns reach the rewards.
+    ``tabbench eval`` does). ``prompt``: the run's prompt options (``tabbench.PromptOptions``: system prompt,
+    few-shot examples), applied as ``tabbench eval`` applies them. Use with
+    ``datasets.Dataset.from_list(list(dataset_rows(...)))`` and ``GRPOConfig(remove_unused_columns=False)`` (TRL's
+    default) so the columns reach the rewards.
     """
+    from tabbench.evaluation.plan import prompter, shot_pool
+    from tabbench.evaluation.prompts import PromptOptions
+
     if isinstance(benchmark, str):
         from tabbench.host.lookup import get_benchmark
 
         benchmark = get_benchmark(benchmark, data)
-    for example in benchmark.examples(benchmark.check_split(split)):
-        yield example_row(benchmark, example)
+    split = benchmark.check_split(split)
+    options = prompt or PromptOptions()
+    examples = list(benchmark.examples(split))
+    made = prompter(benchmark, split, shot_pool(benchmark, split, examples, options), options, examples)
+    for example in examples:
+        yield example_row(benchmark, example, made.messages(example))
 
 
 def row_example(columns: dict[str, Any], index: int, memo: dict[str, Example] | None = None) -> Example:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabbench.contract.settings import Settings
+from tabbench.evaluation.prompts import PromptOptions
 from tabbench.evaluation.results import Results
 
 if TYPE_CHECKING:
@@ -25,10 +26,12 @@ def evaluate(
     backend: str | None = None, model_options: dict[str, Any] | None = None, max_new_tokens: int = 256,
     seed: int = 0, truncate_prompts: bool = False, batch_size: int = 32, resume: bool = False,
     cache: str | Path | None = None, use_cache: bool = False, progress: bool = False, settings: Settings | None = None,
+    prompt: PromptOptions | None = None,
     samples: int = 1, vote: str | None = None, temperature: float | None = None, top_p: float = 1.0,
     stop: Sequence[str] = (), env: str | None = None, env_options: Mapping[str, Any] | None = None,
     protocol: str = "auto", budget: Budget | None = None, shard: str | Shard | None = None,
     token_budget: int | None = None, cost_budget: float | None = None, prices: str | Path | None = None,
+    datasets: str | Path | Sequence[str | Path] = (), skip_missing: bool = False,
 ) -> Results:
     """Evaluate ``model`` (as ``--model``: a checkpoint folder, ``BACKEND:MODEL``, or ``gold``) on ``suite``
     (``--suite``: a name or names) and ``benchmarks`` (``--benchmark``); neither: every benchmark with data.
@@ -36,7 +39,9 @@ def evaluate(
 
     Each keyword is the option of ``tabbench eval`` with its name: ``options`` are ``-o`` (``{"KEY": v}`` for every
     benchmark, ``{"NAME:KEY": v}`` for one), checked like the command's; ``where`` are ``--where`` expressions
-    (``"db_id=a,b"``, ``"id!=@ids.txt"``); ``model_options`` are ``-m``; ``samples``, ``vote``, ``temperature``
+    (``"db_id=a,b"``, ``"id!=@ids.txt"``); ``model_options`` are ``-m``; ``prompt`` the system prompt, few-shot
+    examples and chat template (``tabbench.PromptOptions``, as ``--system-prompt``, ``--few-shot``,
+    ``--chat-template``; its ``chat_template`` may be a path); ``samples``, ``vote``, ``temperature``
     (default 0.8 with ``samples`` > 1, else greedy), ``top_p``, ``seed``, ``stop`` and ``max_new_tokens`` the
     decoding (``samples`` > 1: the vote's pick is scored, greedy beside it in ``out/greedy``), ``truncate_prompts``
     ``--truncate-prompts``; ``env`` (``--env``) with ``env_options`` (``-e``), ``protocol`` and ``budget`` (a
@@ -45,7 +50,9 @@ def evaluate(
     for this run only. The response cache is off unless ``use_cache``. Benchmarks that could not run are in
     ``results["not_run"]``, and each is also reported as a ``RuntimeWarning``. ``token_budget``, ``cost_budget``
     and ``prices`` are ``--token-budget``, ``--cost-budget`` and ``--prices``: a run that spends its budget stops
-    cleanly and says why in ``results["stopped"]`` (``resume=True`` with a larger budget goes on).
+    cleanly and says why in ``results["stopped"]`` (``resume=True`` with a larger budget goes on). ``datasets``
+    are ``--dataset`` folders (each a benchmark under its manifest's name) and ``skip_missing`` is
+    ``--skip-missing``.
     """
     from tabbench.evaluation.config import run_config
     from tabbench.evaluation.launch import launch
@@ -58,6 +65,7 @@ def evaluate(
         budget=budget, backend_options=dict(model_options or {}), benchmarks=_names(benchmarks), suites=_names(suite),
         data={k: Path(v) for k, v in (data or {}).items()}, benchmark_options=dict(options or {}), timeout=timeout,
         split=split, limit=limit, where=tuple(where), shard=Shard.parse(shard) if isinstance(shard, str) else shard,
+        prompt=prompt or PromptOptions(), datasets=datasets, skip_missing=skip_missing,
         vote=vote, batch_size=batch_size, cache_path=Path(cache) if cache else None, use_cache=use_cache,
         settings=settings or Settings(), out=Path(out), resume=resume, progress=progress,
         run_budget=RunBudget(token_budget, cost_budget), prices=Path(prices) if prices else None,

@@ -112,6 +112,16 @@ def adapter_corpus(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture
+def lookalike(tmp_path: Path) -> Path:
+    """A folder with the files of a checkpoint (passing ``--model``'s check) that no run gets as far as loading."""
+    folder = tmp_path / "lookalike"
+    folder.mkdir()
+    for name in ("config.json", "tokenizer_config.json"):
+        (folder / name).write_text("{}")
+    return folder
+
+
+@pytest.fixture
 def flawed_splits(demo):
     """Two benchmarks registered for one test, each a flaw every reader of examples must refuse:
     ``dup-ids-bird`` (demo-bird with its first example twice) and ``empty-split-bird`` (demo-bird with none)."""

@@ -509,7 +509,8 @@ def test_a_0_1_plugin_loads_and_scores_with_only_deprecation_warnings(tmp_path: 
                                           + json.dumps({"id": "q2", "completion": "SELECT 'b'"}) + "\n")
     runs = {
         "gold": ["eval", "--model", "gold", "--benchmark", "legacy-sql", "--data", f"legacy-sql={data}"],
-        "scored": ["score", "legacy-sql", "--data", str(data), "--predictions", str(tmp_path / "preds.jsonl")],
+        "scored": ["score", "legacy-sql", "--data", f"legacy-sql={data}",
+                   "--predictions", str(tmp_path / "preds.jsonl")],
     }
     values = {}
     for name, args in runs.items():

@@ -47,6 +47,6 @@ def test_cli(cli_runner):
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["examples"] == 2 and report["summary"]["select_star"]["flagged"] == 2
-    strict = cli_runner(["rewards", "audit", "arctic", "-b", "demo-bird", "--limit", "1", "--strict",
+    strict = cli_runner(["rewards", "audit", "arctic", "--benchmark", "demo-bird", "--limit", "1", "--strict",
                          "--reward-option", "timeout=5"])
     assert strict.exit_code == 0 and "nothing flagged" in strict.output

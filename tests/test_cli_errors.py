@@ -19,7 +19,7 @@ def test_unknown_benchmark_is_one_line_with_suggestion(plugin_site, tmp_path):
 def test_missing_predictions_are_named(plugin_site, tmp_path, toy_data):
     pred = tmp_path / "p.jsonl"
     pred.write_text('{"id": "q0", "completion": "0"}\n')
-    result = tabbench(["score", "toy", "--data", str(toy_data), "--predictions", str(pred), "--out",
+    result = tabbench(["score", "toy", "--data", f"toy={toy_data}", "--predictions", str(pred), "--out",
                        str(tmp_path / "o")], plugin_env(plugin_site))
     assert result.returncode == 2
     assert "39 of 40 examples have no prediction (first missing id: 'q1')" in result.stderr
@@ -29,7 +29,7 @@ def test_missing_predictions_are_named(plugin_site, tmp_path, toy_data):
 def test_malformed_predictions_line_is_named(plugin_site, tmp_path, toy_data):
     pred = tmp_path / "p.jsonl"
     pred.write_text('{"id": "q0", "completion": "0"}\n{oops\n')
-    result = tabbench(["score", "toy", "--data", str(toy_data), "--predictions", str(pred), "--out",
+    result = tabbench(["score", "toy", "--data", f"toy={toy_data}", "--predictions", str(pred), "--out",
                        str(tmp_path / "o")], plugin_env(plugin_site))
     assert result.returncode == 2
     assert f"{pred}:2:" in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -86,6 +86,30 @@ def test_a_record_scored_after_a_rescore_gets_the_added_metric_too(finished: Pat
     consistent(run, ["arctic"])
 
 
+def test_resume_keeps_what_replace_and_remove_did_to_added_and_own_metrics(finished: Path, tmp_path: Path,
+                                                                             env: dict[str, str]) -> None:
+    """A metric scored again keeps its new reward, a removed one stays out (the benchmark's own ``soft_f1`` too),
+    and a record scored after them is scored as they left the run."""
+    run = Path(shutil.copytree(finished, tmp_path / "run"))
+    rescore(run, "arctic", env)
+    rescore(run, "f1", env)
+    for change in (["--reward", "arctic=component-f1", "--replace", "arctic"], ["--remove", "f1"],
+                   ["--remove", "soft_f1"]):
+        done = tabbench("rescore", str(run), *change, "--no-progress", env=env)
+        assert done.returncode == 0, done.stderr
+    before = results(run)["benchmarks"]["demo-bird"]
+    lines = (run / "samples" / "demo-bird.jsonl").read_text().splitlines(keepends=True)
+    (run / "samples" / "demo-bird.jsonl").write_text("".join(lines[:-1]))  # one record lost: resumed
+    resume(run, env)
+    after = results(run)["benchmarks"]["demo-bird"]
+    assert after["metrics"] == before["metrics"] and set(after["metrics"]) == {"ex", "arctic"}
+    assert sorted(after["metric_rewards"], key=lambda m: m["name"]) == sorted(before["metric_rewards"],
+                                                                             key=lambda m: m["name"])
+    assert next(m for m in after["metric_rewards"] if m["name"] == "arctic")["reward"] == "component-f1"
+    assert records(run)[-1]["scores"] == json.loads(lines[-1])["scores"]
+    assert set(records(run)[-1]["scores"]) == {"ex", "arctic"}
+
+
 @pytest.fixture(scope="module")
 def shards(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> list[Path]:
     base = tmp_path_factory.mktemp("shards")

@@ -367,6 +367,17 @@ def test_each_eee_metric_carries_its_own_status_counts(env: dict[str, str], tmp_
         "status_counts"]  # the primary metric's, as results.json counts them
 
 
+def test_lm_eval_export_says_how_many_shots_and_which_system_prompt(env: dict[str, str], tmp_path: Path) -> None:
+    run = gold_run(tmp_path / "shots", "--benchmark", "demo-bird", "--limit", "2", "--few-shot", "2",
+                   "--system-prompt", "Answer in SQL.", env=env)
+    done = tabbench("export", str(run), "--format", "lm-eval", "--out", str(tmp_path / "lm"), env=env)
+    assert done.returncode == 0, done.stderr
+    (aggregate_file,) = (tmp_path / "lm").rglob("results_*.json")
+    aggregate = json.loads(aggregate_file.read_text())
+    assert aggregate["n-shot"] == {"demo-bird": 2} and aggregate["configs"]["demo-bird"]["num_fewshot"] == 2
+    assert aggregate["system_instruction"] == "Answer in SQL." and aggregate["fewshot_as_multiturn"] is True
+
+
 @pytest.mark.parametrize(("setting", "value"), [("max_new_tokens", 0), ("max_new_tokens", None),
                                                 ("temperature", "hot"), ("top_p", None), ("temperature", True)])
 def test_eee_of_a_run_with_odd_generation_settings_is_valid_and_keeps_them_as_text(

@@ -150,7 +150,7 @@ def test_a_lifecycle_hook_that_exits_is_one_line_naming_the_plugin(isolated_host
     data = write_toy_data(tmp_path / "toy.jsonl", n=2)
     predictions = tmp_path / "p.jsonl"
     predictions.write_text("".join(json.dumps({"id": f"q{i}", "completion": str(i)}) + "\n" for i in range(2)))
-    result = cli_runner(["score", "toy", "--data", str(data), "--predictions", str(predictions),
+    result = cli_runner(["score", "toy", "--data", f"toy={data}", "--predictions", str(predictions),
                          "--out", str(tmp_path / "out"), "--no-progress"])
     lines = result.stderr.strip().splitlines()
     assert result.exit_code == 1 and len(lines) == 1, result.stderr

@@ -190,7 +190,7 @@ def test_cli_build_and_check_exit_codes(tmp_path, runs, monkeypatch):
     monkeypatch.chdir(tmp_path)
     cli = build_cli()
     runner = CliRunner()
-    result = runner.invoke(cli, ["leaderboard", "build", str(a), f"{b}=grpo", "-o", "leaderboards/lb.md",
+    result = runner.invoke(cli, ["leaderboard", "build", str(a), f"{b}=grpo", "--out", "leaderboards/lb.md",
                                  "--plots", "leaderboards/plots"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "leaderboards" / "plots").is_dir()
@@ -359,10 +359,10 @@ def test_pair_arguments_are_checked(tmp_path, runs):
     a, b = runs
     for pair, wanted in ((("2", "3"), "run numbers go from 1 to 2"), (("1,2", "2"), "as many runs"),
                          (("x", "1"), "expected run numbers")):
-        result = CliRunner().invoke(build_cli(), ["leaderboard", "build", str(a), str(b), "-o",
+        result = CliRunner().invoke(build_cli(), ["leaderboard", "build", str(a), str(b), "--out",
                                                   str(tmp_path / "lb.md"), "--pair", *pair])
         assert result.exit_code == 2 and wanted in result.output, result.output
-    result = CliRunner().invoke(build_cli(), ["leaderboard", "build", str(a), str(b), "-o", str(tmp_path / "lb.md"),
+    result = CliRunner().invoke(build_cli(), ["leaderboard", "build", str(a), str(b), "--out", str(tmp_path / "lb.md"),
                                               "--pair", "2", "1"])
     assert result.exit_code == 2 and "samples" in result.output and "cannot read" in result.output
 
@@ -379,10 +379,10 @@ def test_grpo_diagnostics_plot_and_cli(tmp_path):
     with pytest.raises(DataError, match="no 'reward' entries"):
         plot_training_diagnostics([{"step": 1, "loss": 1.0}], tmp_path / "d2.png")
     runner = CliRunner()
-    result = runner.invoke(build_cli(), ["leaderboard", "plot-rewards", str(state), "-o", str(tmp_path / "d3.png"),
+    result = runner.invoke(build_cli(), ["leaderboard", "plot-rewards", str(state), "--out", str(tmp_path / "d3.png"),
                                          "--diagnostics"])
     assert result.exit_code == 0 and (tmp_path / "d3.png").is_file(), result.output
-    result = runner.invoke(build_cli(), ["leaderboard", "plot-rewards", str(state), "-o", str(tmp_path / "d4.png"),
+    result = runner.invoke(build_cli(), ["leaderboard", "plot-rewards", str(state), "--out", str(tmp_path / "d4.png"),
                                          "--diagnostics", "--key", "kl"])
     assert result.exit_code == 2 and "leave out --key" in result.output
 
@@ -489,7 +489,7 @@ def test_run_folder_text_cannot_put_markup_headings_or_rows_into_a_board(tmp_pat
                     extra={"tabbench_version": "0.1\r| forged | row |"})
     board = tmp_path / "lb.md"
     runner = CliRunner()
-    built = runner.invoke(build_cli(), ["leaderboard", "build", str(run), "-o", str(board), "--no-references"])
+    built = runner.invoke(build_cli(), ["leaderboard", "build", str(run), "--out", str(board), "--no-references"])
     assert built.exit_code == 0, built.output
     text = board.read_bytes().decode()
     assert "\r" not in text and "| 1 | m\\\\rx \\| fake \\| row &lt;img" in text

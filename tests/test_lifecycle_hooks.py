@@ -60,7 +60,7 @@ def test_hooks_fire_in_order(isolated_host, cli_runner, toy_data, tmp_path):
     isolated_host.register(recorder, PluginInfo("recorder"))
     predictions = tmp_path / "p.jsonl"
     predictions.write_text("".join(json.dumps({"id": f"q{i}", "completion": str(i)}) + "\n" for i in range(3)))
-    result = cli_runner(["score", "toy", "--data", str(toy_data), "--predictions", str(predictions), "--limit", "3",
+    result = cli_runner(["score", "toy", "--data", f"toy={toy_data}", "--predictions", str(predictions), "--limit", "3",
                          "--out", str(tmp_path / "out"), "--no-progress"])
     assert result.exit_code == 0, result.output
     assert recorder.calls == [

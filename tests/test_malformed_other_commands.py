@@ -45,16 +45,16 @@ def afile(tmp_path: Path) -> Path:
 
 def test_build_missing_run_is_named_as_given(cli_runner, tmp_path: Path) -> None:
     board = tmp_path / "new" / "board.md"
-    line = one_line_error(cli_runner(["leaderboard", "build", "/nonexistent/run", "-o", str(board)]),
+    line = one_line_error(cli_runner(["leaderboard", "build", "/nonexistent/run", "--out", str(board)]),
                           "/nonexistent/run: no results.json")
     assert "../" not in line
     assert not (tmp_path / "new").exists(), "nothing is written when a run is missing"
 
 
-@pytest.mark.parametrize("where", ["-o {afile}/board.md", "-o {afile}/sub/board.md", "--plots {afile}/plots"])
+@pytest.mark.parametrize("where", ["--out {afile}/board.md", "--out {afile}/sub/board.md", "--plots {afile}/plots"])
 def test_build_output_under_a_file(cli_runner, run_dir: Path, afile: Path, tmp_path: Path, where: str) -> None:
     option, path = where.format(afile=afile).split()
-    args = ["leaderboard", "build", str(run_dir), "-o", str(tmp_path / "board.md"), option, path]
+    args = ["leaderboard", "build", str(run_dir), "--out", str(tmp_path / "board.md"), option, path]
     one_line_error(cli_runner(args), f"{option} {path}", "a file is in the way")
     assert afile.read_text() == "not a folder\n" and not (tmp_path / "board.md").exists()
 
@@ -67,7 +67,7 @@ def test_build_corrupt_results_names_the_file(cli_runner, tmp_path: Path, conten
     run = tmp_path / "run"
     run.mkdir()
     (run / "results.json").write_bytes(content)
-    one_line_error(cli_runner(["leaderboard", "build", str(run), "-o", str(tmp_path / "b.md")]),
+    one_line_error(cli_runner(["leaderboard", "build", str(run), "--out", str(tmp_path / "b.md")]),
                    str(run / "results.json"))
     assert not (tmp_path / "b.md").exists()
 
@@ -96,7 +96,7 @@ def test_plot_rewards_malformed_log(cli_runner, tmp_path: Path, log: bytes) -> N
     pytest.importorskip("matplotlib")
     source = tmp_path / "trainer_state.json"
     source.write_bytes(log)
-    result = cli_runner(["leaderboard", "plot-rewards", str(source), "-o", str(tmp_path / "r.png")])
+    result = cli_runner(["leaderboard", "plot-rewards", str(source), "--out", str(tmp_path / "r.png")])
     one_line_error(result, str(source))
     assert not (tmp_path / "r.png").exists()
 
@@ -105,7 +105,7 @@ def test_plot_rewards_under_a_file(cli_runner, tmp_path: Path, afile: Path) -> N
     pytest.importorskip("matplotlib")
     source = tmp_path / "trainer_state.json"
     source.write_text('{"log_history": [{"step": 1, "reward": 0.5}, {"step": 2, "reward": 0.7}]}')
-    one_line_error(cli_runner(["leaderboard", "plot-rewards", str(source), "-o", str(afile / "r.png")]),
+    one_line_error(cli_runner(["leaderboard", "plot-rewards", str(source), "--out", str(afile / "r.png")]),
                    str(afile / "r.png"), "a file is in the way")
 
 
@@ -116,7 +116,7 @@ AUDIT_CASES = {
     "unknown reward option": (["bird-ex", "--benchmark", "bird", "--reward-option", "nosuch=1"], ["'nosuch'"]),
     "malformed reward option": (["bird-ex", "--benchmark", "bird", "--reward-option", "timeout"], ["timeout"]),
     "1e12 seconds": (["bird-ex", "--benchmark", "bird", "--reward-option", "timeout=1e12"], ["timeout"]),
-    "missing data": (["bird-ex", "--benchmark", "bird", "--data", "/nonexistent/bird"], ["/nonexistent/bird"]),
+    "missing data": (["bird-ex", "--benchmark", "bird", "--data", "bird=/nonexistent/bird"], ["/nonexistent/bird"]),
     "unknown split": (["bird-ex", "--benchmark", "bird", "--split", "nosuch"], ["'nosuch'"]),
     "threshold out of range": (["bird-ex", "--benchmark", "bird", "--threshold", "2"], ["--threshold"]),
     "nan threshold": (["bird-ex", "--benchmark", "bird", "--threshold", "nan"], ["--threshold", "finite"]),
@@ -126,7 +126,7 @@ AUDIT_CASES = {
 @pytest.mark.parametrize("case", list(AUDIT_CASES))
 def test_rewards_audit_malformed_input(cli_runner, case: str) -> None:
     args, names = AUDIT_CASES[case]
-    data = [] if "--data" in args else ["--data", str(BIRD)]
+    data = [] if "--data" in args else ["--data", f"bird={BIRD}"]
     split = [] if "--split" in args else ["--split", "dev"]
     one_line_error(cli_runner(["rewards", "audit", *args, *data, *split, "--limit", "2"]), *names)
 

@@ -78,7 +78,7 @@ def test_score_malformed_input(cli_runner, files, tmp_path: Path, case: str) -> 
     extra, names = SCORE_CASES[case]
     out = tmp_path / "run"
     fill = {k: str(v) for k, v in files.items()}
-    args = ["score", "bird", "--data", str(BIRD), "--split", "dev", "--out", str(out), "--no-progress"]
+    args = ["score", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--out", str(out), "--no-progress"]
     result = cli_runner(args + [a.format(**fill) for a in extra])
     one_line_error(result, *(n.format(**fill) for n in names))
     assert not out.exists(), "a refused input must leave no run directory"
@@ -88,7 +88,7 @@ def test_score_out_under_a_file(cli_runner, files, tmp_path: Path) -> None:
     gold = tmp_path / "gold.jsonl"
     _gold_predictions(gold, limit=2)
     out = files["afile"] / "run"
-    result = cli_runner(["score", "bird", "--data", str(BIRD), "--split", "dev", "--limit", "2", "--no-progress",
+    result = cli_runner(["score", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "2", "--no-progress",
                          "--predictions", str(gold), "--out", str(out)])
     one_line_error(result, f"--out {out}", "Not a directory")
     assert files["afile"].read_bytes() == b"not a folder\n"
@@ -321,7 +321,7 @@ def test_kill_during_results_write_then_resume(tmp_path: Path) -> None:
     predictions = tmp_path / "p.jsonl"
     _gold_predictions(predictions, limit=3)
     out = tmp_path / "run"
-    args = ["score", "bird", "--data", str(BIRD), "--split", "dev", "--limit", "3", "--predictions",
+    args = ["score", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "3", "--predictions",
             str(predictions), "--out", str(out), "--no-progress"]
     killed = subprocess.run([sys.executable, "-c", KILL_DURING_RESULTS, *args], env=_env(), capture_output=True,
                             text=True, timeout=300)
@@ -357,7 +357,7 @@ def test_ctrl_c_with_sql_workers_is_one_line(tmp_path: Path) -> None:
                       "WHERE x < 10000000000 + {i}) SELECT count(*) FROM c")
     out = tmp_path / "run"
     process = subprocess.Popen(
-        [sys.executable, "-m", "tabbench", "score", "bird", "--data", str(BIRD), "--split", "dev", "--predictions",
+        [sys.executable, "-m", "tabbench", "score", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--predictions",
          str(predictions), "--out", str(out), "--workers", "2", "--batch-size", "1", "--timeout", "300",
          "--no-progress"],
         env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
@@ -430,8 +430,8 @@ def test_score_spider_damaged_database_file(cli_runner, tmp_path: Path) -> None:
     predictions = tmp_path / "p.jsonl"
     predictions.write_text('{"id": "0", "completion": "SELECT 1"}\n')
     out = tmp_path / "run"
-    result = cli_runner(["score", "spider", "--data", str(data), "--predictions", str(predictions), "--limit", "1",
-                         "--out", str(out), "--no-progress"])
+    result = cli_runner(["score", "spider", "--data", f"spider={data}", "--predictions", str(predictions),
+                         "--limit", "1", "--out", str(out), "--no-progress"])
     one_line_error(result, str(data / "database"), "not a readable SQLite database")
     assert not out.exists()
 
@@ -444,7 +444,7 @@ def test_score_realhitbench_non_utf8_predictions(cli_runner, tmp_path: Path, con
     predictions = tmp_path / "results.csv"
     predictions.write_bytes(content)
     out = tmp_path / "run"
-    result = cli_runner(["score", "realhitbench", "--data", str(data), "--predictions", str(predictions),
+    result = cli_runner(["score", "realhitbench", "--data", f"realhitbench={data}", "--predictions", str(predictions),
                          "--out", str(out), "--no-progress", "-o", "missing_tables=skip"])
     one_line_error(result, str(predictions), "not UTF-8")
     assert not out.exists()

@@ -38,7 +38,7 @@ def client(url: str):
 
 
 def test_openenvs_validator_passes_the_running_server(adapter_corpus) -> None:
-    with serving("demo-bird", "--data", str(adapter_corpus.data), "--env", "sql") as url:
+    with serving("demo-bird", "--data", f"demo-bird={adapter_corpus.data}", "--env", "sql") as url:
         done = subprocess.run([str(Path(sys.executable).parent / "openenv"), "validate", "--url", url],
                               capture_output=True, text=True, timeout=120)
         report = json.loads(done.stdout)
@@ -113,7 +113,8 @@ def test_verdicts_equal_tabbench_eval_and_hostile_answers_change_nothing(adapter
             assert (await env.reset(seed=len(adapter_corpus.answers) + 3)).observation["example_id"] == "3"
         return seen
 
-    with serving("demo-bird", "--data", str(adapter_corpus.data), "--limit", str(len(adapter_corpus.answers))) as url:
+    with serving("demo-bird", "--data", f"demo-bird={adapter_corpus.data}",
+                 "--limit", str(len(adapter_corpus.answers))) as url:
         seen = asyncio.run(answer_all(url))
     for example_id, observation in seen.items():
         verdict = observation["verdict"]
@@ -162,7 +163,7 @@ def test_hostile_tool_calls_change_no_database_and_end_no_session(adapter_corpus
             assert state["tool_calls"] == len(calls) + 1 and state["answered"]
         return texts
 
-    with serving("demo-bird", "--data", str(adapter_corpus.data), "--env", "sql", "--max-turns", "100",
+    with serving("demo-bird", "--data", f"demo-bird={adapter_corpus.data}", "--env", "sql", "--max-turns", "100",
                  "--call-seconds", "1", "--tool-seconds", "300") as url:
         texts = asyncio.run(attack(url))
     assert all(text.startswith("error:") for text in texts[:len(hostile_sql(tmp_path))]), texts
@@ -210,7 +211,7 @@ def test_eight_concurrent_sessions_on_one_read_only_database(adapter_corpus, tmp
         return sessions, ninth
 
     env = {**os.environ, "TABBENCH_WORKERS": "2"}
-    with serving("demo-bird", "--data", str(data), "--env", "sql", "--limit", "8", "--max-sessions", "8",
+    with serving("demo-bird", "--data", f"demo-bird={data}", "--env", "sql", "--limit", "8", "--max-sessions", "8",
                  env=env) as url:
         sessions, ninth = asyncio.run(run(url))
     ids = [example_id for example_id, _, _ in sessions]

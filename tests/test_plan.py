@@ -173,16 +173,6 @@ def cli(demo_cli: Any) -> Any:
     return demo_cli
 
 
-@pytest.fixture
-def lookalike(tmp_path: Path) -> Path:
-    """A folder with the files of a checkpoint that no run gets as far as loading."""
-    folder = tmp_path / "lookalike"
-    folder.mkdir()
-    for name in ("config.json", "tokenizer_config.json"):
-        (folder / name).write_text("{}")
-    return folder
-
-
 REFUSED = {
     # name: (selection arguments, what the one error line says)
     "duplicate example ids": (["--benchmark", "dup-bird"], "benchmark 'dup-bird': duplicate example id"),

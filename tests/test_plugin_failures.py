@@ -122,7 +122,7 @@ def test_raising_hook_is_one_line_naming_plugin_and_hook(isolated_host, cli_runn
     data = write_toy_data(tmp_path / "toy.jsonl", n=2)
     predictions = tmp_path / "p.jsonl"
     predictions.write_text("".join(json.dumps({"id": f"q{i}", "completion": str(i)}) + "\n" for i in range(2)))
-    result = cli_runner(["score", "toy", "--data", str(data), "--predictions", str(predictions),
+    result = cli_runner(["score", "toy", "--data", f"toy={data}", "--predictions", str(predictions),
                          "--out", str(tmp_path / "out"), "--no-progress"])
     assert result.exit_code == 1
     line = _one_line(result.output)
@@ -157,7 +157,7 @@ def test_hook_raising_a_user_error_keeps_exit_code_2(isolated_host, cli_runner, 
     data = write_toy_data(tmp_path / "toy.jsonl", n=1)
     predictions = tmp_path / "p.jsonl"
     predictions.write_text(json.dumps({"id": "q0", "completion": "0"}) + "\n")
-    result = cli_runner(["score", "toy", "--data", str(data), "--predictions", str(predictions),
+    result = cli_runner(["score", "toy", "--data", f"toy={data}", "--predictions", str(predictions),
                          "--out", str(tmp_path / "out"), "--no-progress"])
     assert result.exit_code == 2
     assert "plugin 'rejects': hook before_run raised" in _one_line(result.output)

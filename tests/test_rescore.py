@@ -112,7 +112,14 @@ def test_rescore_adds_the_rewards_scores_to_records_results_and_edits(run: Path,
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--reward", "ex=bird-ex"], "already has metric 'ex'"),
+    (["--reward", "ex=bird-ex"], "already has metric 'ex'; name the new one (--reward NEW_NAME=bird-ex) or score it "
+                                 "again (--replace ex)"),
+    (["--replace", "ex"], "--replace ex: 'ex' is the primary metric of demo-bird"),
+    (["--remove", "ex"], "--remove ex: 'ex' is the primary metric of demo-bird"),
+    (["--replace", "nothing"], "--replace nothing: no metric 'nothing' in demo-bird"),
+    (["--remove", "nothing"], "--remove nothing: no metric 'nothing' in demo-bird"),
+    (["--reward", "arctic", "--remove", "arctic"], "metric 'arctic': --remove and --reward both name it"),
+    ([], "name a reward to add (--reward REWARD), a metric to score again (--replace METRIC) or one to take out"),
     (["--reward", "no-such-reward"], "no-such-reward"),
     (["--reward", "arctic", "--benchmark", "demo-spider"], "benchmark 'demo-spider' is not in"),
     (["--reward", "arctic", "--reward", "arctic"], "named twice"),
@@ -187,6 +194,60 @@ def test_a_vote_run_is_rescored_on_the_completion_the_vote_picked(env: dict[str,
     assert done.returncode == 0, done.stderr
     # arctic: 1 for a match, 0.1 for a query that only executes: the pick (gold) is scored, not completion 0
     assert [r["scores"]["arctic"]["value"] for r in _records(tmp_path / "vote")] == [1.0, 1.0]
+
+
+def test_replace_scores_a_metric_again_and_remove_takes_it_out(run: Path, env: dict[str, str]) -> None:
+    """Each is an edit of its own; the other metrics, the primary one and every record's status stay as they were."""
+    added = tabbench("rescore", str(run), "--reward", "arctic", "--reward", "f1=component-f1", "--no-progress",
+                     env=env)
+    assert added.returncode == 0, added.stderr
+    before = _records(run)
+    before_results = json.loads((run / "results.json").read_text())
+
+    # with its own reward and new options: the scores are the reward's with those options
+    again = tabbench("rescore", str(run), "--replace", "arctic", "--reward-option", "arctic:timeout=4", "--json",
+                     "--no-progress", env=env)
+    assert again.returncode == 0, again.stderr
+    assert [(row["edit"], row["metric"], row["reward"]) for row in json.loads(again.stdout)] == [
+        ("replace", "arctic", "arctic")]
+    results = json.loads((run / "results.json").read_text())
+    edit = results["edits"][-1]
+    assert edit["kind"] == "replace" and edit["metrics"][0]["options"]["timeout"] == 4
+    bird = results["benchmarks"]["demo-bird"]
+    assert [m["name"] for m in bird["metric_rewards"]] == [m["name"] for m in before_results["benchmarks"][
+        "demo-bird"]["metric_rewards"]]  # replaced in place
+    demo = get_benchmark("demo-bird")
+    examples = {e.id: e for e in demo.examples(demo.default_split)}
+    expected = score_batch(get_reward("arctic", timeout=4), [(examples[r["id"]], r["completions"][0]) for r in before])
+    assert [r["scores"]["arctic"]["value"] for r in _records(run)] == [s.value for s in expected]
+    for old, new in zip(before, _records(run), strict=True):
+        assert {k: v for k, v in new["scores"].items() if k != "arctic"} == {
+            k: v for k, v in old["scores"].items() if k != "arctic"}
+        assert (new["status"], new["score"]) == (old["status"], old["score"])
+
+    # another reward in its place
+    other = tabbench("rescore", str(run), "--reward", "arctic=component-f1", "--replace", "arctic", "--no-progress",
+                     env=env)
+    assert other.returncode == 0, other.stderr
+    results = json.loads((run / "results.json").read_text())
+    assert next(m for m in results["benchmarks"]["demo-bird"]["metric_rewards"] if m["name"] == "arctic")[
+        "reward"] == "component-f1"
+    assert [r["scores"]["arctic"]["value"] for r in _records(run)] == [r["scores"]["f1"]["value"]
+                                                                       for r in _records(run)]
+
+    # out: from every record, the summary, the breakdowns and metric_rewards; the name is free again
+    gone = tabbench("rescore", str(run), "--remove", "arctic", "--no-progress", env=env)
+    assert gone.returncode == 0, gone.stderr
+    results = json.loads((run / "results.json").read_text())
+    validate(results)
+    bird = results["benchmarks"]["demo-bird"]
+    assert "arctic" not in bird["metrics"] and all("arctic" not in r["scores"] for r in _records(run))
+    assert all("arctic" not in level["metrics"] for levels in bird["breakdown"].values() for level in levels.values())
+    assert [m["name"] for m in bird["metric_rewards"]] == ["ex", "soft_f1", "f1"]
+    assert [(e["kind"], [m["name"] for m in e["metrics"]]) for e in results["edits"]] == [
+        ("rescore", ["arctic", "f1"]), ("replace", ["arctic"]), ("replace", ["arctic"]), ("remove", ["arctic"])]
+    assert results["edits"][-1]["metrics"][0]["reward"] == "component-f1"  # what it had
+    assert tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env).returncode == 0
 
 
 @pytest.mark.parametrize("name", ["results.json", "samples/demo-bird.jsonl"])

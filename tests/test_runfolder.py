@@ -165,7 +165,7 @@ def _command(words: list[str], run: Path, intact: Path, tmp_path: Path) -> list[
         return ["eval", "--model", "gold", "--benchmark", BENCH, "--limit", str(N), "--out", str(run),
                 "--no-progress", "--resume"]
     pair = ["--pair", "2", "1"] if "--pair" in words else []
-    return ["leaderboard", "build", str(intact), str(run), "-o", str(tmp_path / "board.md"), *pair]
+    return ["leaderboard", "build", str(intact), str(run), "--out", str(tmp_path / "board.md"), *pair]
 
 
 @pytest.mark.parametrize(("kind", "words"), READS, ids=[f"{k}-{'_'.join(w)}" for k, w in READS])

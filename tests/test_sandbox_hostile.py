@@ -157,8 +157,8 @@ def test_benign_and_hostile_pot_programs_in_one_scoring_run(tmp_path: Path, cli_
     data = tmp_path / "TableBench_PoT.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     out = tmp_path / "run"
-    result = cli_runner(["score", "tablebench", "--data", str(data), "--predictions", str(data), "--out", str(out),
-                         "-o", "instruction_type=PoT", "--timeout", "2", "--no-progress"])
+    result = cli_runner(["score", "tablebench", "--data", f"tablebench={data}", "--predictions", str(data),
+                         "--out", str(out), "-o", "instruction_type=PoT", "--timeout", "2", "--no-progress"])
     assert result.exit_code == 0, result.output
     lines = (out / "samples" / "tablebench.jsonl").read_text().splitlines()
     records = {r["id"]: r for r in map(json.loads, lines)}

@@ -152,7 +152,7 @@ def _score(tmp_path: Path, env: dict[str, str], *extra: str) -> subprocess.Compl
            "prediction": f"```python\n{program}\n```"}
     data = tmp_path / "TableBench_PoT.jsonl"
     data.write_text(json.dumps(row) + "\n", encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "tabbench", "score", "tablebench", "--data", str(data),
+    return subprocess.run([sys.executable, "-m", "tabbench", "score", "tablebench", "--data", f"tablebench={data}",
                            "--predictions", str(data), "--out", str(tmp_path / "run"), "-o", "instruction_type=PoT",
                            "--no-progress", *extra], capture_output=True, text=True, timeout=300,
                           env={**os.environ, **env})

@@ -30,7 +30,7 @@ def _comparable(results):
 
 def test_score_writes_results_and_samples(plugin_site, tmp_path, toy_data):
     out = tmp_path / "run"
-    result = tabbench(["score", "toy", "--data", str(toy_data), "--predictions", str(_predictions(tmp_path / "p")),
+    result = tabbench(["score", "toy", "--data", f"toy={toy_data}", "--predictions", str(_predictions(tmp_path / "p")),
                        "--out", str(out), "--no-progress"], plugin_env(plugin_site))
     assert result.returncode == 0, result.stderr
     results = json.loads((out / "results.json").read_text())
@@ -64,7 +64,7 @@ def test_score_writes_results_and_samples(plugin_site, tmp_path, toy_data):
 @pytest.mark.slow  # SIGKILLs a scoring subprocess, then resumes it
 def test_resume_after_sigkill_equals_an_uninterrupted_run(plugin_site, tmp_path, toy_data):
     predictions = _predictions(tmp_path / "p")
-    common = ["score", "toy", "--data", str(toy_data), "--predictions", str(predictions), "--no-progress"]
+    common = ["score", "toy", "--data", f"toy={toy_data}", "--predictions", str(predictions), "--no-progress"]
     straight = tmp_path / "straight"
     assert tabbench([*common, "--out", str(straight)], plugin_env(plugin_site)).returncode == 0
 

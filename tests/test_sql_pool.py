@@ -167,7 +167,7 @@ def test_score_with_default_options_survives_a_query_that_ignores_cancellation(d
     env = {k: v for k, v in os.environ.items() if k != "TABBENCH_WORKERS"}
     env["TABBENCH_CACHE_DIR"] = str(tmp_path / "cache")
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "tabbench", "score", "bird", "--data", str(data), "--predictions",
+    done = subprocess.run([sys.executable, "-m", "tabbench", "score", "bird", "--data", f"bird={data}", "--predictions",
                            str(predictions), "--out", str(tmp_path / "run"), "--timeout", "1", "--no-progress"],
                           env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]

@@ -176,7 +176,7 @@ def test_score_bird_executes_each_distinct_query_once(db: Path, tmp_path: Path, 
     pairs = [(gold_a, gold_a), (gold_a, "SELECT name FROM singer WHERE id < 4"), (gold_b, gold_b),
              (gold_b, "SELECT count(*) FROM singr")] * 6
     data, predictions = _bird_folder(tmp_path / "bird", db, pairs)
-    result = cli_runner(["score", "bird", "--data", str(data), "--predictions", str(predictions),
+    result = cli_runner(["score", "bird", "--data", f"bird={data}", "--predictions", str(predictions),
                          "--out", str(tmp_path / "run"), "--batch-size", "4", "--no-progress"])
     assert result.exit_code == 0, result.output
     ran = {sql: n for (_, sql), n in executions.items() if "singer" in sql or "singr" in sql}
@@ -283,7 +283,7 @@ def test_result_store_bound_flag(db: Path, tmp_path: Path, executions: Counter, 
     monkeypatch.delenv("TABBENCH_RESULT_STORE_MB", raising=False)
     gold, pred = "SELECT name FROM singer WHERE id < 3", "SELECT name FROM singer WHERE id < 4"
     data, predictions = _bird_folder(tmp_path / "bird", db, [(gold, pred)] * 4)
-    result = cli_runner(["score", "bird", "--data", str(data), "--predictions", str(predictions), "--out",
+    result = cli_runner(["score", "bird", "--data", f"bird={data}", "--predictions", str(predictions), "--out",
                          str(tmp_path / "run"), "--batch-size", "2", "--result-store-mb", "0", "--no-progress"])
     assert result.exit_code == 0, result.output
     assert "TABBENCH_RESULT_STORE_MB" not in os.environ  # the flag travels as a parameter, not through the environment

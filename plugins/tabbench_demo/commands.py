@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from tabbench import DataError, UsageError
-from tabbench_demo.tinymodel import TinySpec, build_tiny_model
+from tabbench_demo.tinymodel import CHAT_TEMPLATES, TinySpec, build_tiny_model
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 # the TinySpec fields --size sets (vocab_size, seed and copy_heads have their own options)
@@ -28,9 +28,9 @@ SIZES = tuple(f.name for f in fields(TinySpec) if f.name not in ("vocab_size", "
               help="Train the tokenizer on this text file (one text per line) instead of the bundled demo data.")
 @click.option("--size", "sizes", multiple=True, metavar="KEY=N",
               help=f"A size of the model: {', '.join(SIZES)}; repeatable (default: about 3M parameters).")
-@click.option("--chat-template", type=click.Choice(["chatml", "tools"]), default="chatml", show_default=True,
-              help="chatml, or tools: ChatML with compact tool calling (one line per tool, <tool_call> JSON calls) for "
-              "`train sft/grpo --env` and `eval --env`.")
+@click.option("--chat-template", default="chatml", show_default=True, metavar="chatml|tools|FILE",
+              help="chatml; tools: ChatML with compact tool calling (one line per tool, <tool_call> JSON calls) for "
+              "`train sft/grpo --env` and `eval --env`; or a Jinja chat template FILE (as `eval --chat-template`).")
 @click.option("--copy-heads", is_flag=True,
               help="The demo's model: every literal of the demo's training SQL one token, and two copy heads at "
               "initialisation (README: what that buys).")
@@ -49,8 +49,24 @@ def build_tiny_command(path: Path, seed: int, vocab_size: int, corpus: Path | No
             raise DataError(f"{corpus}: cannot read the tokenizer corpus ({exc})") from exc
     out = build_tiny_model(path, texts, TinySpec(vocab_size=vocab_size, seed=seed, copy_heads=copy_heads,
                                                     **parse_sizes(sizes)),
-                           chat_template=chat_template)
+                           chat_template=template_of(chat_template))
     click.echo(f"tiny model written to {out}")
+
+
+def template_of(value: str) -> str:
+    """``--chat-template``: a template's name (``chatml``, ``tools``) as it is, or the text of the Jinja FILE named."""
+    if value in CHAT_TEMPLATES:
+        return value
+    path = Path(value).expanduser()
+    if not path.is_file():
+        raise UsageError(f"--chat-template {value!r}: neither {' nor '.join(CHAT_TEMPLATES)} nor a template file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--chat-template {path}: cannot read it as UTF-8 text ({exc})") from None
+    if not text.strip():
+        raise UsageError(f"--chat-template {path}: the file is empty")
+    return text
 
 
 def parse_sizes(pairs: tuple[str, ...]) -> dict[str, int]:

@@ -152,7 +152,7 @@ def run_demo(out_dir: Path, *, steps: int | None = None, grpo_steps: int | None 
     board = out_dir / "leaderboard.md"
     leaderboard = Stage(total, "leaderboard", [
         "leaderboard", "build", *(f"{runs / name}={label(name, seed)}" for name in [*stages, "baseline"]),
-        "-o", str(board), "--suite", "demo", "--title", "tabbench demo", "--plots", str(plots),
+        "--out", str(board), "--suite", "demo", "--title", "tabbench demo", "--plots", str(plots),
         *pair_args(len(stages))])
     run_stage(leaderboard, total, seed)
     from tabbench_demo.plots import before_after_bars, reward_curves

@@ -295,8 +295,9 @@ def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec
                      chat_template: str = "chatml", literals: Sequence[str] | None = None) -> Path:
     """Write a tiny Qwen2 model, its tokenizer and chat template to ``path``; returns the path.
 
-    ``chat_template``: ``chatml`` (plain ChatML) or ``tools`` (TOOLS_CHAT_TEMPLATE and its response template, for
-    ``--env`` training and evaluation). With ``spec.copy_heads``, ``literals`` (default: ``demo_literals()``) become
+    ``chat_template``: ``chatml`` (plain ChatML), ``tools`` (TOOLS_CHAT_TEMPLATE and its response template, for
+    ``--env`` training and evaluation) or the text of a Jinja chat template.
+    With ``spec.copy_heads``, ``literals`` (default: ``demo_literals()``) become
     whole tokens and the first layer starts with copy heads (``wire_copy_heads``). Loadable with
     ``AutoModelForCausalLM.from_pretrained(path)`` and ``AutoTokenizer.from_pretrained(path)``.
     """
@@ -306,7 +307,7 @@ def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec
 
     hf_logging.disable_progress_bar()
 
-    if chat_template not in CHAT_TEMPLATES:
+    if chat_template not in CHAT_TEMPLATES and "{" not in chat_template:
         raise ConfigError(f"build-tiny: unknown chat template {chat_template!r} (one of {', '.join(CHAT_TEMPLATES)})")
     out = Path(path)
     if out.exists() and any(out.iterdir()):
@@ -336,7 +337,7 @@ def build_tiny_model(path: str | Path, corpus: Sequence[str] | None = None, spec
         padding_side="left",
         clean_up_tokenization_spaces=False,
     )
-    tokenizer.chat_template = CHAT_TEMPLATES[chat_template]
+    tokenizer.chat_template = CHAT_TEMPLATES.get(chat_template, chat_template)
     if chat_template == "tools":
         tokenizer.response_template = TOOLS_RESPONSE_TEMPLATE
     config = Qwen2Config(

@@ -25,6 +25,8 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
   computed and stored once for the group (and kept for the next batches), and ``n`` samples of a prompt
   share one prefill; results come back in the caller's order. Off, every sequence is prefilled from scratch
   (the reference to compare against).
+- ``chat_template``: the text of a Jinja chat template used instead of the tokenizer's (``tabbench eval
+  --chat-template FILE`` sets it); the fingerprint's ``chat_template_sha256`` is then its hash.
 - ``compile``: ``auto`` (default: on for CUDA, off elsewhere), ``true`` or ``false``. On, ``generate`` decodes
   with transformers' static key/value cache and its ``torch.compile``d decode step (CUDA graphs on a GPU); the
   cache length is rounded up to a multiple of ``decoding.CACHE_BUCKET`` tokens so a run compiles a few times, not once
@@ -122,6 +124,7 @@ class HFBackend(ModelBackend):
         "base": Option(None, str), "batch_size": Option(None, int, min=1), "threads": Option(None, int, min=1),
         "prefix_cache": True, "compile": Option("auto", None, choices=COMPILE_CHOICES),
         "max_model_len": Option(None, int, min=1),
+        "chat_template": Option(None, str, help="the text of a Jinja chat template (tabbench eval --chat-template)"),
     }
 
     def __init__(self, model: str, **options: Any) -> None:
@@ -244,7 +247,7 @@ class HFBackend(ModelBackend):
         return self.threads is None and self.resolved_device().startswith("cpu") and self.default_threads() is None
 
     def chat_template_sha256(self) -> str | None:
-        template = chat_template_text(self.tokenizer_folder)
+        template = self.options.get("chat_template") or chat_template_text(self.tokenizer_folder)
         return hashlib.sha256(template.encode("utf-8")).hexdigest() if template is not None else None
 
     def origin(self) -> str | None:
@@ -312,8 +315,11 @@ class HFBackend(ModelBackend):
             except ImportError as exc:
                 raise BackendError("hf: LoRA adapters need peft: pip install 'tabbench[hf]'") from exc
             model = PeftModel.from_pretrained(model, str(self.adapter), is_trainable=False)
+        if self.options.get("chat_template"):
+            tokenizer.chat_template = self.options["chat_template"]
         if tokenizer.chat_template is None:
-            raise BackendError(f"hf: the tokenizer in {self.tokenizer_folder} has no chat template")
+            raise BackendError(f"hf: the tokenizer in {self.tokenizer_folder} has no chat template (give one with "
+                               "--chat-template FILE)")
         tokenizer.padding_side = "left"
         if tokenizer.pad_token_id is None:
             tokenizer.pad_token = tokenizer.eos_token

@@ -18,6 +18,7 @@ request, or, with ``truncate_prompts`` and ``endpoint=completions``, cut from th
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
@@ -214,6 +215,8 @@ class OpenAIBackend(ModelBackend):
         "backoff_max": Option(60.0, float, min=0), "reasoning": Option("think", str, choices=("think", "drop")),
         "tokenizer": Option(None, str), "extra_body": Option(None, dict), "revision": Option(None),
         "prefix_cache": True, "max_model_len": Option(None, int, min=1),
+        "chat_template": Option(None, str, help="endpoint=completions: the text of a Jinja chat template that renders "
+                                "the prompts instead of the tokenizer's (tabbench eval --chat-template)"),
     }
 
     def __init__(self, model: str, **options: Any) -> None:
@@ -231,6 +234,10 @@ class OpenAIBackend(ModelBackend):
         self.reasoning: str = options["reasoning"]
         self.extra_body = dict(options["extra_body"] or {})
         self.prefix_cache: bool = options["prefix_cache"]
+        self.chat_template: str | None = options["chat_template"]
+        if self.chat_template and self.endpoint != "completions":
+            raise ConfigError("openai backend: --chat-template renders prompts here, for -m endpoint=completions; "
+                              "on the chat endpoint the server applies its own template")
         self._server_honours_n: bool | None = None
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(self.concurrency)  # requests in flight, across both pools
@@ -304,6 +311,8 @@ class OpenAIBackend(ModelBackend):
                 from transformers import AutoTokenizer
 
                 self._template = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
+                if self.chat_template:  # --chat-template: the prompts are rendered (and measured) with it
+                    self._template.chat_template = self.chat_template
         return self._template
 
     def render(self, messages: list[Message]) -> str:
@@ -506,9 +515,12 @@ class OpenAIBackend(ModelBackend):
         The server's weights cannot be hashed from here; pass ``revision=...`` when a name is reused for new
         weights, or the response cache may serve old completions.
         """
-        return {"backend": "openai", "base_url": self.base_url, "model": self.resolve_model_name(),
-                "endpoint": self.endpoint, "reasoning": self.reasoning, "extra_body": self.extra_body,
-                "revision": self.options.get("revision"), "prefix_cache": self.prefix_cache}
+        fingerprint = {"backend": "openai", "base_url": self.base_url, "model": self.resolve_model_name(),
+                       "endpoint": self.endpoint, "reasoning": self.reasoning, "extra_body": self.extra_body,
+                       "revision": self.options.get("revision"), "prefix_cache": self.prefix_cache}
+        if self.chat_template:  # only when given: other fingerprints and caches stay as before
+            fingerprint["chat_template_sha256"] = hashlib.sha256(self.chat_template.encode("utf-8")).hexdigest()
+        return fingerprint
 
 
 def openai_messages(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

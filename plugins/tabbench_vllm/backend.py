@@ -166,8 +166,10 @@ class Replica:
     per-prompt seeds. The backend holds one in its own process, or ``data_parallel_size`` of them as Ray actors
     (``tabbench_vllm.data_parallel``); the engine starts on the first call, in the process that holds it."""
 
-    def __init__(self, engine: dict[str, Any], adapter: Path | None = None, batch_invariant: bool = False) -> None:
+    def __init__(self, engine: dict[str, Any], adapter: Path | None = None, batch_invariant: bool = False,
+                 chat_template: str | None = None) -> None:
         self.engine, self.adapter, self.batch_invariant = engine, adapter, batch_invariant
+        self.chat_template = chat_template  # --chat-template: rendered with this instead of the checkpoint's
         self._llm: Any = None
         self._saved_environment: dict[str, str | None] | None = None
 
@@ -233,6 +235,8 @@ class Replica:
             return []
         llm = self.start()
         tokenizer = llm.get_tokenizer()
+        if self.chat_template:
+            tokenizer.chat_template = self.chat_template
         prompts = render_prompts(tokenizer, conversations, tools)
         context = engine_context(llm)
         fitted = [fit_prompt(tokenizer.encode(p, add_special_tokens=False), context, params) for p in prompts]
@@ -280,6 +284,7 @@ class VLLMBackend(ModelBackend):
         "gpu_memory_utilization": Option(0.9, float, min=0, min_exclusive=True, max=1), "max_model_len":
         Option(None, int, min=1), "adapter": Option(None, str), "max_lora_rank": Option(64, int, min=1),
         "quantization": Option(None, str), "enforce_eager": False, "trust_remote_code": False, "engine_seed": 0,
+        "chat_template": Option(None, str, help="the text of a Jinja chat template (tabbench eval --chat-template)"),
     }
 
     def __init__(self, model: str, **options: Any) -> None:
@@ -306,7 +311,8 @@ class VLLMBackend(ModelBackend):
     def load(self) -> Any:
         """The engine(s), started once: one ``Replica`` here, or ``data_parallel_size`` Ray actors."""
         if self._replicas is None:
-            replica = self.replica_class(self.engine, self.adapter, self.batch_invariant)
+            replica = self.replica_class(self.engine, self.adapter, self.batch_invariant,
+                                         self.options.get("chat_template"))
             if self.data_parallel_size == 1:
                 replica.start()
                 self._replicas = replica
@@ -366,6 +372,9 @@ class VLLMBackend(ModelBackend):
                 "adapter": None if self.adapter is None else {
                     "path": str(self.adapter), "files": checkpoint_files(self.adapter)},
             }
+            if self.options.get("chat_template"):  # only when given: other fingerprints and caches stay as before
+                self._fingerprint["chat_template_sha256"] = hashlib.sha256(
+                    self.options["chat_template"].encode("utf-8")).hexdigest()
         return self._fingerprint
 
     def close(self) -> None:

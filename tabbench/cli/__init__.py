@@ -288,14 +288,16 @@ def show_deprecations() -> None:
     """
     if sys.warnoptions:
         return
-    from tabbench.contract.deprecation import MESSAGE_PATTERN
+    from tabbench.contract.deprecation import MESSAGE_PATTERN, CommandLineDeprecation
 
     warnings.filterwarnings("default", message=MESSAGE_PATTERN, category=DeprecationWarning)
     shown = warnings.showwarning
 
     def one_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
                  file: TextIO | None = None, line: str | None = None) -> None:
-        if issubclass(category, DeprecationWarning):
+        if issubclass(category, CommandLineDeprecation):  # the user typed it: no source line to name
+            click.echo(f"tabbench: DeprecationWarning: {message}", err=True)
+        elif issubclass(category, DeprecationWarning):
             click.echo(f"{filename}:{lineno}: {category.__name__}: {message}", err=True)
         else:
             shown(message, category, filename, lineno, file, line)

@@ -7,26 +7,35 @@ import json
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.options import FiniteFloatRange, benchmark_option_option
-from tabbench.evaluation.options import parse_key_values
+from tabbench.cli.options import (
+    FiniteFloatRange,
+    benchmark_option_option,
+    data_option,
+    deprecated_option,
+    reward_option_option,
+)
+from tabbench.contract.errors import UsageError
+from tabbench.evaluation.options import named_options
+from tabbench.evaluation.selection import data_of
 
 
 @click.command("audit", context_settings=CONTEXT)
 @click.argument("reward_name", metavar="NAME")
-@click.option("--benchmark", "-b", "benchmark_name", required=True, help="Benchmark whose examples to use.")
-@click.option("--data", "data_path", default=None, help="The benchmark's data path (default: as `tabbench eval`).")
+@click.option("--benchmark", "benchmark_name", default=None, metavar="NAME",
+              help="Benchmark whose examples to use (required).")
+@data_option(single=True)
 @click.option("--split", default=None, help="Split to draw examples from (default: the benchmark's own).")
 @click.option("--threshold", type=FiniteFloatRange(0.0, 1.0), default=0.5, show_default=True,
               help="Report cases earning more than this fraction of the correct answer's reward.")
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="Examples to audit.")
-@click.option("--reward-option", "options", multiple=True, metavar="KEY=VALUE",
-              help="Reward option (JSON values), e.g. --reward-option timeout=5; repeatable.")
+@reward_option_option
 @benchmark_option_option
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when anything is flagged (for CI).")
-def audit(reward_name: str, benchmark_name: str, data_path: str | None, split: str | None, threshold: float,
-          limit: int, options: tuple[str, ...], benchmark_options: tuple[str, ...], as_json: bool,
-          strict: bool) -> None:
+@deprecated_option("-b", "--benchmark", "benchmark_name")
+def audit(reward_name: str, benchmark_name: str | None, data_pairs: tuple[str, ...], split: str | None,
+          threshold: float, limit: int, reward_option_pairs: tuple[str, ...], benchmark_options: tuple[str, ...],
+          as_json: bool, strict: bool) -> None:
     """Score degenerate completions (empty, SELECT *, row dumps, tag spam, gold hidden in the reasoning, very
     long output, forbidden and multiple statements) on real examples; report every one that earns more than
     THRESHOLD of the correct answer's reward, or more than an honest wrong query, with the reason."""
@@ -34,9 +43,12 @@ def audit(reward_name: str, benchmark_name: str, data_path: str | None, split: s
     from tabbench.evaluation.plan import read_examples
     from tabbench.host.lookup import get_benchmark, get_reward
 
-    reward = get_reward(reward_name, **parse_key_values(options, "--reward-option"))
-    benchmark = get_benchmark(benchmark_name, data_path,
-                              **parse_key_values(benchmark_options, "--benchmark-option"))
+    if benchmark_name is None:
+        raise UsageError("name the benchmark whose examples to use: --benchmark NAME")
+    reward_options = named_options(reward_option_pairs, [reward_name], "--reward-option")[reward_name]
+    reward = get_reward(reward_name, **reward_options)
+    options = named_options(benchmark_options, [benchmark_name], "--benchmark-option")[benchmark_name]
+    benchmark = get_benchmark(benchmark_name, data_of(data_pairs, benchmark_name), **options)
     examples = read_examples(benchmark, split)[:limit]
     report = run_audit(reward, benchmark, examples, threshold, reward_name)
     if as_json:

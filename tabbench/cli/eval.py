@@ -16,14 +16,18 @@ from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
     FiniteFloatRange,
     batch_size_option,
+    benchmark_option_option,
     budget_from,
     budget_options,
     cost_budget_option,
+    data_option,
     dataset_option,
+    env_option_option,
     limit_option,
     other_budget_spellings,
     prices_option,
     progress_option,
+    prompt_options,
     resume_option,
     selection_options,
     settings_options,
@@ -77,12 +81,12 @@ def report_not_run(results: dict[str, Any]) -> None:
 @threads_option
 @selection_options
 @dataset_option
-@click.option("--data", "data_pairs", multiple=True, metavar="NAME=PATH",
-              help="Data path of benchmark NAME (else TABBENCH_DATA_<NAME>, the config file, bundled data).")
+@data_option()
 @split_option
 @limit_option
 @where_option
 @skip_missing_option
+@prompt_options()
 @click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True,
               help="Completions sampled per prompt: the vote's pick is scored (maj@N), pass@k over all of them, "
                    "greedy decoding beside (OUT/greedy).")
@@ -101,9 +105,7 @@ def report_not_run(results: dict[str, Any]) -> None:
 @batch_size_option
 @timeout_option
 @settings_options
-@click.option("-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
-              help="An option for every benchmark, or with NAME: for benchmark NAME only (see its README); "
-              "repeatable.")
+@benchmark_option_option
 @click.option("--env", "env_name", default=None, metavar="NAME",
               help="Multi-turn: the model calls this environment's tools before answering (`tabbench environments "
               "list`); the final answer is scored as a single-turn completion and the record keeps the transcript.")
@@ -112,8 +114,7 @@ def report_not_run(results: dict[str, Any]) -> None:
 @click.option("--protocol", type=click.Choice(["auto", "tools", "tags"]), default="auto", show_default=True,
               help="With --env: the chat template's tool calls, or the <sql>/<observation>/<solution> tag protocol "
               "(auto: tools when the backend and template support them).")
-@click.option("-e", "--env-option", "env_options", multiple=True, metavar="KEY=VALUE",
-              help="An option for the --env environment (see its README); repeatable.")
+@env_option_option()
 @budget_options
 @token_budget_option
 @cost_budget_option
@@ -132,7 +133,7 @@ def eval_command(
     model_spec: str, backend: str | None, model_options: tuple[str, ...], dtype: str | None, device: str | None,
     adapter: str | None, threads: int | None, benchmarks: tuple[str, ...], suites: tuple[str, ...],
     datasets: tuple[Path, ...], data_pairs: tuple[str, ...], split: str | None, limit: int | None,
-    where: tuple[Any, ...], skip_missing: bool, samples: int, vote: str | None, temperature: float | None,
+    where: tuple[Any, ...], skip_missing: bool, prompt: Any, samples: int, vote: str | None, temperature: float | None,
     top_p: float, seed: int, max_new_tokens: int, stop: tuple[str, ...], truncate_prompts: bool, batch_size: int,
     timeout: float | None, settings: Any,
     benchmark_options: tuple[str, ...], env_name: str | None, max_turns: int, protocol: str,
@@ -170,8 +171,8 @@ def eval_command(
         max_new_tokens=max_new_tokens, seed=seed, stop=stop, truncate_prompts=truncate_prompts, **multi_turn,
         backend_options=backend_options, benchmarks=benchmarks, suites=suites, data=parse_data(data_pairs),
         benchmark_options=parse_key_values(benchmark_options, "--benchmark-option"), timeout=timeout, split=split,
-        limit=limit, where=where, datasets=datasets, skip_missing=skip_missing, vote=vote, batch_size=batch_size,
-        cache_path=None if no_cache else cache_path,
+        limit=limit, where=where, datasets=datasets, skip_missing=skip_missing, prompt=prompt, vote=vote,
+        batch_size=batch_size, cache_path=None if no_cache else cache_path,
         use_cache=not no_cache, settings=settings, resume=resume, progress=progress,
         run_budget=RunBudget(token_budget, cost_budget), prices=prices_path,
     )
@@ -184,9 +185,10 @@ def eval_command(
 
 def print_run(results: dict[str, Any], out: Path) -> None:
     """The summary table, each environment's rollout figures, the vote beside greedy, and where time went."""
-    from tabbench.cli.summary import print_summary
+    from tabbench.cli.summary import print_reward_errors, print_summary
 
     print_summary(results, out)
+    print_reward_errors(results)
     print_skipped(results)
     for name, result in results["benchmarks"].items():
         a = result.get("extensions", {}).get("environment")

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from tabbench.cli import CONTEXT
+from tabbench.cli.options import deprecated_option
 from tabbench.contract.errors import TabbenchError, UsageError
 from tabbench.contract.modeltext import printable
 
@@ -18,8 +19,8 @@ def leaderboard_group() -> None:
 
 @leaderboard_group.command("build", context_settings=CONTEXT)
 @click.argument("runs", nargs=-1, required=True, metavar="RUN_DIR[=LABEL]...")
-@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="The markdown file to write (its header records the inputs, for `check`).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The markdown file to write (its header records the inputs, for `check`). Required.")
 @click.option("--suite", "suites", multiple=True,
               help="Only these suites' tables (repeatable; default: every registered suite the runs cover).")
 @click.option("--references", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -31,11 +32,13 @@ def leaderboard_group() -> None:
 @click.option("--pair", "pairs", nargs=2, multiple=True, metavar="NEW OLD",
               help="Compare run NEW with run OLD item by item (exact McNemar), numbered as on the board from 1; "
               "comma-separated numbers (3,7 2,6) also pool the pairs, e.g. over seeds. Repeatable.")
-def build_command(runs: tuple[str, ...], out: Path, suites: tuple[str, ...], references: Path | None,
+@deprecated_option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path))
+def build_command(runs: tuple[str, ...], out: Path | None, suites: tuple[str, ...], references: Path | None,
                   no_references: bool, plots: Path | None, title: str, pairs: tuple[tuple[str, str], ...]) -> None:
     """Render RUN_DIRs (optionally labelled, RUN_DIR=LABEL) into one markdown leaderboard."""
     from tabbench.reporting.leaderboard import DEFAULT_REFERENCES, build
 
+    out = _required(out)
     if no_references and references is not None:
         raise UsageError("--references and --no-references contradict each other")
     refs = None if no_references else (references or DEFAULT_REFERENCES)
@@ -73,17 +76,20 @@ def check_command(boards: tuple[Path, ...], folder: Path) -> None:
 
 @leaderboard_group.command("plot-rewards", context_settings=CONTEXT)
 @click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="TRAINER_STATE_JSON")
-@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PNG to write.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="PNG to write. Required.")
 @click.option("--key", "keys", multiple=True,
               help="Logged values to plot (default: 'reward' and every 'rewards/<name>/mean').")
 @click.option("--title", default=None, help="The plot's title (default: 'training rewards' or 'GRPO diagnostics').")
 @click.option("--diagnostics", is_flag=True,
               help="GRPO's health per step instead: reward mean ± std, share of groups with tied rewards, KL, "
               "completion length, status rates (one panel each).")
-def plot_rewards_command(log: Path, out: Path, keys: tuple[str, ...], title: str | None, diagnostics: bool) -> None:
+@deprecated_option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path))
+def plot_rewards_command(log: Path, out: Path | None, keys: tuple[str, ...], title: str | None,
+                         diagnostics: bool) -> None:
     """Plot training reward curves (or --diagnostics) from a trainer's log history (trainer_state.json) as a PNG."""
     from tabbench.reporting.leaderboard import plot_reward_curves, plot_training_diagnostics
 
+    out = _required(out)
     if diagnostics and keys:
         raise UsageError("--diagnostics draws fixed panels: leave out --key")
     if diagnostics:
@@ -91,3 +97,10 @@ def plot_rewards_command(log: Path, out: Path, keys: tuple[str, ...], title: str
     else:
         plot_reward_curves(log, out, keys=keys or None, title=title or "training rewards")
     click.echo(f"wrote {out}", err=True)
+
+
+def _required(out: Path | None) -> Path:
+    """``--out``, which is required (not declared so: its deprecated spelling ``-o`` may give it instead)."""
+    if out is None:
+        raise UsageError("Missing option '--out'.")
+    return out

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -30,6 +31,7 @@ from tabbench.contract.options import MAX_TIMEOUT
 from tabbench.contract.settings import DEFAULT_RESULT_STORE_MB, Settings
 from tabbench.evaluation import options as _library
 from tabbench.evaluation.options import check_benchmark_names, split_names
+from tabbench.evaluation.prompts import MAX_SHOTS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -64,12 +66,74 @@ def _parse_where(ctx: click.Context, param: click.Parameter, value: tuple[str, .
     return parse_wheres(value)
 
 
-where_option = click.option(
-    "--where", "where", multiple=True, metavar="EXPR", callback=_parse_where,
-    help="Use only the examples whose KEY (id, db_id, difficulty, any breakdown key) is one of the values "
-    "(KEY=V1,V2) or none of them (KEY!=V1,V2); KEY=@FILE reads the values one per line. Repeatable: all must hold. "
-    "Applied before --limit and --shard.",
+def _where(applied_before: str) -> Callable[[F], F]:
+    return click.option(
+        "--where", "where", multiple=True, metavar="EXPR", callback=_parse_where,
+        help="Use only the examples whose KEY (id, db_id, difficulty, any breakdown key) is one of the values "
+        "(KEY=V1,V2) or none of them (KEY!=V1,V2); KEY=@FILE reads the values one per line. Repeatable: all must "
+        f"hold. Applied before {applied_before}.",
+    )
+
+
+where_option = _where("--limit and --shard")
+"""``--where`` of a command with ``--limit`` and ``--shard`` (``eval``, ``score``)."""
+unsharded_where_option = _where("--limit")
+"""``--where`` of a command with ``--limit`` and no ``--shard`` (``train``, ``validate``)."""
+
+
+def data_option(single: bool = False, dest: str = "data_pairs") -> Callable[[F], F]:
+    """``--data NAME=PATH`` (repeatable; keyword ``dest``), the one spelling on every command; the library reads the
+    pairs (``tabbench.evaluation.selection.parse_data``). ``single``: the command names one benchmark, where 0.2's
+    ``--data PATH`` is still read as its data (deprecated until 0.4.0)."""
+    return click.option(
+        "--data", dest, multiple=True, metavar="NAME=PATH",
+        help="Data path of benchmark NAME (else TABBENCH_DATA_<NAME>, the config file, bundled data); repeatable."
+        + (" (--data PATH, the benchmark's: deprecated.)" if single else ""),
+    )
+
+
+reward_option_option = click.option(
+    "--reward-option", "reward_option_pairs", multiple=True, metavar="[NAME:]KEY=VALUE",
+    help="An option for every reward, or with NAME: for reward (or metric) NAME only; values parsed as JSON when "
+    "they can be; repeatable.",
 )
+"""``--reward-option [NAME:]KEY=VALUE`` (keyword ``reward_option_pairs``), the one spelling on every command, as
+``-o``'s (``tabbench.evaluation.options.named_options`` reads them)."""
+
+
+def env_option_option(dest: str = "env_options") -> Callable[[F], F]:
+    """``-e/--env-option KEY=VALUE`` (repeatable; keyword ``dest``) of a command with ``--env``."""
+    return click.option("-e", "--env-option", dest, multiple=True, metavar="KEY=VALUE",
+                        help="An option for the --env environment (see its README); repeatable.")
+
+
+def deprecated_option(old: str, new: str, dest: str, **option: Any) -> Callable[[F], F]:
+    """Accept ``old``, a 0.2 spelling of option ``new`` (the command's keyword ``dest``), hidden from the help, with
+    a deprecation warning, until 0.4.0: its value becomes ``dest``'s (added to a repeatable option's values; given
+    beside ``new``, a usage error). ``option``: the click settings of ``new`` that its values need (type, multiple,
+    is_flag)."""
+    hidden = "deprecated_" + re.sub(r"\W", "_", old).strip("_")
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def with_old(*args: Any, **kwargs: Any) -> Any:
+            value = kwargs.pop(hidden)
+            if value is None or value == () or value is False:
+                return command(*args, **kwargs)
+            from tabbench.contract.deprecation import deprecated_spelling
+
+            deprecated_spelling(old, new)
+            if option.get("multiple"):
+                kwargs[dest] = (*value, *kwargs[dest])
+            elif click.get_current_context().get_parameter_source(dest) is click.core.ParameterSource.COMMANDLINE:
+                raise UsageError(f"{old} and {new} both given: give {new}")
+            else:
+                kwargs[dest] = value
+            return command(*args, **kwargs)
+
+        return click.option(old, hidden, hidden=True, default=None, **option)(with_old)  # type: ignore[return-value]
+
+    return decorate
 
 
 dataset_option = click.option(
@@ -87,6 +151,8 @@ skip_missing_option = click.option(
 
 #: Most SQL worker processes ``--workers`` accepts.
 MAX_WORKERS = 256
+#: The parameters ``settings_options`` adds, which the command receives as one ``settings`` keyword.
+SETTINGS_PARAMETERS = ("workers", "result_store_mb", "unsafe_sandbox")
 
 
 def settings_options(command: F) -> F:
@@ -144,14 +210,65 @@ def selection_options(command: F) -> F:
     return with_names  # type: ignore[return-value]
 
 
+#: The parameters ``prompt_options`` adds, which the command receives as one ``prompt`` keyword.
+PROMPT_PARAMETERS = ("system_prompt", "few_shot", "few_shot_seed", "chat_template")
+
+
+def prompt_from(system_prompt: str | None, few_shot: int = 0, few_shot_seed: int = 0,
+                chat_template: Path | None = None) -> Any:
+    """The ``tabbench.PromptOptions`` of ``prompt_options``' parameters: ``@FILE`` and the template file read."""
+    from tabbench.evaluation.prompts import ChatTemplate, PromptOptions, read_text_argument
+
+    text = None if system_prompt is None else read_text_argument(system_prompt, "--system-prompt")
+    template = None if chat_template is None else ChatTemplate.read(chat_template)
+    return PromptOptions(text, few_shot, few_shot_seed, template)
+
+
+def prompt_options(chat_template: bool = True) -> Callable[[F], F]:
+    """Add ``--system-prompt TEXT|@FILE``, ``--few-shot K``, ``--few-shot-seed N`` and (``chat_template``: the
+    command renders prompts, not ``tabbench score``) ``--chat-template FILE`` to a click command, which receives them
+    as one ``prompt: tabbench.PromptOptions`` keyword (``tabbench.evaluation.prompts``): the same options, checks and
+    help on ``eval``, ``score`` and every ``train`` command, so the prompt trained on is the prompt evaluated."""
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def with_prompt(*args: Any, system_prompt: str | None, few_shot: int, few_shot_seed: int,
+                        chat_template: Path | None = None, **kwargs: Any) -> Any:
+            return command(*args, prompt=prompt_from(system_prompt, few_shot, few_shot_seed, chat_template),
+                           **kwargs)
+
+        options = [
+            click.option("--system-prompt", metavar="TEXT|@FILE", default=None,
+                         help="The system message, instead of the benchmark's (@FILE: read from FILE; '' for none; "
+                         "{system} in it stands for the benchmark's own). Recorded in the run."),
+            click.option("--few-shot", type=click.IntRange(0, MAX_SHOTS), default=0, show_default=True, metavar="K",
+                         help="K solved examples of the benchmark's train split before each question, as earlier "
+                         "user/assistant turns; never the question itself nor, where examples name one, its "
+                         "database."),
+            click.option("--few-shot-seed", type=int, default=0, show_default=True, metavar="N",
+                         help="Seed of the few-shot draw (each question's shots depend on it and the question's id "
+                         "only)."),
+        ]
+        if chat_template:
+            options.append(click.option(
+                "--chat-template", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+                help="A Jinja chat template that renders the prompts instead of the model's own (recorded by file "
+                "and sha256; a trained checkpoint keeps it)."))
+        for option in reversed(options):
+            with_prompt = option(with_prompt)
+        return with_prompt  # type: ignore[return-value]
+
+    return decorate
+
+
 timeout_option = click.option(
     "--timeout", type=float, default=None, envvar="TABBENCH_TIMEOUT",
     help="Time limit in seconds per query or program (0 < T <= 86400; 0 is an error, not 'no limit'), for "
     "benchmarks that execute predictions (env TABBENCH_TIMEOUT).",
 )
 benchmark_option_option = click.option(
-    "-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="KEY=VALUE",
-    help="An option passed to the benchmark plugin (see its README); repeatable.",
+    "-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
+    help="An option for every benchmark, or with NAME: for benchmark NAME only (see its README); repeatable.",
 )
 batch_size_option = click.option(
     "--batch-size", type=click.IntRange(min=1), default=32, show_default=True, envvar="TABBENCH_BATCH_SIZE",
@@ -273,14 +390,12 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
         click.option("--model", "model_path", required=True, type=click.Path(exists=True, file_okay=False),
                      callback=_checkpoint_folder,
                      help="Local checkpoint to start from (e.g. `tabbench models build-tiny PATH`)."),
-        click.option("--data", "--data-dir", "data_dirs", multiple=True, metavar="NAME=PATH",
-                     help="Data path of a benchmark (default: its configured or bundled data); repeatable."),
+        data_option(dest="data_dirs"),
         click.option("--split", default="train", show_default=True, help="Split to train on."),
-        click.option("-o", "--benchmark-option", "benchmark_options", multiple=True, metavar="[NAME:]KEY=VALUE",
-                     help="An option of the benchmarks (NAME: of that one only), as `tabbench eval -o`; repeatable."),
+        benchmark_option_option,
         click.option("--limit", type=click.IntRange(min=1), default=None,
                      help="Use only the first N examples of each benchmark."),
-        where_option,
+        unsharded_where_option,
         timeout_option,
         dataset_option,
         skip_missing_option,
@@ -293,7 +408,7 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
                      "the rounds' optimisation together) and save the checkpoint: equal-time comparisons."),
         click.option("--epochs", type=click.FloatRange(min=0.0, min_open=True), default=1.0, show_default=True,
                      help="Passes over the data when --max-steps is not given."),
-        click.option("--learning-rate", "--lr", "learning_rate", type=click.FloatRange(min=0.0, min_open=True),
+        click.option("--learning-rate", "learning_rate", type=click.FloatRange(min=0.0, min_open=True),
                      default=default_lr, show_default=True),
         click.option("--warmup-steps", type=click.IntRange(min=0), default=0, show_default=True),
         click.option("--grad-accum", type=click.IntRange(min=1), default=1, show_default=True,
@@ -324,17 +439,17 @@ def common_options(default_lr: float, default_steps: int | None) -> Callable[[Ca
 
         for option in reversed(options):
             checked = option(checked)
-        return selection_options(settings_options(checked))
+        checked = deprecated_option("--data-dir", "--data", "data_dirs", multiple=True)(checked)
+        checked = deprecated_option("--lr", "--learning-rate", "learning_rate",
+                                    type=click.FloatRange(min=0.0, min_open=True))(checked)
+        return selection_options(settings_options(prompt_options()(checked)))
 
     return decorate
 
 
 def reward_options(func: Callable) -> Callable:
-    """``--reward NAME[:WEIGHT]`` (repeatable) and ``--reward-option NAME.KEY=VALUE``."""
-    func = click.option(
-        "--reward-option", "reward_option_pairs", multiple=True, metavar="NAME.KEY=VALUE",
-        help="An option for reward NAME (values parsed as JSON when they can be); repeatable.",
-    )(func)
+    """``--reward NAME[:WEIGHT]`` (repeatable) and ``--reward-option [NAME:]KEY=VALUE``."""
+    func = reward_option_option(func)
     return click.option(
         "--reward", "reward_specs", multiple=True, metavar="NAME[:WEIGHT]",
         help="A reward plugin by name, with an optional weight (default 1); repeatable. "

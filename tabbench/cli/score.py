@@ -15,10 +15,12 @@ from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
     batch_size_option,
     benchmark_option_option,
+    data_option,
     dataset_option,
     limit_option,
     out_option,
     progress_option,
+    prompt_options,
     resume_option,
     selection_options,
     settings_options,
@@ -30,15 +32,14 @@ from tabbench.cli.options import (
 from tabbench.cli.shards import Sharding, sharding_options
 from tabbench.contract.errors import UsageError
 from tabbench.evaluation.options import parse_key_values
+from tabbench.evaluation.selection import parse_data
 
 
 @click.command("score", context_settings=CONTEXT)
 @click.argument("benchmark_name", metavar="[BENCHMARK]", required=False)
 @selection_options
 @dataset_option
-@click.option("--data", type=click.Path(path_type=Path), default=None,
-              help="Benchmark data path (default: TABBENCH_DATA_<NAME>, the config file, or bundled data); "
-              "with one benchmark.")
+@data_option(single=True)
 @click.option("--predictions", type=click.Path(exists=True, path_type=Path), required=True,
               help="Predictions: the benchmark's official format or JSONL {\"id\", \"completion\"}; a folder holds "
               "one file per benchmark (<benchmark>.jsonl, ...).")
@@ -46,6 +47,7 @@ from tabbench.evaluation.options import parse_key_values
 @limit_option
 @where_option
 @skip_missing_option
+@prompt_options(chat_template=False)
 @timeout_option
 @settings_options
 @benchmark_option_option
@@ -56,8 +58,8 @@ from tabbench.evaluation.options import parse_key_values
 @progress_option
 def score_command(
     benchmark_name: str | None, benchmarks: tuple[str, ...], suites: tuple[str, ...], datasets: tuple[Path, ...],
-    data: Path | None, predictions: Path, split: str | None, limit: int | None, where: tuple[Any, ...],
-    skip_missing: bool, timeout: float | None,
+    data_pairs: tuple[str, ...], predictions: Path, split: str | None, limit: int | None, where: tuple[Any, ...],
+    skip_missing: bool, prompt: Any, timeout: float | None,
     settings: Any,
     benchmark_options: tuple[str, ...], out_dir: Path, resume: bool, sharding: Sharding, batch_size: int,
     progress: bool,
@@ -72,19 +74,19 @@ def score_command(
     if not benchmarks and not suites and not datasets:
         raise UsageError("name the benchmark: tabbench score BENCHMARK (or --benchmark NAME, --suite NAME, "
                          "--dataset FOLDER)")
-    if data is not None and (len(benchmarks) != 1 or suites or datasets):
-        raise UsageError("--data PATH names the data of one benchmark: give exactly one BENCHMARK")
+    single = benchmarks[0] if len(benchmarks) == 1 and not suites and not datasets else None  # 0.2's --data PATH
+    data = parse_data(data_pairs, single)
     options = parse_key_values(benchmark_options, "--benchmark-option")
     backend_options: dict[str, Any] = {}
-    if data is not None:  # the official format is read by the benchmark built on this data
-        backend_options["data"] = str(data)
+    if data:  # the official format is read by the benchmark built on this data
+        backend_options["data"] = {name: str(path) for name, path in data.items()}
     if options:
         backend_options["benchmark_options"] = options
     config = RunConfig(
         backend="predictions", model=str(predictions), backend_options=backend_options, benchmarks=benchmarks,
-        suites=suites, data={benchmarks[0]: data} if data is not None else {}, benchmark_options=options,
+        suites=suites, data=data, benchmark_options=options,
         timeout=timeout, split=split, limit=limit, where=where, datasets=datasets, skip_missing=skip_missing,
-        batch_size=batch_size, use_cache=False,
+        prompt=prompt, batch_size=batch_size, use_cache=False,
         settings=settings,
         out=out_dir, resume=resume, progress=progress,
     )

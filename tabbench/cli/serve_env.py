@@ -10,17 +10,22 @@ from __future__ import annotations
 import os
 import shlex
 import socket
-from pathlib import Path
 from typing import Any
 
 import click
 
 from tabbench.cli import CONTEXT
 from tabbench.cli.options import (
+    PROMPT_PARAMETERS,
+    SETTINGS_PARAMETERS,
     benchmark_option_option,
     budget_from,
     budget_options,
+    data_option,
+    env_option_option,
     limit_option,
+    prompt_from,
+    prompt_options,
     reward_options,
     settings_options,
     split_option,
@@ -38,30 +43,32 @@ def _import_server() -> Any:
     return openenv_server
 
 
-def build(benchmark_name: str, data: Path | None, split: str | None, limit: int | None,
+def build(benchmark_name: str, data_pairs: tuple[str, ...], split: str | None, limit: int | None,
           benchmark_options: tuple[str, ...], reward_specs: tuple[str, ...], reward_option_pairs: tuple[str, ...],
           env_name: str | None, max_turns: int, env_options: tuple[str, ...], max_sessions: int, settings: Any,
-          **budget_values: Any) -> Any:
+          prompt: Any = None, **budget_values: Any) -> Any:
     """The server's FastAPI app from the command's options."""
     import tabbench
-    from tabbench.evaluation.options import parse_key_values
+    from tabbench.evaluation.options import named_options, parse_key_values
+    from tabbench.evaluation.selection import data_of
     from tabbench.training.grading import reward_specs as specs
 
     server = _import_server()
-    benchmark = tabbench.get_benchmark(benchmark_name, data, **parse_key_values(benchmark_options,
-                                                                                "--benchmark-option"))
+    benchmark = tabbench.get_benchmark(
+        benchmark_name, data_of(data_pairs, benchmark_name),
+        **named_options(benchmark_options, [benchmark_name], "--benchmark-option")[benchmark_name])
     catalogue = server.build_catalogue(
         benchmark, split, limit, specs(benchmark, reward_specs, reward_option_pairs), env_name,
-        budget_from(budget_values, max_turns), parse_key_values(env_options, "--env-option"), settings)
+        budget_from(budget_values, max_turns), parse_key_values(env_options, "--env-option"), settings, prompt)
     return catalogue, server.create_app(catalogue, max_sessions)
 
 
 @click.command("serve-env", context_settings=CONTEXT)
 @click.argument("benchmark_name", metavar="BENCHMARK")
-@click.option("--data", type=click.Path(path_type=Path), default=None,
-              help="The benchmark's data path (default: TABBENCH_DATA_<NAME>, the config file, bundled data).")
+@data_option(single=True)
 @split_option
 @limit_option
+@prompt_options(chat_template=False)
 @benchmark_option_option
 @reward_options
 @click.option("--env", "env_name", default=None, metavar="NAME",
@@ -69,8 +76,7 @@ def build(benchmark_name: str, data: Path | None, split: str | None, limit: int 
               "before the answer.")
 @click.option("--max-turns", type=click.IntRange(min=0), default=6, show_default=True,
               help="With --env: tool calls per episode; later calls are refused.")
-@click.option("-e", "--env-option", "env_options", multiple=True, metavar="KEY=VALUE",
-              help="An option for the --env environment (see its README); repeatable.")
+@env_option_option()
 @budget_options
 @click.option("--max-sessions", type=click.IntRange(min=1), default=8, show_default=True,
               help="Concurrent sessions (WebSocket connections); OpenEnv refuses more with CAPACITY_REACHED.")
@@ -113,9 +119,10 @@ def _app_from_environment() -> Any:
 
     with serve_env_command.make_context("serve-env", shlex.split(text)) as context:
         params = dict(context.params)
-        settings = Settings(**{key: params.pop(key) for key in ("workers", "result_store_mb", "unsafe_sandbox")})
+        settings = Settings(**{key: params.pop(key) for key in SETTINGS_PARAMETERS})
+        prompt = prompt_from(**{key: params.pop(key) for key in PROMPT_PARAMETERS if key in params})
         params.pop("host"), params.pop("port")
-        return build(**params, settings=settings)[1]
+        return build(**params, settings=settings, prompt=prompt)[1]
 
 
 def __getattr__(name: str) -> Any:

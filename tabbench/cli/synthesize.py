@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from tabbench.cli import CONTEXT
-from tabbench.cli.options import benchmark_option_option, limit_option, settings_options
+from tabbench.cli.options import benchmark_option_option, data_option, limit_option, settings_options
 from tabbench.contract.errors import UsageError
 from tabbench.evaluation.options import parse_key_values
 
@@ -27,7 +27,7 @@ def synthesize_group() -> None:
 @click.option("--backend", default=None, help="Teacher backend (default: hf, or the BACKEND: prefix of --teacher).")
 @click.option("-m", "--model-option", "model_options", multiple=True, metavar="KEY=VALUE",
               help="An option for the teacher's backend; repeatable.")
-@click.option("--data", type=click.Path(path_type=Path), default=None, help="Benchmark data path.")
+@data_option(single=True)
 @click.option("--split", default="train", show_default=True, help="Split whose examples get traces.")
 @limit_option
 @click.option("--samples", type=click.IntRange(min=1), default=1, show_default=True,
@@ -43,7 +43,8 @@ def synthesize_group() -> None:
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="JSONL of {benchmark, id, trace (null when none passed), candidates, statuses}.")
 def traces_command(
-    benchmark_name: str, teacher_spec: str, backend: str | None, model_options: tuple[str, ...], data: Path | None,
+    benchmark_name: str, teacher_spec: str, backend: str | None, model_options: tuple[str, ...],
+    data_pairs: tuple[str, ...],
     split: str, limit: int | None, samples: int, temperature: float | None, max_new_tokens: int, seed: int,
     batch_size: int, benchmark_options: tuple[str, ...], settings: Any, out_path: Path,
 ) -> None:
@@ -56,7 +57,9 @@ def traces_command(
     from tabbench.contract.backend import GenerationParams
     from tabbench.contract.settings import use_settings
     from tabbench.evaluation.generation import split_model_spec
+    from tabbench.evaluation.options import named_options
     from tabbench.evaluation.plan import read_examples
+    from tabbench.evaluation.selection import data_of
     from tabbench.evaluation.traces import synthesize
     from tabbench.host.lookup import get_backend, get_benchmark
     from tabbench.host.plugins import host
@@ -65,8 +68,8 @@ def traces_command(
         temperature = temperature if temperature is not None else (0.8 if samples > 1 else 0.0)
         if samples > 1 and temperature == 0:
             raise UsageError("--samples N with --temperature 0 would give N identical traces")
-        given = parse_key_values(benchmark_options, "--benchmark-option")
-        benchmark = get_benchmark(benchmark_name, data, **given)
+        given = named_options(benchmark_options, [benchmark_name], "--benchmark-option")[benchmark_name]
+        benchmark = get_benchmark(benchmark_name, data_of(data_pairs, benchmark_name), **given)
         examples = read_examples(benchmark, split)[:limit]
         backend_name, model = split_model_spec(teacher_spec, backend, host().registry("model").names())
         teacher = get_backend(backend_name, model, **parse_key_values(model_options, "--model-option"))

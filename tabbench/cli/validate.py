@@ -18,7 +18,7 @@ from tabbench.cli.options import (
     skip_missing_option,
     split_option,
     timeout_option,
-    where_option,
+    unsharded_where_option,
 )
 from tabbench.cli.output import JSON_OPTION
 
@@ -32,7 +32,7 @@ from tabbench.cli.output import JSON_OPTION
               help="An option for every benchmark, or with NAME: for benchmark NAME only; repeatable.")
 @split_option
 @limit_option
-@where_option
+@unsharded_where_option
 @skip_missing_option
 @timeout_option
 @settings_options

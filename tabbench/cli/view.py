@@ -67,7 +67,8 @@ def _cut(text: str | None) -> str | None:
 @click.command("compare", context_settings=CONTEXT)
 @click.argument("a", metavar="RUN_A[=LABEL]")
 @click.argument("b", metavar="RUN_B[=LABEL]")
-@click.option("--benchmark", "benchmarks", multiple=True, help="Only this benchmark (repeatable; default: all shared).")
+@click.option("--benchmark", "benchmarks", multiple=True, metavar="NAME",
+              help="Only this benchmark (repeatable; default: all shared).")
 @click.option("--flips", "flips_shown", type=click.IntRange(min=0), default=None, metavar="N",
               help=f"List the first N flipped samples per benchmark, fail -> pass first (default: {FLIPS_SHOWN} in "
               "the table, all with --json; 0: none).")

@@ -92,6 +92,22 @@ TABLES: dict[str, Mapping[str, Deprecated]] = {}
 
 _PACKAGE = str(Path(__file__).resolve().parents[1])
 
+#: The release that deprecated 0.2's divergent command-line spellings (one spelling per option across commands),
+#: and the one that removes them.
+SPELLING_SINCE, SPELLING_REMOVED_IN = "0.3.0", "0.4.0"
+
+
+class CommandLineDeprecation(DeprecationWarning):
+    """An old command-line spelling (an option, or a form of an option's value) that still works: the ``tabbench``
+    command shows it once on stderr, without a source line (the user typed it, no file of theirs holds it)."""
+
+
+def deprecated_spelling(old: str, new: str) -> None:
+    """Warn that the command-line spelling ``old`` is deprecated in favour of ``new`` (docs/api.md's policy: it
+    keeps working for one minor release)."""
+    warnings.warn(f"{old} is deprecated since {SPELLING_SINCE} and will be removed in {SPELLING_REMOVED_IN}; use {new}",
+                  CommandLineDeprecation, stacklevel=2)
+
 
 def _outside_tabbench() -> int:
     """The stack level of the first caller outside tabbench: the warning names the line that used the old name."""

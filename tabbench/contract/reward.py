@@ -43,9 +43,10 @@ class Reward(ABC):
     every other reward that declares the same extractor. ``None`` (the default): the reward reads the
     completion itself and its answer is ``None``. An instance may set ``self.extractor`` in ``__init__``
     when an option chooses it. Options arrive as keyword arguments (from a benchmark's ``MetricSpec``, from
-    the benchmark's own options through ``Benchmark.metric_options``, or from ``--reward-option`` in a
-    trainer); keep them in ``self.options`` so results can record them. Declare them in ``option_defaults``
-    (or as keyword parameters of ``__init__``) so the host can type-check them and pass ``--timeout`` to you.
+    the benchmark's own options through ``Benchmark.metric_options``, or from ``--reward-option``). Declare them
+    in ``option_defaults`` (or as keyword parameters of ``__init__``) so the host can type-check them and pass
+    ``--timeout`` to you; the base class keeps them in ``self.options`` with every declared option's default
+    filled in, and results record that.
     Override ``score_batch`` when scoring many predictions at once is cheaper (shared gold results,
     deduplicated predictions).
     """
@@ -67,10 +68,14 @@ class Reward(ABC):
 
     def __init__(self, **options: Any) -> None:
         """Keep ``options``, checked against the declaration (one line naming the reward, the key and what is
-        expected; the same check as every plugin kind's)."""
+        expected; the same check as every plugin kind's), with every declared option's default filled in: the
+        reward reads ``self.options[KEY]`` for any option it declares, and results record what it ran with."""
         declaration = declared_options(type(self))
-        self.options = options if declaration is None else check_options(f"reward {self.name!r}", declaration,
-                                                                          options)
+        if declaration is None:
+            self.options = dict(options)
+            return
+        checked = check_options(f"reward {self.name!r}", declaration, options)
+        self.options = {**{key: option.default for key, option in declaration.items()}, **checked}
 
     @abstractmethod
     def score(self, example: Example, completion: str, answer: Any) -> Score:

@@ -23,6 +23,7 @@ from tabbench.contract.backend import GenerationParams
 from tabbench.contract.environment import Budget
 from tabbench.contract.errors import DataError, UsageError
 from tabbench.contract.settings import Settings
+from tabbench.evaluation.prompts import PromptOptions
 from tabbench.evaluation.selection import Selection
 from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.usage import RunBudget
@@ -74,7 +75,9 @@ class RunConfig:
     (``tabbench.evaluation.shards``; ``tabbench merge`` combines them). ``generation``: decoding (``n`` > 1: the
     ``vote``'s pick is scored, ``execution`` by default); ``environment``: ``--env``. ``cache_path``/``use_cache``:
     the response cache.
-    The fields ``benchmarks`` to ``where``, ``timeout``, ``datasets`` and ``skip_missing`` are a
+    ``prompt``: how the benchmarks' prompts change (``--system-prompt``, ``--few-shot``, ``--chat-template``;
+    ``tabbench.evaluation.prompts``), recorded so that ``--resume`` refuses another prompt.
+    The fields ``benchmarks`` to ``where``, ``timeout``, ``datasets``, ``skip_missing`` and ``prompt`` are a
     ``tabbench.evaluation.selection.Selection``'s, normalised and checked by it, as a training run's
     (``tabbench.training.TrainConfig.selection``), and
     ``tabbench.evaluation.plan.plan`` resolves them as it does a training run's.
@@ -110,6 +113,7 @@ class RunConfig:
     progress: bool = field(default=False, metadata=_NOT_RECORDED)
     datasets: tuple[Path, ...] = ()  # last: positional construction of the fields above still works
     skip_missing: bool = False
+    prompt: PromptOptions = field(default_factory=PromptOptions)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "out", Path(self.out))
@@ -138,8 +142,8 @@ class RunConfig:
 
     @property
     def selection(self) -> Selection:
-        """What the run covers (``benchmarks`` to ``where``, ``timeout``, ``datasets``, ``skip_missing``), as a
-        training run's ``TrainConfig.selection``."""
+        """What the run covers (``benchmarks`` to ``where``, ``timeout``, ``datasets``, ``skip_missing``,
+        ``prompt``), as a training run's ``TrainConfig.selection``."""
         return Selection(**{item.name: getattr(self, item.name) for item in fields(Selection)})
 
     def to_json(self) -> dict[str, Any]:
@@ -168,8 +172,9 @@ class RunConfig:
         """The configuration ``to_json`` recorded (``results.json``'s ``config``), with ``out``, ``resume`` and
         ``progress`` at their defaults (they are not recorded). A key added since a run was recorded takes its
         default; a key this tabbench does not know, or a value of the wrong shape, is a ``DataError`` naming it.
-        ``where_files=False``: ``--where KEY=@FILE`` filters as recorded, their files not read (``Where.from_json``),
-        for a reader that shows or exports the run and never selects examples with the configuration.
+        ``where_files=False``: ``--where KEY=@FILE`` filters and a ``--chat-template`` as recorded, their files not
+        read (``Where.from_json``, ``PromptOptions.from_json``), for a reader that shows or exports the run and never
+        runs it.
         """
         if not isinstance(data, Mapping):
             raise DataError(f"run config: expected an object, got {type(data).__name__}")
@@ -181,7 +186,7 @@ class RunConfig:
         values: dict[str, Any] = {}
         for key, value in data.items():
             try:
-                read = _READ.get(key, _as_is) if where_files or key != "where" else _recorded_where
+                read = _READ.get(key, _as_is) if where_files else _UNREAD.get(key, _READ.get(key, _as_is))
                 values[key] = read(value)
             except (TypeError, ValueError, KeyError, AttributeError, UsageError) as exc:
                 raise DataError(f"run config: {key}: unreadable value {value!r} ({type(exc).__name__}: {exc})"
@@ -202,6 +207,10 @@ def _as_is(value: Any) -> Any:
 
 def _recorded_where(value: Any) -> tuple[Where, ...]:
     return tuple(Where.from_json(item, read=False) for item in value)
+
+
+def _recorded_prompt(value: Any) -> PromptOptions:
+    return PromptOptions.from_json(_object(value), read=False)
 
 
 def _optional(read: Any) -> Any:
@@ -248,9 +257,12 @@ _READ: dict[str, Any] = {
     "environment": _optional(EnvironmentConfig.from_json),
     "cache_path": _optional(Path),
     "settings": lambda value: Settings(**_object(value)),
+    "prompt": lambda value: PromptOptions.from_json(_object(value)),
     "run_budget": _optional(lambda value: RunBudget.from_json(_object(value))),
     "prices": _optional(lambda value: Path(_typed(str)(value))),
 }
+#: Readers of the fields that name files, for a reader that never runs the configuration (``where_files=False``).
+_UNREAD: dict[str, Any] = {"where": _recorded_where, "prompt": _recorded_prompt}
 
 
 def run_config(model: str, *, backend: str | None = None, samples: int = 1, temperature: float | None = None,

@@ -4,7 +4,8 @@ A rescore adds metrics to the records and to ``results.json`` and says so under 
 the finished run and ``tabbench merge`` of rescored shards compute ``results.json`` again from the records; they
 take the added metrics as the run's own (summarised, broken down and listed under ``metric_rewards`` as rescore
 did, and scored for any record still to be scored) and keep ``edits``. So nothing a rescore added is dropped, and
-the same rescore stays refused because the metric is there.
+the same rescore stays refused because the metric is there. A metric scored again (``--replace``) keeps its new
+reward and options, and one taken out (``--remove``) stays out, the benchmark's own metrics included.
 """
 
 from __future__ import annotations
@@ -19,21 +20,36 @@ from tabbench.evaluation.results import Edit, load
 
 def added_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str, own: Sequence[str] = ()
                   ) -> list[dict[str, Any]]:
-    """The metrics the ``edits`` added to ``benchmark``, oldest first, as ``metric_rewards`` entries (name,
-    reward, options, reward_version); names in ``own`` (the benchmark's own metrics) are left out."""
-    added: list[dict[str, Any]] = []
+    """The metrics the ``edits`` gave ``benchmark``, as ``metric_rewards`` entries (name, reward, options,
+    reward_version), in the order they were added: each ``rescore`` edit adds, a ``replace`` gives a metric its
+    new reward and options (one of ``own``, the benchmark's own metrics, included), a ``remove`` takes it out.
+    Names in ``own`` that were never replaced are left out: the benchmark scores them itself."""
+    current: dict[str, dict[str, Any]] = {}
     for edit in edits or ():
         for metric in edit.get("metrics") or ():
-            if metric.get("benchmark") != benchmark or metric.get("name") in own:
+            if metric.get("benchmark") != benchmark:
                 continue
             if not isinstance(metric.get("name"), str) or not isinstance(metric.get("reward"), str) or not isinstance(
                     metric.get("options") or {}, dict):
                 raise DataError(f"results.json: edits: metric {metric.get('name')!r} of {benchmark} is not a name, "
                                 "a reward and options")
-            added.append({"name": metric["name"], "reward": metric["reward"],
-                          "options": dict(metric.get("options") or {}),
-                          "reward_version": str(metric.get("reward_version"))})
-    return added
+            if edit.get("kind") == "remove":
+                current.pop(metric["name"], None)
+            elif edit.get("kind") == "replace" or metric["name"] not in own:
+                current[metric["name"]] = {"name": metric["name"], "reward": metric["reward"],
+                                           "options": dict(metric.get("options") or {}),
+                                           "reward_version": str(metric.get("reward_version"))}
+    return list(current.values())
+
+
+def removed_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str) -> set[str]:
+    """The metrics of ``benchmark`` the ``edits`` took out (``--remove``) and did not add again since."""
+    removed: set[str] = set()
+    for edit in edits or ():
+        for metric in edit.get("metrics") or ():
+            if metric.get("benchmark") == benchmark:
+                (removed.add if edit.get("kind") == "remove" else removed.discard)(str(metric.get("name")))
+    return removed
 
 
 def previous_edits(results_path: Path) -> list[Edit] | None:

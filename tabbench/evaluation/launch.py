@@ -48,7 +48,7 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
                 notify(f"skipped {name}: {' '.join(why.split())}")
         prices = price_table(config.prices)  # a bad price table fails before the model loads
         own = backend is None
-        model_backend = get_backend(config.backend, config.model, **config.backend_options) if own else backend
+        model_backend = get_backend(config.backend, config.model, **backend_options(config)) if own else backend
         try:
             price = model_price(config, model_backend, prices)
             spending = None if config.run_budget is None else Spending(config.run_budget, price)
@@ -66,6 +66,24 @@ def launch(config: RunConfig, *, backend: ModelBackend | None = None,
                 model_backend.close()
 
 
+def backend_options(config: RunConfig) -> dict[str, Any]:
+    """The model backend's options: ``-m`` and, with ``--chat-template``, its text as ``chat_template``, the option
+    of a backend that renders prompts itself (one that declares options and not this one cannot honour it)."""
+    template = config.prompt.chat_template
+    if template is None:
+        return dict(config.backend_options)
+    from tabbench.contract.backend import ModelBackend
+    from tabbench.contract.options import plugin_options
+    from tabbench.host.lookup import load_class
+
+    declared = plugin_options(load_class("model", config.backend, ModelBackend), ModelBackend, ("model",))
+    if declared is not None and "chat_template" not in declared:
+        raise UsageError(f"--chat-template: model backend {config.backend!r} does not render prompts with a chat "
+                         "template (hf, vllm and openai with -m mode=completions do)")
+    if "chat_template" in config.backend_options:
+        raise UsageError("--chat-template and -m chat_template=... both given: give one")
+    assert template.text is not None, "a recorded chat template is read again before a run uses it"
+    return {**config.backend_options, "chat_template": template.text}
 def model_price(config: RunConfig, backend: ModelBackend, prices: Mapping[str, Price]) -> Price | None:
     """The price of the run's model in ``prices`` (``tabbench.evaluation.prices.model_names``: ``--model`` as
     given, the served model's name, its hub id, its folder's name); ``None`` when the table names none of them,
@@ -126,6 +144,8 @@ def _compared(config: RunConfig) -> dict[str, Any]:
     record = {k: v for k, v in config.to_json().items() if k not in UNCOMPARED}
     if not config.where:  # a run begun before --where existed has none recorded: it still resumes
         del record["where"]
+    if config.prompt.is_default:  # nor a run begun before the prompt options existed
+        del record["prompt"]
     return record
 
 

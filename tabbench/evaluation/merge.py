@@ -27,7 +27,7 @@ from tabbench.contract.runlock import writing
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.edits import merged_edits
-from tabbench.evaluation.plan import Plan, plan
+from tabbench.evaluation.plan import Plan, PlannedBenchmark, plan
 from tabbench.evaluation.record_checks import check_against_results, check_records
 from tabbench.evaluation.results import MergeRecord, Results, load
 from tabbench.evaluation.runfolder import RESULTS, PromptTable, existing, read_prompts, started_config
@@ -251,7 +251,7 @@ def _merge_into(staging: Path, out: Path, shard_dirs: Sequence[Path],
         name = benchmark.name
         tables = [(s.path, s.shard, s.prompts(name)) for s in shards]
         for record in per_benchmark[name]:
-            _record_prompt(store, benchmark, examples_of[name][record.id], record, tables)
+            _record_prompt(store, made.plan[name], examples_of[name][record.id], record, tables)
             store.append(name, record)
     run = Run(out_dir=out, config=config, plan=made.plan, store=store, vote=first.config.vote,
               model=dict(first.results["model"]), seeds=dict(first.results["seeds"]), show_progress=False,
@@ -269,17 +269,18 @@ def _merge_into(staging: Path, out: Path, shard_dirs: Sequence[Path],
     return results
 
 
-def _record_prompt(store: RunStore, benchmark: Benchmark, example: Any, record: SampleRecord,
+def _record_prompt(store: RunStore, planned: PlannedBenchmark, example: Any, record: SampleRecord,
                    tables: Sequence[tuple[Path, Shard, PromptTable]]) -> None:
     """Write the record's prompt to the merged prompts file as the shard that ran it recorded it, once checked
-    against the example read again (its messages, question, gold and meta): a shard's prompts file is not trusted.
-    A record of a run of results schema 3 has none."""
+    against the example read again (its messages with the run's prompt options, question, gold and meta): a
+    shard's prompts file is not trusted. A record of a run of results schema 3 has none."""
+    benchmark = planned.benchmark
     for path, shard, table in tables:
         if shard.holds(benchmark.name, record.id):
             entry = table.get(record.prompt_hash, record.id)
             if entry is not None:
                 where = RunStore(path).prompts_path(benchmark.name)
-                messages = benchmark.prompt(example)
+                messages = planned.messages(example)
                 if prompt_hash(messages) != record.prompt_hash:
                     raise RunStoreError(f"{RunStore(path).samples_path(benchmark.name)}: record {record.id!r} names "
                                         "a prompt that is not its example's (prompt_hash differs)")

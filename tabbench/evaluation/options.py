@@ -1,9 +1,11 @@
-"""What commands' options mean, for the library: ``-o`` options per benchmark, ``KEY=VALUE`` parsing and
-benchmark names. The click options themselves are ``tabbench.cli.options`` (only commands import click)."""
+"""What commands' options mean, for the library: ``-o`` options per benchmark, ``KEY=VALUE`` parsing, the one form
+of options addressed to named plugins (``[NAME:]KEY=VALUE``: ``-o``, ``--reward-option``) and benchmark names. The
+click options themselves are ``tabbench.cli.options`` (only commands import click)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +46,33 @@ def parse_key_values(pairs: tuple[str, ...], what: str) -> dict[str, Any]:
         except ValueError:
             options[key] = value
     return options
+
+
+def named_options(pairs: Sequence[str], names: Sequence[str], what: str, *, dotted: bool = False
+                  ) -> dict[str, dict[str, Any]]:
+    """Each of ``names``' options from ``[NAME:]KEY=VALUE`` pairs (values parsed as JSON when they can be): a pair
+    without ``NAME:`` is for every name, one with it for NAME only (and wins). A NAME that is not one of ``names`` is
+    a usage error listing them. ``dotted``: 0.2's ``--reward-option NAME.KEY=VALUE`` (a key with a dot and no colon)
+    is read as ``NAME:KEY=VALUE``, with a deprecation warning, until 0.4.0."""
+    from tabbench.contract.deprecation import deprecated_spelling
+
+    common: dict[str, Any] = {}
+    own: dict[str, dict[str, Any]] = {name: {} for name in names}
+    for pair in pairs:
+        (key, value), = parse_key_values((pair,), what).items()
+        target, sep, option = key.partition(":")
+        if not sep and dotted and "." in key:
+            deprecated_spelling(f"{what} NAME.KEY=VALUE", f"{what} NAME:KEY=VALUE")
+            target, sep, option = key.partition(".")
+        if not sep:
+            common[key] = value
+            continue
+        if not target or not option:
+            raise UsageError(f"{what} {pair!r}: expected [NAME:]KEY=VALUE")
+        if target not in own:
+            raise UsageError(f"{what} {pair!r}: {target!r} is not one of {', '.join(names) or 'none'}")
+        own[target][option] = value
+    return {name: {**common, **own[name]} for name in names}
 
 
 def split_names(values: tuple[str, ...]) -> tuple[str, ...]:

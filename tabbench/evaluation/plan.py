@@ -25,8 +25,9 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Environment
 from tabbench.contract.errors import ConfigError, DataError, PluginLoadError, UnknownNameError, UsageError
 from tabbench.contract.extract import Extractor
-from tabbench.contract.types import Example
+from tabbench.contract.types import Example, Message
 from tabbench.evaluation.options import check_benchmark_names, options_for
+from tabbench.evaluation.prompts import SHOT_SPLIT, Prompter, PromptOptions
 from tabbench.evaluation.selection import Selection
 from tabbench.evaluation.shards import Shard
 
@@ -35,22 +36,32 @@ from tabbench.evaluation.shards import Shard
 class PlannedBenchmark:
     """One benchmark of a plan: built, with the split it is read on, the run's ``examples`` (the split's, through
     ``--where``, then those whose data is there, then ``--limit``: every shard's together), ``selected``, those of
-    this run's shard (all of ``examples`` without ``--shard``), and ``missing``: ``(id, why)`` of each example
-    ``--skip-missing`` passed over because its data is missing (``Benchmark.missing_data``), in order."""
+    this run's shard (all of ``examples`` without ``--shard``), ``missing``: ``(id, why)`` of each example
+    ``--skip-missing`` passed over because its data is missing (``Benchmark.missing_data``), in order, and the
+    ``prompter`` that builds their messages (``messages``)."""
 
     benchmark: Benchmark
     split: str
     examples: tuple[Example, ...]
     selected: tuple[Example, ...] | None = None
     missing: tuple[tuple[str, str], ...] = ()
+    prompter: Prompter | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "examples", tuple(self.examples))
         object.__setattr__(self, "selected", self.examples if self.selected is None else tuple(self.selected))
+        if self.prompter is None:
+            object.__setattr__(self, "prompter", Prompter(self.benchmark, PromptOptions()))
 
     @property
     def name(self) -> str:
         return self.benchmark.name
+
+    def messages(self, example: Example) -> list[Message]:
+        """The chat messages sent for ``example`` (evaluation) and trained on (trainers): the benchmark's prompt
+        with the selection's ``--system-prompt`` and ``--few-shot`` (``tabbench.evaluation.prompts``)."""
+        assert self.prompter is not None
+        return self.prompter.messages(example)
 
 
 @dataclass(frozen=True)
@@ -74,6 +85,11 @@ class Plan:
 
     def __getitem__(self, name: str) -> PlannedBenchmark:
         return self._by_name[name]
+
+    def messages(self, benchmark: Benchmark | str, example: Example) -> list[Message]:
+        """The chat messages of ``example`` of ``benchmark``, as every kind of run sends them
+        (``PlannedBenchmark.messages``): the one place a prompt is built from a selection."""
+        return self[benchmark if isinstance(benchmark, str) else benchmark.name].messages(example)
 
     @property
     def benchmarks(self) -> list[Benchmark]:
@@ -150,7 +166,7 @@ def with_timeout(benchmark_cls: Any, options: dict[str, Any], timeout: float | N
     return options
 
 
-_Built = list[tuple[Benchmark, list[Example]]]
+_Built = list[tuple[Benchmark, list[Example], list[Example]]]  # benchmark, its split's examples, the few-shot pool
 
 
 def _build(selection: Selection, split: str | None
@@ -200,8 +216,13 @@ def _build(selection: Selection, split: str | None
             if name not in named and (split or benchmark.default_split) not in benchmark.splits:
                 skipped.append((name, f"no {split!r} split (splits: {', '.join(benchmark.splits)})"))
                 continue
-            built.append((benchmark, read_examples(benchmark, split)))
+            examples = read_examples(benchmark, split)
+            built.append((benchmark, examples, shot_pool(benchmark, split, examples, selection.prompt)))
         except UnknownNameError as exc:  # not installed: skip; bad options: fail
+            if name in named:
+                raise
+            skipped.append((name, str(exc)))
+        except NoShots as exc:  # --few-shot on a benchmark without a train split
             if name in named:
                 raise
             skipped.append((name, str(exc)))
@@ -225,20 +246,48 @@ def configured_options(name: str, cls: Any) -> dict[str, Any]:
     return check_options(where, declared(cls.option_defaults), given) if given else {}
 
 
+class NoShots(UsageError):
+    """``--few-shot`` for a benchmark with no split to draw the shots from."""
+
+
+def shot_pool(benchmark: Benchmark, split: str | None, examples: Sequence[Example], options: PromptOptions
+              ) -> list[Example]:
+    """The examples few-shot prompts are drawn from: the ``train`` split (``examples``, already read, when the run
+    is on it); none without ``--few-shot``."""
+    if not options.few_shot:
+        return []
+    if benchmark.check_split(split) == SHOT_SPLIT:
+        return list(examples)
+    if SHOT_SPLIT not in benchmark.splits:
+        raise NoShots(f"--few-shot {options.few_shot}: benchmark {benchmark.name!r} has no {SHOT_SPLIT!r} split to "
+                      f"draw examples from (splits: {', '.join(benchmark.splits)})")
+    return read_examples(benchmark, SHOT_SPLIT)
+
+
+def prompter(benchmark: Benchmark, split: str | None, pool: Sequence[Example], options: PromptOptions,
+             examples: Sequence[Example]) -> Prompter:
+    """The ``Prompter`` of ``examples`` of ``split`` (their shots drawn from ``pool``, ``shot_pool``'s), checked to
+    have the shots they need."""
+    made = Prompter(benchmark, options, pool, same_split=benchmark.check_split(split) == SHOT_SPLIT)
+    made.check(examples)
+    return made
+
+
 def _filtered(selection: Selection, split: str | None, built: _Built, skipped: list[tuple[str, str]],
               failed: list[tuple[str, str]], named: set[str], shard: Shard | None) -> list[PlannedBenchmark]:
     """``--where`` across the benchmarks (one with no match is skipped), then the examples whose data is there
-    (``--skip-missing``), then ``--limit``, then the shard."""
+    (``--skip-missing``), then ``--limit``, then the shard; each benchmark's prompter, checked to have the shots its
+    examples need."""
     from tabbench.evaluation.where import select_where
     from tabbench.host.config import run_default
 
-    kept = select_where(selection.where, {b.name: examples for b, examples in built})
+    kept = select_where(selection.where, {b.name: examples for b, examples, _ in built})
     if selection.where:
         reason = f"no example matches --where {' --where '.join(w.text for w in selection.where)}"
-        skipped += [(b.name, reason) for b, _ in built if not kept[b.name]]
+        skipped += [(b.name, reason) for b, _, _ in built if not kept[b.name]]
     skip = selection.skip_missing or bool(run_default("skip_missing"))
     planned = []
-    for benchmark, _ in built:
+    for benchmark, _, pool in built:
         try:
             examples, missing = available(benchmark, kept[benchmark.name], selection.limit,
                                           skip or benchmark.skip_missing)
@@ -254,7 +303,7 @@ def _filtered(selection: Selection, split: str | None, built: _Built, skipped: l
             continue
         selected = examples if shard is None else shard.select(benchmark.name, examples)
         planned.append(PlannedBenchmark(benchmark, benchmark.check_split(split), tuple(examples), tuple(selected),
-                                        tuple(missing)))
+                                        tuple(missing), prompter(benchmark, split, pool, selection.prompt, examples)))
     if not planned:
         detail = "; ".join(f"{n}: {why}" for n, why in skipped + failed)
         raise ConfigError(f"{_asked(selection)}: no benchmark could run ({detail})")

@@ -18,6 +18,7 @@ from tabbench.contract.benchmark import Benchmark, read_jsonl, read_jsonl_predic
 from tabbench.contract.errors import ConfigError, DataError
 from tabbench.contract.hashing import file_sha256
 from tabbench.contract.options import Option
+from tabbench.evaluation.options import options_for
 
 PREDICTION_SUFFIXES = (".jsonl", ".json", ".sql", ".txt")
 
@@ -32,8 +33,9 @@ class PredictionsBackend(ModelBackend):
     run the benchmark is built on its data: pass ``data=PATH`` when the data path is not configured.
     A folder holds one file per benchmark, named ``<benchmark>.jsonl`` (or ``.json``, ``.sql``, ``.txt``).
 
-    Options: ``data`` (benchmark data path for official formats), ``benchmark_options`` (a dict of the options
-    the benchmark is built with for reading them, e.g. ``{"on_missing_db": "skip"}``), ``missing`` (``error``, the
+    Options: ``data`` (benchmark data path for official formats: one path, or a dict by benchmark name),
+    ``benchmark_options`` (a dict of the options the benchmark is built with for reading them, ``-o``'s
+    ``[NAME:]KEY`` keys, e.g. ``{"on_missing_db": "skip"}``), ``missing`` (``error``, the
     default, or ``empty``: an example without a prediction gets an empty completion, scored as a parse failure).
     """
 
@@ -42,7 +44,8 @@ class PredictionsBackend(ModelBackend):
     cacheable = False  # the file is the source of truth: reading it again is cheaper than any cache
 
     option_defaults: ClassVar[dict[str, Any]] = {
-        "data": Option(None, str), "benchmark_options": Option(None, dict),
+        "data": Option(None, None, help="a data path for every benchmark, or {benchmark: path}"),
+        "benchmark_options": Option(None, dict),
         "missing": Option("error", str, choices=("error", "empty")),
     }
 
@@ -61,6 +64,12 @@ class PredictionsBackend(ModelBackend):
         """Read ``benchmark``'s official format with this instance, the run's own (built once, with the run's
         options; a ``--dataset`` benchmark has no registered name to build it by)."""
         self._benchmarks[benchmark.name] = benchmark
+
+    def data_of(self, benchmark: str) -> str | None:
+        """The data path given for ``benchmark``: ``data`` by benchmark name (``tabbench score --data NAME=PATH``), or
+        one path for every benchmark."""
+        data = self.options.get("data")
+        return data.get(benchmark) if isinstance(data, dict) else data
 
     def file_for(self, benchmark: str) -> Path:
         """The predictions file of ``benchmark``: the spec itself, or ``<benchmark>.<suffix>`` in the folder."""
@@ -89,8 +98,8 @@ class PredictionsBackend(ModelBackend):
                     from tabbench.host.lookup import get_benchmark
 
                     try:
-                        bench = get_benchmark(benchmark, self.options.get("data"),
-                                              **dict(self.options.get("benchmark_options") or {}))
+                        bench = get_benchmark(benchmark, self.data_of(benchmark), **options_for(
+                            benchmark, dict(self.options.get("benchmark_options") or {})))
                     except Exception as exc:
                         raise DataError(
                             f"{path}: not JSON lines ({jsonl_error}), and benchmark {benchmark!r} cannot read it in "

@@ -7,8 +7,10 @@ result store for the whole rescore (each distinct query executed once, as in a r
 ``transcript = True`` (``tool-errors``) scores an agent run's whole rollout instead, as in training. The score
 is added to the record's ``scores`` under the metric's name, the benchmark's ``metrics``, ``breakdown`` and
 ``metric_rewards`` in ``results.json`` gain the metric, and ``results.json``'s ``edits`` says what was added
-and when. Nothing that was there changes: a metric name the run or one of its records already has is refused,
-the primary metric and every record's ``status``/``score`` stay as they were.
+and when. A metric name the run or one of its records already has is refused, unless ``--replace`` asks to score
+that metric again (with its reward, fixed, or another); ``--remove`` takes a metric out; each is an edit of its
+own kind. The primary metric and every record's ``status``/``score`` stay as they were: the primary metric is
+neither replaced nor removed.
 
 The benchmark's data must be the data the run was made on (same file hashes, same benchmark version): scores
 against other golds would be numbers of another run. A rescore holds the run folder's lock
@@ -51,12 +53,15 @@ BATCH = 64  # samples scored per score_batch call (a progress step)
 
 @dataclass(frozen=True)
 class NewMetric:
-    """A metric to add: its key in ``metrics`` and records (``name``), the reward plugin, the reward's options
-    (laid over what the benchmark offers the reward, ``--timeout`` included)."""
+    """A metric to add, or with ``replaces`` to score again (``--replace``): its key in ``metrics`` and records
+    (``name``), the reward plugin (``None`` with ``replaces``: the reward the run's metric has) and the reward's
+    options, laid over what the benchmark offers the reward (``--timeout`` included) or, for a metric scored again
+    with its own reward, over the options it was added with."""
 
     name: str
-    reward: str
+    reward: str | None
     options: Mapping[str, Any] = field(default_factory=dict)
+    replaces: bool = False
 
     @classmethod
     def parse(cls, spec: str, options: Mapping[str, Any] | None = None) -> NewMetric:
@@ -72,76 +77,82 @@ class NewMetric:
 
 
 def rescore(run_dir: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[str] = (),
-            data: Mapping[str, Path] | None = None, progress: bool = False,
+            data: Mapping[str, Path] | None = None, progress: bool = False, remove: Sequence[str] = (),
             datasets: Sequence[Path] = ()) -> Results:
-    """Add ``metrics`` to the benchmarks of the finished run in ``run_dir`` (all of them, or those named);
-    ``data``: benchmark -> data path, for data moved since the run (its files must hash the same); ``datasets``:
-    ``--dataset`` folders, for a dataset the run scored (else the folders the run recorded). Returns the new
-    ``results.json``. Holds the run folder's lock throughout; the files change together or not at all."""
+    """Add ``metrics`` to the benchmarks of the finished run in ``run_dir`` (all of them, or those named), score
+    those that ``replace`` a metric again, and take the metrics named in ``remove`` out; ``data``: benchmark -> data
+    path, for data moved since the run (its files must hash the same); ``datasets``: ``--dataset`` folders, for a
+    dataset the run scored (else the folders the run recorded). Each kind of change is an entry of ``edits``.
+    Returns the new ``results.json``. Holds the run folder's lock throughout; the files change together or not at
+    all."""
     run_dir = Path(run_dir)
     no_results = f"{run_dir}: no results.json (rescore needs a finished run; finish it with --resume)"
     if not run_dir.is_dir() or (existing(run_dir, RESULTS) is None and not pending(run_dir)):
         raise UsageError(no_results)
-    if not metrics:
-        raise UsageError("name a reward to add: --reward REWARD (repeatable)")
-    names = [m.name for m in metrics]
-    if len(set(names)) < len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        raise UsageError(f"--reward: metric {twice!r} named twice (give one METRIC=REWARD a new name)")
+    _check_request(metrics, remove)
     with RunLock(run_dir):
         recover(run_dir)  # a change a killed writer left is finished (or undone) before anything is read
         path = existing(run_dir, RESULTS)
         if path is None:
             raise UsageError(no_results)
-        return _rescore(run_dir, path, metrics, benchmarks, data, progress, datasets)
+        return _rescore(run_dir, path, metrics, benchmarks, data, progress, remove, datasets)
 
 
 def _rescore(run_dir: Path, path: Path, metrics: Sequence[NewMetric], benchmarks: Sequence[str],
-             data: Mapping[str, Path] | None, progress: bool, datasets: Sequence[Path]) -> Results:
-    results = load(path)
+             data: Mapping[str, Path] | None, progress: bool, remove: Sequence[str], datasets: Sequence[Path]
+             ) -> Results:
     from tabbench.evaluation.datasets import dataset_classes
 
+    results = load(path)
     given = dataset_classes(datasets)
     recorded = [Path(str(p)) for p in (results.get("config") or {}).get("datasets") or []]
     chosen = list(benchmarks) or list(results["benchmarks"])
     for name in chosen:
         if name not in results["benchmarks"]:
             raise UsageError(f"benchmark {name!r} is not in {run_dir} ({', '.join(results['benchmarks'])})")
+    _check_present([m.name for m in metrics if m.replaces], "--replace", results, chosen)
+    _check_present(remove, "--remove", results, chosen)
     store = RunStore(run_dir)
     records_of = {name: store.read_samples(name, repair=False) for name in chosen}
     for name, records in records_of.items():  # before any work: records that are not the results' are refused
         check_against_results(store.samples_path(name), records, results["benchmarks"][name])
     _check_writable(run_dir, [path, *(store.samples_path(name) for name in chosen)])
-    rescored: dict[str, tuple[list[SampleRecord], dict[str, Any]]] = {}
+    rescored: dict[str, tuple[list[SampleRecord], dict[str, Any], list[dict[str, Any]]]] = {}
     from tabbench.sql.store import ResultStore, use_store
 
     with use_store(ResultStore()):  # each distinct query executes once, whichever new metric asks
         for name in chosen:
             result = results["benchmarks"][name]
             records = records_of[name]
-            held = set().union(*(r.scores or {} for r in records)) - set(result.get("metrics") or {})
-            clash = [m.name for m in metrics if m.name in held or m.name in (result.get("metrics") or {})]
-            if clash:
-                where = "a record of the run holds" if clash[0] in held else "the run already has"
-                raise UsageError(f"{name}: {where} metric {clash[0]!r}; name the new one "
-                                 f"(--reward NEW_NAME={next(m.reward for m in metrics if m.name == clash[0])})")
-            bench = _benchmark(run_dir, name, result, (data or {}).get(name), _dataset(name, given, recorded))
-            specs = _rewards(bench, metrics)
-            rescored[name] = (records, _score(bench, result["split"], records, specs, progress))
-    edit: dict[str, Any] = {
-        "kind": "rescore", "at": datetime.now(UTC).isoformat(timespec="seconds"), "tabbench_version": __version__,
-        "metrics": [],
-    }
-    for name, (records, added) in rescored.items():
+            _check_names(name, result, records, metrics)
+            wanted = [m for m in metrics if not m.replaces or m.name in result["metrics"]]
+            removed = [entry for entry in result.get("metric_rewards") or [] if entry.get("name") in remove]
+            added = {}
+            if wanted:
+                bench = _benchmark(run_dir, name, result, (data or {}).get(name), _dataset(name, given, recorded))
+                specs = _rewards(bench, wanted, result)
+                added = _score(bench, result["split"], records, specs, progress)
+            rescored[name] = (records, added, removed)
+    kinds: dict[str, list[dict[str, Any]]] = {"rescore": [], "replace": [], "remove": []}
+    replaced = {m.name for m in metrics if m.replaces}
+    for name, (records, added, removed) in rescored.items():
         _add_to_result(results["benchmarks"][name], records, added)
-        edit["metrics"] += [{"benchmark": name, **entry["spec"]} for entry in added.values()]
-    results = {**results, "edits": [*(results.get("edits") or []), edit]}  # type: ignore[typeddict-item]
+        _remove_from_result(results["benchmarks"][name], records, [entry["name"] for entry in removed])
+        for metric, entry in added.items():
+            kinds["replace" if metric in replaced else "rescore"].append({"benchmark": name, **entry["spec"]})
+        kinds["remove"] += [{"benchmark": name, "name": e["name"], "reward": str(e.get("reward")),
+                             "options": dict(e.get("options") or {}), "reward_version": str(e.get("reward_version"))}
+                            for e in removed]
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    edits = [{"kind": kind, "at": at, "tabbench_version": __version__, "metrics": changed}
+             for kind, changed in kinds.items() if changed]
+    results = {**results, "edits": [*(results.get("edits") or []), *edits]}  # type: ignore[typeddict-item]
     try:  # before any file is written: a document that cannot be written would leave the records changed alone
         document, text = results_text(results)
     except ValueError as exc:
         raise DataError(f"{path}: cannot add the metrics ({exc})") from None
     with Change(run_dir) as change:  # every file, or none: the records first, results.json last
-        for name, (records, _) in rescored.items():
+        for name, (records, _, _) in rescored.items():
             change.write(f"samples/{name}.jsonl",
                          "".join(modeltext.dumps(r.to_json(), default=str) + "\n" for r in records))
         change.write("results.json", text)
@@ -208,14 +219,65 @@ def _benchmark(run_dir: Path, name: str, result: Mapping[str, Any], data: Path |
     return bench
 
 
-def _rewards(bench: Benchmark, metrics: Sequence[NewMetric]) -> list[tuple[MetricSpec, Any]]:
+def _check_request(metrics: Sequence[NewMetric], remove: Sequence[str]) -> None:
+    """A rescore asks for something, and names each metric once."""
+    if not metrics and not remove:
+        raise UsageError("name a reward to add (--reward REWARD), a metric to score again (--replace METRIC) or one "
+                         "to take out (--remove METRIC)")
+    names = [m.name for m in metrics]
+    twice = next((n for n in names if names.count(n) > 1), None) or next((n for n in remove if remove.count(n) > 1),
+                                                                          None)
+    if twice is not None:
+        raise UsageError(f"metric {twice!r} named twice (give one METRIC=REWARD a new name)")
+    both = next((m for m in metrics if m.name in remove), None)
+    if both is not None:
+        raise UsageError(f"metric {both.name!r}: --remove and {'--replace' if both.replaces else '--reward'} both "
+                         "name it")
+
+
+def _check_present(names: Sequence[str], option: str, results: Results, chosen: Sequence[str]) -> None:
+    """Each metric ``option`` names is one of the chosen benchmarks' metrics, and none is a primary metric (the
+    run's own: every record's status and score are its)."""
+    for metric in names:
+        having = [b for b in chosen if metric in (results["benchmarks"][b].get("metrics") or {})]
+        if not having:
+            raise UsageError(f"{option} {metric}: no metric {metric!r} in {', '.join(chosen)}")
+        primary = next((b for b in having if results["benchmarks"][b]["primary_metric"]["name"] == metric), None)
+        if primary is not None:
+            raise UsageError(f"{option} {metric}: {metric!r} is the primary metric of {primary}, the run's own (every "
+                             "record's status and score are its): evaluate again instead")
+
+
+def _check_names(benchmark: str, result: Mapping[str, Any], records: Sequence[SampleRecord],
+                 metrics: Sequence[NewMetric]) -> None:
+    """A new metric's name is neither the run's nor one a record holds (``--replace`` scores one again)."""
+    held = set().union(*(r.scores or {} for r in records)) - set(result.get("metrics") or {})
+    clash = [m for m in metrics if not m.replaces and (m.name in held or m.name in (result.get("metrics") or {}))]
+    if clash:
+        where = "a record of the run holds" if clash[0].name in held else "the run already has"
+        raise UsageError(f"{benchmark}: {where} metric {clash[0].name!r}; name the new one (--reward "
+                         f"NEW_NAME={clash[0].reward}) or score it again (--replace {clash[0].name})")
+
+
+def _rewards(bench: Benchmark, metrics: Sequence[NewMetric], result: Mapping[str, Any]
+             ) -> list[tuple[MetricSpec, Any]]:
+    """Each metric's reward, built: a new reward with what the benchmark offers it and the given options; a metric
+    scored again with its own reward (``reward`` ``None``) with the options it was added with and the given ones."""
     from tabbench.host.lookup import get_reward
     from tabbench.host.metrics import with_benchmark_options
 
+    recorded = {entry.get("name"): entry for entry in result.get("metric_rewards") or []}
     out = []
     for metric in metrics:
-        offered = with_benchmark_options(type(bench), MetricSpec(metric.name, metric.reward), bench.options)
-        spec = MetricSpec(metric.name, metric.reward, {**offered.options, **metric.options})
+        if metric.reward is None:
+            own = recorded.get(metric.name) or {}
+            if not isinstance(own.get("reward"), str):
+                raise DataError(f"{bench.name}: results.json records no reward of metric {metric.name!r}; name one: "
+                                f"--reward {metric.name}=REWARD --replace {metric.name}")
+            spec = MetricSpec(metric.name, own["reward"], {**dict(own.get("options") or {}), **metric.options})
+        else:
+            offered = with_benchmark_options(type(bench), MetricSpec(metric.name, metric.reward), bench.options)
+            spec = MetricSpec(metric.name, metric.reward, {**offered.options, **metric.options})
         out.append((spec, get_reward(spec.reward, **spec.options)))
     return out
 
@@ -241,7 +303,7 @@ def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs:
                 scores[spec.name] += score_batch(reward, scored[start:start + BATCH])
             tick(len(samples[start:start + BATCH]))
     _record_answers(records, candidates, [reward for _, reward in specs])
-    return {spec.name: {"spec": {"name": spec.name, "reward": spec.reward, "options": dict(spec.options),
+    return {spec.name: {"spec": {"name": spec.name, "reward": spec.reward, "options": dict(reward.options),
                                  "reward_version": str(reward.version)},
                         "scores": scores[spec.name]} for spec, reward in specs}
 
@@ -273,14 +335,36 @@ def _record_answers(records: Sequence[SampleRecord], candidates: Sequence[Sequen
 
 
 def _add_to_result(result: dict[str, Any], records: Sequence[SampleRecord], added: Mapping[str, Any]) -> None:
-    """Scores into the records, and the new metrics into the benchmark's results (summary, breakdowns, rewards)."""
+    """Scores into the records, and the new metrics into the benchmark's results (summary, breakdowns, rewards); a
+    metric scored again replaces its scores and its entry of ``metric_rewards``, in place."""
     for name, entry in added.items():
         for record, score in zip(records, entry["scores"], strict=True):
             record.scores[name] = bounded(record.answer, {name: score.to_json()})[1][name]
         result["metrics"][name] = summarize(records, [name])[name]
-        result["metric_rewards"].append(entry["spec"])
+        rewards = result["metric_rewards"]
+        at = next((i for i, e in enumerate(rewards) if e.get("name") == name), None)
+        if at is None:
+            rewards.append(entry["spec"])
+        else:
+            rewards[at] = entry["spec"]
     for key, levels in (result.get("breakdown") or {}).items():
         for level, summary in levels.items():
             group = [r for r in records if str(r.meta.get(key, "unknown")) == level]
             summary["metrics"].update({m: v["value"] for m, v in summarize(group, list(added)).items()})
 
+
+
+def _remove_from_result(result: dict[str, Any], records: Sequence[SampleRecord], names: Sequence[str]) -> None:
+    """``names`` out of every record's scores and of the benchmark's results (summary, breakdowns, rewards)."""
+    if not names:
+        return
+    for record in records:
+        for name in names:
+            record.scores.pop(name, None)
+    for name in names:
+        result["metrics"].pop(name, None)
+    result["metric_rewards"] = [e for e in result.get("metric_rewards") or [] if e.get("name") not in names]
+    for levels in (result.get("breakdown") or {}).values():
+        for summary in levels.values():
+            for name in names:
+                summary.get("metrics", {}).pop(name, None)

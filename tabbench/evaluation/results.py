@@ -42,6 +42,8 @@ class MetricSummary(TypedDict):
     stderr: float | None
     n: int  # samples with a value
     n_excluded: int  # samples not applicable (gold failed, metric does not apply)
+    status_counts: NotRequired[dict[str, int]]  # this metric's statuses (since 0.3.0)
+    reward_error: NotRequired[dict[str, str]]  # the first sample the reward failed on: id, error (since 0.3.0)
 
 
 class PrimaryMetric(TypedDict):
@@ -141,7 +143,7 @@ class EditedMetric(TypedDict):
 
 
 class Edit(TypedDict):
-    kind: str  # "rescore": metrics added to a finished run (``tabbench rescore``)
+    kind: str  # ``tabbench rescore``: "rescore" (metrics added), "replace" (scored again), "remove" (taken out)
     at: str  # when (ISO 8601, UTC)
     tabbench_version: str
     metrics: list[EditedMetric]
@@ -304,6 +306,12 @@ def _result_problem(key: str, result: Any) -> str | None:
         for field in ("value", "stderr", "n", "n_excluded"):
             if not _number(summary.get(field), count=field.startswith("n")):
                 return f"'{key}.metrics.{metric}.{field}' is not a {'count' if field.startswith('n') else 'number'}"
+        counts = summary.get("status_counts", {})
+        if not isinstance(counts, dict) or any(not _number(v, count=True) or v is None for v in counts.values()):
+            return f"'{key}.metrics.{metric}.status_counts' holds something other than counts"
+        failed = summary.get("reward_error", {})
+        if not isinstance(failed, dict) or not all(isinstance(failed.get(f, ""), str) for f in ("id", "error")):
+            return f"'{key}.metrics.{metric}.reward_error' is not an object of id and error texts"
     problem = (_list_of_objects(f"{key}.metric_rewards", result.get("metric_rewards"))
                or _usage_problem(f"{key}.usage", result.get("usage")))
     if problem:

@@ -1,9 +1,9 @@
 """The evaluation loop shared by ``tabbench eval`` and ``tabbench score``.
 
-For each benchmark: examples → prompts (hashed) → completions from a ``Completer`` in batches → each
-distinct extractor once per sample → the benchmark's metric rewards → the prompt written once to the prompts
-file and one ``SampleRecord`` appended per example (every completion's answer under each extractor's name) →
-aggregation → ``results.json``.
+For each benchmark: examples → prompts (the plan's: the benchmark's with the run's prompt options; hashed) →
+completions from a ``Completer`` in batches → each distinct extractor once per sample → the benchmark's metric
+rewards → the prompt written once to the prompts file and one ``SampleRecord`` appended per example (every
+completion's answer under each extractor's name) → aggregation → ``results.json``.
 Where the completions come from (a model backend, a predictions file) is the only thing the two commands
 do differently.
 """
@@ -29,7 +29,7 @@ from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
-from tabbench.evaluation.edits import added_metrics, previous_edits
+from tabbench.evaluation.edits import added_metrics, previous_edits, removed_metrics
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.plan import Plan
 from tabbench.evaluation.prices import Price
@@ -203,9 +203,11 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     done = {record.id for record in run.store.read_samples(name)}
     todo = [e for e in examples if e.id not in done and run.merge is None]
     specs = metric_specs(benchmark)
-    rewards = metric_rewards(benchmark)
+    added = added_metrics(run.edits, name, [s.name for s in specs])  # what tabbench rescore changed: kept
+    removed = removed_metrics(run.edits, name) - {benchmark.primary_metric}
+    own = [s for s in specs if s.name not in removed and s.name not in {a["name"] for a in added}]
+    rewards = {m: r for m, r in metric_rewards(benchmark).items() if m not in removed}
     ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
-    added = added_metrics(run.edits, name, [s.name for s in specs])  # what tabbench rescore added: kept
     if todo:
         from tabbench.host.lookup import get_reward
 
@@ -216,7 +218,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         for chunk in _batched(todo, run.batch_size):
             if run.spending is not None and run.spending.exhausted():
                 break  # the budget is spent: what is recorded stays, results.json says why (execute)
-            messages = [benchmark.prompt(e) for e in chunk]
+            messages = [planned.messages(e) for e in chunk]  # the benchmark's prompt with --system-prompt, --few-shot
             requests = [
                 GenerationRequest(m, e, name, benchmark.gold_completion(e))
                 for m, e in zip(messages, chunk, strict=True)
@@ -264,7 +266,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
             tick(len(chunk))
     wanted = {e.id: i for i, e in enumerate(examples)}
     records = sorted((r for r in run.store.read_samples(name) if r.id in wanted), key=lambda r: wanted[r.id])
-    result = aggregate(records, [s.name for s in benchmark.metrics] + [a["name"] for a in added],
+    result = aggregate(records, [s.name for s in own] + [a["name"] for a in added],
                        benchmark.primary_metric, benchmark.breakdown_keys)
     parse_failures = sum(result["status_counts"].get(s.value, 0) for s in (Status.PARSE_FAIL, Status.NO_SQL))
     sampling = sampling_summary(records, benchmark.primary_metric, run.vote)
@@ -275,8 +277,9 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         "options": benchmark.options,
         "data": _data_record(benchmark, run.split),
         "metric_rewards": [
-            {"name": s.name, "reward": s.reward, "options": s.options, "reward_version": str(rewards[s.name].version)}
-            for s in specs
+            {"name": s.name, "reward": s.reward, "options": dict(rewards[s.name].options),  # as it ran
+             "reward_version": str(rewards[s.name].version)}
+            for s in own
         ] + added,
         **result,
         "parse_fail_rate": parse_failures / len(records) if records else None,

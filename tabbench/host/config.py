@@ -2,7 +2,7 @@
 
 Precedence, first found wins:
 
-1. an explicit path (``--data`` / ``--data-dir NAME=PATH``);
+1. an explicit path (``--data NAME=PATH``);
 2. ``TABBENCH_DATA_<NAME>`` (name upper-cased, ``-`` as ``_``), e.g. ``TABBENCH_DATA_BIRD=/data/bird/dev``;
 3. the ``[data]`` table of the config file: ``$TABBENCH_CONFIG``, else ``./tabbench.toml``, else
    ``~/.config/tabbench/config.toml``;

@@ -12,7 +12,8 @@ from __future__ import annotations
 PUBLIC_MODULES: dict[str, str] = {
     "tabbench": "the contract (`Benchmark`, `Reward`, `ModelBackend`, `Example`, `Score`, `Status`, `MetricSpec`, "
     "the errors, `hookimpl`), lookups (`get_benchmark`, `get_reward`, `get_backend`, `benchmark_class`, "
-    "`registered_names`, `resolve_benchmarks`, `default_backend`), `evaluate`, the run settings (`Settings`, "
+    "`registered_names`, `resolve_benchmarks`, `default_backend`), `evaluate` and its `PromptOptions`, the run "
+    "settings (`Settings`, "
     "`use_settings`, `run_in_context`) and shared helpers (`cache_dir`, `file_sha256`, `stable_hash`, `atomic_path`, "
     "`write_atomic`, `check_output_folder`, `truncate_at_stop`): the names in "
     "`tabbench.__all__`",

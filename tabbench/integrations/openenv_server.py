@@ -41,6 +41,7 @@ from tabbench.contract.environment import tool_error, tool_schemas
 from tabbench.contract.errors import ConfigError, DataError
 from tabbench.contract.settings import Settings, use_settings
 from tabbench.contract.types import Example
+from tabbench.evaluation.prompts import Prompter, PromptOptions
 from tabbench.training.grading import Grader, Verdict
 
 
@@ -83,14 +84,24 @@ class Catalogue:
     grader: Grader
     tools: Callable[[], ToolEnvironment] | None = None
     settings: Settings = field(default_factory=Settings)
+    prompter: Prompter | None = None
+    """How each question's messages are built (``--system-prompt``, ``--few-shot``): as ``tabbench eval`` builds
+    them with the same options; ``None``: the benchmark's own."""
 
     def __post_init__(self) -> None:
         if not self.examples:
             raise DataError(f"serve-env {self.benchmark.name}: the split has no examples")
         self.by_id = {example.id: example for example in self.examples}
         self.tools_name = self.tools().name if self.tools is not None else None
+        if self.prompter is None:
+            self.prompter = Prompter(self.benchmark, PromptOptions())
         self._order = itertools.count()
         self._lock = threading.Lock()
+
+    def messages(self, example: Example) -> list[dict[str, Any]]:
+        """The chat messages of ``example``, as ``tabbench eval`` sends them with the server's prompt options."""
+        assert self.prompter is not None
+        return self.prompter.messages(example)
 
     def pick(self, seed: int | None, example_id: str | None) -> Example:
         """The question ``example_id`` names, else the one at index ``seed`` (modulo the size), else the next."""
@@ -163,7 +174,7 @@ class TabbenchEnvironment(Environment[TabbenchAction, TabbenchObservation, Tabbe
             rubric: TabbenchRubric = self.rubric  # type: ignore[assignment]
             rubric.reset()
             rubric.example = example
-            messages = [dict(m) for m in self.catalogue.benchmark.prompt(example)]
+            messages = [dict(m) for m in self.catalogue.messages(example)]
             tools: list[dict[str, Any]] = []
             if self.catalogue.tools is not None:
                 self.tools = self.catalogue.tools()
@@ -230,16 +241,21 @@ def create_app(catalogue: Catalogue, max_sessions: int) -> Any:
 
 def build_catalogue(benchmark: Benchmark, split: str | None = None, limit: int | None = None,
                     rewards: Sequence[Any] = (), env_name: str | None = None, budget: Any = None,
-                    env_options: dict[str, Any] | None = None, settings: Settings | None = None) -> Catalogue:
-    """What ``tabbench serve-env`` serves: the split's examples (the first ``limit``), the grader with ``rewards``
-    (``grading.reward_specs``; default the primary metric), the tools of environment ``env_name`` (each episode
-    within ``budget``). An environment that cannot serve the benchmark, or code to run without the sandbox, stops
-    here with one line, before any port opens."""
+                    env_options: dict[str, Any] | None = None, settings: Settings | None = None,
+                    prompt: PromptOptions | None = None) -> Catalogue:
+    """What ``tabbench serve-env`` serves: the split's examples (the first ``limit``), their prompts with ``prompt``'s
+    options (as ``tabbench eval`` and ``train`` build them), the grader with ``rewards`` (``grading.reward_specs``;
+    default the primary metric), the tools of environment ``env_name`` (each episode within ``budget``). An
+    environment that cannot serve the benchmark, too few few-shot examples, or code to run without the sandbox,
+    stops here with one line, before any port opens."""
     from tabbench.evaluation.agent import environment_factory
-    from tabbench.evaluation.plan import read_examples
+    from tabbench.evaluation.plan import prompter, read_examples, shot_pool
     from tabbench.training.rewards import require_sandbox
 
-    examples = read_examples(benchmark, split)[:limit]  # as every run reads them: no duplicate id, none empty
+    every = read_examples(benchmark, split)  # as every run reads them: no duplicate id, none empty
+    examples = every[:limit]
+    options = prompt or PromptOptions()
+    made = prompter(benchmark, split, shot_pool(benchmark, split, every, options), options, examples)
     grader = Grader(benchmark, rewards)
     tools = None
     if env_name is not None:
@@ -249,4 +265,4 @@ def build_catalogue(benchmark: Benchmark, split: str | None = None, limit: int |
     settings = settings or Settings()
     with use_settings(settings):
         require_sandbox(grader.specs, [(benchmark, e) for e in examples], tools() if tools else None, recorded=True)
-    return Catalogue(benchmark, examples, grader, tools, settings)
+    return Catalogue(benchmark, examples, grader, tools, settings, made)

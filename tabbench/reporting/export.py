@@ -452,13 +452,14 @@ def _lm_eval(run: RunFolder, paths: LocalPaths) -> Iterator[tuple[str, str]]:
         aggregate["group_subtasks"][benchmark] = []
         aggregate["configs"][benchmark] = {
             "task": benchmark, "dataset_path": paths.path(str((result.get("data") or {}).get("path") or "")) or None,
-            "test_split": result.get("split"), "output_type": "generate_until", "num_fewshot": 0,
+            "test_split": result.get("split"), "output_type": "generate_until",
+            "num_fewshot": config.prompt.few_shot,
             "metric_list": [{"metric": m, "tabbench_reward": r.get("reward"),
                              "reward_options": paths.values(r.get("options"))} for m, r in rewards.items()],
             "metadata": {"version": result.get("version"), "tabbench_options": paths.values(result.get("options"))},
         }
         aggregate["versions"][benchmark] = result.get("version")
-        aggregate["n-shot"][benchmark] = 0
+        aggregate["n-shot"][benchmark] = config.prompt.few_shot
         aggregate["higher_is_better"][benchmark] = {m: _direction(str(r.get("reward"))) is not False
                                                     for m, r in rewards.items()}
         aggregate["n-samples"][benchmark] = {"original": (result.get("n") or 0) + _missing(run, benchmark),
@@ -479,6 +480,7 @@ def _lm_eval(run: RunFolder, paths: LocalPaths) -> Iterator[tuple[str, str]]:
         "model_source": config.backend, "model_name": model_name,
         "model_name_sanitized": sanitized,
         "chat_template_sha": (results.get("model") or {}).get("chat_template_sha256"),
+        "system_instruction": config.prompt.system_prompt, "fewshot_as_multiturn": config.prompt.few_shot > 0,
         # the run's wall time, as lm-eval writes its own (a string); none recorded (a merge of shards): null
         "total_evaluation_time_seconds": str(runtime) if isinstance(runtime, int | float) else None,
         "tabbench": {"version": results.get("tabbench_version"), "run_folder": paths.run_folder,

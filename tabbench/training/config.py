@@ -15,11 +15,13 @@ from tabbench.contract.settings import Settings
 from tabbench.evaluation.options import parse_key_values
 from tabbench.evaluation.selection import Selection, parse_data
 
-#: the command keywords (``tabbench.cli.options.common_options``) that make up ``TrainConfig.selection``
+#: the command keywords (``tabbench.cli.options.common_options``) that make up ``TrainConfig.selection`` (``prompt``:
+#: what ``prompt_options`` makes of its parameters, ``tabbench.cli.options.PROMPT_PARAMETERS``)
 SELECTION_KEYWORDS = ("benchmarks", "suites", "data_dirs", "benchmark_options", "split", "limit", "where", "timeout",
-                      "datasets", "skip_missing")
-#: those a command may leave out (added in 0.3.0: a trainer's own keywords from before still make a config)
-OPTIONAL_KEYWORDS = {"datasets": (), "skip_missing": False}
+                      "datasets", "skip_missing", "prompt")
+#: those a command may leave out (added in 0.3.0: a trainer's own keywords from before still make a config; without
+#: the prompt options, the benchmarks' own prompts)
+OPTIONAL_KEYWORDS = {"datasets": (), "skip_missing": False, "prompt": None}
 
 
 @dataclass(frozen=True)
@@ -59,12 +61,18 @@ class TrainConfig:
                 benchmarks=chosen["benchmarks"], suites=chosen["suites"], data=parse_data(chosen["data_dirs"]),
                 benchmark_options=parse_key_values(tuple(chosen["benchmark_options"]), "-o/--benchmark-option"),
                 split=chosen["split"], limit=chosen["limit"], where=chosen["where"], timeout=chosen["timeout"],
-                datasets=chosen["datasets"], skip_missing=chosen["skip_missing"])
+                datasets=chosen["datasets"], skip_missing=chosen["skip_missing"], prompt=chosen["prompt"])
         names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
         if set(given) != names:
             raise TypeError(f"{cls.__name__}: options without a field {sorted(set(given) - names)}, "
                             f"fields without an option {sorted(names - set(given))}")
         return cls(**given)
+
+    @property
+    def chat_template(self) -> str | None:
+        """The ``--chat-template`` text the tokenizer renders prompts with (``None``: the checkpoint's own)."""
+        template = self.selection.prompt.chat_template
+        return None if template is None else template.text
 
     def record(self, *leave_out: str) -> dict[str, Any]:
         """The settings ``tabbench_train.json`` records: the selection's fields and the others (``out_dir`` and
@@ -76,7 +84,7 @@ class TrainConfig:
 @dataclass(frozen=True)
 class RewardOptions:
     """The fields of a trainer that optimises reward plugins (``tabbench.cli.options.reward_options``):
-    ``--reward NAME[:WEIGHT]`` and ``--reward-option NAME.KEY=VALUE``, resolved by ``resolve_rewards``."""
+    ``--reward NAME[:WEIGHT]`` and ``--reward-option [NAME:]KEY=VALUE``, resolved by ``resolve_rewards``."""
 
     reward_specs: tuple[str, ...]
     reward_option_pairs: tuple[str, ...]

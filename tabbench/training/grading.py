@@ -99,7 +99,7 @@ class Grader:
 
 def reward_specs(benchmark: Benchmark, specs: Sequence[str] = (), option_pairs: Sequence[str] = ()
                  ) -> list[RewardSpec]:
-    """``--reward NAME[:WEIGHT]`` and ``--reward-option NAME.KEY=VALUE`` as ``tabbench train`` reads them (a reward
+    """``--reward NAME[:WEIGHT]`` and ``--reward-option [NAME:]KEY=VALUE`` as ``tabbench train`` reads them (a reward
     that is one of the benchmark's metrics starts from that metric's options); none: the primary metric's reward."""
     return resolve_rewards(list(specs), list(option_pairs), [benchmark])
 

@@ -83,8 +83,9 @@ def seed_everything(seed: int) -> None:
     seed_all(seed)
 
 
-def load_model(path: str | Path) -> tuple[Any, Any]:
-    """Model and tokenizer from a local path; the tokenizer must carry a chat template."""
+def load_model(path: str | Path, chat_template: str | None = None) -> tuple[Any, Any]:
+    """Model and tokenizer from a local path; the tokenizer must carry a chat template, or ``chat_template``
+    (``--chat-template``) replaces it, and the saved checkpoint then carries that one."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     try:
@@ -93,8 +94,11 @@ def load_model(path: str | Path) -> tuple[Any, Any]:
     except (OSError, ValueError, KeyError, TypeError) as exc:  # a folder that only looks like a checkpoint
         reason = " ".join(str(exc).split())[:300]
         raise ConfigError(f"{path}: cannot load the checkpoint ({type(exc).__name__}: {reason})") from exc
+    if chat_template is not None:
+        tokenizer.chat_template = chat_template
     if not tokenizer.chat_template:
-        raise ConfigError(f"{path}: the tokenizer has no chat template; tabbench prompts are chat messages")
+        raise ConfigError(f"{path}: the tokenizer has no chat template; tabbench prompts are chat messages "
+                          "(give one with --chat-template FILE)")
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
     return model, tokenizer

@@ -3,7 +3,6 @@ TRL reward functions the host adapter builds from them (the one rule: plugins sc
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -14,13 +13,7 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Environment
 from tabbench.contract.errors import UsageError
 from tabbench.contract.types import Example
-
-
-def _parse_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
+from tabbench.evaluation.options import named_options
 
 
 @dataclass
@@ -66,7 +59,7 @@ def resolve_rewards(
     A given reward that is also one of the benchmarks' metric rewards starts from that metric's options, so
     the number trained on is the number reported; another starts from what the (first) benchmark offers a reward
     it never named, as ``tabbench rescore`` builds one (``--timeout`` among them, when the reward declares it).
-    ``--reward-option`` overrides.
+    ``--reward-option [NAME:]KEY=VALUE`` overrides (every reward's KEY, or reward NAME's).
     """
     from tabbench.contract.types import MetricSpec
     from tabbench.host.metrics import with_benchmark_options
@@ -92,19 +85,10 @@ def resolve_rewards(
                                                   with_benchmark_options(type(first), MetricSpec(name, name),
                                                                          first.options).options))
                     for name, weight in parsed]
-    by_name: dict[str, RewardSpec] = {}
-    for spec in resolved:  # an option for a reward name applies to every benchmark's copy of it
-        by_name.setdefault(spec.name, spec)
-    for pair in option_pairs:
-        key, sep, value = pair.partition("=")
-        reward, dot, option = key.partition(".")
-        if not sep or not dot or not reward or not option:
-            raise UsageError(f"--reward-option {pair!r}: expected NAME.KEY=VALUE")
-        if reward not in by_name:
-            raise UsageError(f"--reward-option {pair!r}: {reward!r} is not one of the rewards ({', '.join(by_name)})")
-        for spec in resolved:
-            if spec.name == reward:
-                spec.options[option] = _parse_value(value)
+    names = list(dict.fromkeys(spec.name for spec in resolved))  # a reward name: every benchmark's copy of it
+    given = named_options(option_pairs, names, "--reward-option", dotted=True)
+    for spec in resolved:
+        spec.options.update(given[spec.name])
     for spec in resolved:
         tabbench.get_reward(spec.name, **spec.options)  # unknown names and bad options fail before training
     return resolved

@@ -21,7 +21,7 @@ from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.environment import Environment
 from tabbench.contract.errors import TabbenchError
 from tabbench.contract.settings import use_settings
-from tabbench.contract.types import Example
+from tabbench.contract.types import Example, Message
 from tabbench.evaluation.plan import Plan
 from tabbench.training.budget import TimeBudget, Timer
 from tabbench.training.config import RewardOptions, TrainConfig
@@ -78,6 +78,13 @@ class TrainingRun(Generic[C]):
         (``staged_output``)."""
         return self.staging or self.config.out_dir
 
+    def messages(self, benchmark: Benchmark, example: Example) -> list[Message]:
+        """The chat messages to train on for ``example``: those ``tabbench eval`` sends with the same options
+        (``--system-prompt``, ``--few-shot``; ``Plan.messages``). Build every prompt through this (or
+        ``tabbench.adapters.example_row(benchmark, example, run.messages(benchmark, example))``), never
+        ``benchmark.prompt``, so the prompt trained on is the prompt evaluated."""
+        return self.plan.messages(benchmark, example)
+
     def save(self, trainer: Any, result: Any, out_dir: Path | None = None) -> dict[str, Any] | None:
         """Save a TRL trainer's checkpoint (``save_checkpoint``) and its ``trainer_state.json`` in ``out_dir``
         (default ``--out``); the record's ``steps``, ``processes`` and ``train_loss`` (``result`` is what
@@ -130,7 +137,7 @@ def run_trainer(
             run.timer = Timer()
             if model:
                 seed_everything(config.seed)
-                run.model, run.tokenizer = load_model(config.model_path)
+                run.model, run.tokenizer = load_model(config.model_path, config.chat_template)
             trained = train(run)
             if trained is None:
                 return config.out_dir

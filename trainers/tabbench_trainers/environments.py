@@ -29,7 +29,7 @@ import click
 
 import tabbench
 from tabbench import Budget, ConfigError
-from tabbench.cli.options import BUDGET_OPTIONS, budget_from, budget_options
+from tabbench.cli.options import BUDGET_OPTIONS, budget_from, budget_options, env_option_option
 from tabbench.evaluation.options import parse_key_values
 
 
@@ -50,8 +50,7 @@ def env_options(func: Callable) -> Callable:
     """``--env``, ``--max-turns``, ``--env-option`` and the budget options (``tabbench.cli.options``, shared with
     ``tabbench eval``) for ``tabbench train grpo`` and ``train sft``."""
     func = budget_options(func)
-    func = click.option("--env-option", "env_option_pairs", multiple=True, metavar="KEY=VALUE",
-                        help="An option for the --env environment; repeatable.")(func)
+    func = env_option_option("env_option_pairs")(func)
     func = click.option("--max-turns", type=click.IntRange(min=1), default=4, show_default=True,
                         help="With --env: tool-calling turns per rollout (TRL's max_tool_calling_iterations).")(func)
     return click.option("--env", "env_name", default=None, metavar="NAME",
@@ -155,13 +154,16 @@ def for_grpo(config: EnvConfig, model_path: str, rows: list[dict[str, Any]], rew
 
 
 def sft_rows(items: Sequence[tuple[tabbench.Benchmark, tabbench.Example]], name: str, budget: Budget,
-             options: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, int]]:
+             options: dict[str, Any],
+             messages: Callable[[tabbench.Benchmark, tabbench.Example], list[tabbench.Message]] | None = None,
+             ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """The SFT cold start for multi-turn training: each example's gold trajectory (describe, query, observe,
     answer) with the observations the environment really returns, as prompt/completion rows with ``tools``.
 
     A trajectory with a refused or failed call (more reference calls than the ``budget``'s ``max_turns``, its
     tool time or observation bytes spent, a gold query that fails) is not gold: it is skipped and counted in
-    ``tool_errors``, so the model never learns to run past the budget it is evaluated and trained with.
+    ``tool_errors``, so the model never learns to run past the budget it is evaluated and trained with. The
+    prompt is ``messages(benchmark, example)`` (the run's: ``TrainingRun.messages``), else the benchmark's own.
     """
     make = factory(name, budget, options)
     rows = []
@@ -174,7 +176,7 @@ def sft_rows(items: Sequence[tuple[tabbench.Benchmark, tabbench.Example]], name:
         if env.stats.errors:
             counts["tool_errors"] += 1
             continue
-        prompt = [dict(m) for m in benchmark.prompt(example)]
+        prompt = [dict(m) for m in (benchmark.prompt(example) if messages is None else messages(benchmark, example))]
         prompt[-1]["content"] = str(prompt[-1]["content"]) + (first or "")
         rows.append({"prompt": prompt, "completion": messages,
                      "tools": json.dumps(tabbench.tool_schemas(env))})

@@ -9,7 +9,7 @@ function's mean and std (``rewards/<name>/mean``); the adapter adds the rate of 
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,18 +17,21 @@ from typing import Any
 import click
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, UsageError, training
+from tabbench import Benchmark, ConfigError, Example, Message, UsageError, training
 from tabbench.cli.options import common_options, reward_options
 from tabbench_trainers import __version__, environments, progress, rollouts, snapshots
 
 LOSS_TYPES = ["grpo", "dr_grpo", "dapo", "bnpo", "cispo", "sapo", "luspo", "vespo"]
 
 
-def grpo_rows(items: Sequence[tuple[Benchmark, Example]]) -> list[dict[str, Any]]:
-    """TRL rows (prompt + the columns rewards read) of the selected examples, built by the host adapter."""
+def grpo_rows(items: Sequence[tuple[Benchmark, Example]],
+              messages: Callable[[Benchmark, Example], list[Message]] | None = None) -> list[dict[str, Any]]:
+    """TRL rows (prompt + the columns rewards read) of the selected examples, built by the host adapter; the prompt
+    is ``messages(benchmark, example)`` (the run's: ``TrainingRun.messages``), else the benchmark's own."""
     from tabbench.adapters import example_row
 
-    return [example_row(benchmark, example) for benchmark, example in items]
+    return [example_row(benchmark, example, None if messages is None else messages(benchmark, example))
+            for benchmark, example in items]
 
 
 def drop_long_prompts(rows: list[dict[str, Any]], tokenizer: Any, max_tokens: int | None) -> tuple[list, int]:
@@ -126,7 +129,7 @@ def run_grpo(config: GrpoConfig) -> Path:
         raise UsageError("--vllm-mode server needs --vllm-server-url (start one with `trl vllm-serve`)")
     env = environments.settings(config)  # --env NAME: (name, budget, options)
     environment = tabbench.get_environment(env[0], env[1], **env[2]) if env else None
-    return training.run_trainer("grpo", config, _train, rows=lambda run: grpo_rows(run.items),
+    return training.run_trainer("grpo", config, _train, rows=lambda run: grpo_rows(run.items, run.messages),
                                 environment=environment, plugin_version=__version__)
 
 

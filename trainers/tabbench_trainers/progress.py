@@ -15,6 +15,8 @@ from typing import Any
 
 REWARD_KEY = "reward"
 LINE_SECONDS = 60.0  # the longest wait between two plain progress lines
+#: Steps of one reward, the same at every log, after which GRPO's run says it is learning nothing (``flat_reward``).
+FLAT_STEPS = 10
 
 
 def _fmt(value: Any) -> str:
@@ -53,6 +55,21 @@ def grpo_diagnostics(logs: dict[str, Any]) -> str:
     return "".join(f", {p}" for p in parts)
 
 
+def flat_reward(rewards: list[float], step: int) -> str | None:
+    """The one hint line when every reward logged up to ``step`` (at least ``FLAT_STEPS``) is the same: every
+    completion scored alike, so GRPO's advantages are all zero and nothing is learnt. From a model that has not
+    learnt the answer format (random init, a base model), that is a reward of 0 at every step: SFT comes first."""
+    if step < FLAT_STEPS or not rewards or max(rewards) - min(rewards) > 1e-9:
+        return None
+    value = rewards[0]
+    why = ("no completion earns anything: a model that has not learnt the answer format (an untrained one) needs "
+           "`tabbench train sft` first, then GRPO from its checkpoint" if value == 0 else
+           "every completion earns the same, so GRPO has no signal: harder or more varied prompts, more samples "
+           "(--num-generations) or a higher --temperature")
+    return (f"hint: the reward has been {value:.3f} at every step so far ({step} steps): {why} "
+            "(trainers/tabbench_trainers/README.md, 'A reward of 0 at every step')")
+
+
 def callback(label: str, max_seconds: float | None = None) -> Any:
     """A ``transformers.TrainerCallback`` drawing a rich progress bar for the run, labelled ``label``."""
     from rich.console import Console
@@ -75,6 +92,8 @@ def callback(label: str, max_seconds: float | None = None) -> Any:
             self.next_line = 0  # the step of the next plain progress line (non-terminals only)
             self.start = self.last_line = 0.0
             self.metric, self.printed = "", -1  # the last metric shown; the step of the last plain line
+            self.rewards: list[float] = []  # each logged reward, until flat_reward has spoken or they differ
+            self.hinted = False
 
         def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
             self.progress = Progress(
@@ -99,6 +118,7 @@ def callback(label: str, max_seconds: float | None = None) -> Any:
             if REWARD_KEY in logs:
                 self.last = {"reward": logs[REWARD_KEY], **_reward_means(logs)}
                 metric = f"reward {_fmt(logs[REWARD_KEY])}" + grpo_diagnostics(logs)
+                self.hint(logs[REWARD_KEY], state.global_step)
             elif "loss" in logs:
                 self.last = {"loss": logs["loss"]}
                 metric = f"loss {_fmt(logs['loss'])}"
@@ -108,6 +128,19 @@ def callback(label: str, max_seconds: float | None = None) -> Any:
             self.metric = metric
             if state.global_step >= self.next_line or time.monotonic() - self.last_line >= LINE_SECONDS:
                 self.line(state)
+
+        def hint(self, reward: Any, step: int) -> None:
+            """``flat_reward``'s line, once, the first time the rewards logged so far call for it."""
+            if self.hinted:
+                return
+            try:
+                self.rewards.append(float(reward))
+            except (TypeError, ValueError):
+                return
+            text = flat_reward(self.rewards, step)
+            if text is not None:
+                self.hinted = True
+                self.console.print(f"{label}: {text}", highlight=False, markup=False, soft_wrap=True)
 
         def line(self, state: Any) -> None:
             """A plain progress line (once per step, where stderr is not a terminal); the ETA is the sooner of

@@ -1,21 +1,21 @@
 """``tabbench train sft``: the supervised cold start, on gold answers or chain-of-thought traces.
 
-Rows are conversational prompt/completion pairs: the prompt is exactly what ``tabbench eval`` sends
-(``Benchmark.prompt``), the completion the benchmark's gold completion (``Benchmark.gold_completion``, in the
-format its ``extract`` reads) or, when an example carries a trace in ``--trace-field``, that trace. The loss
-covers the completion only.
+Rows are conversational prompt/completion pairs: the prompt is exactly what ``tabbench eval`` sends with the same
+options (``TrainingRun.messages``: the benchmark's prompt with ``--system-prompt`` and ``--few-shot``), the
+completion the benchmark's gold completion (``Benchmark.gold_completion``, in the format its ``extract`` reads) or,
+when an example carries a trace in ``--trace-field``, that trace. The loss covers the completion only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from tabbench import Benchmark, ConfigError, Example, training
+from tabbench import Benchmark, ConfigError, Example, Message, training
 from tabbench.cli.options import common_options
 from tabbench.evaluation.traces import read_traces
 from tabbench_trainers import __version__, environments, progress, snapshots
@@ -24,10 +24,12 @@ from tabbench_trainers import __version__, environments, progress, snapshots
 def sft_rows(
     items: Sequence[tuple[Benchmark, Example]], target: str, trace_field: str,
     traces: dict[tuple[str, str], str] | None = None,
+    messages: Callable[[Benchmark, Example], list[Message]] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Prompt/completion rows of the selected examples (``run.items``) and counts of where each completion came
     from (gold, trace, skipped). ``traces`` (``tabbench synthesize traces`` output, by benchmark and id) take the
-    place of ``fields[trace_field]``."""
+    place of ``fields[trace_field]``. The prompt is ``messages(benchmark, example)`` (the run's, with its prompt
+    options: ``TrainingRun.messages``), else the benchmark's own."""
     rows: list[dict[str, Any]] = []
     counts = {"gold": 0, "trace": 0, "unusable_trace": 0, "no_target": 0}
     for benchmark, example in items:
@@ -39,7 +41,7 @@ def sft_rows(
             counts["no_target"] += 1
             continue
         rows.append({
-            "prompt": benchmark.prompt(example),
+            "prompt": benchmark.prompt(example) if messages is None else messages(benchmark, example),
             "completion": [{"role": "assistant", "content": text}],
         })
     if not rows:
@@ -109,9 +111,9 @@ def _rows(run: training.TrainingRun[SftConfig]) -> tuple[list[dict[str, Any]], d
     config = run.config
     env = environments.settings(config)
     if env is not None:  # gold multi-turn trajectories instead of single-turn completions
-        return environments.sft_rows(run.items, *env)
+        return environments.sft_rows(run.items, *env, messages=run.messages)
     traces = read_traces(config.traces_path) if config.traces_path else None
-    return sft_rows(run.items, config.target, config.trace_field, traces)
+    return sft_rows(run.items, config.target, config.trace_field, traces, run.messages)
 
 
 def _train(run: training.TrainingRun[SftConfig]) -> training.Trained | None:

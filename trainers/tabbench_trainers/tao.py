@@ -22,6 +22,7 @@ import random
 import shutil
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -29,9 +30,18 @@ from typing import Any
 import click
 
 import tabbench
-from tabbench import Benchmark, ConfigError, Example, GenerationParams, GenerationRequest, answer_text, training
+from tabbench import (
+    Benchmark,
+    ConfigError,
+    Example,
+    GenerationParams,
+    GenerationRequest,
+    Message,
+    answer_text,
+    training,
+)
 from tabbench.adapters import shared_samples
-from tabbench.cli.options import common_options, reward_options
+from tabbench.cli.options import common_options, deprecated_option, reward_options
 from tabbench_trainers import __version__, progress
 
 
@@ -53,6 +63,13 @@ class Group:
     example: Example
     samples: list[Sample]
     pseudo: bool = False
+    prompt: list[Message] | None = None
+    """The prompt the samples answered (the run's: ``TrainingRun.messages``), which the round's rows train on;
+    ``None``: the benchmark's own."""
+
+    def __post_init__(self) -> None:
+        if self.prompt is None:
+            self.prompt = self.benchmark.prompt(self.example)
 
 
 # --- explore -----------------------------------------------------------------------------------------------
@@ -60,17 +77,19 @@ class Group:
 
 def sample_groups(
     model_path: Path | str, items: list[tuple[Benchmark, Example]], params: GenerationParams, batch_size: int,
+    messages: Callable[[Benchmark, Example], list[Message]], chat_template: str | None = None,
 ) -> tuple[list[list[str]], dict[str, float]]:
-    """``params.n`` completions per item from the backend that serves a local checkpoint (``hf``), in item order,
-    and the sampling's seconds: ``warmup_seconds`` of the calls that compiled (the backend's ``compile``, on by
-    default on CUDA) apart."""
-    backend = tabbench.get_backend(tabbench.default_backend(str(model_path)), str(model_path))
+    """``params.n`` completions per item of its prompt ``messages(benchmark, example)`` (the run's), from the backend
+    that serves a local checkpoint (``hf``; ``chat_template``: ``--chat-template``), in item order, and the sampling's
+    seconds: ``warmup_seconds`` of the calls that compiled (the backend's ``compile``, on by default on CUDA) apart."""
+    options = {} if chat_template is None else {"chat_template": chat_template}
+    backend = tabbench.get_backend(tabbench.default_backend(str(model_path)), str(model_path), **options)
     try:
         outputs: list[list[str]] = []
         start_time = time.perf_counter()
         for start in range(0, len(items), batch_size):
             chunk = items[start:start + batch_size]
-            requests = [GenerationRequest(b.prompt(e), e, b.name, b.gold_completion(e)) for b, e in chunk]
+            requests = [GenerationRequest(messages(b, e), e, b.name, b.gold_completion(e)) for b, e in chunk]
             outputs.extend(backend.generate(requests, params))
         total = time.perf_counter() - start_time
         load, warmup = getattr(backend, "load_seconds", 0.0), getattr(backend, "warmup_seconds", 0.0)
@@ -157,7 +176,7 @@ def rft_rows(groups: list[Group], min_reward: float, keep: int) -> list[dict[str
             if key in seen:
                 continue
             seen.add(key)
-            rows.append({"prompt": group.benchmark.prompt(group.example), "completion": _message(sample.completion)})
+            rows.append({"prompt": group.prompt, "completion": _message(sample.completion)})
             if len(seen) >= keep:
                 break
     return rows
@@ -173,7 +192,7 @@ def dpo_rows(groups: list[Group], min_reward: float, pairs: int) -> list[dict[st
         chosen = list({_key(s.answer, s.completion): s for s in reversed(chosen)}.values())[::-1]
         rejected = list({s.completion: s for s in reversed(rejected)}.values())[::-1]
         for good, bad in list(zip(chosen, rejected, strict=False))[:pairs]:
-            rows.append({"prompt": group.benchmark.prompt(group.example),
+            rows.append({"prompt": group.prompt,
                          "chosen": _message(good.completion), "rejected": _message(bad.completion)})
     return rows
 
@@ -187,7 +206,7 @@ def kto_rows(groups: list[Group], min_reward: float, seed: int) -> list[dict[str
             if sample.reward is None or sample.completion in seen:
                 continue
             seen.add(sample.completion)
-            rows.append({"prompt": group.benchmark.prompt(group.example), "completion": _message(sample.completion),
+            rows.append({"prompt": group.prompt, "completion": _message(sample.completion),
                          "label": sample.reward >= min_reward})
     random.Random(seed).shuffle(rows)
     return rows
@@ -241,7 +260,7 @@ class TaoConfig(training.TrainConfig, training.RewardOptions):
               help="Explore-score-optimise rounds; each starts from the previous round's checkpoint.")
 @click.option("--mode", type=click.Choice(["rft", "dpo", "kto"]), default="rft", show_default=True,
               help="rft: SFT on accepted samples; dpo: accepted vs rejected pairs; kto: binary labels.")
-@click.option("-k", "--samples", "k", type=click.IntRange(min=1), default=8, show_default=True,
+@click.option("--samples", "k", type=click.IntRange(min=1), default=8, show_default=True,
               help="Completions sampled per prompt.")
 @click.option("--temperature", type=click.FloatRange(min=0.0, min_open=True), default=1.0, show_default=True)
 @click.option("--top-p", type=click.FloatRange(min=0.0, max=1.0, min_open=True), default=1.0, show_default=True)
@@ -261,6 +280,7 @@ class TaoConfig(training.TrainConfig, training.RewardOptions):
               help="dpo/kto: strength of the pull towards the reference model.")
 @click.option("--dpo-sft-weight", type=click.FloatRange(min=0.0), default=1.0, show_default=True,
               help="dpo: weight of the added SFT loss on chosen samples (0 for pure sigmoid DPO).")
+@deprecated_option("-k", "--samples", "k", type=click.IntRange(min=1))
 def tao_command(**kw: Any) -> None:
     """TAO-style offline RL: sample k per prompt, score with reward plugins, train by RFT, DPO or KTO; repeat."""
     run_tao(TaoConfig.of(kw))
@@ -286,8 +306,10 @@ def _rounds(run: training.TrainingRun[TaoConfig]) -> training.Trained:
         training.echo(f"tao round {number}/{config.rounds}: sampling {config.k} completions for {len(items)} prompts")
         params = GenerationParams(max_new_tokens=config.max_new_tokens, temperature=config.temperature,
                                   top_p=config.top_p, n=config.k, seed=config.seed + number)
-        completions, sampling = sample_groups(current, items, params, config.generation_batch_size)
-        groups = [score_group(b, e, c, rewards) for (b, e), c in zip(items, completions, strict=True)]
+        completions, sampling = sample_groups(current, items, params, config.generation_batch_size, run.messages,
+                                              config.chat_template)
+        groups = [replace(score_group(b, e, c, rewards), prompt=run.messages(b, e))
+                  for (b, e), c in zip(items, completions, strict=True)]
         summary = round_summary(groups, config.min_reward, specs[0].label)
         _write_samples(out_dir / f"round-{number}" / "samples.jsonl", groups)
         rows = _rows(config, groups, number)
@@ -346,7 +368,7 @@ def _train(config: TaoConfig, model_path: Path | str, rows: list[dict[str, Any]]
     from datasets import Dataset
 
     training.seed_everything(config.seed + number)
-    model, tokenizer = training.load_model(model_path)
+    model, tokenizer = training.load_model(model_path, config.chat_template)
     args = {
         **training.base_training_args(config, round_dir, len(rows)),
         "per_device_train_batch_size": config.batch_size,
@@ -367,7 +389,7 @@ def _train(config: TaoConfig, model_path: Path | str, rows: list[dict[str, Any]]
         weights = [1.0, config.dpo_sft_weight] if config.dpo_sft_weight > 0 else [1.0]
         trl_config = DPOConfig(**args, beta=config.dpo_beta, loss_type=losses, loss_weights=weights,
                                precompute_ref_log_probs=True)
-        ref = None if peft is not None else training.load_model(model_path)[0]
+        ref = None if peft is not None else training.load_model(model_path, config.chat_template)[0]
         trainer = DPOTrainer(model=model, ref_model=ref, args=trl_config, train_dataset=dataset,
                              processing_class=tokenizer, peft_config=peft)
     else:
@@ -377,7 +399,7 @@ def _train(config: TaoConfig, model_path: Path | str, rows: list[dict[str, Any]]
         undesirable = len(rows) - desirable
         kto_config = KTOConfig(**args, beta=config.dpo_beta, desirable_weight=max(1.0, undesirable / desirable),
                                undesirable_weight=max(1.0, desirable / undesirable))
-        ref = None if peft is not None else training.load_model(model_path)[0]
+        ref = None if peft is not None else training.load_model(model_path, config.chat_template)[0]
         trainer = KTOTrainer(model=model, ref_model=ref, args=kto_config, train_dataset=dataset,
                              processing_class=tokenizer, peft_config=peft)
     progress.attach(trainer, f"tao round {number} ({config.mode})")

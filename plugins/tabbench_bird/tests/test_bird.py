@@ -74,7 +74,7 @@ def test_statuses_explain_verdicts(bird_root: Path):
 
 def test_breakdown_and_cli(bird_root: Path, tmp_path: Path, cli_runner):
     out = tmp_path / "run"
-    result = cli_runner(["score", "bird", "--data", str(bird_root), "--predictions",
+    result = cli_runner(["score", "bird", "--data", f"bird={bird_root}", "--predictions",
                          str(bird_root / "predict_dev.json"), "--out", str(out)])
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "results.json").read_text())["benchmarks"]["bird"]

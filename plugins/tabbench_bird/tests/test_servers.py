@@ -44,9 +44,9 @@ def test_score_reproduces_the_official_verdicts(server: servers.Server, tmp_path
     data = tmp_path / "minidev"
     predictions_path = write_minidev(data, server.kind, limit=QUESTIONS)
     out = tmp_path / "run"
-    result = cli_runner(["score", "bird", "--data", str(data), "--split", "minidev", "-o", f"dialect={server.kind}",
-                         "-o", f"dsn={server.dsn}", "-o", "official=true", "--predictions", str(predictions_path),
-                         "--out", str(out)])
+    result = cli_runner(["score", "bird", "--data", f"bird={data}", "--split", "minidev",
+                         "-o", f"dialect={server.kind}", "-o", f"dsn={server.dsn}", "-o", "official=true",
+                         "--predictions", str(predictions_path), "--out", str(out)])
     assert result.exit_code == 0, result.output
     records = {r["id"]: r for r in map(json.loads, (out / "samples" / "bird.jsonl").read_text().splitlines())}
 
@@ -80,7 +80,7 @@ def test_score_reproduces_the_official_verdicts(server: servers.Server, tmp_path
 def test_dsn_with_a_password_is_a_usage_error(tmp_path: Path, cli_runner):
     data = tmp_path / "minidev"
     predictions_path = write_minidev(data, "postgresql", limit=3)
-    result = cli_runner(["score", "bird", "--data", str(data), "--split", "minidev", "-o", "dialect=postgresql",
+    result = cli_runner(["score", "bird", "--data", f"bird={data}", "--split", "minidev", "-o", "dialect=postgresql",
                          "-o", "dsn=postgresql://u:hunter2@127.0.0.1:1/bird", "--predictions", str(predictions_path),
                          "--out", str(tmp_path / "run")])
     assert result.exit_code == 2

@@ -143,7 +143,7 @@ def test_score_command_end_to_end(tmp_path: Path, cli_runner) -> None:
             completion = f"<think>...</think>\nFinal Answer: {answer}" if answer else "no idea"
             handle.write(json.dumps({"id": example.id, "completion": completion}) + "\n")
     out = tmp_path / "run"
-    result = cli_runner(["score", "crtqa", "--data", str(FIXTURE), "--predictions", str(predictions), "--out",
+    result = cli_runner(["score", "crtqa", "--data", f"crtqa={FIXTURE}", "--predictions", str(predictions), "--out",
                          str(out), "--no-progress"])
     assert result.exit_code == 0, result.output
     block = json.loads((out / "results.json").read_text())["benchmarks"]["crtqa"]

@@ -131,7 +131,7 @@ def test_official_responses_file_and_cli(root: Path, tmp_path: Path, cli_runner)
                                             "7": [""]}
     for strict, expected in ((False, (1.0, 2, 1)), (True, (2 / 3, 3, 0))):
         out = tmp_path / f"run{strict}"
-        args = ["score", "dabench", "--data", str(root), "--predictions", str(path), "--out", str(out)]
+        args = ["score", "dabench", "--data", f"dabench={root}", "--predictions", str(path), "--out", str(out)]
         result = cli_runner(args + (["-o", "strict=true"] if strict else []))
         assert result.exit_code == 0, result.output
         block = json.loads((out / "results.json").read_text())["benchmarks"]["dabench"]

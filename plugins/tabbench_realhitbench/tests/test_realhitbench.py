@@ -335,7 +335,7 @@ def test_score_command_end_to_end(data: Path, tmp_path: Path, cli_runner) -> Non
     predictions.write_text("\n".join(json.dumps({"id": k, "completion": v}) for k, v in completions.items()),
                            encoding="utf-8")
     out = tmp_path / "run"
-    result = cli_runner(["score", "realhitbench", "--data", str(data), "--predictions", str(predictions),
+    result = cli_runner(["score", "realhitbench", "--data", f"realhitbench={data}", "--predictions", str(predictions),
                          "--out", str(out), "--no-progress", "-o", "table_format=csv"])
     assert result.exit_code == 0, result.output
     run = json.loads((out / "results.json").read_text())

@@ -284,7 +284,7 @@ def test_gold_file_option_replaces_queries(spider_root: Path, tmp_path: Path):
 
 def test_cli_score(spider_root: Path, tmp_path: Path, cli_runner):
     out = tmp_path / "run"
-    result = cli_runner(["score", "spider", "--data", str(spider_root), "--predictions",
+    result = cli_runner(["score", "spider", "--data", f"spider={spider_root}", "--predictions",
                          str(spider_root / "pred.txt"), "--out", str(out)])
     assert result.exit_code == 0, result.output
     results = json.loads((out / "results.json").read_text())["benchmarks"]["spider"]

@@ -147,13 +147,13 @@ def test_dk_gold_error_is_reported_and_excluded(dk_root: Path, spider_root: Path
     pred.write_text("SELECT name FROM item WHERE qty > 2\nSELECT name FROM item WHERE price < 10\n"
                     "SELECT name FROM item\nSELECT count(*) FROM item\n")
     out = tmp_path / "run"
-    result = cli_runner(["score", "spider-dk", "--data", str(dk_root), "--predictions", str(pred), "--out", str(out),
-                         "-o", f"databases={spider_root / 'database'}"])
+    result = cli_runner(["score", "spider-dk", "--data", f"spider-dk={dk_root}", "--predictions", str(pred),
+                         "--out", str(out), "-o", f"databases={spider_root / 'database'}"])
     assert result.exit_code == 0, result.output
     block = json.loads((out / "results.json").read_text())["benchmarks"]["spider-dk"]
     assert block["status_counts"] == {"gold_error": 1, "match": 2, "mismatch": 1}
     assert block["metrics"]["ex"] == {"value": pytest.approx(2 / 3), "stderr": pytest.approx(1 / 3), "n": 3,
-                                      "n_excluded": 1}
+                                      "n_excluded": 1, "status_counts": {"gold_error": 1, "match": 2, "mismatch": 1}}
     assert set(block["breakdown"]["dk_type"]) == {"0", "1", "2", "34"}
 
 

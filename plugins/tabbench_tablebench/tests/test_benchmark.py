@@ -105,8 +105,8 @@ def test_score_command_end_to_end(tmp_path: Path, data_dir: Path, cli_runner) ->
     rows[0]["prediction"] = "I cannot tell"
     path = write(tmp_path / "preds.jsonl", rows)
     out = tmp_path / "run"
-    result = cli_runner(["score", "tablebench", "--data", str(path), "--predictions", str(path), "--out", str(out),
-                         "--no-progress"])
+    result = cli_runner(["score", "tablebench", "--data", f"tablebench={path}", "--predictions", str(path),
+                         "--out", str(out), "--no-progress"])
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "results.json").read_text())["benchmarks"]["tablebench"]
     assert summary["status_counts"]["parse_fail"] == 1  # counted, not hidden

@@ -67,8 +67,9 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     import sys
 
     out = tmp_path_factory.mktemp("tablebench-run")
-    outcome = subprocess.run([sys.executable, "-m", "tabbench", "score", "tablebench", "--data", str(EXAMPLE),
-                              "--predictions", str(EXAMPLE), "--out", str(out), "--no-progress"],
+    outcome = subprocess.run([sys.executable, "-m", "tabbench", "score", "tablebench",
+                              "--data", f"tablebench={EXAMPLE}", "--predictions", str(EXAMPLE), "--out", str(out),
+                              "--no-progress"],
                              capture_output=True, text=True)  # the command, as users run it
     assert outcome.returncode == 0, outcome.stderr
     result = json.loads((out / "results.json").read_text())["benchmarks"]["tablebench"]

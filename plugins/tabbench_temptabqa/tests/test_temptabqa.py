@@ -263,8 +263,8 @@ def test_score_command_end_to_end(tmp_path: Path, cli_runner) -> None:
         for example in bench.examples():
             handle.write(json.dumps({"id": example.id, "completion": answers[example.gold]}) + "\n")
     out = tmp_path / "run"
-    result = cli_runner(["score", "temptabqa", "--data", str(data), "--predictions", str(predictions), "--out",
-                         str(out), "--no-progress"])
+    result = cli_runner(["score", "temptabqa", "--data", f"temptabqa={data}", "--predictions", str(predictions),
+                         "--out", str(out), "--no-progress"])
     assert result.exit_code == 0, result.output
     block = json.loads((out / "results.json").read_text())["benchmarks"]["temptabqa"]
     assert block["metrics"]["ems"]["value"] == pytest.approx(0.5)

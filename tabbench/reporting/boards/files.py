@@ -29,7 +29,7 @@ def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), referen
     parsed = [parse_run_arg(r) for r in runs]
     loaded = load_runs(parsed)  # a missing or unreadable run is named as given, before anything is written
     numbered = parse_pairs(pairs, len(loaded))
-    make_folder(out.parent, f"-o {out}")
+    make_folder(out.parent, f"--out {out}")
     if plots:
         make_folder(Path(plots), f"--plots {plots}")
     base = out.parent.resolve()
@@ -46,7 +46,7 @@ def build(runs: Sequence[str], out: Path, *, suites: Sequence[str] = (), referen
     try:
         write_atomic(out, text)  # replaced in one step: a kill never leaves half a board
     except OSError as exc:
-        raise UsageError(f"-o {out}: cannot write the board ({exc.strerror})") from exc
+        raise UsageError(f"--out {out}: cannot write the board ({exc.strerror})") from exc
     return text
 
 

@@ -38,7 +38,7 @@ def lookalike(tmp_path: Path) -> Path:
 CASES = {
     # name: (trainer, arguments, what the error line names)
     "negative learning rate": ("grpo", ["--learning-rate", "-1"], ["--learning-rate", "-1"]),
-    "zero learning rate": ("sft", ["--lr", "0"], ["--learning-rate"]),
+    "zero learning rate": ("sft", ["--learning-rate", "0"], ["--learning-rate"]),
     "lora dropout of 1.5": ("sft", ["--lora-dropout", "1.5"], ["--lora-dropout"]),
     "nan learning rate": ("grpo", ["--learning-rate", "nan"], ["--learning-rate nan", "finite"]),
     "infinite epochs": ("sft", ["--epochs", "inf"], ["--epochs inf", "finite"]),
@@ -49,8 +49,8 @@ CASES = {
     "empty model folder (tao)": ("tao", ["--model", "{empty}"], ["--model", "no config.json"]),
     "unknown reward": ("grpo", ["--reward", "nosuch-reward"], ["unknown reward 'nosuch-reward'"]),
     "reward weight not a number": ("grpo", ["--reward", "bird-ex:heavy"], ["bird-ex:heavy"]),
-    "quoted number as a reward option": ("grpo", ["--reward-option", 'bird-ex.timeout="5"'], ["timeout"]),
-    "reward option for another reward": ("tao", ["--reward-option", "arctic.x=1"], ["'arctic'"]),
+    "quoted number as a reward option": ("grpo", ["--reward-option", 'bird-ex:timeout="5"'], ["timeout"]),
+    "reward option for another reward": ("tao", ["--reward-option", "arctic:x=1"], ["'arctic'"]),
     "--data without a name": ("sft", ["--data", "demo"], ["--data 'demo'", "expected NAME=PATH"]),
     "unknown benchmark": ("sft", ["--benchmark", "nosuch-bench"], ["'nosuch-bench'"]),
     "no such split": ("grpo", ["--split", "nosuch"], ["'nosuch'"]),

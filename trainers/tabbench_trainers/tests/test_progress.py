@@ -81,3 +81,26 @@ def test_steps_logged_seldom_still_print_a_line_a_minute(capsys, monkeypatch) ->
             callback.on_log(None, state, None, logs={"reward": 0.5})
     lines = [line.split(",")[0] for line in capsys.readouterr().err.splitlines() if line.startswith("grpo: step")]
     assert lines == ["grpo: step 5/100", "grpo: step 7/100"]
+
+
+def test_a_reward_of_zero_at_every_step_says_once_that_sft_comes_first(capsys) -> None:
+    callback = progress.callback("grpo")
+    state = SimpleNamespace(max_steps=30, global_step=0)
+    callback.on_train_begin(None, state, None)
+    for step in range(5, 31, 5):
+        state.global_step = step
+        callback.on_log(None, state, None, logs={"reward": 0.0, "reward_std": 0.0})
+    callback.on_train_end(None, state, None)
+    err = capsys.readouterr().err
+    hints = [line for line in err.splitlines() if "hint:" in line]
+    assert hints == ["grpo: hint: the reward has been 0.000 at every step so far (10 steps): no completion earns "
+                     "anything: a model that has not learnt the answer format (an untrained one) needs `tabbench "
+                     "train sft` first, then GRPO from its checkpoint (trainers/tabbench_trainers/README.md, 'A "
+                     "reward of 0 at every step')"]
+
+
+def test_a_reward_that_moves_gives_no_hint_and_a_constant_one_a_different_hint() -> None:
+    assert progress.flat_reward([0.0, 0.0, 0.25], 15) is None
+    assert progress.flat_reward([0.0], 5) is None  # too early to tell
+    constant = progress.flat_reward([1.0, 1.0], 10)
+    assert constant is not None and "every completion earns the same" in constant and "sft" not in constant

@@ -206,15 +206,15 @@ def test_reward_specs_default_weights_and_options() -> None:
         training.resolve_rewards(["bird-ex:heavy"], [], [demo])
     with pytest.raises(UsageError, match="twice"):
         training.resolve_rewards(["arctic", "arctic:2"], [], [demo])
-    with pytest.raises(UsageError, match="not one of the rewards"):
-        training.resolve_rewards(["arctic"], ["bird-ex.timeout=3"], [demo])
+    with pytest.raises(UsageError, match="'bird-ex' is not one of arctic"):
+        training.resolve_rewards(["arctic"], ["bird-ex:timeout=3"], [demo])
     with pytest.raises(tabbench.UnknownNameError):
         training.resolve_rewards(["no-such-reward"], [], [demo])
 
 
 def test_reward_option_reaches_the_plugin() -> None:
     demo = tabbench.get_benchmark("demo-bird")
-    spec = training.resolve_rewards(["arctic"], ["arctic.timeout=2.5"], [demo])[0]
+    spec = training.resolve_rewards(["arctic"], ["arctic:timeout=2.5"], [demo])[0]
     assert spec.options["timeout"] == 2.5
     assert training.trl_reward_funcs([spec])[0].reward.options["timeout"] == 2.5
 
@@ -439,11 +439,15 @@ def test_each_trainer_gets_a_typed_config_of_exactly_its_options() -> None:
     from tabbench_trainers.sft import SftConfig, sft_command
     from tabbench_trainers.tao import TaoConfig, tao_command
 
-    shared = {"workers", "result_store_mb", "unsafe_sandbox", *training.SELECTION_KEYWORDS}  # settings and selection
+    from tabbench.cli.options import PROMPT_PARAMETERS, SETTINGS_PARAMETERS
+
+    # settings and selection (its prompt from the prompt options)
+    shared = {*SETTINGS_PARAMETERS, *training.SELECTION_KEYWORDS, *PROMPT_PARAMETERS}
     for config, command in ((SftConfig, sft_command), (GrpoConfig, grpo_command), (TaoConfig, tao_command)):
-        options = {p.name for p in command.params} - shared | {"settings", "selection"}
+        options = {p.name for p in command.params if not p.hidden} - shared | {"settings", "selection"}
         assert {f.name for f in dataclasses.fields(config)} == options, config.__name__
-        assert set(training.SELECTION_KEYWORDS) <= {p.name for p in command.params}, config.__name__
+        given = {p.name for p in command.params} | {"prompt"}
+        assert set(training.SELECTION_KEYWORDS) <= given and set(PROMPT_PARAMETERS) <= given, config.__name__
         assert config.__dataclass_params__.frozen
     with pytest.raises(TypeError, match="fields without an option"):
         SftConfig.of({"model_path": "m"})
