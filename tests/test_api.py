@@ -140,3 +140,42 @@ def test_evaluate_refuses_what_the_command_refuses(tmp_path: Path) -> None:
         with pytest.raises(UsageError, match=says):
             tabbench.evaluate("gold", benchmarks="demo-bird", out=tmp_path / "never", **keywords)
         assert not (tmp_path / "never").exists()
+
+
+#: ``tabbench eval``'s options that ``tabbench.evaluate`` spells otherwise: option -> keyword
+RENAMED = {"model_spec": "model", "suites": "suite", "data_pairs": "data", "benchmark_options": "options",
+           "out_dir": "out", "no_cache": "use_cache", "cache_path": "cache", "prices_path": "prices", "env_name": "env",
+           **dict.fromkeys(("dtype", "device", "adapter", "threads"), "model_options"),
+           **dict.fromkeys(("system_prompt", "few_shot", "few_shot_seed", "chat_template"), "prompt"),
+           **dict.fromkeys(("workers", "result_store_mb", "unsafe_sandbox"), "settings"),
+           **dict.fromkeys(("max_turns", "tool_seconds", "call_seconds", "observation_bytes",
+                            "total_observation_bytes"), "budget")}
+#: the command's alone, and why
+COMMAND_ONLY = {
+    **dict.fromkeys(("shards", "launcher", "ray_address", "ray_cpus_per_shard", "ray_gpus_per_shard", "ray_retries"),
+                    "launching N shards and merging them is the command's; Python runs one with shard="),
+    **dict.fromkeys(("max_tokens", "max_cost"), "hidden spellings that only say which option is meant"),
+}
+
+
+def test_every_eval_option_is_an_evaluate_keyword_and_back() -> None:
+    """A new ``tabbench eval`` option without its ``tabbench.evaluate`` keyword (``--dataset`` and ``--skip-missing``
+    were missing once) fails here."""
+    import inspect
+
+    from tabbench.cli.eval import eval_command
+
+    keywords = set(inspect.signature(tabbench.evaluate).parameters)
+    options = {p.name for p in eval_command.params} - set(COMMAND_ONLY)
+    assert {RENAMED.get(name, name) for name in options} == keywords
+
+
+def test_evaluate_takes_a_dataset_folder_and_skip_missing(tmp_path: Path) -> None:
+    from tests.dataset_fixtures import write_sql_dataset
+
+    folder = write_sql_dataset(tmp_path / "shop-data")
+    results = tabbench.evaluate("gold", datasets=[folder], out=tmp_path / "run", settings=Settings(workers=0))
+    assert results["benchmarks"]["shop"]["n"] == 4 and results["config"]["datasets"] == [str(folder)]
+    skipped = tabbench.evaluate("gold", datasets=str(folder), skip_missing=True, out=tmp_path / "skipped",
+                                settings=Settings(workers=0))
+    assert skipped["config"]["skip_missing"] is True and skipped["benchmarks"]["shop"]["n"] == 4
