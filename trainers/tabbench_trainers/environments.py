@@ -172,13 +172,13 @@ def sft_rows(items: Sequence[tuple[tabbench.Benchmark, tabbench.Example]], name:
         env = make()
         if example.gold is None or not type(env)._accepts(example):
             continue
-        first, messages = tabbench.reference_trajectory(env, example, benchmark.gold_completion(example))
+        first, trajectory = tabbench.reference_trajectory(env, example, benchmark.gold_completion(example))
         if env.stats.errors:
             counts["tool_errors"] += 1
             continue
         prompt = [dict(m) for m in (benchmark.prompt(example) if messages is None else messages(benchmark, example))]
         prompt[-1]["content"] = str(prompt[-1]["content"]) + (first or "")
-        rows.append({"prompt": prompt, "completion": messages,
+        rows.append({"prompt": prompt, "completion": trajectory,
                      "tools": json.dumps(tabbench.tool_schemas(env))})
     counts["gold"] = len(rows)
     if not rows:
