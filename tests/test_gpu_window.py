@@ -121,7 +121,8 @@ def test_unpack_writes_a_seed_once(tmp_path):
     assert again.returncode != 0 and "seed 3 is there already" in again.stderr
 
 
-@pytest.mark.slow  # builds a tiny model and runs two pieces of the proof (about 30 tabbench processes)
+@pytest.mark.slow
+@pytest.mark.exhaustive  # builds a tiny model and runs two pieces of the proof (about 30 tabbench processes)
 def test_two_gpu_windows_on_a_cpu(tmp_path):
     """What two windows of a lent GPU do, on a CPU with a tiny model in place of the imported GGUF: each window a
     fresh store (machine) and $OUT; `setup`, then `seed K` (seed 0 with the base model); the records tarballs
