@@ -145,3 +145,75 @@ def flawed_splits(demo):
     host().register(Flawed(), PluginInfo("flawed-splits"))
     yield
     host().unregister("flawed-splits")
+
+
+def _private_env(folder: Path) -> dict[str, str]:
+    """``env``'s settings for a session-wide fixture (which cannot use the module-wide ``env``)."""
+    return {**os.environ, "TABBENCH_CACHE_DIR": str(folder / "cache"), "TABBENCH_WORKERS": "0"}
+
+
+@pytest.fixture(scope="session")
+def demo_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished gold run of six demo-bird examples, made once: the viewer's tests serve it, read it, and copy it to
+    break the copies."""
+    from tests.cli_run import gold_run
+
+    base = tmp_path_factory.mktemp("demo-run")
+    return gold_run(base / "gold", "--suite", "demo-bird", "--limit", "6", env=_private_env(base))
+
+
+@pytest.fixture(scope="module")
+def served(demo_run: Path):
+    """A viewer server (``tests.viewer_serving.Serving``) of ``demo_run`` twice, fresh for each test file: its
+    cache starts empty there."""
+    from tabbench.evaluation.runfolder import read_run
+    from tabbench.reporting.viewer import Site
+    from tests.viewer_serving import Serving
+
+    serving = Serving(Site([read_run(demo_run), read_run(demo_run)]))
+    yield serving
+    serving.close()
+
+
+@pytest.fixture(scope="session")
+def scored_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``tests.run_edits.scored_runs``, made once: demo-bird runs ``a`` (all gold) and ``b`` (a third wrong)."""
+    from tests.run_edits import scored_runs
+
+    base = tmp_path_factory.mktemp("scored-runs")
+    return scored_runs(base, _private_env(base))
+
+
+@pytest.fixture(scope="session")
+def shard_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``tests.run_edits.shard_runs``, made once: a demo-bird run, its two shards, and a secret outside them."""
+    from tests.run_edits import shard_runs
+
+    base = tmp_path_factory.mktemp("shard-runs")
+    return shard_runs(base, _private_env(base))
+
+
+@pytest.fixture
+def afile(tmp_path: Path) -> Path:
+    """A regular file, to put an output path under (``afile/out``: a file is in the way)."""
+    path = tmp_path / "afile"
+    path.write_text("not a folder\n")
+    return path
+
+
+@pytest.fixture
+def malformed_files(tmp_path: Path) -> dict[str, Path]:
+    """Malformed predictions files, and a regular file to put an output path under."""
+    made = {
+        "binary": bytes(range(256)) * 4,  # .json: BIRD's official format reader sees it
+        "latin1": '{"id": "0", "completion": "SELECT 1"}\n\n{"id": "1", "completion": "caf\xe9"}\n'.encode("latin-1"),
+        "torn": b'{"id": "0", "completion": "SELECT 1"}\n{"id": "1", "completion": \n',
+        "deep": b'{"id": "0", "completion": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n",
+        "digits": b'{"id": ' + b"9" * 5000 + b', "completion": "SELECT 1"}\n',
+        "afile": b"not a folder\n",
+    }
+    out = {}
+    for name, data in made.items():
+        out[name] = tmp_path / (f"{name}.json" if name == "binary" else f"{name}.jsonl")
+        out[name].write_bytes(data)
+    return out

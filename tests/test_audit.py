@@ -1,4 +1,5 @@
-"""The reward-hacking audit flags the known hacks and leaves sound rewards alone."""
+"""The reward-hacking audit flags the known hacks and leaves sound rewards alone; ``rewards audit``'s malformed
+input is one line naming the reward, option, path or split."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import pytest
 from tabbench import get_reward
 from tabbench.evaluation.audit import audit
 from tabbench.host.plugins import host
+from tests.bird_demo import BIRD
+from tests.one_line import one_line_error
 
 pytestmark = pytest.mark.usefixtures("private_gold_cache")
 
@@ -50,3 +53,23 @@ def test_cli(cli_runner):
     strict = cli_runner(["rewards", "audit", "arctic", "--benchmark", "demo-bird", "--limit", "1", "--strict",
                          "--reward-option", "timeout=5"])
     assert strict.exit_code == 0 and "nothing flagged" in strict.output
+
+
+AUDIT_CASES = {
+    "unknown reward": (["nosuch-reward", "--benchmark", "bird"], ["unknown reward 'nosuch-reward'"]),
+    "unknown reward option": (["bird-ex", "--benchmark", "bird", "--reward-option", "nosuch=1"], ["'nosuch'"]),
+    "malformed reward option": (["bird-ex", "--benchmark", "bird", "--reward-option", "timeout"], ["timeout"]),
+    "1e12 seconds": (["bird-ex", "--benchmark", "bird", "--reward-option", "timeout=1e12"], ["timeout"]),
+    "missing data": (["bird-ex", "--benchmark", "bird", "--data", "bird=/nonexistent/bird"], ["/nonexistent/bird"]),
+    "unknown split": (["bird-ex", "--benchmark", "bird", "--split", "nosuch"], ["'nosuch'"]),
+    "threshold out of range": (["bird-ex", "--benchmark", "bird", "--threshold", "2"], ["--threshold"]),
+    "nan threshold": (["bird-ex", "--benchmark", "bird", "--threshold", "nan"], ["--threshold", "finite"]),
+}
+
+
+@pytest.mark.parametrize("case", list(AUDIT_CASES))
+def test_rewards_audit_malformed_input(cli_runner, case: str) -> None:
+    args, names = AUDIT_CASES[case]
+    data = [] if "--data" in args else ["--data", f"bird={BIRD}"]
+    split = [] if "--split" in args else ["--split", "dev"]
+    one_line_error(cli_runner(["rewards", "audit", *args, *data, *split, "--limit", "2"]), *names)

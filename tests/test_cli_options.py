@@ -21,8 +21,10 @@ from tabbench.contract.deprecation import CommandLineDeprecation
 from tabbench.contract.errors import UsageError
 from tabbench.evaluation.options import named_options
 from tabbench.evaluation.selection import data_of, parse_data
+from tests.bird_demo import BIRD, on_bird_demo
 from tests.cli_run import gold_run
 from tests.cli_run import tabbench as run_tabbench
+from tests.one_line import one_line_error
 
 pytestmark = pytest.mark.usefixtures("private_gold_cache")
 
@@ -167,3 +169,12 @@ def test_score_takes_data_and_options_by_benchmark_name(env: dict[str, str], tmp
     assert "DeprecationWarning" not in done.stderr
     result = json.loads((tmp_path / "s/results.json").read_text())["benchmarks"]["demo-bird"]
     assert result["options"]["timeout"] == 9 and result["data"]["path"] == str(data)
+
+
+@on_bird_demo
+def test_malformed_environment_variable_is_one_line(cli_runner, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev",
+                         "--limit", "1", "--out", str(out), "--no-progress"], env={"TABBENCH_RESULT_STORE_MB": "lots"})
+    one_line_error(result, "--result-store-mb", "'lots'")
+    assert not out.exists()

@@ -17,6 +17,8 @@ from tabbench.reporting.paired import sign_test
 from tabbench.reporting.viewer import Site, write_bundle
 from tests import browser
 from tests.cli_run import tabbench
+from tests.run_edits import BENCH, copy_run, edit_json, edit_samples
+from tests.viewer_serving import MARKUP, NAME, Serving, assert_route_shows_markup_as_text
 
 N = 16
 
@@ -125,3 +127,57 @@ def test_the_flipped_list_is_cut_at_a_limit_ups_first(runs: dict) -> None:
     assert [f["id"] for f in flipped(found, [], [], {}, limit=3)] == ["u1", "u2", "d1"]
     assert [f["id"] for f in flipped(found, [], [], {}, limit=1)] == ["u1"]
     assert len(flipped(found, [], [], {})) == 5
+
+
+# --- hostile run folders ----------------------------------------------------------------------------------------------
+
+
+def _marked_runs(scored_runs: dict[str, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """The baseline with markup in its prompts (question, gold), its records' buckets (a breakdown key and the
+    levels of difficulty and db_id); the other run with markup in its failed answers, their errors and its edits."""
+    a, b = copy_run(scored_runs, "a", tmp_path), copy_run(scored_runs, "b", tmp_path)
+    edit_samples(a, lambda rs: [r["meta"].update({MARKUP: MARKUP, "difficulty": MARKUP, "db_id": MARKUP})
+                                 for r in rs[::2]])
+    edit_json(a / "results.json", lambda r: r["benchmarks"][BENCH]["breakdown"].update(
+        {MARKUP: {MARKUP: {"n": 1, "metrics": {}}}}))
+    prompts = a / "prompts" / f"{BENCH}.jsonl"
+    prompts.write_text("".join(json.dumps({**json.loads(line), "question": MARKUP, "gold": MARKUP}) + "\n"
+                               for line in prompts.read_text().splitlines()))
+
+    def fail_with_markup(records: list[dict]) -> None:
+        for record in records:
+            if record["status"] != "match":
+                record["answer"] = MARKUP
+                record["scores"]["ex"]["details"] = {"error": MARKUP}
+
+    edit_samples(b, fail_with_markup)
+    edit_json(b / "results.json", lambda r: r.update(edits=[{"kind": MARKUP, "at": MARKUP, "tabbench_version": MARKUP,
+                                                              "metrics": [{key: MARKUP for key in (
+                                                                  "benchmark", "name", "reward", "reward_version")}
+                                                                  | {"options": {MARKUP: MARKUP}}]}]))
+    return a, b
+
+
+@pytest.mark.parametrize("form", ["served", "bundle"])
+def test_markup_in_flipped_samples_bucket_charts_and_edits_is_text(scored_runs, tmp_path: Path, chrome,
+                                                                   form: str) -> None:
+    """The compare page's flipped list and per-bucket tables and SVG charts, and the run card's edits, put run
+    content in as text: nothing injected runs or becomes an element, served or bundled (no CSP header there).
+    (test_viewer_app.py's hostile site compares a run with itself: no flips, and no markup in a bucket.)"""
+    a, b = _marked_runs(scored_runs, tmp_path)
+    site = Site([read_run(a, MARKUP), read_run(b, NAME)])
+    serving = Serving(site) if form == "served" else None
+    url = serving.url if serving else browser.page_url(write_bundle(site, tmp_path / "site"))
+    try:
+        chrome.get(url + "#runs")
+        for route, ready in (("#runs", "table.edits td"), ("#compare", "table.flipped td.answer-b")):
+            assert_route_shows_markup_as_text(chrome, route, ready)
+        flipped, charts, bars, labels = chrome.execute_script("""return [
+            [...document.querySelectorAll('table.flipped td.answer-b')].map((td) => td.textContent),
+            document.querySelectorAll('svg.bucket-chart').length,
+            document.querySelectorAll('svg.bucket-chart rect').length,
+            [...document.querySelectorAll('.bucket-key')].map((d) => d.dataset.key)]""")
+        assert flipped and set(flipped) == {MARKUP} and charts >= 3 and bars > 0 and MARKUP in labels
+    finally:
+        if serving:
+            serving.close()

@@ -1,4 +1,8 @@
-"""`tabbench models build-tiny` and `tabbench eval` end to end with the tiny model and the bundled demo suite."""
+"""`tabbench models build-tiny` and `tabbench eval` end to end with the tiny model and the bundled demo suite.
+
+Malformed input is one line naming the file, key or line, exit 2, and no run directory left behind (on the
+BIRD-format demo data shipped in the repository).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,10 @@ import time
 from pathlib import Path
 
 import pytest
+
+from tests.bird_demo import BIRD, on_bird_demo
+from tests.cli_run import tabbench as run_tabbench
+from tests.one_line import one_line_error
 
 pytest.importorskip("transformers")
 pytest.importorskip("tabbench_demo")
@@ -318,3 +326,123 @@ def test_benchmark_options_can_target_one_benchmark_and_bad_ones_fail(tmp_path: 
     bad = cli([*base, "-o", "demo-crtqa:table_format=xml", "--out", str(tmp_path / "bad")])
     assert bad.exit_code == 2 and "table_format" in bad.stderr
     assert not (tmp_path / "bad").exists()
+
+
+# --- malformed input --------------------------------------------------------------------------------------------------
+
+
+EVAL_CASES = {
+    "missing predictions file": (["--model", "predictions:{tmp}/missing.jsonl"], ["{tmp}/missing.jsonl"]),
+    "unknown backend prefix": (["--model", "nosuchbackend:x"], ["unknown model backend 'nosuchbackend'"]),
+    "binary predictions": (["--model", "predictions:{binary}"], ["{binary}", "not UTF-8"]),
+    "non-UTF-8 predictions": (["--model", "predictions:{latin1}"], ["{latin1}:3:"]),
+    "1e12 workers": (["--model", "gold", "--workers", "1e12"], ["--workers", "1e12"]),
+    "quoted workers": (["--model", "gold", "--workers", '"2"'], ["--workers"]),
+    "an option gold does not take": (["--model", "gold", "--dtype", "bfloat16"], ["model backend 'gold'", "dtype"]),
+    "unknown predictions option": (["--model", "predictions:{torn}", "-m", "mising=empty"], ["mising"]),
+    "non-UTF-8 transcripts (--env)": (["--model", "predictions:{latin1}", "--env", "sql"], ["{latin1}"]),
+    "transcripts nested past the stack": (["--model", "predictions:{deep}", "--env", "sql"], ["{deep}:1:"]),
+    "malformed TABBENCH_RESULT_STORE_MB": (["--model", "gold", "--result-store-mb", "lots"], ["--result-store-mb"]),
+    "nan temperature": (["--model", "gold", "--temperature", "nan"], ["--temperature", "not a finite number"]),
+    "nan top-p": (["--model", "gold", "--top-p", "nan"], ["--top-p", "not a finite number"]),
+    "data for another benchmark": (["--model", "gold", "--data", "spider=/x"], ["--data spider"]),
+}
+
+
+@on_bird_demo
+@pytest.mark.parametrize("case", list(EVAL_CASES))
+def test_eval_malformed_input(cli_runner, malformed_files, tmp_path: Path, case: str) -> None:
+    extra, names = EVAL_CASES[case]
+    out = tmp_path / "run"
+    fill = {"tmp": str(tmp_path), **{k: str(v) for k, v in malformed_files.items()}}
+    args = ["eval", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "3", "--out", str(out),
+            "--no-progress", "--no-cache"]
+    result = cli_runner(args + [a.format(**fill) for a in extra])
+    one_line_error(result, *(n.format(**fill) for n in names))
+    assert not out.exists(), "a refused input must leave no run directory"
+
+
+DATA_DAMAGE = {
+    # name: (file of the BIRD data folder, how it is damaged, the file the error names)
+    "questions cut mid-record": ("dev.json", lambda data: data[: len(data) // 2], "dev.json"),
+    "questions nested past the stack": ("dev.json", lambda data: b"[" * 100_000 + b"]" * 100_000, "dev.json"),
+    "no questions": ("dev.json", lambda data: b"[]", "dev_gold.sql"),  # "N gold queries for 0 questions"
+    "gold SQL not UTF-8": ("dev_gold.sql", lambda data: data + b"\xe9", "dev_gold.sql"),
+    "schema not JSON": ("dev_tables.json", lambda data: b"\x00" * 64, "dev_tables.json"),
+}
+
+
+@on_bird_demo
+@pytest.mark.parametrize("case", list(DATA_DAMAGE))
+def test_eval_malformed_data_file_leaves_nothing_and_the_rerun_works(cli_runner, tmp_path: Path, case: str) -> None:
+    name, damage, named = DATA_DAMAGE[case]
+    data = tmp_path / "bird"
+    shutil.copytree(BIRD, data)
+    good = (data / name).read_bytes()
+    (data / name).write_bytes(damage(good))
+    out = tmp_path / "runs" / "x"
+    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={data}", "--split", "dev", "--limit", "2",
+            "--out", str(out), "--no-progress", "--no-cache"]
+    one_line_error(cli_runner(args), str(data / named))
+    assert not (tmp_path / "runs").exists(), "no run.json (nor the folders made for it) after a failed start"
+    (data / name).write_bytes(good)
+    result = cli_runner(args)
+    assert result.exit_code == 0, result.output
+    assert (out / "results.json").is_file()
+
+
+@on_bird_demo
+def test_eval_out_under_a_file(cli_runner, malformed_files) -> None:
+    out = malformed_files["afile"] / "run"
+    result = cli_runner(["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev",
+                         "--limit", "2", "--out", str(out), "--no-progress", "--no-cache"])
+    one_line_error(result, f"--out {out}")
+
+
+@pytest.fixture(scope="module")
+def micro_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A very small random checkpoint for the hf backend (built offline in seconds)."""
+    pytest.importorskip("transformers")
+    tinymodel = pytest.importorskip("tabbench_demo.tinymodel")
+    spec = tinymodel.TinySpec(vocab_size=300, hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+                              num_key_value_heads=1, intermediate_size=32, max_position_embeddings=256)
+    return tinymodel.build_tiny_model(tmp_path_factory.mktemp("micro") / "model", spec=spec)
+
+
+@on_bird_demo
+@pytest.mark.parametrize("option", [["--cache", "{afile}/responses.jsonl"], ["--device", "cuda:7"]])
+@pytest.mark.slow  # builds a tiny checkpoint
+def test_eval_hf_backend_options(cli_runner, micro_model: Path, malformed_files, tmp_path: Path,
+                                 option: list[str]) -> None:
+    import torch
+
+    if option[0] == "--device" and torch.cuda.device_count() > 7:
+        pytest.skip("this machine has a cuda:7")
+    out = tmp_path / "run"
+    args = [a.format(afile=malformed_files["afile"]) for a in option]
+    result = cli_runner(["eval", "--model", str(micro_model), "--suite", "bird", "--data", f"bird={BIRD}", "--split",
+                         "dev", "--limit", "1", "--max-new-tokens", "2", "--out", str(out), "--no-progress", *args])
+    one_line_error(result, args[1])
+    assert not out.exists()
+
+
+@on_bird_demo
+def test_eval_unloadable_checkpoint(cli_runner, tmp_path: Path) -> None:
+    pytest.importorskip("transformers")
+    folder = tmp_path / "lookalike"
+    folder.mkdir()
+    (folder / "config.json").write_text("{}")
+    (folder / "tokenizer_config.json").write_text("{}")
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", str(folder), "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev",
+                         "--limit", "1", "--out", str(out), "--no-progress", "--no-cache"])
+    one_line_error(result, f"hf: cannot load {folder}")
+    assert not out.exists()
+
+
+def test_eval_checks_its_out_folder_before_the_model_loads(tmp_path: Path, env) -> None:
+    (tmp_path / "afile").write_text("x")
+    missing = tmp_path / "no-such-checkpoint"
+    done = run_tabbench("eval", "--model", str(missing), "--suite", "demo", "--out", str(tmp_path / "afile" / "run"),
+                    "--no-progress", env=env)
+    assert str(missing) not in one_line_error(done, "--out", "a file is in the way")

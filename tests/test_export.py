@@ -1,14 +1,21 @@
 """`tabbench export`: the gold run of every bundled benchmark in Every Eval Ever's format, validated against that
 format's own JSON Schemas (vendored from every-eval-ever 0.3.0) and the rules its validator adds between the two
-files; and in lm-evaluation-harness's layout, read back with the rules lm-eval's own file helpers use."""
+files; and in lm-evaluation-harness's layout, read back with the rules lm-eval's own file helpers use.
+
+From a hostile run folder, what reaches standard JSON is written (lone surrogates as escapes) and the rest is one
+line (NaN, names no file can have, an --out it cannot use), with nothing written.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import shutil
+import subprocess
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import jsonschema
@@ -17,6 +24,8 @@ import pytest
 from tabbench.reporting.export import eee_schema
 from tabbench.reporting.paired import passed
 from tests.cli_run import gold_run, tabbench
+from tests.one_line import one_line_failure
+from tests.run_edits import BENCH, copy_run, edit_json, edit_samples, files, first_metric, strict_json
 
 LIMIT = 4
 UUID4 = r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
@@ -411,3 +420,178 @@ def test_eee_files_that_would_not_validate_are_refused_and_nothing_is_written(
     with pytest.raises(DataError, match=r"does not match Every Eval Ever's aggregate schema at .*max_tokens"):
         exporting.export(read_run(gold), "eee", tmp_path / "eee")
     assert not (tmp_path / "eee").exists() and not list(tmp_path.iterdir())
+
+
+# --- hostile run folders ----------------------------------------------------------------------------------------------
+
+
+def _export(run: Path, fmt: str, out: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return tabbench("export", str(run), "--format", fmt, "--out", str(out), env=env)
+
+
+def _exported(out: Path) -> dict[str, object]:
+    """Every file written, read as a strict reader reads it (JSON lines line by line)."""
+    found: dict[str, object] = {}
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        text = path.read_text(encoding="utf-8")  # valid UTF-8, or this raises
+        found[str(path.relative_to(out))] = ([strict_json(line) for line in text.splitlines()]
+                                             if path.suffix == ".jsonl" else strict_json(text))
+    return found
+
+
+@pytest.mark.parametrize("fmt", ["eee", "lm-eval"])
+def test_lone_surrogates_in_model_text_and_prompts_export_as_json_escapes(scored_runs, tmp_path: Path, env,
+                                                                         fmt: str) -> None:
+    """A policy can write a lone surrogate (docs/run-folder.md: records keep it as its \\udXXX escape); UTF-8
+    cannot hold one, so writing the export raised UnicodeEncodeError. It is written as the same JSON escape."""
+    run = copy_run(scored_runs, "a", tmp_path)
+    edit_samples(run, lambda rs: rs[0].update(completions=["SELECT 1 -- \ud800"], answer="SELECT 1 -- \ud800"))
+    prompts = run / "prompts" / f"{BENCH}.jsonl"
+    entries = [json.loads(line) for line in prompts.read_text().splitlines()]
+    entries[0]["question"] = "which \udfff?"
+    prompts.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    done = _export(run, fmt, tmp_path / "out", env)
+    assert done.returncode == 0, done.stderr
+    text = json.dumps(_exported(tmp_path / "out"))
+    assert "\\ud800" in text and "\\udfff" in text
+    if fmt == "eee":
+        for name, value in _exported(tmp_path / "out").items():
+            for item in value if name.endswith(".jsonl") else [value]:
+                jsonschema.Draft7Validator(eee_schema("instance" if name.endswith(".jsonl") else "aggregate")
+                                           ).validate(item)
+
+
+NON_FINITE: dict[str, tuple[Callable[[Path], object], tuple[str, ...]]] = {
+    "a record's score is NaN": (lambda run: edit_samples(run, lambda rs: rs[1]["scores"]["ex"].update(
+        value=math.nan)), (f"samples/{BENCH}.jsonl: record ", "= nan")),
+    "a metric's value is infinite": (lambda run: edit_json(run / "results.json", lambda r: first_metric(r).update(
+        value=math.inf)), ("results.json", "= inf")),
+    "a meta value is -infinity": (lambda run: edit_samples(run, lambda rs: rs[1]["meta"].update(
+        weight=-math.inf)), (f"samples/{BENCH}.jsonl: record ", "doc.weight = -inf")),
+}
+
+
+@pytest.mark.parametrize("fmt", ["eee", "lm-eval"])
+@pytest.mark.parametrize("case", sorted(NON_FINITE))
+def test_nan_and_infinities_are_one_line_never_an_invalid_export(scored_runs, tmp_path: Path, env, case: str,
+                                                                 fmt: str) -> None:
+    """Standard JSON has no NaN: eee raised ValueError (a traceback), lm-eval wrote NaN into its files. (eee
+    writes meta values as text, where "-inf" is no number: that export is written.)"""
+    edit, says = NON_FINITE[case]
+    run = copy_run(scored_runs, "a", tmp_path)
+    edit(run)
+    done = _export(run, fmt, tmp_path / "out", env)
+    if fmt == "eee" and "meta" in case:
+        assert done.returncode == 0 and _exported(tmp_path / "out"), done.stderr
+        return
+    one_line_failure(done, *says)
+    assert not (tmp_path / "out").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["a"]
+
+
+def _out_symlink_to_an_empty_folder(tmp_path: Path, run: Path) -> Path:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "elsewhere")
+    return tmp_path / "link"
+
+
+def _out_dangling_symlink(tmp_path: Path, run: Path) -> Path:
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    return tmp_path / "dangling"
+
+
+def _out_under_a_file(tmp_path: Path, run: Path) -> Path:
+    (tmp_path / "file").write_text("mine")
+    return tmp_path / "file" / "out"
+
+
+def _out_inside_the_run(tmp_path: Path, run: Path) -> Path:
+    return run / "samples" / "export.jsonl"
+
+
+def _out_symlink_loop(tmp_path: Path, run: Path) -> Path:
+    (tmp_path / "loop").symlink_to(tmp_path / "pool")
+    (tmp_path / "pool").symlink_to(tmp_path / "loop")
+    return tmp_path / "loop"
+
+
+@pytest.mark.parametrize(("place", "says"), [
+    (_out_symlink_to_an_empty_folder, "is a symlink"), (_out_dangling_symlink, "a symlink to nothing"),
+    (_out_under_a_file, "a file is in the way"), (_out_inside_the_run, "inside the run folder"),
+    (_out_symlink_loop, "cannot be resolved")])
+def test_an_out_folder_export_cannot_use_is_one_line_and_nothing_is_written(scored_runs, tmp_path: Path, env, place,
+                                                                            says: str) -> None:
+    run = copy_run(scored_runs, "a", tmp_path)
+    out = place(tmp_path, run)
+    before, run_before = files(tmp_path), files(run)
+    one_line_failure(_export(run, "lm-eval", out, env), "--out", says)
+    assert files(tmp_path) == before and files(run) == run_before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no staging folder left
+
+
+def test_two_benchmarks_lm_eval_names_alike_are_refused_not_overwritten(scored_runs, tmp_path: Path, env) -> None:
+    """lm-eval sanitises a task name ("demo bird" -> "demo_bird"): two benchmarks whose names sanitise alike
+    wrote one samples file over the other."""
+    run = copy_run(scored_runs, "a", tmp_path)
+    for name in ("demo bird", "demo_bird"):
+        for part in ("samples", "prompts"):
+            shutil.copy(run / part / f"{BENCH}.jsonl", run / part / f"{name}.jsonl")
+    edit_json(run / "results.json", lambda r: r["benchmarks"].update(
+        {name: r["benchmarks"][BENCH] for name in ("demo bird", "demo_bird")}))
+    one_line_failure(_export(run, "lm-eval", tmp_path / "out", env), "samples_demo_bird_", "twice")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("model", "says"), [("a\0b", "not a plain file name"), ("a\nb", "not a plain file name"),
+                                             ("m" * 300, "File name too long")])
+def test_a_model_name_that_is_no_file_name_is_one_line_in_lm_eval(scored_runs, tmp_path: Path, env, model: str,
+                                                                  says: str) -> None:
+    """lm-eval names its folder after the model: NUL in the recorded model was a ValueError, a long name an
+    OSError (tracebacks)."""
+    run = copy_run(scored_runs, "a", tmp_path)
+    edit_json(run / "results.json", lambda r: r["config"].update(model=model))
+    one_line_failure(_export(run, "lm-eval", tmp_path / "out", env), says)
+    assert not (tmp_path / "out").exists()
+    done = _export(run, "eee", tmp_path / "eee", env)  # eee makes names portable, but not shorter
+    if len(model) > 255:
+        one_line_failure(done, says)
+    else:
+        assert done.returncode == 0, done.stderr
+
+
+def test_a_run_made_with_where_at_file_exports_and_builds_a_board_without_the_file(scored_runs, tmp_path: Path,
+                                                                                   env) -> None:
+    """`--where id=@FILE` records the file's path and hash; export and leaderboard build read that record, they do
+    not read the file again (it may be gone, or be any path a hostile run folder names). Only merge and resume,
+    which select examples with it, read it."""
+    run = copy_run(scored_runs, "a", tmp_path)
+    recorded = json.loads((run / "results.json").read_text())["config"]["where"]
+    assert recorded[0]["file"] == str(scored_runs["ids"])
+    edit_json(run / "results.json", lambda r: r["config"]["where"][0].update(file=str(tmp_path / "gone.txt")))
+    for fmt in ("eee", "lm-eval"):
+        done = _export(run, fmt, tmp_path / fmt, env)
+        assert done.returncode == 0, done.stderr
+    (results,) = (tmp_path / "lm-eval").rglob("results_*.json")
+    # as recorded, by name (an export writes no local path unless --keep-paths)
+    assert strict_json(results.read_text())["tabbench"]["config"]["where"][0]["file"] == "gone.txt"
+    done = tabbench("leaderboard", "build", str(run), "--out", str(tmp_path / "board.md"), env=env)
+    assert done.returncode == 0, done.stderr
+
+
+def test_an_export_of_a_partial_merge_says_how_many_examples_are_missing(tmp_path: Path, env) -> None:
+    """`merge --allow-partial` marks results.json partial; its export looked complete. lm-eval's n-samples has
+    the run's size as `original` and the samples exported as `effective`; each eee result names the examples
+    missing from its score."""
+    gold_run(tmp_path / "shard", "--suite", BENCH, "--limit", "6", "--shard", "0/2", env=env)
+    done = tabbench("merge", str(tmp_path / "part"), str(tmp_path / "shard"), "--allow-partial", env=env)
+    assert done.returncode == 0, done.stderr
+    missing = json.loads((tmp_path / "part" / "results.json").read_text())["merge"]["missing"][BENCH]
+    assert missing
+    for fmt in ("eee", "lm-eval"):
+        done = _export(tmp_path / "part", fmt, tmp_path / fmt, env)
+        assert done.returncode == 0, done.stderr
+    (aggregate,) = (tmp_path / "eee").rglob("*-*.json")
+    for result in strict_json(aggregate.read_text())["evaluation_results"]:
+        assert result["score_details"]["details"]["examples_missing"] == str(len(missing))
+    (results,) = (tmp_path / "lm-eval").rglob("results_*.json")
+    counts = strict_json(results.read_text())["n-samples"][BENCH]
+    assert counts == {"original": 6, "effective": 6 - len(missing)}

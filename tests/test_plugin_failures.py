@@ -210,3 +210,23 @@ def test_a_registration_hook_that_looks_a_name_up_fails_alone_with_one_clear_lin
     assert "plugin 'eager': register_benchmarks looked up a benchmark while the benchmarks were being registered" \
         in error and "\n" not in error
     assert tabbench.benchmark_class("quiet-bench") is _Quiet  # no lookup is refused once the registry is built
+
+
+class _HookExits:
+    @tabbench.hookimpl
+    def before_benchmark(self, benchmark):
+        raise SystemExit(5)
+
+
+def test_a_lifecycle_hook_that_exits_is_one_line_naming_the_plugin(isolated_host, cli_runner, tmp_path: Path) -> None:
+    isolated_host.register(_inline("tabbench_toy_exits", TOY_MODULE.replace("tabbench_toy:", "tabbench_toy_exits:")),
+                           "toy")
+    isolated_host.register(_HookExits(), "hookexits")
+    data = write_toy_data(tmp_path / "toy.jsonl", n=2)
+    predictions = tmp_path / "p.jsonl"
+    predictions.write_text("".join(json.dumps({"id": f"q{i}", "completion": str(i)}) + "\n" for i in range(2)))
+    result = cli_runner(["score", "toy", "--data", f"toy={data}", "--predictions", str(predictions),
+                         "--out", str(tmp_path / "out"), "--no-progress"])
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1, result.stderr
+    assert "plugin 'hookexits': hook before_benchmark raised" in lines[0] and "SystemExit: 5" in lines[0]

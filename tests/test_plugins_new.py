@@ -1,4 +1,5 @@
-"""`tabbench plugins new --kind KIND NAME`: each kind's skeleton installs, registers, and its own tests pass."""
+"""`tabbench plugins new --kind KIND NAME`: each kind's skeleton installs, registers, and its own tests pass; a bad
+name or folder is one line, and nothing is written."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.one_line import one_line_error
 from tests.toy_plugin import plugin_env
 from tests.toy_plugin import tabbench as run_tabbench
 
@@ -171,3 +173,14 @@ def test_a_skeleton_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: 
     with pytest.raises(OSError, match="No space left"):
         render("my-bench", tmp_path / "tabbench-my-bench")
     assert len(written) == 4 and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.usefixtures("private_gold_cache")
+@pytest.mark.parametrize("args", [["bad name!"], ["ok-name", "--dir", "{afile}/x"], ["ok-name", "--dir", "{full}"]])
+def test_plugins_new_malformed_input(cli_runner, tmp_path: Path, afile: Path, args: list[str]) -> None:
+    full = tmp_path / "full"
+    full.mkdir()
+    (full / "keep.txt").write_text("mine")
+    args = [a.format(afile=afile, full=full) for a in args]
+    one_line_error(cli_runner(["plugins", "new", *args]), args[-1])
+    assert (full / "keep.txt").read_text() == "mine" and afile.read_text() == "not a folder\n"

@@ -1,10 +1,15 @@
 """`tabbench rescore`: metrics added to a finished demo-bird run, checked against the reward scored by hand,
-with the edit recorded in results.json and shown by the viewer, and bad requests refused with nothing written."""
+with the edit recorded in results.json and shown by the viewer, and bad requests refused with nothing written.
+
+A hostile run folder (tampered records or results, a results.json leading outside) is one line, and nothing is
+rewritten.
+"""
 
 from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,6 +20,8 @@ from tabbench.evaluation.results import validate
 from tabbench.evaluation.runfolder import read_run
 from tabbench.reporting.viewer import Site
 from tests.cli_run import gold_run, tabbench
+from tests.one_line import one_line_failure
+from tests.run_edits import BENCH, copy_run, edit_json, edit_samples, files
 
 N = 12
 
@@ -42,10 +49,6 @@ def run(made: Path, tmp_path: Path) -> Path:
 
 def _records(run: Path) -> list[dict]:
     return [json.loads(line) for line in (run / "samples/demo-bird.jsonl").read_text().splitlines()]
-
-
-def _files(run: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(run)): p.read_bytes() for p in sorted(run.rglob("*")) if p.is_file()}
 
 
 def test_rescore_adds_the_rewards_scores_to_records_results_and_edits(run: Path, env: dict[str, str]) -> None:
@@ -127,11 +130,11 @@ def test_rescore_adds_the_rewards_scores_to_records_results_and_edits(run: Path,
 ])
 def test_bad_requests_are_one_line_errors_and_write_nothing(run: Path, env: dict[str, str], args: list[str],
                                                            message: str) -> None:
-    before = _files(run)
+    before = files(run)
     done = tabbench("rescore", str(run), *args, "--no-progress", env=env)
     assert done.returncode != 0 and message in done.stderr, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
-    assert _files(run) == before
+    assert files(run) == before
 
 
 def test_a_run_without_results_or_on_other_data_is_refused(run: Path, env: dict[str, str], tmp_path: Path) -> None:
@@ -154,10 +157,10 @@ def test_a_run_without_results_or_on_other_data_is_refused(run: Path, env: dict[
     assert found.returncode == 0, found.stderr
     changed = next(p for p in sorted(moved.rglob("*")) if p.is_file() and p.suffix == ".json")
     changed.write_text(changed.read_text() + " ")
-    before = _files(run)
+    before = files(run)
     refused = tabbench("rescore", str(run), "--reward", "f1=component-f1", "--data", f"demo-bird={moved}", env=env)
     assert refused.returncode != 0 and "not the data the run was made on" in refused.stderr, refused.stderr
-    assert _files(run) == before
+    assert files(run) == before
 
 
 def test_a_transcript_reward_scores_an_agent_runs_rollouts(env: dict[str, str], tmp_path: Path) -> None:
@@ -254,19 +257,77 @@ def test_replace_scores_a_metric_again_and_remove_takes_it_out(run: Path, env: d
 def test_a_read_only_file_of_the_run_is_refused_before_any_work_and_nothing_changes(run: Path, env: dict[str, str],
                                                                                     name: str) -> None:
     (run / name).chmod(0o444)
-    before = _files(run)
+    before = files(run)
     done = tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env)
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert f"{run / name}: read-only" in done.stderr
-    assert _files(run) == before and not [p for p in run.rglob(".*")]
+    assert files(run) == before and not [p for p in run.rglob(".*")]
 
 
 def test_records_that_do_not_give_back_results_json_are_refused_before_scoring(run: Path, env: dict[str, str]) -> None:
     """A duplicated record (n=13 beside results.json's n=12) was rescored and reported as n=13."""
     samples = run / "samples" / "demo-bird.jsonl"
     samples.write_text(samples.read_text() + samples.read_text().splitlines(keepends=True)[0])
-    before = _files(run)
+    before = files(run)
     done = tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env)
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "samples/demo-bird.jsonl" in done.stderr  # a duplicated id, or 13 records beside n=12
-    assert _files(run) == before
+    assert files(run) == before
+
+
+# --- hostile run folders ----------------------------------------------------------------------------------------------
+
+
+def _vote(records: list[dict]) -> None:
+    for record in records:
+        record.update(completions=record["completions"] * 2, vote="first")
+
+
+REFUSED_RUNS: dict[str, tuple[Callable[[Path], object], tuple[str, ...]]] = {
+    # the run's results.json breaks the schema where load does not look: the new results.json could not be
+    # written, and the records were already rewritten (a half-written rescore)
+    "results.json breaks the schema": (lambda run: edit_json(run / "results.json", lambda r: r.pop("python")),
+                                       ("results.json", "'python' is a required property")),
+    "answers is a list": (lambda run: edit_samples(run, lambda rs: rs[0].update(answers=[1])),
+                          (f"{BENCH}.jsonl:1", "'answers'")),
+    "vote is text": (lambda run: edit_samples(run, _vote), (f"{BENCH}.jsonl:1", "'vote'")),
+    # no data hashes recorded: the data could not be checked, so rescore ran on whatever data.path held
+    "data.files is empty": (lambda run: edit_json(run / "results.json", lambda r: r["benchmarks"][BENCH][
+        "data"].update(files={})), (f"benchmarks.{BENCH}.data.files", "recorded no data files")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_RUNS))
+def test_rescore_of_a_tampered_run_is_one_line_and_writes_nothing(scored_runs, tmp_path: Path, env, case: str) -> None:
+    edit, says = REFUSED_RUNS[case]
+    run = copy_run(scored_runs, "a", tmp_path)
+    edit(run)
+    before = files(run)
+    one_line_failure(tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env), *says)
+    assert files(run) == before
+
+
+def test_rescore_reads_no_results_json_from_outside_the_run(scored_runs, tmp_path: Path, env) -> None:
+    run = copy_run(scored_runs, "a", tmp_path)
+    outside = tmp_path / "elsewhere.json"
+    (run / "results.json").rename(outside)
+    (run / "results.json").symlink_to(outside)
+    before = outside.read_bytes()
+    one_line_failure(tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env),
+              "results.json", "leads outside the run folder")
+    assert (run / "results.json").is_symlink() and outside.read_bytes() == before
+
+
+@pytest.mark.parametrize(("spec", "says"), [
+    (" =arctic", "expected REWARD or METRIC=REWARD"),
+    ("a\nb=arctic", "cannot name a metric"),
+    ("a,b=arctic", "cannot name a metric"),
+    ("kept=arctic", "a record of the run holds metric 'kept'"),  # in a record's scores, not results.json's
+])
+def test_rescore_refuses_metric_names_that_are_blank_unprintable_or_taken(scored_runs, tmp_path: Path, env, spec: str,
+                                                                          says: str) -> None:
+    run = copy_run(scored_runs, "a", tmp_path)
+    edit_samples(run, lambda rs: rs[0]["scores"].update(kept={"status": "match", "value": 1.0}))
+    before = files(run)
+    one_line_failure(tabbench("rescore", str(run), "--reward", spec, "--no-progress", env=env), says)
+    assert files(run) == before

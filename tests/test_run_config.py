@@ -7,6 +7,7 @@ import json
 import re
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +17,8 @@ import tabbench
 from tabbench.contract.errors import UsageError
 from tabbench.contract.settings import Settings
 from tabbench.evaluation.config import RunConfig
+from tests.bird_demo import BIRD, on_bird_demo
+from tests.one_line import one_line_error
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -221,3 +224,66 @@ def test_any_edit_of_a_run_json_record_reads_back_or_is_one_line(data: st.DataOb
         read_resume_record(record)
     except TabbenchError as exc:
         assert "\n" not in str(exc).strip(), str(exc)
+
+
+# --- run.json read back on --resume -----------------------------------------------------------------------------------
+
+
+HOSTILE_RUN_JSON = {
+    # name: (key of run.json's config, its new value (None: the key removed, added when absent), what is named)
+    "an unknown key": ("command", "eval", "unknown key 'command'"),
+    "a setting resume does not compare": ("batch_size", 0, "unknown key 'batch_size'"),
+    "a limit as text": ("limit", "2", "limit: unreadable value '2'"),
+    "benchmarks as one string": ("benchmarks", "bird", "benchmarks: unreadable value 'bird'"),
+    "a generation that is a list": ("generation", [1], "generation: unreadable value [1]"),
+    "a shard out of range": ("shard", {"index": 5, "count": 2}, "--shard 5/2"),
+    "a fingerprint as a number": ("fingerprint_sha", 7, "fingerprint_sha: expected str, got int"),
+    "a vote of no kind": ("vote", "loudest", "--vote 'loudest'"),
+}
+
+
+def _edit_run_json(path: Path, key: str, value: Any) -> None:
+    run_json = json.loads(path.read_text())
+    run_json["config"][key] = value
+    path.write_text(json.dumps(run_json))
+
+
+def _no_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the model backend was built")
+
+    monkeypatch.setattr("tabbench.host.lookup.get_backend", refuse)
+
+
+@on_bird_demo
+@pytest.mark.parametrize("case", list(HOSTILE_RUN_JSON))
+def test_resume_reads_run_json_back_through_the_typed_config(cli_runner, tmp_path: Path, monkeypatch, case: str
+                                                             ) -> None:
+    """``run.json`` is read back through ``RunConfig.from_json`` before the model loads: an edited key or value is
+    one line naming the file and the key, and nothing is written."""
+    key, value, named = HOSTILE_RUN_JSON[case]
+    out = tmp_path / "run"
+    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "2",
+            "--out", str(out), "--no-progress", "--no-cache"]
+    assert cli_runner(args).exit_code == 0
+    (out / "results.json").unlink()
+    _edit_run_json(out / "run.json", key, value)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    _no_model(monkeypatch)
+    one_line_error(cli_runner([*args, "--resume"]), str(out / "run.json"), named)
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before, "a refused resume writes nothing"
+
+
+@on_bird_demo
+def test_resume_of_a_vote_run_reads_its_greedy_run_json_before_anything_runs(cli_runner, tmp_path: Path,
+                                                                             monkeypatch) -> None:
+    out = tmp_path / "run"
+    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "2",
+            "--samples", "3", "--out", str(out), "--no-progress", "--no-cache"]
+    assert cli_runner(args).exit_code == 0
+    (out / "results.json").unlink()
+    _edit_run_json(out / "greedy" / "run.json", "limit", True)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    _no_model(monkeypatch)
+    one_line_error(cli_runner([*args, "--resume"]), str(out / "greedy" / "run.json"), "limit: unreadable value True")
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before, "the greedy run is not redone"

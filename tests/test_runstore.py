@@ -1,14 +1,18 @@
-"""The run store: atomic files, torn-line repair after a kill, refusing to mix runs."""
+"""The run store: atomic files, torn-line repair after a kill, refusing to mix runs; ``--resume`` of a changed or
+damaged run is one line naming what changed or the file, and deletes nothing."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.store import RunStore, write_json_atomic
+from tests.bird_demo import BIRD, on_bird_demo
+from tests.one_line import one_line_error
 
 
 def _record(i: int) -> SampleRecord:
@@ -59,3 +63,44 @@ def test_atomic_write_leaves_old_file_when_serialisation_fails(tmp_path):
 class _Unserialisable:
     def __str__(self) -> str:
         raise ValueError("cannot serialise")
+
+
+# --- eval --resume ----------------------------------------------------------------------------------------------------
+
+
+@on_bird_demo
+def test_resume_mismatch_names_only_what_changed(cli_runner, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev",
+            "--out", str(out), "--no-progress", "--no-cache", "--stop", ";"]
+    assert cli_runner([*args, "--limit", "2"]).exit_code == 0
+    line = one_line_error(cli_runner([*args, "--limit", "3", "--resume"]))
+    assert line.endswith("(changed: limit)"), line  # generation (a tuple of stops) did not change
+
+
+RUN_DAMAGE = {
+    # name: (file of the finished run, new content or None to delete it, what the error names)
+    "run.json not JSON": ("run.json", b'{"config": ', "run.json"),
+    "run.json a list": ("run.json", b"[]", "run.json"),
+    "config not an object": ("run.json", b'{"config": 5}', "'config' is not an object"),
+    "records without run.json": ("run.json", None, "without run.json"),
+    "a damaged record before the last": ("samples/bird.jsonl", b"[" * 100_000 + b"]" * 100_000 + b"\n{}\n",
+                                         "bird.jsonl:1:"),
+}
+
+
+@on_bird_demo
+@pytest.mark.parametrize("case", list(RUN_DAMAGE))
+def test_resume_of_a_damaged_run_is_one_line(cli_runner, tmp_path: Path, case: str) -> None:
+    name, content, named = RUN_DAMAGE[case]
+    out = tmp_path / "run"
+    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "2",
+            "--out", str(out), "--no-progress", "--no-cache"]
+    assert cli_runner(args).exit_code == 0
+    (out / "results.json").unlink()
+    if content is None:
+        (out / name).unlink()
+    else:
+        (out / name).write_bytes(content)
+    one_line_error(cli_runner([*args, "--resume"]), named)
+    assert (out / "samples" / "bird.jsonl").exists(), "a refused resume deletes nothing"

@@ -90,7 +90,7 @@ def as_user() -> Iterator[list[str]]:
 
 
 def _cases(prefix: list[str], wrapper: list[str] | None = None) -> dict[str, dict]:
-    from tests.test_sandbox_hostile import FORK_EXEC
+    from tests.sandbox_escapes import FORK_EXEC
 
     # wrapper goes between runuser and the interpreter (e.g. a sandbox without user namespaces)
     command = prefix[:4] + (wrapper or []) + prefix[4:]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_malformed_score_eval import one_line_error
+from tests.one_line import one_line_error
 
 pytest.importorskip("openenv")
 

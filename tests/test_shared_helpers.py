@@ -1,10 +1,12 @@
 """Host helpers the plugins share: tabbench.sql.text2sql (bird, spider, demo), tabbench.checkpoint (hf, vllm),
 ``tabbench.truncate_at_stop`` (hf, openai), the atomic writes (bird, temptabqa, the run store, leaderboards) and
-``tabbench.read_jsonl`` (bird, dabench, tablebench, predictions, traces, paired tests)."""
+``tabbench.read_jsonl`` (bird, dabench, tablebench, predictions, traces, paired tests). A damaged database file is one
+line naming it, for eval and score alike."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -22,6 +24,8 @@ from tabbench import (
 from tabbench.checkpoint import checkpoint_files
 from tabbench.contract.settings import Settings, use_settings
 from tabbench.sql import configured_workers, default_workers, execution_limits, extract_sql, read_tables, sqlite_ddl
+from tests.bird_demo import BIRD, ROOT, on_bird_demo
+from tests.one_line import one_line_error
 
 
 def test_sqlite_ddl_lists_user_tables_as_stored(tmp_path: Path) -> None:
@@ -201,3 +205,34 @@ def test_plugins_read_tables_and_jsonl_through_the_host() -> None:
                 problems.append(f"{path}:{node.lineno}: parses a JSON line (use tabbench.read_jsonl or "
                                 "tabbench.first_jsonl_object)")
     assert not problems, "\n".join(problems)
+
+
+@on_bird_demo
+def test_eval_damaged_database_file(cli_runner, tmp_path: Path) -> None:
+    data = tmp_path / "bird"
+    shutil.copytree(BIRD, data)
+    for database in data.glob("dev_databases/*/*.sqlite"):
+        database.write_bytes(b"not a database, " * 64)
+    out = tmp_path / "run"
+    result = cli_runner(["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={data}", "--split", "dev",
+                         "--limit", "2", "--out", str(out), "--no-progress", "--no-cache"])
+    line = one_line_error(result, str(data / "dev_databases"), "not a readable SQLite database")
+    assert ".sqlite" in line and not out.exists()
+
+
+@on_bird_demo
+def test_score_spider_damaged_database_file(cli_runner, tmp_path: Path) -> None:
+    source = ROOT / "plugins" / "tabbench_demo" / "data" / "spider"
+    if not source.is_dir():
+        pytest.skip("the Spider-format demo data is not in this checkout")
+    data = tmp_path / "spider"
+    shutil.copytree(source, data)
+    for database in data.glob("database/*/*.sqlite"):
+        database.write_bytes(b"not a database, " * 64)
+    predictions = tmp_path / "p.jsonl"
+    predictions.write_text('{"id": "0", "completion": "SELECT 1"}\n')
+    out = tmp_path / "run"
+    result = cli_runner(["score", "spider", "--data", f"spider={data}", "--predictions", str(predictions),
+                         "--limit", "1", "--out", str(out), "--no-progress"])
+    one_line_error(result, str(data / "database"), "not a readable SQLite database")
+    assert not out.exists()

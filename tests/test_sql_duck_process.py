@@ -1,5 +1,8 @@
 """DuckDB sessions run model-written SQL in a child process whose address space is capped and which the
-parent kills at the timeout (``tabbench.sql.duck``)."""
+parent kills at the timeout (``tabbench.sql.duck``).
+
+Red-team findings (an attack that got through before its fix, said in the test's docstring) sit beside them.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import os
 import resource
 import signal
 import time
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -229,3 +233,30 @@ def test_a_long_query_draws_no_progress_bar_on_the_owners_stdout(tmp_path) -> No
     done = subprocess.run([sys.executable, str(script), FOREVER], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().isdigit(), done.stdout[:200]  # the pid the script prints, and nothing else
+
+
+def test_duckdb_past_its_memory_limit_fails_instead_of_spilling_to_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past ``memory_limit`` DuckDB spilled to a ``.tmp`` folder in the evaluator's working directory (or beside a
+    database file), up to 90% of the free disk, and left it there if the process was killed."""
+    import duckdb
+    import pandas as pd
+
+    from tabbench.sql import DuckSession
+
+    monkeypatch.chdir(tmp_path)
+    sql = ("SELECT count(*) FROM (SELECT md5(range::varchar) || md5((range + 1)::varchar) AS s "
+           "FROM range(2000000) ORDER BY s)")
+    with DuckSession(tables={"t": pd.DataFrame({"a": [1]})}, limits=Limits(timeout=30, memory_mb=32)) as session:
+        result = session.execute(sql)
+        assert result.status == Status.EXEC_ERROR and "Out of Memory" in (result.error or "")
+        assert os.listdir(tmp_path) == []
+        assert session.execute("SELECT count(*) FROM t").rows == ((1,),)
+    path = tmp_path / "t.duckdb"
+    conn = duckdb.connect(str(path))
+    conn.execute("CREATE TABLE t AS SELECT 1 AS a")
+    conn.close()
+    with DuckSession(db_path=path, limits=Limits(timeout=30, memory_mb=32)) as session:
+        assert session.execute(sql).status == Status.EXEC_ERROR
+        assert os.listdir(tmp_path) == ["t.duckdb"]

@@ -1,4 +1,7 @@
-"""SQL extraction from completions and the sqlglot helpers."""
+"""SQL extraction from completions and the sqlglot helpers.
+
+Red-team findings (an attack that got through before its fix, said in the test's docstring) sit beside them.
+"""
 
 from __future__ import annotations
 
@@ -91,3 +94,38 @@ def test_transpile() -> None:
     assert "LIMIT 2" in transpile("SELECT a FROM t LIMIT 2", read="sqlite", write="duckdb")
     with pytest.raises(SqlParseError):
         transpile("SELECT FROM WHERE (", read="sqlite", write="duckdb")
+
+
+# --- red-team findings ------------------------------------------------------------------------------------------
+
+# A degenerate policy repeats a token for its whole completion. Each of these took seconds for 80 kB and grows
+# with the square of the length (minutes for 400 kB), holding the GIL in the evaluator; all are linear now. The
+# bound is generous (they take milliseconds) so that a loaded machine never fails it.
+_REPEATED = [
+    ("<think>", 60_000), ("<answer>", 50_000), ("```sql", 70_000), ("<ANSWER><think>", 30_000),
+]
+
+
+@pytest.mark.parametrize(("unit", "times"), _REPEATED)
+def test_sql_extraction_of_a_repetitive_completion_is_linear(unit: str, times: int) -> None:
+    import time
+
+    from tabbench.sql import extract_sql
+
+    start = time.monotonic()
+    assert extract_sql(unit * times) is None
+    assert extract_sql("```sql\nSELECT 1\n```\n" + unit * times) == "SELECT 1"
+    assert time.monotonic() - start < 5
+
+
+def test_sqlglot_helpers_keep_their_contract_on_deeply_nested_sql() -> None:
+    """``validate`` (documented: ``None`` or a one-line reason) and ``transpile`` (documented: ``SqlParseError``)
+    let sqlglot's RecursionError through on a query nested a few thousand levels deep."""
+    from tabbench.sql import SqlParseError, transpile, validate
+
+    for sql in ("SELECT " + "(" * 5000 + "1" + ")" * 5000,
+                "SELECT * FROM " + "(SELECT * FROM " * 3000 + "t" + ")" * 3000):
+        reason = validate(sql)
+        assert isinstance(reason, str) and "\n" not in reason
+        with pytest.raises(SqlParseError):
+            transpile(sql, "sqlite", "postgres")

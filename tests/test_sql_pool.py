@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -11,6 +14,7 @@ import pytest
 
 from tabbench.contract.types import Status
 from tabbench.sql import ExecJob, ExecPool, Limits, execute_many, register_function
+from tests.bird_demo import BIRD, gold_predictions, on_bird_demo, subprocess_env
 from tests.loaded import SLACK
 from tests.test_sql_execute import ERROR_QUERIES, FORBIDDEN_QUERIES, TIMEOUT_QUERIES, make_db, sha
 
@@ -362,3 +366,48 @@ def test_workers_started_from_several_threads_leave_main_as_it_was(monkeypatch: 
     for thread in threads:
         thread.join(10)
     assert main.__dict__["__spec__"] is original["__spec__"] and main.__dict__["__file__"] == "/train.py"
+
+
+def _sql_worker_cpu(sid: int) -> list[int]:
+    """User CPU ticks of each SQL worker of session ``sid``: the children of multiprocessing's fork server."""
+    found: dict[int, tuple[int, int]] = {}  # pid -> (parent pid, user ticks)
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and b"forkserver" in cmdline:  # stat fields 6, 4, 14: session, parent, utime
+            found[int(proc.name)] = (int(fields[1]), int(fields[11]))
+    return [ticks for parent, ticks in found.values() if parent in found]
+
+
+@on_bird_demo
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the worker processes")
+def test_ctrl_c_with_sql_workers_is_one_line(tmp_path: Path) -> None:
+    """Ctrl-C reaches the whole process group: the parent says ``Aborted!``, workers print nothing."""
+    predictions = tmp_path / "slow.jsonl"
+    gold_predictions(predictions, sql="WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
+                      "WHERE x < 10000000000 + {i}) SELECT count(*) FROM c")
+    out = tmp_path / "run"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tabbench", "score", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--predictions",
+         str(predictions), "--out", str(out), "--workers", "2", "--batch-size", "1", "--timeout", "300",
+         "--no-progress"],
+        env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while len(busy := _sql_worker_cpu(process.pid)) < 2 or max(busy) < 20:  # a worker runs the endless query
+            assert process.poll() is None and time.monotonic() < deadline, "the SQL workers never started"
+            time.sleep(0.2)
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    assert stderr.strip().splitlines()[-1] == "Aborted!", stderr
+    assert not out.exists(), "nothing was scored: no run directory is left"

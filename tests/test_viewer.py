@@ -8,9 +8,8 @@ not installed (``.ci/run`` installs both).
 
 from __future__ import annotations
 
-import http.client
 import json
-import re
+import os
 import subprocess
 import sys
 import threading
@@ -19,14 +18,17 @@ from pathlib import Path
 
 import pytest
 
-from tabbench.contract.errors import DataError
+from tabbench.contract.errors import DataError, TabbenchError
 from tabbench.evaluation.runfolder import read_records, read_run
 from tabbench.reporting.paired import sign_test
-from tabbench.reporting.viewer import Site, make_server, script, write_bundle
+from tabbench.reporting.viewer import Site, make_server, script, training_curves, write_bundle
 from tabbench.sql import QueryResult
 from tabbench.sql.preview import PREVIEW_CELL_CHARS, PREVIEW_ROWS, differs_by, preview
 from tests import browser
 from tests.cli_run import gold_run, tabbench
+from tests.one_line import one_line_error
+from tests.run_edits import ESCAPES, copy_run
+from tests.viewer_serving import break_first_line, copy_folder, http_request, page_key
 
 N = 24
 HOSTILE = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">'
@@ -175,31 +177,6 @@ def server(runs: dict):
     httpd.server_close()
 
 
-def _request(port: int, path: str, method: str = "GET", headers: dict[str, str] | None = None,
-             host: str | None = None) -> tuple[int, bytes, http.client.HTTPResponse]:
-    """One request; ``host`` replaces the ``Host`` header (``""``: none at all)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.putrequest(method, path, skip_host=host is not None, skip_accept_encoding=True)
-    if host:
-        connection.putheader("Host", host)
-    for name, value in (headers or {}).items():
-        connection.putheader(name, value)
-    connection.endheaders()
-    response = connection.getresponse()
-    body = response.read()
-    connection.close()
-    return response.status, body, response
-
-
-def _page_key(port: int) -> str:
-    """The data key of the page the server at ``port`` serves (what the app reads)."""
-    status, body, _ = _request(port, "/")
-    assert status == 200
-    found = re.search(rb'<meta name="tabbench-key" content="([A-Za-z0-9_-]{40,})">', body)
-    assert found, body[:500]
-    return found[1].decode()
-
-
 @pytest.mark.parametrize("path", [
     "/../results.json", "/data/../../../../etc/passwd", "/data/r0/b0/../../../run.json", "/%2e%2e/%2e%2e/etc/passwd",
     "/data/r0/b0/grid.js/../../../../samples/demo-bird.jsonl", "/samples/demo-bird.jsonl", "/results.json",
@@ -208,16 +185,16 @@ def _page_key(port: int) -> str:
 ])
 def test_the_server_answers_nothing_outside_its_site(server: tuple[str, int], path: str) -> None:
     """Even with the page's key: only the site's own names (and never the bundle's data scripts)."""
-    status, body, _ = _request(server[1], path, headers={"X-Tabbench-Key": _page_key(server[1])})
+    status, body, _ = http_request(server[1], path, headers={"X-Tabbench-Key": page_key(server[1])})
     assert status == 404, (path, body[:200])
 
 
 def test_the_server_is_read_only_and_sends_a_content_security_policy(server: tuple[str, int]) -> None:
-    status, body, response = _request(server[1], "/")
+    status, body, response = http_request(server[1], "/")
     assert status == 200 and b"app.js" in body
     assert "script-src 'self'" in response.getheader("Content-Security-Policy", "")
     for method in ("POST", "PUT", "DELETE"):
-        assert _request(server[1], "/data/runs.js", method)[0] == 501
+        assert http_request(server[1], "/data/runs.js", method)[0] == 501
 
 
 def test_a_bundle_needs_a_new_or_empty_folder(runs: dict, tmp_path: Path, env: dict[str, str]) -> None:
@@ -387,7 +364,7 @@ def test_tabbench_view_serves_on_loopback_until_stopped(runs: dict, env: dict[st
         line = process.stderr.readline()  # type: ignore[union-attr]
         assert line.startswith("serving 2 run(s) at http://127.0.0.1:"), line
         port = int(line.split("127.0.0.1:", 1)[1].split("/", 1)[0])
-        status, body, _ = _request(port, "/data/runs.json", headers={"X-Tabbench-Key": _page_key(port)})
+        status, body, _ = http_request(port, "/data/runs.json", headers={"X-Tabbench-Key": page_key(port)})
         assert status == 200 and json.loads(body)["runs"][1]["label"] == "new"
     finally:
         process.terminate()
@@ -454,3 +431,71 @@ def test_tokens_cost_and_a_budget_stop_are_shown(isolated_host, tmp_path: Path, 
         "return u && f && [u.textContent, f.textContent, document.querySelectorAll('p.prompt-fit').length]"))
     assert said == ["tokens: 100 prompt + 10 completion",  # a record holds tokens; cost is the totals'
                     "finish: context (1 cut where the model's context was full, before --max-new-tokens)", 0]
+
+
+# --- hostile run folders ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", ["dotdot_benchmark_name", "symlinked_samples_file", "symlinked_samples_folder"])
+def test_view_bundle_and_compare_publish_nothing_from_outside(shard_runs, tmp_path: Path, env, case: str) -> None:
+    run = copy_run(shard_runs, "a", tmp_path)
+    entry = ESCAPES[case](run, shard_runs["secret"])
+    bundle = tmp_path / "bundle"
+    one_line_error(tabbench("view", str(run), "--bundle", str(bundle), env=env), entry)
+    assert not bundle.exists() or "TOP-SECRET-LINE" not in "".join(
+        p.read_text(errors="replace") for p in bundle.rglob("*") if p.is_file())
+    one_line_error(tabbench("compare", str(shard_runs["a"]), str(run), env=env), entry)
+
+
+def test_a_symlinked_trainer_state_is_refused(shard_runs, tmp_path: Path) -> None:
+    run = copy_run(shard_runs, "a", tmp_path)
+    (shard_runs["secret"].parent / "trainer_state.json").write_text(
+        json.dumps({"log_history": [{"step": 1, "loss": 1}]}))
+    (run / "trainer_state.json").symlink_to(shard_runs["secret"].parent / "trainer_state.json")
+    with pytest.raises(TabbenchError, match=r"trainer_state\.json: leads outside"):
+        training_curves(read_run(run))
+
+
+def test_a_bundle_page_has_no_key_and_its_data_are_scripts(demo_run: Path, tmp_path: Path) -> None:
+    index = write_bundle(Site([read_run(demo_run)]), tmp_path / "site")
+    assert b'<meta name="tabbench-key" content="">' in index.read_bytes()
+    assert (tmp_path / "site" / "data" / "runs.js").read_bytes().startswith(b'tbData("runs",')
+    assert not list((tmp_path / "site").rglob("*.json"))
+
+
+
+# --- --bundle targets: one line, before any work ----------------------------------------------------------------------
+
+
+def _unwritable(tmp_path: Path) -> Path:
+    """A folder this user cannot create anything in (root ignores permissions: /sys refuses even root)."""
+    if os.geteuid() == 0:
+        return Path("/sys")
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    return folder
+
+
+@pytest.mark.parametrize("case", ["file in the path", "existing file", "symlink to an empty folder",
+                                  "dangling symlink", "unwritable folder", "full folder"])
+def test_an_unusable_bundle_target_is_one_line_before_any_work(demo_run: Path, tmp_path: Path, env: dict[str, str],
+                                                               case: str) -> None:
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "a-file").write_text("x")
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "keep").write_text("x")
+    target = {"file in the path": tmp_path / "a-file" / "site", "existing file": tmp_path / "a-file",
+              "symlink to an empty folder": tmp_path / "link", "dangling symlink": tmp_path / "dangling",
+              "unwritable folder": _unwritable(tmp_path) / "site", "full folder": tmp_path / "full"}[case]
+    (tmp_path / "link").symlink_to(tmp_path / "empty")
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    # making the bundle would fail: it must not start
+    broken = break_first_line(copy_folder(demo_run, tmp_path / "broken"))
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    done = tabbench("view", str(broken), "--bundle", str(target), env=env)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "corrupt" not in done.stderr and str(target) in done.stderr, done.stderr
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before  # nothing written, no staging folder left
+    assert not (tmp_path / "nowhere").exists() and list((tmp_path / "empty").iterdir()) == []

@@ -1,6 +1,7 @@
 """DABench: the official @name[value] extraction and equality, exclusion of missing responses (and strict mode),
 program-of-thought in the sandbox, the official responses format, the official tables, and per-sample parity
-with eval_closed_form.py on the shared data."""
+with eval_closed_form.py on the shared data; and a red-team finding (answer extraction in linear time).
+"""
 
 from __future__ import annotations
 
@@ -266,3 +267,17 @@ def test_shared_verdicts_equal_the_official_script(tmp_path: Path):
         tables[name] = round(sum(values) / len(values), 4)
     assert {k: tables[k] for k in expected["main_results"]} == expected["main_results"]
     assert tables["excluded_no_response"] == sum(v == "-" for v in expected["verdicts"].values())
+
+
+def test_dabench_answer_extraction_of_a_line_without_a_closing_bracket_is_linear() -> None:
+    """``@name[value]`` was searched with the official regex over the whole response: on a line of ``@a[@a[...``
+    without a ``]`` every ``@`` scanned the rest of the line (over 10 s for 60 kB, minutes for 400 kB)."""
+    import time
+
+    from tabbench_dabench.answers import extract_answers
+
+    start = time.monotonic()
+    assert extract_answers("@a[" * 140_000) == {}
+    assert extract_answers("@a[" * 140_000 + "]") == {"a": "@a[" * 139_999}
+    assert extract_answers("@mean[1.5] @x[@y[2]\n@mean[2.5]") == {"mean": "2.5", "x": "@y[2"}
+    assert time.monotonic() - start < 5
