@@ -20,6 +20,7 @@ from tabbench.sql.compare import (
     results_match,
     spider_result_eq,
 )
+from tests.loaded import SLACK
 
 # --- BIRD EX: set equality of row tuples -------------------------------------------------------------
 
@@ -281,6 +282,6 @@ def test_spider_distinct_removal_of_a_long_query_is_linear() -> None:
     from tabbench.sql.compare import remove_distinct
 
     start = time.monotonic()
-    assert remove_distinct("SELECT DISTINCT a " * 30_000, keep_in_calls=True) == "SELECT  a " * 30_000
+    assert remove_distinct("SELECT DISTINCT a " * 90_000, keep_in_calls=True) == "SELECT  a " * 90_000
     assert remove_distinct("COUNT( \n DISTINCT x)", keep_in_calls=True) == "COUNT( \n DISTINCT x)"
-    assert time.monotonic() - start < 5  # 4.4 s for 360 kB before, quadratic
+    assert time.monotonic() - start < 5 + SLACK  # quadratic before: 4.4 s for 360 kB, about 40 s for these 1.1 MB

@@ -16,6 +16,7 @@ from tabbench.sql import (
     transpile,
     validate,
 )
+from tests.loaded import SLACK
 
 
 @pytest.mark.parametrize(
@@ -115,7 +116,7 @@ def test_sql_extraction_of_a_repetitive_completion_is_linear(unit: str, times: i
     start = time.monotonic()
     assert extract_sql(unit * times) is None
     assert extract_sql("```sql\nSELECT 1\n```\n" + unit * times) == "SELECT 1"
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 5 + SLACK  # minutes if quadratic at these lengths
 
 
 def test_sqlglot_helpers_keep_their_contract_on_deeply_nested_sql() -> None:
