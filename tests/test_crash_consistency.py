@@ -205,6 +205,7 @@ WRITERS = ["eval", "resume", "rescore", "merge", "export", "bundle"]
 OFFSET = int(os.environ.get("TABBENCH_CRASH_OFFSET", date.today().toordinal() % 8)) % 8
 
 
+@pytest.mark.slow  # runs each writer about ten times, twice (the fast lane leaves the writers' proofs to CI)
 @pytest.mark.parametrize("offset", [OFFSET], ids=lambda offset: f"offset{offset}")
 @pytest.mark.parametrize("mode", ["kill", "enospc"])
 @pytest.mark.parametrize("name", WRITERS)
@@ -254,6 +255,7 @@ def test_a_signal_while_staging_removes_what_was_staged(name: str, signum: int, 
 FREE = [0, 4096, 12288, 65536]  # bytes left on the disk when the writer starts
 
 
+@pytest.mark.slow  # each writer on a full disk, then again
 @pytest.mark.parametrize("name", ["eval", "rescore", "merge", "export"])
 def test_a_full_disk_is_one_line_leaves_the_old_state_or_the_new_and_the_rerun_works(
         name: str, made: Path, tmp_path: Path, env: dict[str, str]) -> None:

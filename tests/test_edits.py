@@ -143,6 +143,7 @@ def test_shards_rescored_differently_are_refused_in_one_line(shards: list[Path],
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and not (tmp_path / "merged").exists()
 
 
+@pytest.mark.slow  # up to 24 rescore, resume and merge processes
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(st.sampled_from(["rescore", "resume", "merge"]), min_size=2, max_size=4))
 def test_any_interleaving_of_rescore_resume_and_merge_keeps_every_added_metric(

@@ -113,6 +113,7 @@ print(seen[0])
 """
 
 
+@pytest.mark.slow  # kills a writer process at each step of a change
 def test_a_kill_at_any_step_is_rolled_back_or_forward_by_the_next_writer(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[1]
     count = subprocess.run([sys.executable, "-c", KILLED, str(folder_with(tmp_path / "count", OLD)), "0", str(root)],
