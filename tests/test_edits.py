@@ -110,6 +110,25 @@ def test_resume_keeps_what_replace_and_remove_did_to_added_and_own_metrics(finis
     assert set(records(run)[-1]["scores"]) == {"ex", "arctic"}
 
 
+def test_a_removed_own_metric_added_back_and_a_replaced_one_keep_their_rewards_and_places(
+        finished: Path, tmp_path: Path, env: dict[str, str]) -> None:
+    """The benchmark's own ``soft_f1`` removed and added back with another reward, and an added metric replaced:
+    after a resume each keeps its reward and its place in ``metric_rewards`` (a merge compares them in order)."""
+    run = Path(shutil.copytree(finished, tmp_path / "run"))
+    rescore(run, "arctic", env)
+    rescore(run, "f1", env)
+    for change in (["--remove", "soft_f1"], ["--reward", "soft_f1=component-f1"],
+                   ["--reward", "arctic=component-f1", "--replace", "arctic"]):
+        done = tabbench("rescore", str(run), *change, "--no-progress", env=env)
+        assert done.returncode == 0, done.stderr
+    before = results(run)["benchmarks"]["demo-bird"]
+    resume(run, env)
+    after = results(run)["benchmarks"]["demo-bird"]
+    assert after["metric_rewards"] == before["metric_rewards"]
+    assert next(m for m in after["metric_rewards"] if m["name"] == "soft_f1")["reward"] == "component-f1"
+    assert after["metrics"] == before["metrics"]
+
+
 @pytest.fixture(scope="module")
 def shards(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> list[Path]:
     base = tmp_path_factory.mktemp("shards")

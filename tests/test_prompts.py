@@ -107,13 +107,21 @@ class _NoTrainPlugin:
         parent = tabbench.benchmark_class("demo-bird")  # before the plugin registers: no lookup while registering
         self.no_train = type("NoTrain", (parent,), {"name": "notrain-bird", "splits": ("test",)})
 
+        def two_train(benchmark: Any, split: str | None = None) -> Any:
+            examples = parent.examples(benchmark, split)
+            return list(examples)[:2] if split == "train" else examples
+
+        self.few_train = type("FewTrain", (parent,), {"name": "fewtrain-bird", "examples": two_train})
+
     @tabbench.hookimpl
     def register_benchmarks(self, register: Any) -> None:
         register("notrain-bird", self.no_train)
+        register("fewtrain-bird", self.few_train)
 
     @tabbench.hookimpl
     def register_suites(self, register: Any) -> None:
         register("fewshot-mixed", ["demo-bird", "notrain-bird"])
+        register("fewshot-short", ["demo-bird", "fewtrain-bird"])
 
 
 @pytest.fixture
@@ -130,6 +138,14 @@ def test_a_benchmark_without_a_train_split_is_refused_by_name_and_left_out_of_a_
     planned = plan(Selection(suites=("fewshot-mixed",), limit=2, prompt=PromptOptions(few_shot=1)))
     assert planned.benchmarks[0].name == "demo-bird" and [n for n, _ in planned.skipped] == ["notrain-bird"]
     assert "has no 'train' split" in planned.not_run()[0]["reason"]
+
+
+def test_a_suite_member_with_too_few_shots_is_left_out_and_one_named_is_refused(no_train: Any) -> None:
+    with pytest.raises(UsageError, match="fewtrain-bird"):
+        plan(Selection(benchmarks=("fewtrain-bird",), limit=2, prompt=PromptOptions(few_shot=3)))
+    planned = plan(Selection(suites=("fewshot-short",), limit=2, prompt=PromptOptions(few_shot=3)))
+    assert [b.name for b in planned.benchmarks] == ["demo-bird"] and [n for n, _ in planned.skipped] == [
+        "fewtrain-bird"]
 
 
 def test_text_arguments_and_chat_templates_are_read_from_files(tmp_path: Path) -> None:

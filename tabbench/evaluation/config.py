@@ -106,13 +106,13 @@ class RunConfig:
     cache_path: Path | None = None
     use_cache: bool = True
     settings: Settings = field(default_factory=Settings)
-    run_budget: RunBudget | None = field(default=None, metadata=_RECORDED_WHEN_SET)
-    prices: Path | None = field(default=None, metadata=_RECORDED_WHEN_SET)
     out: Path = field(default=Path("runs/run"), metadata=_NOT_RECORDED)
     resume: bool = field(default=False, metadata=_NOT_RECORDED)
     progress: bool = field(default=False, metadata=_NOT_RECORDED)
     datasets: tuple[Path, ...] = ()  # last: positional construction of the fields above still works
     skip_missing: bool = False
+    run_budget: RunBudget | None = field(default=None, metadata=_RECORDED_WHEN_SET)
+    prices: Path | None = field(default=None, metadata=_RECORDED_WHEN_SET)
     prompt: PromptOptions = field(default_factory=PromptOptions)
 
     def __post_init__(self) -> None:

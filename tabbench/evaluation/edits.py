@@ -23,8 +23,10 @@ def added_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str, own
     """The metrics the ``edits`` gave ``benchmark``, as ``metric_rewards`` entries (name, reward, options,
     reward_version), in the order they were added: each ``rescore`` edit adds, a ``replace`` gives a metric its
     new reward and options (one of ``own``, the benchmark's own metrics, included), a ``remove`` takes it out.
-    Names in ``own`` that were never replaced are left out: the benchmark scores them itself."""
+    Names in ``own`` that were never replaced (nor removed and added again) are left out: the benchmark scores
+    them itself."""
     current: dict[str, dict[str, Any]] = {}
+    taken_out: set[str] = set()  # own metrics a remove took out: adding one again replaces the benchmark's
     for edit in edits or ():
         for metric in edit.get("metrics") or ():
             if metric.get("benchmark") != benchmark:
@@ -35,7 +37,8 @@ def added_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str, own
                                 "a reward and options")
             if edit.get("kind") == "remove":
                 current.pop(metric["name"], None)
-            elif edit.get("kind") == "replace" or metric["name"] not in own:
+                taken_out.add(metric["name"])
+            elif edit.get("kind") == "replace" or metric["name"] not in own or metric["name"] in taken_out:
                 current[metric["name"]] = {"name": metric["name"], "reward": metric["reward"],
                                            "options": dict(metric.get("options") or {}),
                                            "reward_version": str(metric.get("reward_version"))}
@@ -43,13 +46,10 @@ def added_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str, own
 
 
 def removed_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str) -> set[str]:
-    """The metrics of ``benchmark`` the ``edits`` took out (``--remove``) and did not add again since."""
-    removed: set[str] = set()
-    for edit in edits or ():
-        for metric in edit.get("metrics") or ():
-            if metric.get("benchmark") == benchmark:
-                (removed.add if edit.get("kind") == "remove" else removed.discard)(str(metric.get("name")))
-    return removed
+    """The metrics of ``benchmark`` an edit took out (``--remove``): out of the benchmark's own places for good
+    (one added again since is among ``added_metrics``, after the others, where rescore put it)."""
+    return {str(metric.get("name")) for edit in edits or () if edit.get("kind") == "remove"
+            for metric in edit.get("metrics") or () if metric.get("benchmark") == benchmark}
 
 
 def previous_edits(results_path: Path) -> list[Edit] | None:

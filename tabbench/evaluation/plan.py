@@ -301,9 +301,16 @@ def _filtered(selection: Selection, split: str | None, built: _Built, skipped: l
                 skipped.append((benchmark.name, f"no example has its data ({len(missing)} skipped: "
                                                 f"{missing[0][1]})"))
             continue
+        try:
+            made = prompter(benchmark, split, pool, selection.prompt, examples)
+        except UsageError as exc:  # too few shots for a suite member: the others still run
+            if benchmark.name in named:
+                raise
+            skipped.append((benchmark.name, str(exc)))
+            continue
         selected = examples if shard is None else shard.select(benchmark.name, examples)
         planned.append(PlannedBenchmark(benchmark, benchmark.check_split(split), tuple(examples), tuple(selected),
-                                        tuple(missing), prompter(benchmark, split, pool, selection.prompt, examples)))
+                                        tuple(missing), made))
     if not planned:
         detail = "; ".join(f"{n}: {why}" for n, why in skipped + failed)
         raise ConfigError(f"{_asked(selection)}: no benchmark could run ({detail})")

@@ -14,7 +14,7 @@ import copy
 import platform
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -190,6 +190,21 @@ def _batched(items: Sequence[Example], size: int) -> Iterator[Sequence[Example]]
         yield items[start : start + size]
 
 
+
+def _metric_entries(specs: Sequence[Any], rewards: Mapping[str, Reward], added: Sequence[dict[str, Any]],
+                    removed: set[str]) -> list[dict[str, Any]]:
+    """``metric_rewards``: the benchmark's metrics in its order (each with the options its reward ran with), one
+    that ``tabbench rescore`` replaced in its place as replaced, removed ones left out, then those rescore added."""
+    changed = {entry["name"]: entry for entry in added}
+    entries = []
+    for spec in specs:
+        if spec.name in removed:
+            continue
+        entries.append(changed.pop(spec.name, None) or {
+            "name": spec.name, "reward": spec.reward, "options": dict(rewards[spec.name].options),  # as it ran
+            "reward_version": str(rewards[spec.name].version)})
+    return entries + list(changed.values())
+
 def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: Chooser | None = None
                   ) -> BenchmarkResult:
     """Generate and score the examples of ``benchmark`` not yet in the run, then aggregate all of them."""
@@ -205,13 +220,13 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     specs = metric_specs(benchmark)
     added = added_metrics(run.edits, name, [s.name for s in specs])  # what tabbench rescore changed: kept
     removed = removed_metrics(run.edits, name) - {benchmark.primary_metric}
-    own = [s for s in specs if s.name not in removed and s.name not in {a["name"] for a in added}]
     rewards = {m: r for m, r in metric_rewards(benchmark).items() if m not in removed}
-    ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
     if todo:
         from tabbench.host.lookup import get_reward
 
         rewards.update({a["name"]: get_reward(a["reward"], **a["options"]) for a in added})
+    ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
+    listed = _metric_entries(specs, rewards, added, removed)
     extractors = recorded_extractors(benchmark, rewards)
     hooks = host()
     with ProgressBar(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:
@@ -266,7 +281,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
             tick(len(chunk))
     wanted = {e.id: i for i, e in enumerate(examples)}
     records = sorted((r for r in run.store.read_samples(name) if r.id in wanted), key=lambda r: wanted[r.id])
-    result = aggregate(records, [s.name for s in own] + [a["name"] for a in added],
+    result = aggregate(records, [entry["name"] for entry in listed],
                        benchmark.primary_metric, benchmark.breakdown_keys)
     parse_failures = sum(result["status_counts"].get(s.value, 0) for s in (Status.PARSE_FAIL, Status.NO_SQL))
     sampling = sampling_summary(records, benchmark.primary_metric, run.vote)
@@ -276,11 +291,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
         "answer_extractor": benchmark.answer_extractor().name,
         "options": benchmark.options,
         "data": _data_record(benchmark, run.split),
-        "metric_rewards": [
-            {"name": s.name, "reward": s.reward, "options": dict(rewards[s.name].options),  # as it ran
-             "reward_version": str(rewards[s.name].version)}
-            for s in own
-        ] + added,
+        "metric_rewards": listed,
         **result,
         "parse_fail_rate": parse_failures / len(records) if records else None,
         **({"sampling": sampling} if sampling is not None else {}),
