@@ -167,8 +167,18 @@ def test_score_takes_data_and_options_by_benchmark_name(env: dict[str, str], tmp
                         "--no-progress", env=env)
     assert done.returncode == 0, done.stderr
     assert "DeprecationWarning" not in done.stderr
-    result = json.loads((tmp_path / "s/results.json").read_text())["benchmarks"]["demo-bird"]
+    document = json.loads((tmp_path / "s/results.json").read_text())
+    result = document["benchmarks"]["demo-bird"]
     assert result["options"]["timeout"] == 9 and result["data"]["path"] == str(data)
+    assert document["config"]["backend_options"]["data"] == str(data)  # 0.2's form: its unfinished runs resume
+    samples = tmp_path / "s/samples/demo-bird.jsonl"
+    samples.write_text("".join(samples.read_text().splitlines(keepends=True)[:2]))  # cut short, as if killed
+    (tmp_path / "s/results.json").unlink()
+    again = run_tabbench("score", "demo-bird", "--data", f"demo-bird={data}", "-o", "demo-bird:timeout=9",
+                         "--predictions", str(predictions), "--limit", "3", "--out", str(tmp_path / "s"), "--resume",
+                         "--no-progress", env=env)
+    assert again.returncode == 0, again.stderr
+    assert json.loads((tmp_path / "s/results.json").read_text())["benchmarks"]["demo-bird"]["n"] == 3
 
 
 @on_bird_demo

@@ -79,7 +79,8 @@ def score_command(
     options = parse_key_values(benchmark_options, "--benchmark-option")
     backend_options: dict[str, Any] = {}
     if data:  # the official format is read by the benchmark built on this data
-        backend_options["data"] = {name: str(path) for name, path in data.items()}
+        backend_options["data"] = (str(data[single]) if single is not None and list(data) == [single]  # as 0.2:
+                                   else {name: str(path) for name, path in data.items()})  # its runs resume
     if options:
         backend_options["benchmark_options"] = options
     config = RunConfig(
