@@ -19,6 +19,22 @@ _NEEDS_BIRD = pytest.mark.skipif(not (BIRD / "dev.json").is_file(),
                                  reason="the BIRD-format demo data is not in this checkout")
 
 
+#: ``tabbench eval`` with the gold answers of the first two BIRD dev questions of the demo data (``--out`` to add)
+GOLD_EVAL = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit",
+             "2", "--no-progress", "--no-cache"]
+
+
+def demo_data_copy(tmp_path: Path, name: str) -> Path:
+    """A copy of the demo's ``name``-format data (``bird``, ``spider``, ``tablebench``) in ``tmp_path``, to damage;
+    the test is skipped where the checkout lacks it."""
+    import shutil
+
+    source = ROOT / "plugins" / "tabbench_demo" / "data" / name
+    if not source.is_dir():
+        pytest.skip(f"the {name}-format demo data is not in this checkout")
+    return Path(shutil.copytree(source, tmp_path / name))
+
+
 def on_bird_demo(test: _Test) -> _Test:
     """Skip ``test`` where the demo data is not in the checkout; cache its gold results privately."""
     return _NEEDS_BIRD(pytest.mark.usefixtures("private_gold_cache")(test))

@@ -9,7 +9,6 @@ reaches every reward it optimises.
 from __future__ import annotations
 
 import json
-import shutil
 from collections import Counter
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -23,7 +22,7 @@ from tabbench.contract.errors import DataError, TabbenchError, UsageError
 from tabbench.evaluation.config import RunConfig
 from tabbench.evaluation.launch import launch, plan_run
 from tabbench.host.plugins import PluginInfo, host
-from tests.bird_demo import ROOT, on_bird_demo
+from tests.bird_demo import demo_data_copy, on_bird_demo
 from tests.one_line import one_line_error
 
 pytestmark = pytest.mark.usefixtures("private_gold_cache")
@@ -419,11 +418,7 @@ def test_a_plan_error_names_the_benchmark_in_one_line(tmp_path: Path) -> None:
 
 @on_bird_demo
 def test_empty_data_file_is_an_error_not_a_run_of_none(cli_runner, tmp_path: Path) -> None:
-    source = ROOT / "plugins" / "tabbench_demo" / "data" / "tablebench"
-    if not source.is_dir():
-        pytest.skip("the TableBench-format demo data is not in this checkout")
-    data = tmp_path / "tablebench"
-    shutil.copytree(source, data)
+    data = demo_data_copy(tmp_path, "tablebench")
     for rows in data.glob("*.jsonl"):
         rows.write_text("")
     out = tmp_path / "run"

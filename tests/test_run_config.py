@@ -17,7 +17,7 @@ import tabbench
 from tabbench.contract.errors import UsageError
 from tabbench.contract.settings import Settings
 from tabbench.evaluation.config import RunConfig
-from tests.bird_demo import BIRD, on_bird_demo
+from tests.bird_demo import GOLD_EVAL, on_bird_demo
 from tests.one_line import one_line_error
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -263,8 +263,7 @@ def test_resume_reads_run_json_back_through_the_typed_config(cli_runner, tmp_pat
     one line naming the file and the key, and nothing is written."""
     key, value, named = HOSTILE_RUN_JSON[case]
     out = tmp_path / "run"
-    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "2",
-            "--out", str(out), "--no-progress", "--no-cache"]
+    args = [*GOLD_EVAL, "--out", str(out)]
     assert cli_runner(args).exit_code == 0
     (out / "results.json").unlink()
     _edit_run_json(out / "run.json", key, value)
@@ -278,8 +277,7 @@ def test_resume_reads_run_json_back_through_the_typed_config(cli_runner, tmp_pat
 def test_resume_of_a_vote_run_reads_its_greedy_run_json_before_anything_runs(cli_runner, tmp_path: Path,
                                                                              monkeypatch) -> None:
     out = tmp_path / "run"
-    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "2",
-            "--samples", "3", "--out", str(out), "--no-progress", "--no-cache"]
+    args = [*GOLD_EVAL, "--samples", "3", "--out", str(out)]
     assert cli_runner(args).exit_code == 0
     (out / "results.json").unlink()
     _edit_run_json(out / "greedy" / "run.json", "limit", True)

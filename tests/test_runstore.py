@@ -11,7 +11,7 @@ import pytest
 from tabbench.contract.errors import RunStoreError
 from tabbench.contract.types import SampleRecord
 from tabbench.evaluation.store import RunStore, write_json_atomic
-from tests.bird_demo import BIRD, on_bird_demo
+from tests.bird_demo import BIRD, GOLD_EVAL, on_bird_demo
 from tests.one_line import one_line_error
 
 
@@ -94,8 +94,7 @@ RUN_DAMAGE = {
 def test_resume_of_a_damaged_run_is_one_line(cli_runner, tmp_path: Path, case: str) -> None:
     name, content, named = RUN_DAMAGE[case]
     out = tmp_path / "run"
-    args = ["eval", "--model", "gold", "--suite", "bird", "--data", f"bird={BIRD}", "--split", "dev", "--limit", "2",
-            "--out", str(out), "--no-progress", "--no-cache"]
+    args = [*GOLD_EVAL, "--out", str(out)]
     assert cli_runner(args).exit_code == 0
     (out / "results.json").unlink()
     if content is None:

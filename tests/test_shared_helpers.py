@@ -24,7 +24,7 @@ from tabbench import (
 from tabbench.checkpoint import checkpoint_files
 from tabbench.contract.settings import Settings, use_settings
 from tabbench.sql import configured_workers, default_workers, execution_limits, extract_sql, read_tables, sqlite_ddl
-from tests.bird_demo import BIRD, ROOT, on_bird_demo
+from tests.bird_demo import BIRD, demo_data_copy, on_bird_demo
 from tests.one_line import one_line_error
 
 
@@ -222,11 +222,7 @@ def test_eval_damaged_database_file(cli_runner, tmp_path: Path) -> None:
 
 @on_bird_demo
 def test_score_spider_damaged_database_file(cli_runner, tmp_path: Path) -> None:
-    source = ROOT / "plugins" / "tabbench_demo" / "data" / "spider"
-    if not source.is_dir():
-        pytest.skip("the Spider-format demo data is not in this checkout")
-    data = tmp_path / "spider"
-    shutil.copytree(source, data)
+    data = demo_data_copy(tmp_path, "spider")
     for database in data.glob("database/*/*.sqlite"):
         database.write_bytes(b"not a database, " * 64)
     predictions = tmp_path / "p.jsonl"
