@@ -33,6 +33,7 @@ _EXPORTS: dict[str, str] = {
     "first_jsonl_object": "tabbench.contract.benchmark",
     "read_jsonl": "tabbench.contract.benchmark",
     "read_jsonl_predictions": "tabbench.contract.benchmark",
+    "read_prediction_lines": "tabbench.contract.benchmark",
     "BackendError": "tabbench.contract.errors",
     "ConfigError": "tabbench.contract.errors",
     "DataError": "tabbench.contract.errors",
@@ -140,6 +141,7 @@ __all__ = [
     "prompt_too_long",
     "read_jsonl",
     "read_jsonl_predictions",
+    "read_prediction_lines",
     "reference_trajectory",
     "registered_names",
     "resolve_benchmarks",
@@ -185,7 +187,13 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
         prompt_too_long,
         truncate_at_stop,
     )
-    from tabbench.contract.benchmark import Benchmark, first_jsonl_object, read_jsonl, read_jsonl_predictions
+    from tabbench.contract.benchmark import (
+        Benchmark,
+        first_jsonl_object,
+        read_jsonl,
+        read_jsonl_predictions,
+        read_prediction_lines,
+    )
     from tabbench.contract.environment import (
         Budget,
         Environment,

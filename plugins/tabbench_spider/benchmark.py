@@ -23,7 +23,7 @@ from tabbench_spider.data import (
     SPLITS,
     TABLE_KEYS,
     read_gold_file,
-    read_prediction_lines,
+    read_official_predictions,
     read_questions,
     sqlite_variants,
 )
@@ -247,7 +247,7 @@ class SpiderBenchmark(Benchmark):
         if _looks_like_jsonl(path):
             return read_jsonl_predictions(path)
         counts = [len(every)] + ([len(ids)] if ids is not None and len(ids) != len(every) else [])
-        lines = read_prediction_lines(path, *counts)
+        lines = read_official_predictions(path, *counts)
         paired = every if len(lines) == len(every) else list(ids or ())
         return {i: [sql] for i, sql in zip(paired, lines, strict=True)}
 

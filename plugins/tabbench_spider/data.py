@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabbench import DataError
+from tabbench import DataError, read_prediction_lines
 
 
 @dataclass(frozen=True)
@@ -83,24 +83,14 @@ def read_gold_file(path: Path) -> list[tuple[str, str]]:
     return gold
 
 
-def read_prediction_lines(path: Path, *expected: int) -> list[str]:
+def read_official_predictions(path: Path, *expected: int) -> list[str]:
     """An official prediction file: one SQL per line, anything after a TAB ignored.
 
     Trailing blank lines are ignored; a count other than one of ``expected`` (the split's questions, or the ones
     a run selects) is an error (the official script asserts too, after silently mis-pairing a file with an empty
     line in it). A blank line inside the file is an empty prediction for that position.
     """
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read predictions ({exc})") from exc
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if len(lines) not in expected:
-        counts = " or ".join(f"{n} ({'the questions the run selects' if i else 'every question of the split'})"
-                             for i, n in enumerate(expected))
-        raise DataError(f"{path}:{len(lines)}: {len(lines)} prediction lines, expected {counts}")
-    return [line.strip().split("\t")[0] for line in lines]
+    return [line.strip().split("\t")[0] for line in read_prediction_lines(path, *expected)]
 
 
 def sqlite_variants(folder: Path) -> list[Path]:

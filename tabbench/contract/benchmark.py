@@ -198,6 +198,23 @@ def first_jsonl_object(path: Path) -> dict[str, Any] | None:
     return row if isinstance(row, dict) else None
 
 
+def read_prediction_lines(path: Path, *expected: int) -> list[str]:
+    """A text predictions file: one completion a line, in question order (a blank line inside it is an empty
+    prediction there; trailing blank lines are ignored). A count other than one of ``expected`` (every question of
+    the split, then those the run selects) is a ``DataError``: pairing such a file by position would mis-pair it."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{path}: cannot read predictions ({exc})") from None
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) not in expected:
+        counts = " or ".join(f"{n} ({'the questions the run selects' if i else 'every question of the split'})"
+                             for i, n in enumerate(expected))
+        raise DataError(f"{path}:{len(lines)}: {len(lines)} prediction lines, expected {counts}")
+    return lines
+
+
 def read_jsonl_predictions(path: Path) -> dict[str, list[str]]:
     """Read ``{"id", "completion"|"completions"}`` lines; a bad line is a ``DataError`` naming it."""
     predictions: dict[str, list[str]] = {}

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions
+from tabbench.contract.benchmark import Benchmark, read_jsonl_predictions, read_prediction_lines
 from tabbench.contract.errors import ConfigError, DataError
 from tabbench.contract.types import Example, MetricSpec
 from tabbench.evaluation.datasets.databases import Database, find_databases
@@ -98,18 +98,10 @@ class DatasetBenchmark(Benchmark):
         if path.suffix == ".jsonl":
             return read_jsonl_predictions(path)
         every = [e.id for e in self.examples(split)]
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(f"{path}: cannot read predictions ({exc})") from None
-        while lines and not lines[-1].strip():
-            lines.pop()
-        for paired in (every, list(ids or ())):
-            if len(lines) == len(paired):
-                return {i: [line] for i, line in zip(paired, lines, strict=True)}
-        selected = f" or {len(ids)} (the questions the run selects)" if ids is not None else ""
-        raise DataError(f"{path}:{len(lines)}: {len(lines)} prediction lines, expected {len(every)} (every question "
-                        f"of the split){selected}")
+        selected = [len(ids)] if ids is not None and len(ids) != len(every) else []
+        lines = read_prediction_lines(path, len(every), *selected)
+        paired = every if len(lines) == len(every) else list(ids or ())
+        return {i: [line] for i, line in zip(paired, lines, strict=True)}
 
 
 class SqlDataset(DatasetBenchmark):
