@@ -8,9 +8,13 @@ one thread used 5 CPU seconds and 13 s, and two threads with ``OMP_WAIT_POLICY=P
 sleeps) 6.6 CPU seconds and 19 s. Two remedies, both here:
 
 - ``import_torch``: the first import of torch in the process (OpenMP reads its settings when torch loads) is made
-  with ``OMP_WAIT_POLICY=PASSIVE`` unless the user chose how threads wait (``OMP_WAIT_POLICY`` or
-  ``GOMP_SPINCOUNT``; ``GOMP_SPINCOUNT=300000`` is GNU OpenMP's default spinning); the variable is put back
-  afterwards, so child processes do not inherit it;
+  with waiting threads that spin briefly, then sleep (``WAIT``: ``OMP_WAIT_POLICY=PASSIVE`` for any OpenMP, and
+  GNU OpenMP's ``GOMP_SPINCOUNT=3000``, about 30 microseconds, in place of the 0 spins PASSIVE means there),
+  unless the user chose how threads wait (``OMP_WAIT_POLICY`` or ``GOMP_SPINCOUNT``); the variables are put
+  back afterwards, so child processes do not inherit them. Once linear layers ran through oneDNN
+  (``tabbench_hf.onednn``) a decode step's kernels became short enough that sleeping at once cost a third of
+  the idle speed: ``benchmarks/cpu_contention.py`` (SmolLM2-135M, 48 Spider questions, 2 cores) generated in
+  9.2 s idle and 25.8 s under load with 0 spins, 6.6 s and 24.4 s with 3,000, 7.0 s and 25.0 s with 30,000;
 - ``FreeCores``: the thread count of a larger model follows the cores other processes leave free, measured from
   ``/proc/stat`` over this process's own generation (its SQL workers, idle then, do not count), at least one:
   all of them on an idle machine, one when other processes keep the cores busy.
@@ -24,20 +28,22 @@ import time
 from typing import Any
 
 PROBE_SECONDS = 0.3  # the first window, before any generation: how busy the machine is without us
+WAIT = {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "3000"}  # how torch's waiting threads wait (import_torch)
 
 
 def import_torch() -> Any:
-    """``import torch``, with OpenMP's waiting threads sleeping instead of spinning (``OMP_WAIT_POLICY=PASSIVE``)
-    when torch was not loaded yet and the user chose no way of waiting."""
+    """``import torch``, with OpenMP's waiting threads spinning briefly, then sleeping (``WAIT``) when torch was not
+    loaded yet and the user chose no way of waiting."""
     if "torch" in sys.modules or "OMP_WAIT_POLICY" in os.environ or "GOMP_SPINCOUNT" in os.environ:
         import torch
 
         return torch
-    os.environ["OMP_WAIT_POLICY"] = "PASSIVE"
+    os.environ.update(WAIT)
     try:
         import torch
     finally:
-        del os.environ["OMP_WAIT_POLICY"]  # read by OpenMP as torch loaded; child processes need not inherit it
+        for key in WAIT:  # read by OpenMP as torch loaded; child processes need not inherit them
+            del os.environ[key]
     return torch
 
 
