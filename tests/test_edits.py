@@ -110,6 +110,34 @@ def test_resume_keeps_what_replace_and_remove_did_to_added_and_own_metrics(finis
     assert set(records(run)[-1]["scores"]) == {"ex", "arctic"}
 
 
+def test_resume_never_builds_the_reward_of_a_removed_metric(finished: Path, tmp_path: Path, env: dict[str, str],
+                                                            monkeypatch: pytest.MonkeyPatch, cli_runner) -> None:
+    """A removed metric is not scored again, so the plugin of its reward may be gone since: a resume that built
+    every reward of the benchmark failed on it."""
+    from tabbench import ConfigError
+    from tabbench.host import lookup
+
+    run = Path(shutil.copytree(finished, tmp_path / "run"))
+    done = tabbench("rescore", str(run), "--remove", "soft_f1", "--no-progress", env=env)
+    assert done.returncode == 0, done.stderr
+    lines = (run / "samples" / "demo-bird.jsonl").read_text().splitlines(keepends=True)
+    (run / "samples" / "demo-bird.jsonl").write_text("".join(lines[:-1]))  # one record lost: resumed
+    build = lookup.get_reward
+
+    def uninstalled(name: str, **options: object) -> object:
+        if name == "bird-soft-f1":
+            raise ConfigError("unknown reward 'bird-soft-f1'")
+        return build(name, **options)
+
+    monkeypatch.setattr(lookup, "get_reward", uninstalled)
+    for key in ("TABBENCH_CACHE_DIR", "TABBENCH_WORKERS"):
+        monkeypatch.setenv(key, env[key])
+    resumed = cli_runner(["eval", "--model", "gold", *EVAL, "--out", str(run), "--resume", "--no-progress"])
+    assert resumed.exit_code == 0, resumed.output
+    assert set(records(run)[-1]["scores"]) == {"ex"}
+    assert set(results(run)["benchmarks"]["demo-bird"]["metrics"]) == {"ex"}
+
+
 def test_a_removed_own_metric_added_back_and_a_replaced_one_keep_their_rewards_and_places(
         finished: Path, tmp_path: Path, env: dict[str, str]) -> None:
     """The benchmark's own ``soft_f1`` removed and added back with another reward, and an added metric replaced:

@@ -253,6 +253,19 @@ def test_replace_scores_a_metric_again_and_remove_takes_it_out(run: Path, env: d
     assert tabbench("rescore", str(run), "--reward", "arctic", "--no-progress", env=env).returncode == 0
 
 
+def test_remove_takes_out_a_metric_that_metric_rewards_does_not_list(run: Path, env: dict[str, str]) -> None:
+    """A results.json whose ``metric_rewards`` lacks a metric of ``metrics`` (written by hand, or by an older
+    writer): ``--remove`` took nothing out and said it had; now the metric goes, and the edit names it."""
+    edit_json(run / "results.json", lambda d: d["benchmarks"][BENCH].update(metric_rewards=[
+        m for m in d["benchmarks"][BENCH]["metric_rewards"] if m["name"] != "soft_f1"]))
+    gone = tabbench("rescore", str(run), "--remove", "soft_f1", "--no-progress", env=env)
+    assert gone.returncode == 0, gone.stderr
+    results = json.loads((run / "results.json").read_text())
+    assert "soft_f1" not in results["benchmarks"][BENCH]["metrics"]
+    assert all("soft_f1" not in r["scores"] for r in _records(run))
+    assert [(e["kind"], [m["name"] for m in e["metrics"]]) for e in results["edits"]] == [("remove", ["soft_f1"])]
+
+
 @pytest.mark.parametrize("name", ["results.json", "samples/demo-bird.jsonl"])
 def test_a_read_only_file_of_the_run_is_refused_before_any_work_and_nothing_changes(run: Path, env: dict[str, str],
                                                                                     name: str) -> None:

@@ -14,7 +14,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError, RunStoreError
+from tabbench.contract.reward import Reward
 from tabbench.evaluation.results import Edit, load
 
 
@@ -50,6 +52,23 @@ def removed_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str) -
     (one added again since is among ``added_metrics``, after the others, where rescore put it)."""
     return {str(metric.get("name")) for edit in edits or () if edit.get("kind") == "remove"
             for metric in edit.get("metrics") or () if metric.get("benchmark") == benchmark}
+
+
+def scored_rewards(benchmark: Benchmark, edits: Sequence[Mapping[str, Any]] | None, *, added: bool = True
+                   ) -> dict[str, Reward]:
+    """The rewards a run scores ``benchmark`` with after its ``edits``, built: the benchmark's own metrics but those
+    a remove took out (never the primary one), then, with ``added``, those rescore added or gave a new reward. A
+    removed metric's reward is not built, so its plugin may be gone since."""
+    from tabbench.host.lookup import get_reward
+    from tabbench.host.metrics import metric_specs
+
+    specs = metric_specs(benchmark)
+    removed = removed_metrics(edits, benchmark.name) - {benchmark.primary_metric}
+    rewards = {s.name: get_reward(s.reward, **s.options) for s in specs if s.name not in removed}
+    if added:
+        rewards.update({a["name"]: get_reward(a["reward"], **a["options"])
+                        for a in added_metrics(edits, benchmark.name, [s.name for s in specs])})
+    return rewards
 
 
 def previous_edits(results_path: Path) -> list[Edit] | None:

@@ -109,10 +109,12 @@ def plan_run(config: RunConfig) -> Plan:
     """The ``Plan`` of an evaluation run (``tabbench.evaluation.plan.plan``): its selection, its shard and its
     ``--env`` environment, each benchmark's split its own unless ``--split`` names one. Call it inside the run's
     settings (``use_settings(config.settings)``): the sandbox check reads ``--unsafe-sandbox`` there."""
+    from tabbench.evaluation.edits import previous_edits
     from tabbench.host.lookup import environment_class
 
     environment = None if config.environment is None else environment_class(config.environment.name)
-    return plan(config.selection, shard=config.shard, environment=environment)
+    edits = previous_edits(config.out / "results.json") if config.resume else None  # what rescore did: kept
+    return plan(config.selection, shard=config.shard, environment=environment, edits=edits)
 
 
 def _environment_factory(config: RunConfig) -> Callable[[], Any] | None:

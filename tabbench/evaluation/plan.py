@@ -17,7 +17,7 @@ code on a machine that cannot confine it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,7 +116,8 @@ class Plan:
 
 
 def plan(selection: Selection, *, shard: Shard | None = None, environment: type[Environment] | None = None,
-         default_split: str | None = None, scored: bool = True) -> Plan:
+         default_split: str | None = None, scored: bool = True, edits: Sequence[Mapping[str, Any]] | None = None
+         ) -> Plan:
     """The ``Plan`` of ``selection``: its benchmarks built and their examples read, once, for any kind of run.
 
     ``--benchmark`` and ``--suite`` names (none: every benchmark) resolve to benchmarks. A benchmark named
@@ -128,7 +129,8 @@ def plan(selection: Selection, *, shard: Shard | None = None, environment: type[
     ``"train"``). ``shard``: the examples of ``--shard K/N`` are the ``selected`` ones. ``environment``: the
     ``--env`` environment's class; the benchmarks whose first example it cannot serve are skipped. ``scored``:
     the run scores with the benchmarks' metric rewards and records their answers (evaluation), so their extractors
-    are checked against the sandbox here; a trainer checks the rewards it optimises instead
+    are checked against the sandbox here (after ``edits``, what ``tabbench rescore`` did to a run resumed: a removed
+    metric is not scored, an added one is); a trainer checks the rewards it optimises instead
     (``tabbench.training.require_sandbox``). The environment's tools are checked either way.
     """
     split = selection.split or default_split
@@ -137,7 +139,7 @@ def plan(selection: Selection, *, shard: Shard | None = None, environment: type[
     if environment is not None:
         planned = _served(selection, environment, planned, skipped)
     result = Plan(selection, planned, split, tuple(skipped), tuple(failed), shard)
-    check_sandbox(scoring_checks(result) if scored else (), environment)
+    check_sandbox(scoring_checks(result, edits) if scored else (), environment)
     return result
 
 
@@ -218,22 +220,22 @@ def _build(selection: Selection, split: str | None
                 continue
             examples = read_examples(benchmark, split)
             built.append((benchmark, examples, shot_pool(benchmark, split, examples, selection.prompt)))
-        except UnknownNameError as exc:  # not installed: skip; bad options: fail
-            if name in named:
-                raise
-            skipped.append((name, str(exc)))
-        except NoShots as exc:  # --few-shot on a benchmark without a train split
-            if name in named:
-                raise
-            skipped.append((name, str(exc)))
+        except (UnknownNameError, NoShots) as exc:  # not installed, or --few-shot without a train split: skip
+            _excused(name, named, exc, skipped)
         except (PluginLoadError, DataError) as exc:  # broken plugin or data: the others still run
-            if name in named:
-                raise
-            failed.append((name, str(exc)))
+            _excused(name, named, exc, failed)
     if not built:
         detail = "; ".join(f"{n}: {why}" for n, why in skipped + failed)
         raise ConfigError(f"{asked}: no benchmark could run{f' on split {split!r}' if split else ''} ({detail})")
     return built, skipped, failed, named
+
+
+def _excused(name: str, named: set[str], exc: Exception, into: list[tuple[str, str]]) -> None:
+    """The one rule for a benchmark that cannot run: one the user named fails the run with ``exc``; a suite
+    member's is listed in ``into`` (skipped or failed, ``results.json``'s ``not_run``) and the others still run."""
+    if name in named:
+        raise exc
+    into.append((name, str(exc)))
 
 
 def configured_options(name: str, cls: Any) -> dict[str, Any]:
@@ -292,9 +294,7 @@ def _filtered(selection: Selection, split: str | None, built: _Built, skipped: l
             examples, missing = available(benchmark, kept[benchmark.name], selection.limit,
                                           skip or benchmark.skip_missing)
         except DataError as exc:  # a suite member lacks data for a selected example: the others still run
-            if benchmark.name in named:
-                raise
-            failed.append((benchmark.name, str(exc)))
+            _excused(benchmark.name, named, exc, failed)
             continue
         if not examples:
             if missing:
@@ -304,9 +304,7 @@ def _filtered(selection: Selection, split: str | None, built: _Built, skipped: l
         try:
             made = prompter(benchmark, split, pool, selection.prompt, examples)
         except UsageError as exc:  # too few shots for a suite member: the others still run
-            if benchmark.name in named:
-                raise
-            skipped.append((benchmark.name, str(exc)))
+            _excused(benchmark.name, named, exc, skipped)
             continue
         selected = examples if shard is None else shard.select(benchmark.name, examples)
         planned.append(PlannedBenchmark(benchmark, benchmark.check_split(split), tuple(examples), tuple(selected),
@@ -362,14 +360,14 @@ def _asked(selection: Selection) -> str:
 SandboxCheck = tuple[str, Extractor | None, Sequence[Example]]
 
 
-def scoring_checks(planned: Plan) -> list[SandboxCheck]:
-    """What an evaluation run extracts answers with: each benchmark's answer extractor and its metric rewards'
-    extractors, on the benchmark's selected examples."""
-    from tabbench.host.metrics import metric_rewards
+def scoring_checks(planned: Plan, edits: Sequence[Mapping[str, Any]] | None = None) -> list[SandboxCheck]:
+    """What an evaluation run extracts answers with: each benchmark's answer extractor and the extractors of the
+    rewards it scores with (``tabbench.evaluation.edits.scored_rewards``), on the benchmark's selected examples."""
+    from tabbench.evaluation.edits import scored_rewards
 
     return [(f"benchmark {p.name!r}", extractor, p.selected or ()) for p in planned.planned
             for extractor in (p.benchmark.answer_extractor(),
-                              *(reward.extractor for reward in metric_rewards(p.benchmark).values()))]
+                              *(reward.extractor for reward in scored_rewards(p.benchmark, edits).values()))]
 
 
 def check_sandbox(checks: Iterable[SandboxCheck], environment: type[Environment] | Environment | None = None) -> None:

@@ -126,7 +126,9 @@ def _rescore(run_dir: Path, path: Path, metrics: Sequence[NewMetric], benchmarks
             records = records_of[name]
             _check_names(name, result, records, metrics)
             wanted = [m for m in metrics if not m.replaces or m.name in result["metrics"]]
-            removed = [entry for entry in result.get("metric_rewards") or [] if entry.get("name") in remove]
+            entries = {entry.get("name"): entry for entry in result.get("metric_rewards") or []}
+            removed = [entries.get(m) or {"name": m, "reward": "unknown", "reward_version": "unknown"}
+                       for m in remove if m in (result.get("metrics") or {})]  # an older writer may list none
             added = {}
             if wanted:
                 bench = _benchmark(run_dir, name, result, (data or {}).get(name), _dataset(name, given, recorded))

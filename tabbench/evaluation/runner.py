@@ -29,7 +29,7 @@ from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
-from tabbench.evaluation.edits import added_metrics, previous_edits, removed_metrics
+from tabbench.evaluation.edits import added_metrics, previous_edits, removed_metrics, scored_rewards
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.plan import Plan
 from tabbench.evaluation.prices import Price
@@ -39,7 +39,7 @@ from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
 from tabbench.evaluation.usage import Spending, run_totals, usage_totals
 from tabbench.evaluation.where import Where
-from tabbench.host.metrics import metric_rewards, metric_specs
+from tabbench.host.metrics import metric_specs
 from tabbench.host.plugins import host
 
 
@@ -220,11 +220,7 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     specs = metric_specs(benchmark)
     added = added_metrics(run.edits, name, [s.name for s in specs])  # what tabbench rescore changed: kept
     removed = removed_metrics(run.edits, name) - {benchmark.primary_metric}
-    rewards = {m: r for m, r in metric_rewards(benchmark).items() if m not in removed}
-    if todo:
-        from tabbench.host.lookup import get_reward
-
-        rewards.update({a["name"]: get_reward(a["reward"], **a["options"]) for a in added})
+    rewards = scored_rewards(benchmark, run.edits, added=bool(todo))  # none to score: added plugins may be absent
     ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
     listed = _metric_entries(specs, rewards, added, removed)
     extractors = recorded_extractors(benchmark, rewards)
