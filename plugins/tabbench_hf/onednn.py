@@ -15,6 +15,7 @@ packed, and a torch without them, or whose result differs, keeps torch's own lay
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import logging
 from typing import Any
@@ -70,7 +71,17 @@ def pack(model: Any) -> int:
         parent, _, child = name.rpartition(".")
         owner = model.get_submodule(parent) if parent else model
         setattr(owner, child, PackedLinear(getattr(owner, child)))
+    _trim_heap()
     return len(names)
+
+
+def _trim_heap() -> None:
+    """Give the replaced weights' memory back to the system: glibc keeps freed blocks of their size in its heap
+    (SmolLM2-135M loaded from bfloat16: 1,346 MB of anonymous memory after packing, 935 MB after the trim)."""
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: nothing to trim this way
+        pass
 
 
 def _tuner_layers(model: Any) -> list[str]:
