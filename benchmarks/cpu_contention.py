@@ -52,8 +52,9 @@ def plain_loop(spec: dict) -> dict:
     if tokenizer.pad_token_id is None:
         tokenizer.pad_token = tokenizer.eos_token
     model = AutoModelForCausalLM.from_pretrained(spec["model"], local_files_only=True, dtype=torch.float32).eval()
-    bench = tabbench.get_benchmark("spider", spec["data"], on_missing_db="skip")
-    examples = list(bench.examples("dev"))[: spec["questions"]]
+    bench = tabbench.get_benchmark("spider", spec["data"])
+    kept = [e for e in bench.examples("dev") if bench.missing_data(e) is None]  # what --skip-missing keeps
+    examples = kept[: spec["questions"]]
     texts = [tokenizer.apply_chat_template(bench.prompt(e), tokenize=False, add_generation_prompt=True)
              for e in examples]
     start, cpu = time.perf_counter(), time.process_time()
@@ -76,7 +77,7 @@ def run_plain(spec: dict) -> dict:
 def run_tabbench(spec: dict, threads: str, wait: str, out: Path) -> dict:
     """``tabbench eval`` in a child process; generation seconds from its results, the command timed whole."""
     command = [sys.executable, "-m", "tabbench", "eval", "--model", spec["model"], "--benchmark", "spider",
-               "--data", f"spider={spec['data']}", "-o", "on_missing_db=skip", "--limit", str(spec["questions"]),
+               "--data", f"spider={spec['data']}", "--skip-missing", "--limit", str(spec["questions"]),
                "--batch-size", str(spec["batch"]), "--max-new-tokens", str(spec["max_new_tokens"]), "--no-cache",
                "--no-progress", "--out", str(out)]
     if threads != "default":
@@ -143,6 +144,9 @@ def main() -> None:
                         help="comma-separated: default (tabbench's choice), passive (OMP_WAIT_POLICY=PASSIVE), spin "
                              "(GNU OpenMP's 300000 spins), or a number of spins (GOMP_SPINCOUNT)")
     args = parser.parse_args()
+    for wait in args.tabbench_wait.split(","):
+        if wait not in WAITS and not wait.isdigit():
+            parser.error(f"--tabbench-wait {wait!r}: expected {', '.join(WAITS)} or a number of spins")
 
     import tabbench
 

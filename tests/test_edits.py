@@ -138,6 +138,33 @@ def test_resume_never_builds_the_reward_of_a_removed_metric(finished: Path, tmp_
     assert set(results(run)["benchmarks"]["demo-bird"]["metrics"]) == {"ex"}
 
 
+def test_resume_of_a_finished_run_needs_no_plugin_of_an_added_metric(finished: Path, tmp_path: Path,
+                                                                     env: dict[str, str],
+                                                                     monkeypatch: pytest.MonkeyPatch, cli_runner
+                                                                     ) -> None:
+    """Nothing is left to score, so the reward rescore added is never built (its plugin may be gone since): the
+    metric and its values stay as rescore left them."""
+    from tabbench import ConfigError
+    from tabbench.host import lookup
+
+    run = Path(shutil.copytree(finished, tmp_path / "run"))
+    rescore(run, "arctic", env)
+    before = results(run)["benchmarks"]
+    build = lookup.get_reward
+
+    def uninstalled(name: str, **options: object) -> object:
+        if name == "arctic":
+            raise ConfigError("unknown reward 'arctic'")
+        return build(name, **options)
+
+    monkeypatch.setattr(lookup, "get_reward", uninstalled)
+    for key in ("TABBENCH_CACHE_DIR", "TABBENCH_WORKERS"):
+        monkeypatch.setenv(key, env[key])
+    resumed = cli_runner(["eval", "--model", "gold", *EVAL, "--out", str(run), "--resume", "--no-progress"])
+    assert resumed.exit_code == 0, resumed.output
+    assert results(run)["benchmarks"] == before
+
+
 def test_a_removed_own_metric_added_back_and_a_replaced_one_keep_their_rewards_and_places(
         finished: Path, tmp_path: Path, env: dict[str, str]) -> None:
     """The benchmark's own ``soft_f1`` removed and added back with another reward, and an added metric replaced:

@@ -26,9 +26,10 @@ Options (``--model-option KEY=VALUE`` or the ``--dtype``/``--device``/``--adapte
   share one prefill; results come back in the caller's order. Off, every sequence is prefilled from scratch
   (the reference to compare against).
 - ``onednn``: ``true`` (default) or ``false``. On, float32 linear layers on the CPU run through oneDNN with their
-  weights packed once (``tabbench_hf.onednn``: 2.4x faster than torch's MKL linear per decode step on the AMD EPYC
-  this was measured on); off, torch's own ``linear``. Not with compiled decoding, nor where ``MKL_CBWR`` pins MKL
-  for reproducible numbers (``tabbench.reproducible``: the demo, ``--reproducible``).
+  weights packed once (``tabbench_hf.onednn``: a decode step's linear layers 3.7x faster than torch's MKL
+  ``linear`` on the AMD EPYC this was measured on, generation 2.3x); off, torch's own ``linear``. Not with
+  compiled decoding, nor where ``MKL_CBWR`` pins MKL for reproducible numbers (``tabbench.reproducible``: the
+  demo, ``--reproducible``). Like ``threads``, it changes only the last bits and is not in the fingerprint.
 - ``chat_template``: the text of a Jinja chat template used instead of the tokenizer's (``tabbench eval
   --chat-template FILE`` sets it); the fingerprint's ``chat_template_sha256`` is then its hash.
 - ``compile``: ``auto`` (default: on for CUDA, off elsewhere), ``true`` or ``false``. On, ``generate`` decodes
@@ -253,12 +254,12 @@ class HFBackend(ModelBackend):
         return self.threads is None and self.resolved_device().startswith("cpu") and self.default_threads() is None
 
     def resolved_onednn(self) -> bool:
-        """Whether linear layers run through oneDNN with packed weights (``tabbench_hf.onednn``): asked for (the
-        default), float32 on the CPU, eager decoding, MKL not pinned to its reproducible branch (``MKL_CBWR``, as
+        """Whether linear layers run through oneDNN with packed weights on the eager path (``tabbench_hf.onednn``):
+        asked for (the default), float32 on the CPU, MKL not pinned to its reproducible branch (``MKL_CBWR``, as
         ``tabbench.reproducible`` sets for the demo and ``--reproducible``: packing would leave the pinned path),
-        and a torch that can."""
+        and a torch that can. Compiled decoding keeps torch's layers."""
         if not (self.onednn and self.resolved_device().startswith("cpu") and self.resolved_dtype() == "float32"
-                and not self.resolved_compile() and "MKL_CBWR" not in os.environ):
+                and "MKL_CBWR" not in os.environ):
             return False
         from tabbench_hf import onednn
 
@@ -288,8 +289,6 @@ class HFBackend(ModelBackend):
             }
             if self.resolved_compile():  # only when on: eager fingerprints and their response caches stay as before
                 self._fingerprint["compile"] = True
-            if self.resolved_onednn():  # other kernels, other last bits: not the responses of torch's linear
-                self._fingerprint["onednn"] = True
         return self._fingerprint
 
     # --- loading and generation ------------------------------------------------------------------------
@@ -345,10 +344,8 @@ class HFBackend(ModelBackend):
             tokenizer.pad_token = tokenizer.eos_token
         self._tokenizer = tokenizer
         self._model = model.to(self.resolved_device()).eval()
-        if self.resolved_onednn():
-            from tabbench_hf import onednn
-
-            onednn.pack(self._model)
+        if not self._compiled:
+            self._pack_linears()
 
     def _install_in_place(self, model: Any) -> None:
         """The eager path's cache: written in place, with shared-prefix attention where the model allows it."""
@@ -357,6 +354,24 @@ class HFBackend(ModelBackend):
             from tabbench_hf import kv_cache
 
             self._shares = kv_cache.install(getattr(model, "get_base_model", lambda: model)())
+
+    def _pack_linears(self) -> None:
+        """The eager path's linear layers through oneDNN where ``resolved_onednn`` says so, once a two-token
+        generation has run with them (``onednn.pack`` puts them back if it fails)."""
+        if not self.resolved_onednn():
+            return
+        import torch
+
+        from tabbench_hf import onednn
+
+        def two_tokens() -> None:
+            one = torch.zeros((1, 1), dtype=torch.long, device=self._model.device)
+            with torch.inference_mode():
+                self._model.generate(input_ids=one, attention_mask=torch.ones_like(one), max_new_tokens=2,
+                                     do_sample=False, temperature=None, top_p=None, top_k=None,
+                                     pad_token_id=self._tokenizer.pad_token_id)
+
+        onednn.pack(self._model, two_tokens)
 
     def render(self, request: GenerationRequest, tools: list[dict[str, Any]] | None = None) -> str:
         """The prompt text: the host's messages (and ``tools``, the schemas of ``generate_turns``) through the
@@ -494,6 +509,7 @@ class HFBackend(ModelBackend):
                             type(exc).__name__, " ".join(str(exc).split())[:200])
                 self._compiled = False
                 self._install_in_place(self._model)
+                self._pack_linears()
         if not self.prefix_cache or not self._shares:
             return self._generate([(ids, 0)], params, copies, seeds)
         groups = prefix_groups(ids, MIN_SHARED_TOKENS)
