@@ -110,58 +110,52 @@ def test_resume_keeps_what_replace_and_remove_did_to_added_and_own_metrics(finis
     assert set(records(run)[-1]["scores"]) == {"ex", "arctic"}
 
 
-def test_resume_never_builds_the_reward_of_a_removed_metric(finished: Path, tmp_path: Path, env: dict[str, str],
-                                                            monkeypatch: pytest.MonkeyPatch, cli_runner) -> None:
-    """A removed metric is not scored again, so the plugin of its reward may be gone since: a resume that built
-    every reward of the benchmark failed on it."""
+@pytest.fixture
+def resume_without(env: dict[str, str], monkeypatch: pytest.MonkeyPatch, cli_runner):  # type: ignore[no-untyped-def]
+    """``resume_without(run, reward)``: ``eval --resume`` of ``run`` in this process, with the plugin of ``reward``
+    gone (building it is ``unknown reward``); asserts it succeeds."""
     from tabbench import ConfigError
     from tabbench.host import lookup
 
+    build = lookup.get_reward
+    for key in ("TABBENCH_CACHE_DIR", "TABBENCH_WORKERS"):
+        monkeypatch.setenv(key, env[key])
+
+    def resume_without(run: Path, reward: str) -> None:
+        def uninstalled(name: str, **options: object) -> object:
+            if name == reward:
+                raise ConfigError(f"unknown reward {reward!r}")
+            return build(name, **options)
+
+        monkeypatch.setattr(lookup, "get_reward", uninstalled)
+        resumed = cli_runner(["eval", "--model", "gold", *EVAL, "--out", str(run), "--resume", "--no-progress"])
+        assert resumed.exit_code == 0, resumed.output
+
+    return resume_without
+
+
+def test_resume_never_builds_the_reward_of_a_removed_metric(finished: Path, tmp_path: Path, env: dict[str, str],
+                                                            resume_without) -> None:
+    """A removed metric is not scored again, so the plugin of its reward may be gone since: a resume that built
+    every reward of the benchmark failed on it."""
     run = Path(shutil.copytree(finished, tmp_path / "run"))
     done = tabbench("rescore", str(run), "--remove", "soft_f1", "--no-progress", env=env)
     assert done.returncode == 0, done.stderr
     lines = (run / "samples" / "demo-bird.jsonl").read_text().splitlines(keepends=True)
     (run / "samples" / "demo-bird.jsonl").write_text("".join(lines[:-1]))  # one record lost: resumed
-    build = lookup.get_reward
-
-    def uninstalled(name: str, **options: object) -> object:
-        if name == "bird-soft-f1":
-            raise ConfigError("unknown reward 'bird-soft-f1'")
-        return build(name, **options)
-
-    monkeypatch.setattr(lookup, "get_reward", uninstalled)
-    for key in ("TABBENCH_CACHE_DIR", "TABBENCH_WORKERS"):
-        monkeypatch.setenv(key, env[key])
-    resumed = cli_runner(["eval", "--model", "gold", *EVAL, "--out", str(run), "--resume", "--no-progress"])
-    assert resumed.exit_code == 0, resumed.output
+    resume_without(run, "bird-soft-f1")
     assert set(records(run)[-1]["scores"]) == {"ex"}
     assert set(results(run)["benchmarks"]["demo-bird"]["metrics"]) == {"ex"}
 
 
 def test_resume_of_a_finished_run_needs_no_plugin_of_an_added_metric(finished: Path, tmp_path: Path,
-                                                                     env: dict[str, str],
-                                                                     monkeypatch: pytest.MonkeyPatch, cli_runner
-                                                                     ) -> None:
+                                                                     env: dict[str, str], resume_without) -> None:
     """Nothing is left to score, so the reward rescore added is never built (its plugin may be gone since): the
     metric and its values stay as rescore left them."""
-    from tabbench import ConfigError
-    from tabbench.host import lookup
-
     run = Path(shutil.copytree(finished, tmp_path / "run"))
     rescore(run, "arctic", env)
     before = results(run)["benchmarks"]
-    build = lookup.get_reward
-
-    def uninstalled(name: str, **options: object) -> object:
-        if name == "arctic":
-            raise ConfigError("unknown reward 'arctic'")
-        return build(name, **options)
-
-    monkeypatch.setattr(lookup, "get_reward", uninstalled)
-    for key in ("TABBENCH_CACHE_DIR", "TABBENCH_WORKERS"):
-        monkeypatch.setenv(key, env[key])
-    resumed = cli_runner(["eval", "--model", "gold", *EVAL, "--out", str(run), "--resume", "--no-progress"])
-    assert resumed.exit_code == 0, resumed.output
+    resume_without(run, "arctic")
     assert results(run)["benchmarks"] == before
 
 
