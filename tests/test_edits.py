@@ -112,22 +112,15 @@ def test_resume_keeps_what_replace_and_remove_did_to_added_and_own_metrics(finis
 
 @pytest.fixture
 def resume_without(env: dict[str, str], monkeypatch: pytest.MonkeyPatch, cli_runner):  # type: ignore[no-untyped-def]
-    """``resume_without(run, reward)``: ``eval --resume`` of ``run`` in this process, with the plugin of ``reward``
-    gone (building it is ``unknown reward``); asserts it succeeds."""
-    from tabbench import ConfigError
-    from tabbench.host import lookup
+    """``resume_without(run, reward)``: ``eval --resume`` of ``run`` in this process with reward ``reward`` gone from
+    the registry, as when its plugin is uninstalled; asserts it succeeds."""
+    from tabbench.host.plugins import host
 
-    build = lookup.get_reward
     for key in ("TABBENCH_CACHE_DIR", "TABBENCH_WORKERS"):
         monkeypatch.setenv(key, env[key])
 
     def resume_without(run: Path, reward: str) -> None:
-        def uninstalled(name: str, **options: object) -> object:
-            if name == reward:
-                raise ConfigError(f"unknown reward {reward!r}")
-            return build(name, **options)
-
-        monkeypatch.setattr(lookup, "get_reward", uninstalled)
+        monkeypatch.delitem(host().registry("reward").entries, reward)
         resumed = cli_runner(["eval", "--model", "gold", *EVAL, "--out", str(run), "--resume", "--no-progress"])
         assert resumed.exit_code == 0, resumed.output
 

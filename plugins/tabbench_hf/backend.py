@@ -357,17 +357,17 @@ class HFBackend(ModelBackend):
 
     def _pack_linears(self) -> None:
         """The eager path's linear layers through oneDNN where ``resolved_onednn`` says so, once a two-token
-        generation has run with them (``onednn.pack`` puts them back if it fails)."""
+        generation has run without their weights in reach (``onednn.pack`` keeps torch's layers if it fails)."""
         if not self.resolved_onednn():
             return
         import torch
 
         from tabbench_hf import onednn
 
-        def two_tokens() -> None:
-            one = torch.zeros((1, 1), dtype=torch.long, device=self._model.device)
+        def two_tokens() -> None:  # a three-token prefill and two decode steps
+            ids = torch.zeros((1, 3), dtype=torch.long, device=self._model.device)
             with torch.inference_mode():
-                self._model.generate(input_ids=one, attention_mask=torch.ones_like(one), max_new_tokens=2,
+                self._model.generate(input_ids=ids, attention_mask=torch.ones_like(ids), max_new_tokens=2,
                                      do_sample=False, temperature=None, top_p=None, top_k=None,
                                      pad_token_id=self._tokenizer.pad_token_id)
 

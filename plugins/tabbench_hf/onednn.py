@@ -12,8 +12,8 @@ thread count, and like the thread count the setting is not part of the backend's
 The packed layout and the op are what inductor's CPU freezing uses (``torch.ops.mkldnn._reorder_linear_weight``
 and ``_linear_pointwise``): private torch API. ``available`` runs one small layer both ways before anything is
 packed, and a torch without them, or whose result differs, keeps torch's own layers. A model whose own code reads a
-layer's ``weight`` (Mamba's ``dt_proj``, some mixtures of experts) cannot run packed: ``pack`` tries the packed
-model once and puts the layers back if it fails. Each case logs one line.
+layer's ``weight`` (Mamba's ``dt_proj``, some mixtures of experts) cannot run packed: ``pack`` runs the model once
+with the weights out of reach first and keeps torch's layers if that fails. Each case logs one line.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import logging
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -69,30 +70,59 @@ def available() -> bool:
 
 
 def pack(model: Any, check: Callable[[], object]) -> int:
-    """Replace the float32 ``nn.Linear`` layers of ``model`` (on the CPU) by ``PackedLinear`` and run ``check`` (a
-    short generation); if it raises, the layers are put back. Returns the number of layers left packed.
+    """Replace the float32 ``nn.Linear`` layers of ``model`` (on the CPU) by ``PackedLinear``, once ``check`` (a
+    short generation) has run with every layer's ``weight`` out of the model's reach; if it raises, the layers stay
+    torch's. Returns the number of layers packed.
 
-    Layers inside a peft LoRA layer keep torch's linear: peft reads their ``weight`` as it runs.
+    The check runs before anything is packed, so no layer is ever held twice; each original is freed as its packed
+    copy replaces it. Layers inside a peft LoRA layer keep torch's linear: peft reads their ``weight`` as it runs.
     """
     tuned = _tuner_layers(model)
     names = [name for name, module in model.named_modules()
              if type(module) is torch.nn.Linear and module.weight.dtype == torch.float32
              and module.weight.device.type == "cpu" and not any(name.startswith(t + ".") for t in tuned)]
-    originals = {name: model.get_submodule(name) for name in names}
-    for name, linear in originals.items():
-        _put(model, name, PackedLinear(linear))
+    for name in names:
+        _put(model, name, _Unweighted(model.get_submodule(name)))
     try:
-        check()
+        with warnings.catch_warnings():  # the check's own generation settings are not the run's
+            warnings.simplefilter("ignore")
+            check()
     except Exception as exc:  # the model's own code reads a layer's weight (AttributeError), or worse
-        for name, linear in originals.items():
-            _put(model, name, linear)
+        for name in names:
+            _put(model, name, model.get_submodule(name).linear)
         log.warning("hf: onednn: %s does not run with packed linear layers (%s: %s); using torch's linear",
                     type(model).__name__, type(exc).__name__, " ".join(str(exc).split())[:200])
         return 0
-    originals.clear()
+    packed = 0
+    for name in names:
+        linear = model.get_submodule(name).linear
+        try:
+            _put(model, name, PackedLinear(linear))
+            packed += 1
+        except RuntimeError:  # a shape oneDNN cannot pack (an empty layer): torch's own
+            _put(model, name, linear)
+        del linear
     _trim_heap()
-    log.info("hf: onednn: %d linear layers packed", len(names))
-    return len(names)
+    log.info("hf: onednn: %d linear layers packed", packed)
+    return packed
+
+
+class _Unweighted(torch.nn.Module):
+    """A layer as ``pack`` checks the model with it: torch's linear, but, like ``PackedLinear``, no ``weight`` in
+    reach (the original is held in a tuple, which ``nn.Module`` does not register)."""
+
+    def __init__(self, linear: torch.nn.Linear) -> None:
+        super().__init__()
+        self.in_features, self.out_features = linear.in_features, linear.out_features
+        self.bias = linear.bias
+        self._held = (linear,)
+
+    @property
+    def linear(self) -> torch.nn.Linear:
+        return self._held[0]
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self._held[0](x)
 
 
 def _put(model: Any, name: str, module: torch.nn.Module) -> None:

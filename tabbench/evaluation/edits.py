@@ -62,12 +62,11 @@ def scored_rewards(benchmark: Benchmark, edits: Sequence[Mapping[str, Any]] | No
     from tabbench.host.lookup import get_reward
     from tabbench.host.metrics import metric_specs
 
-    specs = metric_specs(benchmark)
     removed = removed_metrics(edits, benchmark.name) - {benchmark.primary_metric}
-    rewards = {s.name: get_reward(s.reward, **s.options) for s in specs if s.name not in removed}
+    rewards = {s.name: get_reward(s.reward, **s.options) for s in metric_specs(benchmark, leave_out=removed)}
     if added:
         rewards.update({a["name"]: get_reward(a["reward"], **a["options"])
-                        for a in added_metrics(edits, benchmark.name, [s.name for s in specs])})
+                        for a in added_metrics(edits, benchmark.name, [s.name for s in benchmark.metrics])})
     return rewards
 
 

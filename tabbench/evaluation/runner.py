@@ -217,9 +217,9 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     examples = list(planned.selected or ())
     done = {record.id for record in run.store.read_samples(name)}
     todo = [e for e in examples if e.id not in done and run.merge is None]
-    specs = metric_specs(benchmark)
-    added = added_metrics(run.edits, name, [s.name for s in specs])  # what tabbench rescore changed: kept
     removed = removed_metrics(run.edits, name) - {benchmark.primary_metric}
+    specs = metric_specs(benchmark, leave_out=removed)  # a removed metric's plugin may be gone: never loaded
+    added = added_metrics(run.edits, name, [s.name for s in benchmark.metrics])  # what tabbench rescore changed
     rewards = scored_rewards(benchmark, run.edits, added=bool(todo))  # none to score: added plugins may be absent
     ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
     listed = _metric_entries(specs, rewards, added, removed)

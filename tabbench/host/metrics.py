@@ -9,7 +9,7 @@ reward that takes them, first-party or not, and a reward never receives an optio
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from tabbench.contract.benchmark import Benchmark
@@ -19,11 +19,13 @@ from tabbench.contract.types import MetricSpec
 from tabbench.host.lookup import get_reward, load_class
 
 
-def metric_specs(benchmark: Benchmark | type[Benchmark], options: Mapping[str, Any] | None = None
-                 ) -> tuple[MetricSpec, ...]:
+def metric_specs(benchmark: Benchmark | type[Benchmark], options: Mapping[str, Any] | None = None, *,
+                 leave_out: Collection[str] = ()) -> tuple[MetricSpec, ...]:
     """The benchmark's metrics with the options their rewards will be built with (what results record).
 
     ``benchmark`` is an instance (its ``options``) or a class (with ``options``, default its defaults).
+    ``leave_out``: metrics not wanted, whose reward classes are not even loaded (a run's removed metrics: their
+    plugins may be gone).
     """
     cls = benchmark if isinstance(benchmark, type) else type(benchmark)
     if isinstance(benchmark, type):
@@ -37,7 +39,7 @@ def metric_specs(benchmark: Benchmark | type[Benchmark], options: Mapping[str, A
     else:
         effective = dict(benchmark.options)
         specs = benchmark.metrics  # a class attribute, or computed from the options (a property)
-    return tuple(with_benchmark_options(cls, spec, effective) for spec in specs)
+    return tuple(with_benchmark_options(cls, spec, effective) for spec in specs if spec.name not in leave_out)
 
 
 def with_benchmark_options(benchmark: type[Benchmark], spec: MetricSpec, options: Mapping[str, Any]) -> MetricSpec:
