@@ -115,15 +115,21 @@ class HookFails:
         raise RuntimeError("hook broke")
 
 
-def test_raising_hook_is_one_line_naming_plugin_and_hook(isolated_host, cli_runner, tmp_path: Path) -> None:
-    isolated_host.register(_inline("tabbench_toy_failures", TOY_MODULE.replace("tabbench_toy:",
-                                                                               "tabbench_toy_failures:")), "toy")
-    isolated_host.register(HookFails(), "hookfails")
+def _score_toy_with_hook(isolated_host, cli_runner, tmp_path: Path, module: str, hook: object, name: str):
+    """``tabbench score`` of two toy predictions with the toy benchmark (as ``module``) and ``hook`` (registered
+    as ``name``) installed."""
+    isolated_host.register(_inline(module, TOY_MODULE.replace("tabbench_toy:", f"{module}:")), "toy")
+    isolated_host.register(hook, name)
     data = write_toy_data(tmp_path / "toy.jsonl", n=2)
     predictions = tmp_path / "p.jsonl"
     predictions.write_text("".join(json.dumps({"id": f"q{i}", "completion": str(i)}) + "\n" for i in range(2)))
-    result = cli_runner(["score", "toy", "--data", f"toy={data}", "--predictions", str(predictions),
-                         "--out", str(tmp_path / "out"), "--no-progress"])
+    return cli_runner(["score", "toy", "--data", f"toy={data}", "--predictions", str(predictions),
+                       "--out", str(tmp_path / "out"), "--no-progress"])
+
+
+def test_raising_hook_is_one_line_naming_plugin_and_hook(isolated_host, cli_runner, tmp_path: Path) -> None:
+    result = _score_toy_with_hook(isolated_host, cli_runner, tmp_path, "tabbench_toy_failures", HookFails(),
+                                  "hookfails")
     assert result.exit_code == 1
     line = _one_line(result.output)
     assert "plugin 'hookfails': hook before_benchmark raised" in line and "RuntimeError: hook broke" in line
@@ -219,14 +225,8 @@ class _HookExits:
 
 
 def test_a_lifecycle_hook_that_exits_is_one_line_naming_the_plugin(isolated_host, cli_runner, tmp_path: Path) -> None:
-    isolated_host.register(_inline("tabbench_toy_exits", TOY_MODULE.replace("tabbench_toy:", "tabbench_toy_exits:")),
-                           "toy")
-    isolated_host.register(_HookExits(), "hookexits")
-    data = write_toy_data(tmp_path / "toy.jsonl", n=2)
-    predictions = tmp_path / "p.jsonl"
-    predictions.write_text("".join(json.dumps({"id": f"q{i}", "completion": str(i)}) + "\n" for i in range(2)))
-    result = cli_runner(["score", "toy", "--data", f"toy={data}", "--predictions", str(predictions),
-                         "--out", str(tmp_path / "out"), "--no-progress"])
+    result = _score_toy_with_hook(isolated_host, cli_runner, tmp_path, "tabbench_toy_exits", _HookExits(),
+                                  "hookexits")
     lines = result.stderr.strip().splitlines()
     assert result.exit_code == 1 and len(lines) == 1, result.stderr
     assert "plugin 'hookexits': hook before_benchmark raised" in lines[0] and "SystemExit: 5" in lines[0]
