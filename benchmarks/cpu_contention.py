@@ -46,6 +46,7 @@ def plain_loop(spec: dict) -> dict:
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     import tabbench
+    from tabbench.evaluation.plan import available
 
     tokenizer = AutoTokenizer.from_pretrained(spec["model"], local_files_only=True)
     tokenizer.padding_side = "left"
@@ -53,8 +54,7 @@ def plain_loop(spec: dict) -> dict:
         tokenizer.pad_token = tokenizer.eos_token
     model = AutoModelForCausalLM.from_pretrained(spec["model"], local_files_only=True, dtype=torch.float32).eval()
     bench = tabbench.get_benchmark("spider", spec["data"])
-    kept = [e for e in bench.examples("dev") if bench.missing_data(e) is None]  # what --skip-missing keeps
-    examples = kept[: spec["questions"]]
+    examples, _ = available(bench, list(bench.examples("dev")), spec["questions"], True)  # as --skip-missing
     texts = [tokenizer.apply_chat_template(bench.prompt(e), tokenize=False, add_generation_prompt=True)
              for e in examples]
     start, cpu = time.perf_counter(), time.process_time()

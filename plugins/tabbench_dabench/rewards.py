@@ -27,8 +27,7 @@ class _DABenchReward(Reward):
     }
 
     def __init__(self, **options: Any) -> None:
-        given = {key: option.default for key, option in self.option_defaults.items()}
-        super().__init__(**{**given, **options})
+        super().__init__(**options)  # every declared option's default filled in
         self.extractor = response_extractor(str(self.options["mode"]), float(self.options["timeout"]),
                                             int(self.options["memory_mb"]))
 

@@ -17,6 +17,7 @@ from typing import Any
 from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError, RunStoreError
 from tabbench.contract.reward import Reward
+from tabbench.contract.types import MetricSpec
 from tabbench.evaluation.results import Edit, load
 
 
@@ -54,19 +55,25 @@ def removed_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str) -
             for metric in edit.get("metrics") or () if metric.get("benchmark") == benchmark}
 
 
-def scored_rewards(benchmark: Benchmark, edits: Sequence[Mapping[str, Any]] | None, *, added: bool = True
-                   ) -> dict[str, Reward]:
-    """The rewards a run scores ``benchmark`` with after its ``edits``, built: the benchmark's own metrics but those
-    a remove took out (never the primary one), then, with ``added``, those rescore added or gave a new reward. A
-    removed metric's reward is not built, so its plugin may be gone since."""
-    from tabbench.host.lookup import get_reward
+def run_metrics(benchmark: Benchmark, edits: Sequence[Mapping[str, Any]] | None
+                ) -> tuple[tuple[MetricSpec, ...], list[dict[str, Any]]]:
+    """What a run scores ``benchmark`` with after its ``edits``: the benchmark's own metrics but those a remove took
+    out (never the primary one; their reward classes are not even loaded, so their plugins may be gone since), and
+    the metrics rescore added or gave a new reward (``added_metrics``)."""
     from tabbench.host.metrics import metric_specs
 
     removed = removed_metrics(edits, benchmark.name) - {benchmark.primary_metric}
-    rewards = {s.name: get_reward(s.reward, **s.options) for s in metric_specs(benchmark, leave_out=removed)}
-    if added:
-        rewards.update({a["name"]: get_reward(a["reward"], **a["options"])
-                        for a in added_metrics(edits, benchmark.name, [s.name for s in benchmark.metrics])})
+    return (metric_specs(benchmark, leave_out=removed),
+            added_metrics(edits, benchmark.name, [s.name for s in benchmark.metrics]))
+
+
+def scored_rewards(specs: Sequence[MetricSpec], added: Sequence[Mapping[str, Any]] = ()) -> dict[str, Reward]:
+    """The rewards of ``run_metrics``' metrics, built: ``specs``, then ``added`` (which replace a spec of their
+    name)."""
+    from tabbench.host.lookup import get_reward
+
+    rewards = {s.name: get_reward(s.reward, **s.options) for s in specs}
+    rewards.update({a["name"]: get_reward(a["reward"], **a["options"]) for a in added})
     return rewards
 
 

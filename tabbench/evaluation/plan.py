@@ -362,14 +362,14 @@ SandboxCheck = tuple[str, Extractor | None, Sequence[Example]]
 
 def scoring_checks(planned: Plan, edits: Sequence[Mapping[str, Any]] | None = None) -> list[SandboxCheck]:
     """What an evaluation run extracts answers with: each benchmark's answer extractor and the extractors of its own
-    metric rewards but those ``edits`` removed (``tabbench.evaluation.edits.scored_rewards``), on the benchmark's
+    metric rewards but those ``edits`` removed (``tabbench.evaluation.edits.run_metrics``), on the benchmark's
     selected examples. The rewards rescore added are not built here: a resumed run with nothing left to score
     needs none of them (nor their plugins)."""
-    from tabbench.evaluation.edits import scored_rewards
+    from tabbench.evaluation.edits import run_metrics, scored_rewards
 
     return [(f"benchmark {p.name!r}", extractor, p.selected or ()) for p in planned.planned
             for extractor in (p.benchmark.answer_extractor(), *(
-                reward.extractor for reward in scored_rewards(p.benchmark, edits, added=False).values()))]
+                reward.extractor for reward in scored_rewards(run_metrics(p.benchmark, edits)[0]).values()))]
 
 
 def check_sandbox(checks: Iterable[SandboxCheck], environment: type[Environment] | Environment | None = None) -> None:

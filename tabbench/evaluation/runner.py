@@ -29,7 +29,7 @@ from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
-from tabbench.evaluation.edits import added_metrics, previous_edits, removed_metrics, scored_rewards
+from tabbench.evaluation.edits import previous_edits, run_metrics, scored_rewards
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.plan import Plan
 from tabbench.evaluation.prices import Price
@@ -39,7 +39,6 @@ from tabbench.evaluation.shards import Shard
 from tabbench.evaluation.store import RunStore
 from tabbench.evaluation.usage import Spending, run_totals, usage_totals
 from tabbench.evaluation.where import Where
-from tabbench.host.metrics import metric_specs
 from tabbench.host.plugins import host
 
 
@@ -191,15 +190,14 @@ def _batched(items: Sequence[Example], size: int) -> Iterator[Sequence[Example]]
 
 
 
-def _metric_entries(specs: Sequence[Any], rewards: Mapping[str, Reward], added: Sequence[dict[str, Any]],
-                    removed: set[str]) -> list[dict[str, Any]]:
-    """``metric_rewards``: the benchmark's metrics in its order (each with the options its reward ran with), one
-    that ``tabbench rescore`` replaced in its place as replaced, removed ones left out, then those rescore added."""
+def _metric_entries(specs: Sequence[Any], rewards: Mapping[str, Reward], added: Sequence[dict[str, Any]]
+                    ) -> list[dict[str, Any]]:
+    """``metric_rewards``: the benchmark's metrics in its order (``specs``, removed ones left out; each with the
+    options its reward ran with), one that ``tabbench rescore`` replaced in its place as replaced, then those
+    rescore added."""
     changed = {entry["name"]: entry for entry in added}
     entries = []
     for spec in specs:
-        if spec.name in removed:
-            continue
         entries.append(changed.pop(spec.name, None) or {
             "name": spec.name, "reward": spec.reward, "options": dict(rewards[spec.name].options),  # as it ran
             "reward_version": str(rewards[spec.name].version)})
@@ -217,12 +215,10 @@ def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: 
     examples = list(planned.selected or ())
     done = {record.id for record in run.store.read_samples(name)}
     todo = [e for e in examples if e.id not in done and run.merge is None]
-    removed = removed_metrics(run.edits, name) - {benchmark.primary_metric}
-    specs = metric_specs(benchmark, leave_out=removed)  # a removed metric's plugin may be gone: never loaded
-    added = added_metrics(run.edits, name, [s.name for s in benchmark.metrics])  # what tabbench rescore changed
-    rewards = scored_rewards(benchmark, run.edits, added=bool(todo))  # none to score: added plugins may be absent
+    specs, added = run_metrics(benchmark, run.edits)  # what tabbench rescore changed is kept
+    rewards = scored_rewards(specs, added if todo else ())  # none to score: an added one's plugin may be absent
     ranked = [rewards[benchmark.primary_metric], *(r for m, r in rewards.items() if m != benchmark.primary_metric)]
-    listed = _metric_entries(specs, rewards, added, removed)
+    listed = _metric_entries(specs, rewards, added)
     extractors = recorded_extractors(benchmark, rewards)
     hooks = host()
     with ProgressBar(run.show_progress, f"{name}", total=len(examples), completed=len(examples) - len(todo)) as tick:

@@ -141,6 +141,9 @@ def callback(label: str, max_seconds: float | None = None) -> Any:
             if text is not None:
                 self.hinted = True
                 self.console.print(f"{label}: {text}", highlight=False, markup=False, soft_wrap=True)
+            elif max(self.rewards) - min(self.rewards) > 1e-9:  # they differ: no hint can come any more
+                self.hinted = True
+                self.rewards.clear()
 
         def line(self, state: Any) -> None:
             """A plain progress line (once per step, where stderr is not a terminal); the ETA is the sooner of
