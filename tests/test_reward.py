@@ -134,3 +134,18 @@ def test_a_failing_metric_is_counted_and_said_by_eval(plugins: Path, env: dict[s
     metrics = json.loads((out / "results.json").read_text())["benchmarks"]["demo-bird-broken"]["metrics"]
     assert metrics["broken"]["status_counts"] == {"reward_error": 3}
     assert metrics["ex"]["status_counts"] == {"match": 3} and "reward_error" not in metrics["ex"]
+
+
+def test_a_merge_of_shards_with_a_failing_metric_says_so_too(plugins: Path, env: dict[str, str],
+                                                              tmp_path: Path) -> None:
+    """The end-of-run table and its failing rewards' lines are one thing: merge printed the table only, so a
+    merged run showed a failing metric as a value with no word of why."""
+    shards = []
+    for k in (0, 1):
+        shards.append(tmp_path / f"s{k}")
+        done = tabbench("--plugins-dir", str(plugins), "eval", "--model", "gold", "--benchmark", "demo-bird-broken",
+                        "--limit", "4", "--shard", f"{k}/2", "--out", str(shards[-1]), "--no-progress", env=env)
+        assert done.returncode == 0, done.stderr
+    merged = tabbench("--plugins-dir", str(plugins), "merge", str(tmp_path / "all"), *map(str, shards), env=env)
+    assert merged.returncode == 0, merged.stderr
+    assert "demo-bird-broken: metric 'broken' (reward 'broken') failed on 4 of 4 samples" in merged.stderr

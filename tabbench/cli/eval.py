@@ -185,10 +185,9 @@ def eval_command(
 
 def print_run(results: dict[str, Any], out: Path) -> None:
     """The summary table, each environment's rollout figures, the vote beside greedy, and where time went."""
-    from tabbench.cli.summary import print_reward_errors, print_summary
+    from tabbench.cli.summary import print_summary
 
     print_summary(results, out)
-    print_reward_errors(results)
     print_skipped(results)
     for name, result in results["benchmarks"].items():
         a = result.get("extensions", {}).get("environment")

@@ -9,6 +9,7 @@ from typing import Any
 
 
 def print_summary(results: dict[str, Any], out_dir: Path) -> None:
+    """The table, then the failing rewards' lines (eval, score and merge alike)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -23,6 +24,7 @@ def print_summary(results: dict[str, Any], out_dir: Path) -> None:
         statuses = "\n".join(f"{k}={v}" for k, v in result["status_counts"].items())
         table.add_row(name, result["version"], str(result["n"]), primary["name"], value, stderr, statuses)
     Console(stderr=True).print(table)
+    print_reward_errors(results)
 
 
 def print_reward_errors(results: dict[str, Any], metrics: Iterable[tuple[str, str]] | None = None) -> None:
