@@ -156,6 +156,18 @@ def test_old_leaderboard_and_audit_spellings_print_one_line_each(env: dict[str, 
                      "0.4.0; use --data NAME=PATH"]
 
 
+@pytest.mark.parametrize(("args", "missing"), [
+    (["leaderboard", "build", "runs/a"], "--out"),
+    (["leaderboard", "plot-rewards", "{state}"], "--out"),
+    (["rewards", "audit", "bird-ex"], "--benchmark"),
+])
+def test_an_option_a_deprecated_spelling_may_give_is_still_required(cli_runner, tmp_path: Path, args: list[str],
+                                                                     missing: str) -> None:
+    (tmp_path / "state.json").write_text('{"log_history": []}')
+    result = cli_runner([a.format(state=tmp_path / "state.json") for a in args])
+    assert result.exit_code == 2 and result.stderr.strip() == f"Error: Missing option '{missing}'."
+
+
 def test_score_takes_data_and_options_by_benchmark_name(env: dict[str, str], tmp_path: Path) -> None:
     gold = gold_run(tmp_path / "gold", "--benchmark", "demo-bird", "--limit", "3", env=env)
     predictions = tmp_path / "preds.jsonl"

@@ -14,7 +14,6 @@ from tabbench.cli.options import (
     deprecated_option,
     reward_option_option,
 )
-from tabbench.contract.errors import UsageError
 from tabbench.evaluation.options import named_options
 from tabbench.evaluation.selection import data_of
 
@@ -32,8 +31,8 @@ from tabbench.evaluation.selection import data_of
 @benchmark_option_option
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON.")
 @click.option("--strict", is_flag=True, help="Exit with status 1 when anything is flagged (for CI).")
-@deprecated_option("-b", "--benchmark", "benchmark_name")
-def audit(reward_name: str, benchmark_name: str | None, data_pairs: tuple[str, ...], split: str | None,
+@deprecated_option("-b", "--benchmark", "benchmark_name", required=True)
+def audit(reward_name: str, benchmark_name: str, data_pairs: tuple[str, ...], split: str | None,
           threshold: float, limit: int, reward_option_pairs: tuple[str, ...], benchmark_options: tuple[str, ...],
           as_json: bool, strict: bool) -> None:
     """Score degenerate completions (empty, SELECT *, row dumps, tag spam, gold hidden in the reasoning, very
@@ -43,8 +42,6 @@ def audit(reward_name: str, benchmark_name: str | None, data_pairs: tuple[str, .
     from tabbench.evaluation.plan import read_examples
     from tabbench.host.lookup import get_benchmark, get_reward
 
-    if benchmark_name is None:
-        raise UsageError("name the benchmark whose examples to use: --benchmark NAME")
     reward_options = named_options(reward_option_pairs, [reward_name], "--reward-option")[reward_name]
     reward = get_reward(reward_name, **reward_options)
     options = named_options(benchmark_options, [benchmark_name], "--benchmark-option")[benchmark_name]

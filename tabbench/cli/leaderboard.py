@@ -32,13 +32,12 @@ def leaderboard_group() -> None:
 @click.option("--pair", "pairs", nargs=2, multiple=True, metavar="NEW OLD",
               help="Compare run NEW with run OLD item by item (exact McNemar), numbered as on the board from 1; "
               "comma-separated numbers (3,7 2,6) also pool the pairs, e.g. over seeds. Repeatable.")
-@deprecated_option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path))
-def build_command(runs: tuple[str, ...], out: Path | None, suites: tuple[str, ...], references: Path | None,
+@deprecated_option("-o", "--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path))
+def build_command(runs: tuple[str, ...], out: Path, suites: tuple[str, ...], references: Path | None,
                   no_references: bool, plots: Path | None, title: str, pairs: tuple[tuple[str, str], ...]) -> None:
     """Render RUN_DIRs (optionally labelled, RUN_DIR=LABEL) into one markdown leaderboard."""
     from tabbench.reporting.leaderboard import DEFAULT_REFERENCES, build
 
-    out = _required(out)
     if no_references and references is not None:
         raise UsageError("--references and --no-references contradict each other")
     refs = None if no_references else (references or DEFAULT_REFERENCES)
@@ -83,13 +82,12 @@ def check_command(boards: tuple[Path, ...], folder: Path) -> None:
 @click.option("--diagnostics", is_flag=True,
               help="GRPO's health per step instead: reward mean ± std, share of groups with tied rewards, KL, "
               "completion length, status rates (one panel each).")
-@deprecated_option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path))
-def plot_rewards_command(log: Path, out: Path | None, keys: tuple[str, ...], title: str | None,
+@deprecated_option("-o", "--out", "out", required=True, type=click.Path(dir_okay=False, path_type=Path))
+def plot_rewards_command(log: Path, out: Path, keys: tuple[str, ...], title: str | None,
                          diagnostics: bool) -> None:
     """Plot training reward curves (or --diagnostics) from a trainer's log history (trainer_state.json) as a PNG."""
     from tabbench.reporting.leaderboard import plot_reward_curves, plot_training_diagnostics
 
-    out = _required(out)
     if diagnostics and keys:
         raise UsageError("--diagnostics draws fixed panels: leave out --key")
     if diagnostics:
@@ -97,10 +95,3 @@ def plot_rewards_command(log: Path, out: Path | None, keys: tuple[str, ...], tit
     else:
         plot_reward_curves(log, out, keys=keys or None, title=title or "training rewards")
     click.echo(f"wrote {out}", err=True)
-
-
-def _required(out: Path | None) -> Path:
-    """``--out``, which is required (not declared so: its deprecated spelling ``-o`` may give it instead)."""
-    if out is None:
-        raise UsageError("Missing option '--out'.")
-    return out

@@ -107,11 +107,12 @@ def env_option_option(dest: str = "env_options") -> Callable[[F], F]:
                         help="An option for the --env environment (see its README); repeatable.")
 
 
-def deprecated_option(old: str, new: str, dest: str, **option: Any) -> Callable[[F], F]:
+def deprecated_option(old: str, new: str, dest: str, *, required: bool = False, **option: Any) -> Callable[[F], F]:
     """Accept ``old``, a 0.2 spelling of option ``new`` (the command's keyword ``dest``), hidden from the help, with
     a deprecation warning, until 0.4.0: its value becomes ``dest``'s (added to a repeatable option's values; given
     beside ``new``, a usage error). ``option``: the click settings of ``new`` that its values need (type, multiple,
-    is_flag)."""
+    is_flag). ``required``: one of the two spellings must be given (``new`` cannot be declared required itself,
+    since ``old`` may give it)."""
     hidden = "deprecated_" + re.sub(r"\W", "_", old).strip("_")
 
     def decorate(command: F) -> F:
@@ -119,6 +120,8 @@ def deprecated_option(old: str, new: str, dest: str, **option: Any) -> Callable[
         def with_old(*args: Any, **kwargs: Any) -> Any:
             value = kwargs.pop(hidden)
             if value is None or value == () or value is False:
+                if required and kwargs[dest] is None:
+                    raise UsageError(f"Missing option '{new}'.")
                 return command(*args, **kwargs)
             from tabbench.contract.deprecation import deprecated_spelling
 

@@ -26,12 +26,14 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabbench.contract.benchmark import Benchmark
 from tabbench.contract.errors import DataError, UsageError
 from tabbench.contract.hashing import stable_hash
 from tabbench.contract.types import Example, Message
+
+if TYPE_CHECKING:
+    from tabbench.contract.benchmark import Benchmark
 
 #: The split few-shot examples are drawn from.
 SHOT_SPLIT = "train"
@@ -45,13 +47,12 @@ def read_text_argument(value: str, option: str) -> str:
     """``TEXT`` as given, or the UTF-8 contents of ``FILE`` for ``@FILE`` (one line naming the file otherwise)."""
     if not value.startswith("@"):
         return value
-    path = Path(value[1:]).expanduser()
+    from tabbench.contract.benchmark import read_text
+
     try:
-        return path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise UsageError(f"{option} @{path}: cannot read it ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{option} @{path}: not UTF-8 text") from None
+        return read_text(Path(value[1:]).expanduser(), "it")
+    except DataError as exc:
+        raise UsageError(f"{option} @{exc}") from None
 
 
 @dataclass(frozen=True)
