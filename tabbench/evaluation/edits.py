@@ -21,6 +21,12 @@ from tabbench.contract.types import MetricSpec
 from tabbench.evaluation.results import Edit, load
 
 
+def metric_entry(name: str, reward: str, options: Mapping[str, Any] | None, version: object) -> dict[str, Any]:
+    """One entry of ``metric_rewards`` (and of an edit's ``metrics``): the metric, its reward plugin, the options
+    the reward ran with and its version."""
+    return {"name": name, "reward": reward, "options": dict(options or {}), "reward_version": str(version)}
+
+
 def added_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str, own: Sequence[str] = ()
                   ) -> list[dict[str, Any]]:
     """The metrics the ``edits`` gave ``benchmark``, as ``metric_rewards`` entries (name, reward, options,
@@ -42,9 +48,8 @@ def added_metrics(edits: Sequence[Mapping[str, Any]] | None, benchmark: str, own
                 current.pop(metric["name"], None)
                 taken_out.add(metric["name"])
             elif edit.get("kind") == "replace" or metric["name"] not in own or metric["name"] in taken_out:
-                current[metric["name"]] = {"name": metric["name"], "reward": metric["reward"],
-                                           "options": dict(metric.get("options") or {}),
-                                           "reward_version": str(metric.get("reward_version"))}
+                current[metric["name"]] = metric_entry(metric["name"], metric["reward"], metric.get("options"),
+                                                       metric.get("reward_version"))
     return list(current.values())
 
 

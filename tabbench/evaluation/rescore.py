@@ -42,6 +42,7 @@ from tabbench.contract.runlock import RunLock
 from tabbench.contract.types import MetricSpec, SampleRecord
 from tabbench.evaluation.agent import transcript_json
 from tabbench.evaluation.aggregate import summarize
+from tabbench.evaluation.edits import metric_entry
 from tabbench.evaluation.record_checks import check_against_results
 from tabbench.evaluation.record_limits import bounded
 from tabbench.evaluation.results import Results, load
@@ -127,7 +128,7 @@ def _rescore(run_dir: Path, path: Path, metrics: Sequence[NewMetric], benchmarks
             _check_names(name, result, records, metrics)
             wanted = [m for m in metrics if not m.replaces or m.name in result["metrics"]]
             entries = {entry.get("name"): entry for entry in result.get("metric_rewards") or []}
-            removed = [entries.get(m) or {"name": m, "reward": "unknown", "reward_version": "unknown"}
+            removed = [entries.get(m) or metric_entry(m, "unknown", {}, "unknown")
                        for m in remove if m in (result.get("metrics") or {})]  # an older writer may list none
             added = {}
             if wanted:
@@ -142,9 +143,8 @@ def _rescore(run_dir: Path, path: Path, metrics: Sequence[NewMetric], benchmarks
         _remove_from_result(results["benchmarks"][name], records, [entry["name"] for entry in removed])
         for metric, entry in added.items():
             kinds["replace" if metric in replaced else "rescore"].append({"benchmark": name, **entry["spec"]})
-        kinds["remove"] += [{"benchmark": name, "name": e["name"], "reward": str(e.get("reward")),
-                             "options": dict(e.get("options") or {}), "reward_version": str(e.get("reward_version"))}
-                            for e in removed]
+        kinds["remove"] += [{"benchmark": name, **metric_entry(e["name"], str(e.get("reward")), e.get("options"),
+                                                               e.get("reward_version"))} for e in removed]
     at = datetime.now(UTC).isoformat(timespec="seconds")
     edits = [{"kind": kind, "at": at, "tabbench_version": __version__, "metrics": changed}
              for kind, changed in kinds.items() if changed]
@@ -305,8 +305,7 @@ def _score(bench: Benchmark, split: str, records: Sequence[SampleRecord], specs:
                 scores[spec.name] += score_batch(reward, scored[start:start + BATCH])
             tick(len(samples[start:start + BATCH]))
     _record_answers(records, candidates, [reward for _, reward in specs])
-    return {spec.name: {"spec": {"name": spec.name, "reward": spec.reward, "options": dict(reward.options),
-                                 "reward_version": str(reward.version)},
+    return {spec.name: {"spec": metric_entry(spec.name, spec.reward, reward.options, reward.version),
                         "scores": scores[spec.name]} for spec, reward in specs}
 
 

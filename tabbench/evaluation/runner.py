@@ -29,7 +29,7 @@ from tabbench.contract.hookspecs import RunView
 from tabbench.contract.reward import Reward, score_batch
 from tabbench.contract.types import Example, SampleRecord, Score, Status
 from tabbench.evaluation.aggregate import aggregate
-from tabbench.evaluation.edits import previous_edits, run_metrics, scored_rewards
+from tabbench.evaluation.edits import metric_entry, previous_edits, run_metrics, scored_rewards
 from tabbench.evaluation.passk import sampling_summary
 from tabbench.evaluation.plan import Plan
 from tabbench.evaluation.prices import Price
@@ -198,9 +198,8 @@ def _metric_entries(specs: Sequence[Any], rewards: Mapping[str, Reward], added: 
     changed = {entry["name"]: entry for entry in added}
     entries = []
     for spec in specs:
-        entries.append(changed.pop(spec.name, None) or {
-            "name": spec.name, "reward": spec.reward, "options": dict(rewards[spec.name].options),  # as it ran
-            "reward_version": str(rewards[spec.name].version)})
+        entries.append(changed.pop(spec.name, None) or metric_entry(  # with the options it ran with
+            spec.name, spec.reward, rewards[spec.name].options, rewards[spec.name].version))
     return entries + list(changed.values())
 
 def run_benchmark(run: Run, benchmark: Benchmark, completer: Completer, choose: Chooser | None = None
