@@ -22,7 +22,7 @@ import random
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -77,9 +77,9 @@ class Group:
 
 def sample_groups(
     model_path: Path | str, items: list[tuple[Benchmark, Example]], params: GenerationParams, batch_size: int,
-    messages: Callable[[Benchmark, Example], list[Message]], chat_template: str | None = None,
+    prompts: Sequence[list[Message]], chat_template: str | None = None,
 ) -> tuple[list[list[str]], dict[str, float]]:
-    """``params.n`` completions per item of its prompt ``messages(benchmark, example)`` (the run's), from the backend
+    """``params.n`` completions per item of its prompt (``prompts``, the run's, in item order), from the backend
     that serves a local checkpoint (``hf``; ``chat_template``: ``--chat-template``), in item order, and the sampling's
     seconds: ``warmup_seconds`` of the calls that compiled (the backend's ``compile``, on by default on CUDA) apart."""
     options = {} if chat_template is None else {"chat_template": chat_template}
@@ -88,8 +88,8 @@ def sample_groups(
         outputs: list[list[str]] = []
         start_time = time.perf_counter()
         for start in range(0, len(items), batch_size):
-            chunk = items[start:start + batch_size]
-            requests = [GenerationRequest(messages(b, e), e, b.name, b.gold_completion(e)) for b, e in chunk]
+            chunk = zip(items[start:start + batch_size], prompts[start:start + batch_size], strict=True)
+            requests = [GenerationRequest(prompt, e, b.name, b.gold_completion(e)) for (b, e), prompt in chunk]
             outputs.extend(backend.generate(requests, params))
         total = time.perf_counter() - start_time
         load, warmup = getattr(backend, "load_seconds", 0.0), getattr(backend, "warmup_seconds", 0.0)
@@ -103,8 +103,9 @@ def sample_groups(
 
 
 def score_group(benchmark: Benchmark, example: Example, completions: list[str],
-                rewards: list[tuple[training.RewardSpec, Any]]) -> Group:
-    """Score ``completions`` through the same TRL reward functions GRPO uses (``tabbench.adapters``).
+                rewards: list[tuple[training.RewardSpec, Any]], prompt: list[Message] | None = None) -> Group:
+    """Score ``completions`` (answers to ``prompt``: ``Group.prompt``) through the same TRL reward functions GRPO
+    uses (``tabbench.adapters``).
 
     A prompt without gold is scored against its vote winner; the weighted sum leaves ``None`` out, as TRL does.
     Each answer is extracted once: the record's, the vote's and every reward function's share the adapters'
@@ -118,7 +119,7 @@ def score_group(benchmark: Benchmark, example: Example, completions: list[str],
         gold = vote_answer(benchmark, example, completions, answers)
         if gold is None:
             return Group(benchmark, example, [Sample(c, a, None) for c, a in zip(completions, answers, strict=True)],
-                         pseudo=True)
+                         pseudo=True, prompt=prompt)
         target = replace(example, gold=gold)
     columns = {"example": [json.dumps(target.to_json(), sort_keys=True)] * len(completions),
                "benchmark": [benchmark.name] * len(completions)}  # another benchmark's reward scores None here
@@ -133,7 +134,7 @@ def score_group(benchmark: Benchmark, example: Example, completions: list[str],
             reward=sum(present) if present else None,
             statuses={spec.label: s.status.value for spec, s in scores},
         ))
-    return Group(benchmark, example, samples, pseudo=pseudo)
+    return Group(benchmark, example, samples, pseudo=pseudo, prompt=prompt)
 
 
 def vote_answer(benchmark: Benchmark, example: Example, completions: list[str],
@@ -298,6 +299,7 @@ def _rounds(run: training.TrainingRun[TaoConfig]) -> training.Trained:
     out_dir, items, specs, budget, timer = run.out_dir, run.items, run.rewards, run.budget, run.timer
     rewards = list(zip(specs, training.trl_reward_funcs(specs), strict=True))
     current: Path | str = config.model_path
+    prompts = [run.messages(b, e) for b, e in items]  # the run's, the same every round
     history = []
     for number in range(1, config.rounds + 1):
         if budget.exhausted:
@@ -306,10 +308,10 @@ def _rounds(run: training.TrainingRun[TaoConfig]) -> training.Trained:
         training.echo(f"tao round {number}/{config.rounds}: sampling {config.k} completions for {len(items)} prompts")
         params = GenerationParams(max_new_tokens=config.max_new_tokens, temperature=config.temperature,
                                   top_p=config.top_p, n=config.k, seed=config.seed + number)
-        completions, sampling = sample_groups(current, items, params, config.generation_batch_size, run.messages,
+        completions, sampling = sample_groups(current, items, params, config.generation_batch_size, prompts,
                                               config.chat_template)
-        groups = [replace(score_group(b, e, c, rewards), prompt=run.messages(b, e))
-                  for (b, e), c in zip(items, completions, strict=True)]
+        groups = [score_group(b, e, c, rewards, prompt)
+                  for (b, e), c, prompt in zip(items, completions, prompts, strict=True)]
         summary = round_summary(groups, config.min_reward, specs[0].label)
         _write_samples(out_dir / f"round-{number}" / "samples.jsonl", groups)
         rows = _rows(config, groups, number)
