@@ -57,11 +57,16 @@ def template_of(value: str) -> str:
     """``--chat-template``: a template's name (``chatml``, ``tools``) as it is, or the text of the Jinja FILE named."""
     if value in CHAT_TEMPLATES:
         return value
-    from tabbench.evaluation.prompts import ChatTemplate
-
-    if not Path(value).expanduser().is_file():
+    path = Path(value).expanduser()
+    if not path.is_file():
         raise UsageError(f"--chat-template {value!r}: neither {' nor '.join(CHAT_TEMPLATES)} nor a template file")
-    return str(ChatTemplate.read(value).text)  # as eval, score and train read one
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--chat-template {path}: cannot read it as UTF-8 text ({exc})") from None
+    if not text.strip():
+        raise UsageError(f"--chat-template {path}: the file is empty")
+    return text
 
 
 def parse_sizes(pairs: tuple[str, ...]) -> dict[str, int]:
